@@ -1,0 +1,1 @@
+"""Game-agnostic core: hex grid, boards, line of sight, chance, flow, records, views."""

@@ -1,0 +1,124 @@
+"""Seeded chance: every die, shuffle and draw in a game comes from here.
+
+The generator's whole state is one integer kept inside the game state (``state["chance"]``), so a
+clone copies it for free and a record (seed + decisions) replays byte for byte. The algorithm is
+SplitMix64: tiny, fast in pure Python, and good enough for games (it is not a cryptographic RNG).
+
+Tests force outcomes through the same object (``force``), so forced values flow through exactly
+the code path a real roll takes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Any
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+class ChanceError(ValueError):
+    """A forced outcome does not fit the roll it was used for."""
+
+
+def derive_seed(seed: int, *names: str) -> int:
+    """A 64-bit seed for a named sub-stream, stable across Python versions and platforms."""
+    h = hashlib.blake2b(digest_size=8)
+    h.update(str(int(seed)).encode())
+    for n in names:
+        h.update(b"\x00" + n.encode())
+    return int.from_bytes(h.digest(), "big")
+
+
+def new_chance_state(seed: int) -> dict[str, Any]:
+    """The plain-data state of a fresh stream: ``s`` generator state, ``n`` draws so far,
+    ``forced`` outcomes queued by tests (consumed first, in order)."""
+    return {"s": derive_seed(seed, "chance"), "n": 0, "forced": []}
+
+
+def _next64(cs: dict[str, Any]) -> int:
+    s = (cs["s"] + _GOLDEN) & _MASK
+    cs["s"] = s
+    cs["n"] += 1
+    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+class Chance:
+    """Operations on one chance state dict. Holds no state of its own besides the reference."""
+
+    __slots__ = ("cs",)
+
+    def __init__(self, cs: dict[str, Any]) -> None:
+        self.cs = cs
+
+    # -- primitives ---------------------------------------------------------------------------
+    def below(self, n: int) -> int:
+        """Uniform integer in [0, n). Forced values are taken first and must lie in range."""
+        if n <= 0:
+            raise ChanceError(f"cannot draw below {n}")
+        forced = self.cs["forced"]
+        if forced:
+            v = forced.pop(0)
+            if not isinstance(v, int) or not 0 <= v < n:
+                raise ChanceError(f"forced outcome {v!r} is not in [0, {n})")
+            self.cs["n"] += 1
+            return v
+        limit = (_MASK + 1) - ((_MASK + 1) % n)
+        while True:
+            z = _next64(self.cs)
+            if z < limit:
+                return z % n
+
+    def force(self, outcomes: Sequence[int]) -> None:
+        """Queue raw outcomes (each the value ``below`` returns). Prefer the typed helpers."""
+        self.cs["forced"].extend(int(v) for v in outcomes)
+
+    @property
+    def draws(self) -> int:
+        """How many outcomes this stream has produced (used to detect reveals for undo)."""
+        return int(self.cs["n"])
+
+    # -- dice -----------------------------------------------------------------------------------
+    def d6(self) -> int:
+        return self.below(6) + 1
+
+    def dice(self, count: int, sides: int = 6) -> list[int]:
+        return [self.below(sides) + 1 for _ in range(count)]
+
+    def d10(self, zero_is: int = 10) -> int:
+        """A d10 whose faces read 0–9; ``zero_is`` says what the 0 face counts as for this use
+        (10 for most games' 'high' reading, 0 where a rule reads it as zero)."""
+        v = self.below(10)
+        return zero_is if v == 0 else v
+
+    def symbol(self, faces: Sequence[str]) -> str:
+        """A custom-symbol die (e.g. Commands & Colors battle dice): one of its faces."""
+        return faces[self.below(len(faces))]
+
+    def force_dice(self, values: Sequence[int], sides: int = 6) -> None:
+        """Make the next die rolls come out as ``values`` (1..sides; for a d10 use 10 for the 0)."""
+        for v in values:
+            if not 1 <= v <= sides:
+                raise ChanceError(f"a d{sides} cannot show {v}")
+        self.force([v % sides if sides == 10 else v - 1 for v in values])
+
+    def force_symbols(self, faces: Sequence[str], values: Sequence[str]) -> None:
+        self.force([list(faces).index(v) for v in values])
+
+    # -- collections ----------------------------------------------------------------------------
+    def shuffle(self, items: list[Any]) -> None:
+        """Fisher-Yates in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def pick(self, items: Sequence[Any]) -> Any:
+        return items[self.below(len(items))]
+
+    def reseed(self, seed: int) -> None:
+        """Replace the future (used when re-dealing hidden information for search)."""
+        self.cs["s"] = derive_seed(seed, "resample")
+        self.cs["forced"] = []

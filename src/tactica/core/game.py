@@ -1,0 +1,324 @@
+"""The game engine: a rules module plus one plain-data state, driven one decision at a time.
+
+``Game`` is both the public API (DESIGN.md §2, with the OpenSpiel-shaped names) and the context
+that steps use to change the state (push/replace/pop frames, log, chance, end). Everything a
+game is at a moment lives in ``state``: dicts with string keys, lists, str, int, float, bool and
+None, nothing else. That is what makes ``clone`` a marshal round trip and a saved game plain
+JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import marshal
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tactica.core.chance import Chance, new_chance_state
+from tactica.core.log import LogEntry, entry_dict, render, visible
+from tactica.core.options import TERMINAL, Decision, IllegalOption, Option
+from tactica.core.record import Record
+from tactica.core.rules import Args, Rules, RulesError
+
+MAX_AUTOMATIC_STEPS = 100_000
+"""Automatic steps in a row before the engine calls the game runaway (a rules bug)."""
+
+
+class FlowError(RuntimeError):
+    """The rules module left the game in a state the flow contract forbids (a bug, not bad input)."""
+
+
+class Game:
+    __slots__ = ("_decision", "_logging", "_reveal", "_undo", "log", "record", "rules", "state")
+
+    def __init__(self, rules: Rules, state: dict[str, Any], log: list[LogEntry] | None,
+                 record: Record | None) -> None:
+        self.rules = rules
+        self.state = state
+        self.log: list[LogEntry] = log if log is not None else []
+        self._logging = log is not None
+        self.record = record
+        self._decision: Decision | None = None
+        self._reveal = False
+        self._undo: list[tuple[dict[str, Any], int]] | None = [] if record is not None else None
+
+    # ================================================================== creation
+    @classmethod
+    def new(cls, rules: Rules, scenario: str, seed: int = 0,
+            options: Mapping[str, Any] | None = None) -> Game:
+        rules.scenario(scenario)  # refuses unknown scenarios with the list of known ones
+        opts = rules.check_options(options)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RulesError(f"seed must be an integer, not {seed!r}")
+        state: dict[str, Any] = {
+            "chance": new_chance_state(seed),
+            "stack": [],
+            "result": None,
+            "ask": [False] * len(rules.seats),
+            "scenario": scenario,
+        }
+        rec = Record(game=rules.id, version=rules.version, scenario=scenario, options=opts, seed=seed)
+        g = cls(rules, state, [], rec)
+        rules.setup(g, scenario, opts)
+        g._advance()
+        g._undo = []
+        return g
+
+    # ================================================================== context for steps
+    @property
+    def chance(self) -> Chance:
+        return Chance(self.state["chance"])
+
+    def push(self, step: str, **args: Any) -> None:
+        self._check_step(step)
+        self.state["stack"].append({"step": step, "args": args})
+
+    def replace(self, step: str, **args: Any) -> None:
+        self._check_step(step)
+        self.state["stack"][-1] = {"step": step, "args": args}
+
+    def pop(self) -> Args:
+        args: Args = self.state["stack"].pop()["args"]
+        return args
+
+    def top(self) -> Args:
+        args: Args = self.state["stack"][-1]["args"]
+        return args
+
+    def frame_names(self) -> list[str]:
+        return [f["step"] for f in self.state["stack"]]
+
+    def emit(self, rule: str, template: str, to: Sequence[int] | None = None, **params: Any) -> None:
+        """Add a log entry citing ``rule``; ``to`` limits it to those seats."""
+        if self._logging:
+            self.log.append((rule, template, params, None if to is None else tuple(to)))
+
+    def reveal(self) -> None:
+        """Mark that something hidden became known (closes the undo window)."""
+        self._reveal = True
+
+    def end(self, returns: Sequence[float], reason: str, rule: str = "") -> None:
+        """The game is over: per-seat returns (e.g. +1/-1/0) and why."""
+        if len(returns) != len(self.rules.seats):
+            raise FlowError(f"returns {list(returns)} do not match {len(self.rules.seats)} seats")
+        self.state["result"] = {"returns": [float(r) for r in returns], "reason": reason}
+        self.state["stack"].clear()
+        self.emit(rule, "Game over: {reason}", reason=reason)
+
+    def _check_step(self, step: str) -> None:
+        if step not in self.rules.steps:
+            raise FlowError(f"{self.rules.id} has no step {step!r}")
+
+    # ================================================================== flow machine
+    def _advance(self) -> None:
+        """Run automatic steps until someone must decide or the game ends."""
+        steps = self.rules.steps
+        stack = self.state["stack"]
+        ask = self.state["ask"]
+        for _ in range(MAX_AUTOMATIC_STEPS):
+            if self.state["result"] is not None:
+                self._decision = None
+                return
+            if not stack:
+                raise FlowError(f"{self.rules.id}: the stack ran empty but the game is not over")
+            frame = stack[-1]
+            step = steps[frame["step"]]
+            args = frame["args"]
+            seat = step.actor(self, args)
+            if seat is None:
+                step.run(self, args)
+                continue
+            opts = step.options(self, args)
+            if not opts:
+                raise FlowError(f"{self.rules.id}: step {step.name!r} offers seat {seat} no option")
+            if step.window and len(opts) == 1 and opts[0].id == "pass" and not ask[seat]:
+                step.choose(self, args, opts[0])  # skipped silently: looks like a pass by hand
+                continue
+            self._decision = Decision(seat, step.prompt(self, args), tuple(opts), step.name, step.window)
+            return
+        raise FlowError(f"{self.rules.id}: more than {MAX_AUTOMATIC_STEPS} automatic steps in a row")
+
+    def refresh(self) -> None:
+        """Recompute the pending decision after the state was edited by hand (tests, editors)."""
+        self._advance()
+
+    def decision(self) -> Decision | None:
+        """Who decides now and the legal options; None once the game is over."""
+        return self._decision
+
+    def legal_options(self) -> list[Option]:
+        d = self._decision
+        return list(d.options) if d else []
+
+    def apply(self, option: str | Option, seat: int | None = None) -> None:
+        """Resolve one legal option. Anything not offered (or offered to another seat) raises
+        IllegalOption and leaves the game untouched."""
+        d = self._decision
+        if d is None:
+            raise IllegalOption("the game is over: no option is legal")
+        if seat is not None and seat != d.seat:
+            raise IllegalOption(f"it is not seat {seat}'s decision (seat {d.seat} decides)")
+        oid = option if isinstance(option, str) else option.id
+        opt = d.find(oid)
+        snapshot = self._snapshot() if self._undo is not None else None
+        draws_before = self.state["chance"]["n"]
+        self._reveal = False
+        frame = self.state["stack"][-1]
+        self.rules.steps[frame["step"]].choose(self, frame["args"], opt)
+        self._advance()
+        if self.record is not None:
+            self.record.append(d.seat, oid)
+        if snapshot is not None and self._undo is not None:
+            nxt = self._decision
+            if (self._reveal or self.state["chance"]["n"] != draws_before
+                    or nxt is None or nxt.seat != d.seat):
+                self._undo.clear()
+            else:
+                self._undo.append(snapshot)
+
+    def set_ask(self, seat: int, ask: bool) -> None:
+        """A seat's choice to be asked in every reaction window, even with nothing but pass (so
+        its timing shows nothing). Recorded, because it changes which decisions exist."""
+        self._seat_index(seat)
+        self.state["ask"][seat] = bool(ask)
+        if self.record is not None:
+            self.record.append(seat, f"!ask={int(bool(ask))}")
+
+    # ================================================================== undo
+    def _snapshot(self) -> tuple[dict[str, Any], int]:
+        return marshal.loads(marshal.dumps(self.state)), len(self.log)
+
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def undo(self) -> None:
+        """Back to before the last decision, allowed while nothing has been revealed since."""
+        if not self._undo:
+            raise IllegalOption("nothing to undo: a roll, draw, reveal or change of seat came since")
+        state, nlog = self._undo.pop()
+        self.state = state
+        del self.log[nlog:]
+        if self.record is not None:
+            self.record.pop()
+        self._advance()
+
+    # ================================================================== OpenSpiel-shaped face
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.rules.seats
+
+    def num_players(self) -> int:
+        return len(self.rules.seats)
+
+    def current_player(self) -> int:
+        d = self._decision
+        return TERMINAL if d is None else d.seat
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Action ids are positions in the current option list (options carry the stable ids)."""
+        d = self._decision
+        if d is None or (player is not None and player != d.seat):
+            return []
+        return list(range(len(d.options)))
+
+    def apply_action(self, action: int) -> None:
+        d = self._decision
+        if d is None or not 0 <= action < len(d.options):
+            raise IllegalOption(f"action {action} is not legal now")
+        self.apply(d.options[action].id)
+
+    def action_to_string(self, player: int, action: int) -> str:
+        d = self._decision
+        if d is None or not 0 <= action < len(d.options):
+            return f"<illegal action {action}>"
+        return d.options[action].id
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Always empty: chance is sampled inside apply (OpenSpiel 'sampled stochastic')."""
+        return []
+
+    def is_chance_node(self) -> bool:
+        return False
+
+    def is_terminal(self) -> bool:
+        return self.state["result"] is not None
+
+    def returns(self) -> list[float]:
+        res = self.state["result"]
+        return list(res["returns"]) if res else [0.0] * len(self.rules.seats)
+
+    def clone(self, log: bool = False) -> Game:
+        """An independent copy for search: same state (including the hidden future of the
+        chance stream: resample before searching), no record, a log only if asked."""
+        g = Game.__new__(Game)
+        g.rules = self.rules
+        g.state = marshal.loads(marshal.dumps(self.state))
+        g.log = list(self.log) if log else []
+        g._logging = log
+        g.record = None
+        g._decision = self._decision
+        g._reveal = False
+        g._undo = None
+        return g
+
+    def resample_from_infostate(self, player: int, rng: Chance | int) -> Game:
+        """A clone in which everything ``player`` cannot know is redrawn consistently with what
+        it has seen, and the chance stream's future replaced."""
+        g = self.clone()
+        seed = rng.below(1 << 62) if isinstance(rng, Chance) else int(rng)
+        ch = g.chance
+        ch.reseed(seed)
+        self.rules.resample(g, player, ch)
+        g._advance()
+        return g
+
+    def information_state_string(self, player: int) -> str:
+        return json.dumps(self.rules.view(self, player, False), sort_keys=True, separators=(",", ":"))
+
+    def observation_string(self, player: int) -> str:
+        return self.information_state_string(player)
+
+    # ================================================================== views
+    def _seat_index(self, seat: int | str | None) -> int | None:
+        if seat is None:
+            return None
+        if isinstance(seat, str):
+            if seat not in self.rules.seats:
+                raise IllegalOption(f"no seat {seat!r}; seats: {', '.join(self.rules.seats)}")
+            return self.rules.seats.index(seat)
+        if not 0 <= seat < len(self.rules.seats):
+            raise IllegalOption(f"no seat {seat}")
+        return seat
+
+    def view(self, seat: int | str | None = None, log_from: int = 0) -> dict[str, Any]:
+        """Everything ``seat`` may see (None: a spectator); once the game is over, everything.
+        Never the chance state, the stack's hidden args, or other seats' options."""
+        s = self._seat_index(seat)
+        over = self.is_terminal()
+        d = self._decision
+        decision: dict[str, Any] | None = None
+        if d is not None:
+            decision = {"seat": d.seat, "seat_name": self.rules.seats[d.seat]}
+            if s == d.seat:
+                decision.update(prompt=d.prompt, step=d.step, window=d.window,
+                                options=[o.to_dict() for o in d.options], can_undo=self.can_undo())
+        return {
+            "game": self.rules.id,
+            "scenario": self.state["scenario"],
+            "seats": list(self.rules.seats),
+            "seat": s,
+            "board": self.rules.view(self, s, over),
+            "decision": decision,
+            "log": self.visible_log(s, log_from),
+            "result": self.state["result"],
+        }
+
+    def visible_log(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
+        """The entries ``seat`` may read, numbered among themselves so the numbering shows
+        nothing of entries kept from it."""
+        over = self.is_terminal()
+        mine = [e for e in self.log if over or visible(e, seat)]
+        return [entry_dict(i, mine[i]) for i in range(start, len(mine))]
+
+    def log_lines(self, seat: int | None = None, everything: bool = True) -> list[str]:
+        return [render(e) for e in self.log if everything or visible(e, seat)]

@@ -1,0 +1,131 @@
+"""The rules contract every game module implements.
+
+A module is a :class:`Rules` object (stateless, shared by every game of that module) plus its
+:class:`Step` objects. A step is one named state of the sequence of play; a frame on the game's
+stack is ``{"step": name, "args": {...}}`` with plain-data args. The engine asks the top frame's
+step who decides; ``None`` means the step resolves by itself (``run``), otherwise the step lists
+options and resolves the one chosen (``choose``). Steps push, replace and pop frames through the
+:class:`~tactica.core.game.Game` they are handed, so a trigger or a reaction window is a pushed
+frame and "resolve this entirely, then carry on" falls out of the stack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from tactica.core.decks import redeal
+from tactica.core.options import Option
+
+if TYPE_CHECKING:
+    from tactica.core.chance import Chance
+    from tactica.core.game import Game
+
+Args = dict[str, Any]
+
+
+class RulesError(ValueError):
+    """A bad request to a rules module: unknown scenario, bad option, bad data file."""
+
+
+class Step:
+    """One named state of the sequence of play. Subclasses set ``name`` and override either
+    ``run`` (automatic) or ``actor``/``options``/``choose`` (a decision)."""
+
+    name: str = ""
+    window: bool = False
+    """A reaction window: its options always include one with id ``pass``; when that is the only
+    option the engine passes silently unless the seat asked to be asked anyway."""
+
+    def actor(self, g: Game, a: Args) -> int | None:
+        return None
+
+    def prompt(self, g: Game, a: Args) -> str:
+        return self.name
+
+    def options(self, g: Game, a: Args) -> list[Option]:
+        return []
+
+    def choose(self, g: Game, a: Args, option: Option) -> None:
+        raise NotImplementedError(f"step {self.name!r} offers options but cannot resolve them")
+
+    def run(self, g: Game, a: Args) -> None:
+        raise NotImplementedError(f"step {self.name!r} is automatic but has no run()")
+
+
+@dataclass(frozen=True)
+class ScenarioInfo:
+    id: str
+    name: str
+    description: str = ""
+    seats: tuple[str, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "description": self.description,
+                "seats": list(self.seats), **dict(self.extra)}
+
+
+class Rules:
+    """A rules module. Subclasses fill in the identity, the steps and the hooks below."""
+
+    id: str = ""
+    name: str = ""
+    version: str = "0"
+    seats: tuple[str, ...] = ()
+    option_defaults: Mapping[str, Any] = {}
+
+    def __init__(self, steps: Iterable[Step] = ()) -> None:
+        self.steps: dict[str, Step] = {}
+        for s in steps:
+            self.add_step(s)
+
+    def add_step(self, step: Step) -> None:
+        if not step.name or step.name in self.steps:
+            raise RulesError(f"step name {step.name!r} is empty or taken in {self.id}")
+        self.steps[step.name] = step
+
+    # -- to implement ---------------------------------------------------------------------------
+    def scenarios(self) -> list[ScenarioInfo]:
+        raise NotImplementedError
+
+    def setup(self, g: Game, scenario: str, options: Mapping[str, Any]) -> None:
+        """Fill ``g.state`` for the scenario and push the first frame."""
+        raise NotImplementedError
+
+    def view(self, g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
+        """What ``seat`` may know (None: a spectator); ``everything`` once the game is over."""
+        raise NotImplementedError
+
+    # -- optional hooks -------------------------------------------------------------------------
+    def seat_names(self, g: Game) -> tuple[str, ...]:
+        return self.seats
+
+    def hidden_zones(self, g: Game, seat: int) -> list[list[Any]]:
+        """Lists in ``g.state`` whose contents ``seat`` cannot tell apart (the other hand, unseen
+        draw piles). The default resample pools and re-deals them keeping their sizes."""
+        return []
+
+    def resample(self, g: Game, seat: int, chance: Chance) -> None:
+        """Redraw everything ``seat`` cannot know, consistently with what it has seen."""
+        redeal(self.hidden_zones(g, seat), chance)
+
+    def scenario(self, scenario_id: str) -> ScenarioInfo:
+        for s in self.scenarios():
+            if s.id == scenario_id:
+                return s
+        known = ", ".join(s.id for s in self.scenarios())
+        raise RulesError(f"{self.id} has no scenario {scenario_id!r}; known: {known}")
+
+    def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Fill defaults and refuse unknown option names or values of the wrong type."""
+        merged = dict(self.option_defaults)
+        for k, v in (options or {}).items():
+            if k not in self.option_defaults:
+                raise RulesError(f"{self.id} has no option {k!r}; known: {', '.join(self.option_defaults)}")
+            want = type(self.option_defaults[k])
+            if not isinstance(v, want) or (want is int and isinstance(v, bool)):
+                raise RulesError(f"option {k!r} of {self.id} must be {want.__name__}, not {v!r}")
+            merged[k] = v
+        return merged

@@ -1,0 +1,203 @@
+"""The flow contract, exercised through the Duel test game."""
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tactica
+from tactica.core.decks import stack
+from tactica.core.game import FlowError, Game
+from tactica.core.options import TERMINAL, IllegalOption
+from tactica.core.rules import RulesError
+
+PLAIN = (dict, list, str, int, float, bool, type(None))
+
+
+def assert_plain(x, path="state"):
+    assert isinstance(x, PLAIN), f"{path} holds {type(x).__name__}"
+    if isinstance(x, dict):
+        for k, v in x.items():
+            assert isinstance(k, str), f"{path} has key {k!r}"
+            assert_plain(v, f"{path}.{k}")
+    elif isinstance(x, list):
+        for i, v in enumerate(x):
+            assert_plain(v, f"{path}[{i}]")
+
+
+def play_random(g: Game, seed: int, limit: int = 500, finish: bool = True) -> Game:
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if g.is_terminal():
+            return g
+        opts = g.legal_options()
+        assert opts, "a live game offered no option"
+        g.apply(rng.choice(opts))
+        assert_plain(g.state)
+    assert not finish, "runaway game"
+    return g
+
+
+def test_new_game_refuses_unknown_module_scenario_option_and_seed():
+    with pytest.raises(RulesError, match="no rules module"):
+        tactica.new_game("nope", "basic")
+    with pytest.raises(RulesError, match="no scenario 'x'.*basic"):
+        tactica.new_game("duel", "x")
+    with pytest.raises(RulesError, match="no option 'speed'"):
+        tactica.new_game("duel", "basic", options={"speed": 1})
+    with pytest.raises(RulesError, match="must be int"):
+        tactica.new_game("duel", "basic", options={"target": "high"})
+    with pytest.raises(RulesError, match="seed"):
+        tactica.new_game("duel", "basic", seed="1")  # type: ignore[arg-type]
+
+
+def test_illegal_option_is_refused_and_changes_nothing():
+    g = tactica.new_game("duel", "basic", seed=1)
+    before = json.dumps(g.state, sort_keys=True)
+    nlog = len(g.log)
+    with pytest.raises(IllegalOption, match="not a legal option"):
+        g.apply("play:9z")
+    with pytest.raises(IllegalOption, match="not seat 1's decision"):
+        g.apply("roll", seat=1)
+    with pytest.raises(IllegalOption):
+        g.apply_action(99)
+    assert json.dumps(g.state, sort_keys=True) == before
+    assert len(g.log) == nlog and g.record.decisions == []
+
+
+def test_decision_names_seat_and_stable_ids():
+    g = tactica.new_game("duel", "basic", seed=2)
+    d = g.decision()
+    assert d.seat == 0 and g.current_player() == 0
+    ids = [o.id for o in d.options]
+    assert ids[-2:] == ["roll", "pass"]
+    assert all(i.startswith("play:") for i in ids[:-2]) and len(ids) == 5
+    assert g.legal_actions() == list(range(5)) and g.legal_actions(1) == []
+    assert g.action_to_string(0, 3) == "roll"
+
+
+def test_reaction_window_skipped_when_only_pass():
+    g = tactica.new_game("duel", "basic", seed=1)
+    s = g.state
+    s["hands"] = [["3a", "4a", "5a"], ["1a", "1b", "2a"]]
+    g.refresh()
+    g.apply("play:3a")
+    # seat 1 holds no 3: the window passed silently and the card scored
+    assert s["score"] == [3, 0]
+    assert g.current_player() == 1 and g.decision().step == "turn"
+
+
+def test_reaction_window_asks_when_a_reaction_exists():
+    g = tactica.new_game("duel", "basic", seed=1)
+    g.state["hands"] = [["3a", "4a", "5a"], ["3b", "1b", "2a"]]
+    g.refresh()
+    g.apply("play:3a")
+    d = g.decision()
+    assert d.seat == 1 and d.window and [o.id for o in d.options] == ["block:3b", "pass"]
+    g.apply("block:3b")
+    assert g.state["score"] == [0, 0]
+    assert g.log_lines()[-1].startswith("D7") or any("blocks with 3b" in x for x in g.log_lines())
+
+
+def test_ask_preference_makes_the_window_appear_and_is_recorded():
+    g = tactica.new_game("duel", "basic", seed=1)
+    g.state["hands"] = [["3a", "4a", "5a"], ["1a", "1b", "2a"]]
+    g.refresh()
+    g.set_ask(1, True)
+    g.apply("play:3a")
+    assert g.decision().window and [o.id for o in g.legal_options()] == ["pass"]
+    assert g.record.decisions[0] == (1, "!ask=1")
+
+
+def test_other_seat_cannot_tell_skip_from_pass():
+    def other_view_after(ask: bool):
+        g = tactica.new_game("duel", "basic", seed=1)
+        g.state["hands"] = [["3a", "4a", "5a"], ["1a", "1b", "2a"]]
+        g.state["deck"]["draw"] = ["6a", "6b"]
+        if ask:
+            g.state["ask"][1] = True
+        g.refresh()
+        g.apply("play:3a")
+        if ask:
+            g.apply("pass")
+        return g.view(0)
+
+    assert other_view_after(False) == other_view_after(True)
+
+
+def test_views_hide_hands_deck_and_chance():
+    g = tactica.new_game("duel", "basic", seed=4)
+    v0, v1, spec = g.view(0), g.view("south"), g.view(None)
+    assert v0["board"]["hands"][0] == g.state["hands"][0] and v0["board"]["hands"][1] is None
+    assert v1["board"]["hands"][0] is None
+    assert spec["board"]["hands"] == [None, None]
+    for v in (v0, v1, spec):
+        text = json.dumps(v)
+        assert "chance" not in text and '"draw"' not in text
+    assert "options" in v0["decision"] and "options" not in v1["decision"]
+    with pytest.raises(IllegalOption):
+        g.view("west")
+
+
+def test_private_log_entries_only_reach_their_seat_and_numbering_is_per_seat():
+    g = play_random(tactica.new_game("duel", "basic", seed=5), 5, limit=4, finish=False)
+    draws0 = [e for e in g.view(0)["log"] if e["rule"] == "D7"]
+    assert draws0 and all(e["private"] for e in draws0)
+    spec = g.view(None)["log"]
+    assert all(e["rule"] != "D7" for e in spec)
+    assert [e["i"] for e in spec] == list(range(len(spec)))
+
+
+def test_full_view_once_over():
+    g = play_random(tactica.new_game("duel", "basic", seed=6), 6)
+    assert g.is_terminal() and g.current_player() == TERMINAL
+    v = g.view(None)
+    assert v["board"]["hands"] == g.state["hands"]
+    assert v["result"]["reason"] and sorted(g.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+    with pytest.raises(IllegalOption, match="over"):
+        g.apply("pass")
+
+
+def test_clone_is_independent_and_equal():
+    g = tactica.new_game("duel", "basic", seed=7)
+    c = g.clone()
+    assert c.state == g.state and c.state is not g.state
+    c.apply("roll")
+    assert c.state != g.state and g.decision().seat == 0
+
+
+def test_deck_forcing_through_the_game():
+    g = tactica.new_game("duel", "basic", seed=8)
+    g.state["hands"][0] = ["1a", "1b"]
+    spare = [c for c in g.state["deck"]["draw"] if c[0] == "6"]
+    stack(g.state["deck"], spare[:1])
+    g.apply("pass")
+    assert spare[0] in g.state["hands"][0]
+    g.chance.force_dice([6])
+    g.apply("roll")
+    assert g.state["score"][1] == 6
+
+
+def test_flow_errors_are_reported():
+    g = tactica.new_game("duel", "basic", seed=9)
+    with pytest.raises(FlowError):
+        g.push("no_such_step")
+    g.state["stack"].clear()
+    with pytest.raises(FlowError, match="stack ran empty"):
+        g._advance()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=10**9), st.integers(min_value=0, max_value=10**9))
+def test_property_every_offered_option_applies_and_no_dead_end(seed, choice_seed):
+    g = tactica.new_game("duel", "basic", seed=seed)
+    rng = random.Random(choice_seed)
+    while not g.is_terminal():
+        opts = g.legal_options()
+        assert opts
+        for o in opts:  # every option offered applies without error
+            g.clone().apply(o.id)
+        g.apply(rng.choice(opts))
+    assert g.legal_options() == []
