@@ -3,8 +3,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from core.duel import RULES as DUEL  # noqa: E402
-
-from tactica.games import register  # noqa: E402
+from core.duel import RULES as DUEL
+from tactica.games import register
 
 register(DUEL)

@@ -12,18 +12,21 @@ from tactica.core.record import Record, RecordError, replay_record
 from tactica.games import get_rules
 
 
-def new_game(game: str, scenario: str, seed: int = 0, options: Mapping[str, Any] | None = None) -> Game:
+def new_game(game: str, scenario: str, seed: int = 0, options: Mapping[str, Any] | None = None,
+             undo: bool = True) -> Game:
     """A new game of rules module ``game`` on ``scenario``; the same arguments and the same
-    decisions always give the same game."""
-    return Game.new(get_rules(game), scenario, seed, options)
+    decisions always give the same game. ``undo=False`` for headless play (faster)."""
+    return Game.new(get_rules(game), scenario, seed, options, undo=undo)
 
 
 def replay(record: Record | Mapping[str, Any] | str | Path, upto: int | None = None) -> Game:
     """Rebuild a game from its record (a Record, its dict, or a JSON file), up to step ``upto``."""
     if isinstance(record, (str, Path)):
         try:
-            record = json.loads(Path(record).read_text(encoding="utf-8"))
+            data: Any = json.loads(Path(record).read_text(encoding="utf-8"))
         except (OSError, json.JSONDecodeError) as e:
             raise RecordError(f"cannot read record {record}: {e}") from None
-    rec = record if isinstance(record, Record) else Record.from_dict(record)
+        rec = Record.from_dict(data)
+    else:
+        rec = record if isinstance(record, Record) else Record.from_dict(record)
     return replay_record(get_rules(rec.game), rec, upto)

@@ -107,7 +107,8 @@ class EndTurn(Step):
                 g.end([0, 0], "scores are level", rule="D8")
             else:
                 w = 0 if sc[0] > sc[1] else 1
-                g.end([1 if w == 0 else -1, 1 if w == 1 else -1], f"seat {w} wins {sc[w]}-{sc[1 - w]}", rule="D8")
+                returns = [1, -1] if w == 0 else [-1, 1]
+                g.end(returns, f"seat {w} wins {sc[w]}-{sc[1 - w]}", rule="D8")
             return
         s["active"] = 1 - me
         g.replace("turn")

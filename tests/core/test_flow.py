@@ -43,7 +43,7 @@ def play_random(g: Game, seed: int, limit: int = 500, finish: bool = True) -> Ga
 def test_new_game_refuses_unknown_module_scenario_option_and_seed():
     with pytest.raises(RulesError, match="no rules module"):
         tactica.new_game("nope", "basic")
-    with pytest.raises(RulesError, match="no scenario 'x'.*basic"):
+    with pytest.raises(RulesError, match=r"no scenario 'x'.*basic"):
         tactica.new_game("duel", "x")
     with pytest.raises(RulesError, match="no option 'speed'"):
         tactica.new_game("duel", "basic", options={"speed": 1})

@@ -38,7 +38,7 @@ def new_chance_state(seed: int) -> dict[str, Any]:
 
 
 def _next64(cs: dict[str, Any]) -> int:
-    s = (cs["s"] + _GOLDEN) & _MASK
+    s: int = (cs["s"] + _GOLDEN) & _MASK
     cs["s"] = s
     cs["n"] += 1
     z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK

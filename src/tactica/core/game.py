@@ -45,7 +45,8 @@ class Game:
     # ================================================================== creation
     @classmethod
     def new(cls, rules: Rules, scenario: str, seed: int = 0,
-            options: Mapping[str, Any] | None = None) -> Game:
+            options: Mapping[str, Any] | None = None, undo: bool = True) -> Game:
+        """``undo=False`` skips the per-decision snapshots that undo needs (simulation, search)."""
         rules.scenario(scenario)  # refuses unknown scenarios with the list of known ones
         opts = rules.check_options(options)
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -61,7 +62,7 @@ class Game:
         g = cls(rules, state, [], rec)
         rules.setup(g, scenario, opts)
         g._advance()
-        g._undo = []
+        g._undo = [] if undo else None
         return g
 
     # ================================================================== context for steps
@@ -179,7 +180,7 @@ class Game:
     def set_ask(self, seat: int, ask: bool) -> None:
         """A seat's choice to be asked in every reaction window, even with nothing but pass (so
         its timing shows nothing). Recorded, because it changes which decisions exist."""
-        self._seat_index(seat)
+        self.seat_index(seat)
         self.state["ask"][seat] = bool(ask)
         if self.record is not None:
             self.record.append(seat, f"!ask={int(bool(ask))}")
@@ -279,7 +280,7 @@ class Game:
         return self.information_state_string(player)
 
     # ================================================================== views
-    def _seat_index(self, seat: int | str | None) -> int | None:
+    def seat_index(self, seat: int | str | None) -> int | None:
         if seat is None:
             return None
         if isinstance(seat, str):
@@ -293,7 +294,7 @@ class Game:
     def view(self, seat: int | str | None = None, log_from: int = 0) -> dict[str, Any]:
         """Everything ``seat`` may see (None: a spectator); once the game is over, everything.
         Never the chance state, the stack's hidden args, or other seats' options."""
-        s = self._seat_index(seat)
+        s = self.seat_index(seat)
         over = self.is_terminal()
         d = self._decision
         decision: dict[str, Any] | None = None
@@ -313,10 +314,10 @@ class Game:
             "result": self.state["result"],
         }
 
-    def visible_log(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
-        """The entries ``seat`` may read, numbered among themselves so the numbering shows
-        nothing of entries kept from it."""
-        over = self.is_terminal()
+    def visible_log(self, seat: int | None, start: int = 0, everything: bool = False) -> list[dict[str, Any]]:
+        """The entries ``seat`` may read (all once the game is over, or with ``everything``),
+        numbered among themselves so the numbering shows nothing of entries kept from it."""
+        over = everything or self.is_terminal()
         mine = [e for e in self.log if over or visible(e, seat)]
         return [entry_dict(i, mine[i]) for i in range(start, len(mine))]
 

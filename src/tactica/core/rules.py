@@ -11,6 +11,7 @@ frame and "resolve this entirely, then carry on" falls out of the stack.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -101,6 +102,11 @@ class Rules:
     # -- optional hooks -------------------------------------------------------------------------
     def seat_names(self, g: Game) -> tuple[str, ...]:
         return self.seats
+
+    def describe(self, board_view: Mapping[str, Any]) -> str:
+        """A short text picture of a seat's view for the terminal; modules override it."""
+        text = json.dumps(board_view, separators=(",", ":"))
+        return text if len(text) <= 1200 else text[:1200] + " …"
 
     def hidden_zones(self, g: Game, seat: int) -> list[list[Any]]:
         """Lists in ``g.state`` whose contents ``seat`` cannot tell apart (the other hand, unseen

@@ -1,0 +1,173 @@
+"""The `tactica` command: list games, play in the terminal, replay records."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+import tactica
+from tactica.ai import make_agent
+from tactica.core.game import Game
+from tactica.core.options import IllegalOption
+from tactica.core.record import Record, RecordError, log_digest
+from tactica.core.rules import RulesError
+from tactica.games import all_ids, get_rules
+
+app = typer.Typer(help="tactica: tactical hex wargames played by their complete rules.",
+                  no_args_is_help=True, add_completion=False)
+
+
+def _fail(msg: str) -> None:
+    typer.secho(f"error: {msg}", fg=typer.colors.RED, err=True)
+    raise typer.Exit(2)
+
+
+def games_catalogue() -> list[dict[str, Any]]:
+    out = []
+    for gid in all_ids():
+        r = get_rules(gid)
+        out.append({"id": r.id, "name": r.name, "version": r.version, "seats": list(r.seats),
+                    "scenarios": [s.to_dict() for s in r.scenarios()]})
+    return out
+
+
+@app.command()
+def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
+    """List the rules modules and their scenarios."""
+    cat = games_catalogue()
+    if as_json:
+        typer.echo(json.dumps(cat, indent=2))
+        return
+    if not cat:
+        typer.echo("No rules modules are installed yet.")
+    for g in cat:
+        typer.echo(f"{g['id']}  {g['name']} (rules v{g['version']}; seats: {', '.join(g['seats'])})")
+        for s in g["scenarios"]:
+            typer.echo(f"    {s['id']:<24} {s['name']}")
+
+
+def _print_new_log(g: Game, seat: int | None, shown: int, everything: bool = False) -> int:
+    entries = g.visible_log(seat, shown, everything)
+    for e in entries:
+        typer.echo(f"  [{e['rule']}] {e['text']}" if e["rule"] else f"  {e['text']}")
+    return shown + len(entries)
+
+
+def _ask_human(g: Game, seat: int) -> str | None:
+    """Prompt a person at the terminal; returns an option id, 'undo', or None to quit."""
+    v = g.view(seat)
+    d = v["decision"]
+    typer.echo(f"\n{v['seats'][seat]}: {d['prompt']}")
+    typer.echo(g.rules.describe(v["board"]))
+    for i, o in enumerate(d["options"]):
+        typer.echo(f"  {i:>3}. {o['label']}   [{o['id']}]")
+    extra = ", u = undo" if d.get("can_undo") else ""
+    while True:
+        answer = typer.prompt(f"choice (number or id; q = quit{extra})", default="", show_default=False)
+        raw = str(answer).strip()
+        if raw == "q":
+            return None
+        if raw == "u" and d.get("can_undo"):
+            return "undo"
+        ids: list[str] = [o["id"] for o in d["options"]]
+        if raw.isdigit() and int(raw) < len(ids):
+            return ids[int(raw)]
+        if raw in ids:
+            return raw
+        typer.echo("  not an option; pick a number from the list")
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="Rules module id (see `tactica games`).")],
+    scenario: Annotated[str, typer.Argument(help="Scenario id.")],
+    seats: Annotated[str, typer.Option(help="One per seat, comma-separated: human or an agent (random).")]
+    = "human,random",
+    seed: Annotated[int, typer.Option(help="Seed of the game's chance.")] = 1,
+    out: Annotated[Path | None, typer.Option(help="Where to save the record (JSON).")] = None,
+    quiet: Annotated[bool, typer.Option(help="Do not print the log.")] = False,
+) -> None:
+    """Play a game in the terminal, each seat a person or an agent; the record is saved."""
+    try:
+        g = tactica.new_game(game, scenario, seed=seed)
+    except RulesError as e:
+        _fail(str(e))
+    kinds = [s.strip() for s in seats.split(",")]
+    if len(kinds) != g.num_players():
+        _fail(f"{game} has {g.num_players()} seats ({', '.join(g.seats)}); --seats gave {len(kinds)}")
+    agents = {}
+    for i, k in enumerate(kinds):
+        if k != "human":
+            try:
+                agents[i] = make_agent(k, seed=seed * 31 + i)
+            except ValueError as e:
+                _fail(str(e))
+    humans = [i for i, k in enumerate(kinds) if k == "human"]
+    log_seat = humans[0] if len(humans) == 1 else None
+    shown = _print_new_log(g, log_seat, 0) if not quiet else 0
+    while not g.is_terminal():
+        seat = g.current_player()
+        if seat in agents:
+            g.apply(agents[seat].choose(g, seat))
+        else:
+            choice = _ask_human(g, seat)
+            if choice is None:
+                break
+            if choice == "undo":
+                g.undo()
+                shown = min(shown, len(g.visible_log(log_seat)))
+                continue
+            g.apply(choice, seat=seat)
+        if not quiet:
+            shown = _print_new_log(g, log_seat, shown)
+    if g.is_terminal():
+        res = g.state["result"]
+        typer.echo(f"\nResult: {res['reason']} (returns {res['returns']})")
+    assert g.record is not None
+    path = out or Path("records") / f"{game}-{scenario}-{seed}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(g.record.to_dict(log_digest(g)), indent=1))
+    typer.echo(f"Record saved to {path}")
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A record saved by `tactica play`.")],
+    seat: Annotated[str | None, typer.Option(help="Whose view to show (default: everything).")] = None,
+    step: Annotated[bool, typer.Option(help="Wait for Enter after each decision.")] = False,
+    upto: Annotated[int | None, typer.Option(help="Stop after this many decisions.")] = None,
+) -> None:
+    """Step through a saved record, printing the log with its rule citations."""
+    try:
+        rec = Record.from_dict(json.loads(file.read_text(encoding="utf-8")))
+        g = tactica.replay(rec, upto=0)
+        who = None if seat is None else g.seat_index(int(seat) if seat.isdigit() else seat)
+    except (OSError, json.JSONDecodeError, RecordError, RulesError, IllegalOption) as e:
+        _fail(f"cannot replay {file}: {e}")
+    n = len(rec.decisions) if upto is None else max(0, min(upto, len(rec.decisions)))
+    shown = _print_new_log(g, who, 0, everything=seat is None)
+    for i, (s, oid) in enumerate(rec.decisions[:n]):
+        if step and sys.stdin.isatty():
+            input()
+        typer.echo(f"#{i + 1} {g.seats[s]}: {oid}")
+        if oid.startswith("!ask="):
+            g.set_ask(s, oid == "!ask=1")
+        else:
+            g.apply(oid, seat=s)
+        shown = _print_new_log(g, who, shown, everything=seat is None)
+    typer.echo(f"{n} of {len(rec.decisions)} decisions replayed")
+
+
+def main() -> None:  # pragma: no cover - console entry
+    try:
+        app()
+    except IllegalOption as e:
+        _fail(str(e))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

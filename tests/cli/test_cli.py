@@ -1,0 +1,63 @@
+import json
+
+from typer.testing import CliRunner
+
+from tactica.cli import app
+
+runner = CliRunner()
+
+
+def test_games_lists_modules_and_scenarios_as_text_and_json():
+    r = runner.invoke(app, ["games"])
+    assert r.exit_code == 0 and "duel" in r.output and "basic" in r.output
+    r = runner.invoke(app, ["games", "--json"])
+    cat = json.loads(r.output)
+    duel = next(g for g in cat if g["id"] == "duel")
+    assert duel["seats"] == ["north", "south"] and duel["scenarios"][0]["id"] == "basic"
+
+
+def test_every_command_has_help():
+    for cmd in ([], ["games"], ["play"], ["replay"]):
+        r = runner.invoke(app, [*cmd, "--help"])
+        assert r.exit_code == 0 and "Usage" in r.output
+
+
+def test_play_agents_to_the_end_saves_a_record_that_replays(tmp_path):
+    out = tmp_path / "rec.json"
+    r = runner.invoke(app, ["play", "duel", "basic", "--seats", "random,random", "--seed", "3",
+                            "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "Result:" in r.output and "[D" in r.output
+    rec = json.loads(out.read_text())
+    assert rec["game"] == "duel" and rec["decisions"] and rec["log_digest"]
+    r = runner.invoke(app, ["replay", str(out)])
+    assert r.exit_code == 0, r.output
+    assert f"{len(rec['decisions'])} of {len(rec['decisions'])} decisions replayed" in r.output
+    assert "Game over" in r.output
+    r = runner.invoke(app, ["replay", str(out), "--seat", "south", "--upto", "2"])
+    assert r.exit_code == 0 and "2 of" in r.output
+
+
+def test_human_seat_reads_choices_from_the_terminal(tmp_path):
+    out = tmp_path / "rec.json"
+    # a bad answer, then an option by number, then by id, then quit
+    r = runner.invoke(app, ["play", "duel", "basic", "--seats", "human,random", "--out", str(out)],
+                      input="zzz\n3\nroll\nq\n")
+    assert r.exit_code == 0, r.output
+    assert "not an option" in r.output and "north: Play a card, roll or pass" in r.output
+    rec = json.loads(out.read_text())
+    mine = [o for s, o in rec["decisions"] if s == 0]
+    assert mine[:2] == ["roll", "roll"]
+
+
+def test_bad_arguments_exit_with_a_clear_error(tmp_path):
+    r = runner.invoke(app, ["play", "nope", "x"])
+    assert r.exit_code == 2 and "no rules module 'nope'" in r.output
+    r = runner.invoke(app, ["play", "duel", "basic", "--seats", "random"])
+    assert r.exit_code == 2 and "2 seats" in r.output
+    r = runner.invoke(app, ["play", "duel", "basic", "--seats", "random,wizard"])
+    assert r.exit_code == 2 and "no agent 'wizard'" in r.output
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "tactica-record/1", "game": "duel"}')
+    r = runner.invoke(app, ["replay", str(bad)])
+    assert r.exit_code == 2 and "cannot replay" in r.output
