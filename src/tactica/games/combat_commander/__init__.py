@@ -1,0 +1,1 @@
+"""Combat Commander: Europe (GMT Games, 2006): rules module."""
