@@ -33,7 +33,7 @@ def measure(game: str, scenario: str, games: int) -> None:
     t_all = time.perf_counter()
     decisions = 0
     for seed in range(games):
-        g = tactica.new_game(game, scenario, seed=seed, undo=False)
+        g = tactica.new_game(game, scenario, seed=seed)
         rng = random.Random(seed)
         while not g.is_terminal():
             t0 = time.perf_counter()

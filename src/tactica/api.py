@@ -12,11 +12,10 @@ from tactica.core.record import Record, RecordError, replay_record
 from tactica.games import get_rules
 
 
-def new_game(game: str, scenario: str, seed: int = 0, options: Mapping[str, Any] | None = None,
-             undo: bool = True) -> Game:
+def new_game(game: str, scenario: str, seed: int = 0, options: Mapping[str, Any] | None = None) -> Game:
     """A new game of rules module ``game`` on ``scenario``; the same arguments and the same
-    decisions always give the same game. ``undo=False`` for headless play (faster)."""
-    return Game.new(get_rules(game), scenario, seed, options, undo=undo)
+    decisions always give the same game."""
+    return Game.new(get_rules(game), scenario, seed, options)
 
 
 def replay(record: Record | Mapping[str, Any] | str | Path, upto: int | None = None) -> Game:

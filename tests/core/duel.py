@@ -3,7 +3,7 @@
 Rules (all ours): a 12-card deck holds the values 1..6 twice. Each seat holds 3 hidden cards.
 On its turn a seat plays a card (score += value), rolls a d6 (score += roll) or passes. When a
 card is played, the other seat may block it with a card of the same value (a reaction window):
-both cards are discarded and nothing scores. Hands refill to 3 at the end of each turn. First to
+both cards are discarded and nothing scores. Hands refill to 3 at the end of each turn (unless the option ``refill`` is off). First to
 15 wins; after 20 turns the higher score wins (equal: a draw).
 """
 
@@ -94,7 +94,7 @@ class EndTurn(Step):
     def run(self, g: Game, a: Args) -> None:
         s = g.state
         me = s["active"]
-        while len(s["hands"][me]) < 3:
+        while s["refill"] and len(s["hands"][me]) < 3:
             c = draw(s["deck"], g.chance)
             if c is None:
                 break
@@ -119,7 +119,7 @@ class DuelRules(Rules):
     name = "Duel (test game)"
     version = "1"
     seats = ("north", "south")
-    option_defaults: Mapping[str, Any] = {"target": 15}
+    option_defaults: Mapping[str, Any] = {"target": 15, "refill": True}
 
     def scenarios(self) -> list[ScenarioInfo]:
         return [ScenarioInfo("basic", "Basic duel", seats=self.seats)]
@@ -132,7 +132,8 @@ class DuelRules(Rules):
                 c = draw(deck, g.chance)
                 assert c is not None
                 h.append(c)
-        g.state.update(deck=deck, hands=hands, score=[0, 0], active=0, turns=0, table=None)
+        g.state.update(deck=deck, hands=hands, score=[0, 0], active=0, turns=0, table=None,
+                       refill=bool(options["refill"]))
         g.push("turn")
 
     def view(self, g: Game, seat: int | None, everything: bool) -> dict[str, Any]:

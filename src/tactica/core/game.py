@@ -17,7 +17,7 @@ from typing import Any
 from tactica.core.chance import Chance, new_chance_state
 from tactica.core.log import LogEntry, entry_dict, render, visible
 from tactica.core.options import TERMINAL, Decision, IllegalOption, Option
-from tactica.core.record import Record
+from tactica.core.record import Record, replay_record
 from tactica.core.rules import Args, Rules, RulesError
 
 MAX_AUTOMATIC_STEPS = 100_000
@@ -29,7 +29,7 @@ class FlowError(RuntimeError):
 
 
 class Game:
-    __slots__ = ("_decision", "_logging", "_reveal", "_undo", "log", "record", "rules", "state")
+    __slots__ = ("_decision", "_logging", "_reveal", "_undo_floor", "log", "record", "rules", "state")
 
     def __init__(self, rules: Rules, state: dict[str, Any], log: list[LogEntry] | None,
                  record: Record | None) -> None:
@@ -40,13 +40,13 @@ class Game:
         self.record = record
         self._decision: Decision | None = None
         self._reveal = False
-        self._undo: list[tuple[dict[str, Any], int]] | None = [] if record is not None else None
+        self._undo_floor = 0
+        """Record entries before this index cannot be undone (a reveal, roll or hand-over came)."""
 
     # ================================================================== creation
     @classmethod
     def new(cls, rules: Rules, scenario: str, seed: int = 0,
-            options: Mapping[str, Any] | None = None, undo: bool = True) -> Game:
-        """``undo=False`` skips the per-decision snapshots that undo needs (simulation, search)."""
+            options: Mapping[str, Any] | None = None) -> Game:
         rules.scenario(scenario)  # refuses unknown scenarios with the list of known ones
         opts = rules.check_options(options)
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -62,7 +62,6 @@ class Game:
         g = cls(rules, state, [], rec)
         rules.setup(g, scenario, opts)
         g._advance()
-        g._undo = [] if undo else None
         return g
 
     # ================================================================== context for steps
@@ -161,21 +160,18 @@ class Game:
             raise IllegalOption(f"it is not seat {seat}'s decision (seat {d.seat} decides)")
         oid = option if isinstance(option, str) else option.id
         opt = d.find(oid)
-        snapshot = self._snapshot() if self._undo is not None else None
         draws_before = self.state["chance"]["n"]
         self._reveal = False
         frame = self.state["stack"][-1]
         self.rules.steps[frame["step"]].choose(self, frame["args"], opt)
         self._advance()
-        if self.record is not None:
-            self.record.append(d.seat, oid)
-        if snapshot is not None and self._undo is not None:
+        rec = self.record
+        if rec is not None:
+            rec.append(d.seat, oid)
             nxt = self._decision
             if (self._reveal or self.state["chance"]["n"] != draws_before
                     or nxt is None or nxt.seat != d.seat):
-                self._undo.clear()
-            else:
-                self._undo.append(snapshot)
+                self._undo_floor = len(rec.decisions)
 
     def set_ask(self, seat: int, ask: bool) -> None:
         """A seat's choice to be asked in every reaction window, even with nothing but pass (so
@@ -186,22 +182,25 @@ class Game:
             self.record.append(seat, f"!ask={int(bool(ask))}")
 
     # ================================================================== undo
-    def _snapshot(self) -> tuple[dict[str, Any], int]:
-        return marshal.loads(marshal.dumps(self.state)), len(self.log)
-
     def can_undo(self) -> bool:
-        return bool(self._undo)
+        rec = self.record
+        return rec is not None and any(not o.startswith("!") for _, o in rec.decisions[self._undo_floor:])
 
     def undo(self) -> None:
-        """Back to before the last decision, allowed while nothing has been revealed since."""
-        if not self._undo:
+        """Take back the last decision, allowed while nothing has been revealed since. The game
+        is rebuilt from its record without that decision (undo is rare; apply stays lean)."""
+        rec = self.record
+        if rec is None or not self.can_undo():
             raise IllegalOption("nothing to undo: a roll, draw, reveal or change of seat came since")
-        state, nlog = self._undo.pop()
-        self.state = state
-        del self.log[nlog:]
-        if self.record is not None:
-            self.record.pop()
-        self._advance()
+        entries = list(rec.decisions)
+        last = max(i for i, (_, o) in enumerate(entries) if not o.startswith("!"))
+        del entries[last]
+        trimmed = Record(rec.game, rec.version, rec.scenario, rec.options, rec.seed)
+        for seat, oid in entries:
+            trimmed.append(seat, oid)
+        g = replay_record(self.rules, trimmed)
+        self.state, self.log, self.record, self._decision = g.state, g.log, g.record, g._decision
+        self._undo_floor = min(self._undo_floor, last)
 
     # ================================================================== OpenSpiel-shaped face
     @property
@@ -259,7 +258,7 @@ class Game:
         g.record = None
         g._decision = self._decision
         g._reveal = False
-        g._undo = None
+        g._undo_floor = 0
         return g
 
     def resample_from_infostate(self, player: int, rng: Chance | int) -> Game:
