@@ -3,8 +3,8 @@
 Rules (all ours): a 12-card deck holds the values 1..6 twice. Each seat holds 3 hidden cards.
 On its turn a seat plays a card (score += value), rolls a d6 (score += roll) or passes. When a
 card is played, the other seat may block it with a card of the same value (a reaction window):
-both cards are discarded and nothing scores. Hands refill to 3 at the end of each turn (unless the option ``refill`` is off). First to
-15 wins; after 20 turns the higher score wins (equal: a draw).
+both cards are discarded and nothing scores. Hands refill to 3 at the end of each turn (unless
+the option ``refill`` is off). First to 15 wins; after 20 turns the higher score wins (equal: a draw).
 """
 
 from __future__ import annotations

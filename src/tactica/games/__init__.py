@@ -6,7 +6,9 @@ import importlib
 
 from tactica.core.rules import Rules, RulesError
 
-BUILTIN: dict[str, str] = {}
+BUILTIN: dict[str, str] = {
+    "great_war": "tactica.games.great_war:RULES",
+}
 """Module id -> 'package.module:ATTRIBUTE' of its Rules object."""
 
 _loaded: dict[str, Rules] = {}
