@@ -1,0 +1,702 @@
+"""Line of sight: one service (:class:`LosTable`) with pluggable, game-configured policies.
+
+Geometry comes from :func:`tactica.core.hexgrid.trace_line` (exact, with hexside grazes and
+corner passes reported). A :class:`LosPolicy` turns a traced line on a :class:`Board` into a
+:class:`LosResult`; the policies here implement the LOS rules of the rulebook families tactica
+plays, each configured by the game with its own terrain names, so nothing here knows a game.
+
+Because a board never changes, :class:`LosTable` evaluates every ordered pair once, and a query
+is a flat list lookup. What changes in play (smoke, blazes, units) is passed as an
+:class:`Overlay`; the table keeps, for every clear pair, the bitmask of hexes the line touches,
+so an overlay that misses the line costs one ``&`` and only a touched line goes back to the
+policy. Overlays can only add obstructions, so a pair the map blocks stays blocked.
+
+See docs/los.md for the rules each policy follows and the simplifications made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, NamedTuple, Protocol
+
+from .board import Board
+from .hexgrid import Edge, Hex, LineTrace, distance, trace_line
+
+
+class LosResult(NamedTuple):
+    """Outcome for one pair: ``clear``; the ``hindrance`` that applies (0 when none or blocked);
+    the hex (``blocked_by``) or hexside (``blocked_edge``) that blocks, when blocked."""
+
+    clear: bool
+    hindrance: int = 0
+    blocked_by: Hex | None = None
+    blocked_edge: Edge | None = None
+
+
+CLEAR = LosResult(True)
+
+
+class Sight(NamedTuple):
+    """A traced line as policies see it: the ends, their dense indices and the exact trace.
+
+    ``ids`` runs parallel to ``trace.steps`` with each hex's board index (-1 when the line
+    strays off the board, e.g. along a ragged map edge).
+    """
+
+    a: Hex
+    b: Hex
+    ia: int
+    ib: int
+    distance: int
+    trace: LineTrace
+    ids: tuple[tuple[int, ...], ...]
+
+
+def sight(board: Board, a: Hex, b: Hex) -> Sight:
+    """Trace the line between two hexes of ``board``."""
+    t = trace_line(a, b)
+    get = board.index.get
+    ids = tuple(tuple(get(h, -1) for h in s) for s in t.steps)
+    return Sight(a, b, board.index[a], board.index[b], distance(a, b), t, ids)
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """Per-hex effects of things that change during play, by dense hex index (bit i = hex i).
+
+    * ``block``: fills the whole hex and blocks any line that touches it between the ends, along
+      a hexside or at a corner included (CC 10.2.1 Blaze).
+    * ``block_ends``: like ``block`` but also when it is the firer's or target's hex (CI 7.4
+      smoke blocks LOS into and out of its hex).
+    * ``screen``: obstructs like blocking terrain and follows the policy's own rule for a line
+      along a hexside (units in Commands & Colors, friendly units in Combat Infantry 6.4).
+    * ``hinder``: hex index -> hindrance of a marker filling the hex; counts whenever the line
+      touches the hex, the end hexes included (CC 10.3.4 Smoke); the largest value applies.
+
+    Markers fill their hex, so ``block``, ``block_ends`` and ``hinder`` mean the same under every
+    policy and :class:`LosTable` applies them itself; only ``screen`` goes back to the policy.
+    """
+
+    block: int = 0
+    block_ends: int = 0
+    screen: int = 0
+    hinder: Mapping[int, int] = field(default_factory=dict)
+    hmask: int = field(init=False, repr=False, compare=False)
+    inner: int = field(init=False, repr=False, compare=False)
+    outer: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        hind = MappingProxyType({i: v for i, v in sorted(self.hinder.items()) if v > 0})
+        hmask = 0
+        for i in hind:
+            hmask |= 1 << i
+        object.__setattr__(self, "hinder", hind)
+        object.__setattr__(self, "hmask", hmask)
+        object.__setattr__(self, "inner", self.block | self.block_ends | self.screen | hmask)
+        object.__setattr__(self, "outer", self.block_ends | hmask)
+
+    def __hash__(self) -> int:
+        return hash((self.block, self.block_ends, self.screen, tuple(self.hinder.items())))
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (Overlay, (self.block, self.block_ends, self.screen, dict(self.hinder)))
+
+    @classmethod
+    def of(
+        cls,
+        board: Board,
+        *,
+        block: Iterable[Hex] = (),
+        block_ends: Iterable[Hex] = (),
+        screen: Iterable[Hex] = (),
+        hinder: Mapping[Hex, int] | None = None,
+    ) -> Overlay:
+        """Build an overlay from hexes instead of indices."""
+        return cls(
+            block=board.mask(block),
+            block_ends=board.mask(block_ends),
+            screen=board.mask(screen),
+            hinder={board.index[h]: v for h, v in (hinder or {}).items()},
+        )
+
+
+class LosPolicy(Protocol):
+    """Decides LOS for one traced line. ``symmetric`` policies give the same answer both ways,
+    which lets the table evaluate each unordered pair once. When ``notes`` is a list, the policy
+    appends one line per decision it takes, citing the rule, for the log and the UI."""
+
+    symmetric: bool
+
+    def evaluate(
+        self, board: Board, s: Sight, overlay: Overlay | None = None, notes: list[str] | None = None
+    ) -> LosResult: ...
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers shared by the policies
+# ---------------------------------------------------------------------------------------------
+
+
+def _corner_hexes(board: Board, s: Sight) -> list[tuple[Hex, int]]:
+    """Hexes the line touches only at a corner, with their board index (-1 off the board)."""
+    return [(h, board.index.get(h, -1)) for c in s.trace.corners if (h := c.touch_only) is not None]
+
+
+def touched_order(board: Board, s: Sight, reverse: bool = False) -> tuple[int, ...]:
+    """Board indices of every hex the line touches: the steps in order, then corner-only hexes.
+
+    ``reverse`` gives the order the same line has when traced from ``s.b`` to ``s.a``.
+    """
+    ids = reversed(s.ids) if reverse else s.ids
+    corners = [i for _, i in _corner_hexes(board, s) if i >= 0]
+    out = [i for idx in ids for i in idx if i >= 0]
+    out.extend(reversed(corners) if reverse else corners)
+    return tuple(out)
+
+
+def _overlay_marks(board: Board, s: Sight, ov: Overlay, notes: list[str] | None) -> tuple[Hex | None, int]:
+    """Whole-hex overlay effects (``block``, ``block_ends``, ``hinder``): blocking hex, hindrance."""
+    hind = 0
+    for i in touched_order(board, s):
+        bit = 1 << i
+        if ov.block_ends & bit or (ov.block & bit and i != s.ia and i != s.ib):
+            if notes is not None:
+                notes.append(f"{board.labels[i]}: blocking marker fills the hex")
+            return board.hexes[i], 0
+        v = ov.hinder.get(i, 0)
+        if v > hind:
+            hind = v
+            if notes is not None:
+                notes.append(f"{board.labels[i]}: hindrance marker {v}")
+    return None, hind
+
+
+def _edge_name(board: Board, e: Edge) -> str:
+    lab = board.layout.label
+    try:
+        return f"{lab(e[0])}/{lab(e[1])}"
+    except ValueError:
+        return f"{e[0]}/{e[1]}"
+
+
+class NoLos:
+    """Every hex sees every hex: for games without line of sight (Commandos: Europe has none)."""
+
+    symmetric = True
+
+    def evaluate(
+        self, board: Board, s: Sight, overlay: Overlay | None = None, notes: list[str] | None = None
+    ) -> LosResult:
+        if notes is not None:
+            notes.append("this game has no line-of-sight restriction")
+        return CLEAR
+
+
+# ---------------------------------------------------------------------------------------------
+# Commands & Colors family (The Great War, rulebook 003)
+# ---------------------------------------------------------------------------------------------
+
+
+class CommandsColorsLos:
+    """C&C LOS (003, Ranged Combat step 3): a line is blocked when any hex, or part of one,
+    between firer and target holds an obstruction: blocking terrain, a unit (``screen``
+    overlay) or a half-hex at the board edge. A line running exactly along a hexside is blocked
+    only if both hexes beside it are obstructed. Terrain in the firer's and target's hexes never
+    blocks. A line that only touches a hex's corner does not pass through it. No hindrances."""
+
+    symmetric = True
+
+    def __init__(
+        self,
+        blocking: Iterable[str],
+        *,
+        half_hexes_block: bool = True,
+        blocking_hexsides: Iterable[str] = (),
+    ) -> None:
+        self.blocking = frozenset(blocking)
+        self.half_hexes_block = half_hexes_block
+        self.blocking_hexsides = frozenset(blocking_hexsides)
+
+    def _obstructed(self, board: Board, i: int, screen: int) -> str | None:
+        if i < 0:
+            return None
+        hit = board.features[i] & self.blocking
+        if hit:
+            return "/".join(sorted(hit))
+        if self.half_hexes_block and board.half[i]:
+            return "half-hex"
+        if screen >> i & 1:
+            return "unit"
+        return None
+
+    def evaluate(
+        self, board: Board, s: Sight, overlay: Overlay | None = None, notes: list[str] | None = None
+    ) -> LosResult:
+        screen = overlay.screen if overlay else 0
+        steps, ids = s.trace.steps, s.ids
+        for k in range(1, len(steps) - 1):
+            why = [self._obstructed(board, i, screen) for i in ids[k]]
+            if all(why):
+                h = steps[k][0]
+                if notes is not None:
+                    pairs = zip(steps[k], why, strict=True)
+                    where = " and ".join(f"{board.label(x)} ({w})" for x, w in pairs)
+                    rule = "obstructions on both sides of the hexside" if len(why) == 2 else "obstruction"
+                    notes.append(f"{where}: {rule} blocks")
+                return LosResult(False, 0, h)
+            if notes is not None and any(why):
+                x = next(x for x, w in zip(steps[k], why, strict=True) if w)
+                notes.append(
+                    f"{board.label(x)}: obstructed, but the line runs along its hexside "
+                    "and the other side is clear"
+                )
+        for e in s.trace.crossed + s.trace.along:
+            if board.hexsides.get(e, frozenset()) & self.blocking_hexsides:
+                if notes is not None:
+                    notes.append(f"hexside {_edge_name(board, e)} blocks")
+                return LosResult(False, 0, None, e)
+        if overlay:
+            mark, hind = _overlay_marks(board, s, overlay, notes)
+            if mark is not None:
+                return LosResult(False, 0, mark)
+            return LosResult(True, hind)
+        return CLEAR
+
+
+# ---------------------------------------------------------------------------------------------
+# Combat Infantry (rulebook 004, 6.4 and 6.41)
+# ---------------------------------------------------------------------------------------------
+
+
+class CombatInfantryLos:
+    """Combat Infantry LOS (004 6.4, 6.41, TEC).
+
+    * Blocking hex terrain touched anywhere between the ends blocks, also along a hexside
+      (``corner_touch_blocks`` decides a line that only touches a corner; default: it blocks).
+      Terrain inside the two end hexes is ignored.
+    * Blocking hexside terrain blocks wherever the line crosses or runs along it, the end hexes'
+      own sides included (6.4), except that adjacent hexes always see each other unless their
+      shared hexside is in ``adjacent_blocking_hexsides`` (hedges).
+    * Elevation: ground higher than both ends blocks (6.4). With ends at different levels, each
+      intervening obstruction (ground above the lower end, or blocking terrain at the lower end's
+      level) casts a shadow: the lower end must be at least as far from it, in hexes, as the
+      higher end is (6.41); blocking terrain at the higher end's level blocks outright.
+    * ``screen`` overlay (friendly units): blocks fire through their hex, along a hexside only when
+      both sides are screened; a higher end fires over an adjacent lower screened hex (6.41).
+    """
+
+    symmetric = True
+
+    def __init__(
+        self,
+        blocking: Iterable[str],
+        blocking_hexsides: Iterable[str] = (),
+        *,
+        adjacent_blocking_hexsides: Iterable[str] = (),
+        corner_touch_blocks: bool = True,
+    ) -> None:
+        self.blocking = frozenset(blocking)
+        self.blocking_hexsides = frozenset(blocking_hexsides)
+        self.adjacent_blocking_hexsides = frozenset(adjacent_blocking_hexsides)
+        self.corner_touch_blocks = corner_touch_blocks
+
+    def _hex(self, board: Board, s: Sight, h: Hex, i: int, notes: list[str] | None) -> bool:
+        """True if intervening hex ``h`` blocks the line."""
+        if i < 0:
+            return False
+        elev = board.elevation
+        ea, eb, e = elev[s.ia], elev[s.ib], elev[i]
+        lo, hi = min(ea, eb), max(ea, eb)
+        wood = bool(board.features[i] & self.blocking)
+        lab = board.labels[i]
+        if e > hi:
+            if notes is not None:
+                notes.append(f"{lab}: level {e} ground is higher than both ends (6.4)")
+            return True
+        if wood and e == hi:
+            if notes is not None:
+                notes.append(f"{lab}: blocking terrain at level {e} (6.4)")
+            return True
+        if lo == hi or not (e > lo or (wood and e == lo)):
+            return False
+        low, high = (s.a, s.b) if ea < eb else (s.b, s.a)
+        d_low, d_high = distance(h, low), distance(h, high)
+        if d_low < d_high:
+            if notes is not None:
+                notes.append(
+                    f"{lab}: lower end {board.label(low)} is {d_low} hex(es) behind it, nearer than the "
+                    f"higher end's {d_high}: blind hex (6.41)"
+                )
+            return True
+        return False
+
+    def evaluate(
+        self, board: Board, s: Sight, overlay: Overlay | None = None, notes: list[str] | None = None
+    ) -> LosResult:
+        tr = s.trace
+        if s.distance == 1:
+            e = tr.crossed[0]
+            if board.hexsides.get(e, frozenset()) & self.adjacent_blocking_hexsides:
+                if notes is not None:
+                    notes.append(f"hexside {_edge_name(board, e)} blocks even between adjacent hexes (6.4)")
+                return LosResult(False, 0, None, e)
+            if overlay and overlay.block_ends & ((1 << s.ia) | (1 << s.ib)):
+                h = s.a if overlay.block_ends >> s.ia & 1 else s.b
+                return LosResult(False, 0, h)
+            if notes is not None:
+                notes.append("adjacent hexes always see each other (6.4)")
+            if overlay is None:
+                return CLEAR
+            return LosResult(True, max(overlay.hinder.get(s.ia, 0), overlay.hinder.get(s.ib, 0)))
+        touched = [
+            (h, i) for k in range(1, len(tr.steps) - 1) for h, i in zip(tr.steps[k], s.ids[k], strict=True)
+        ]
+        if self.corner_touch_blocks:
+            touched.extend(_corner_hexes(board, s))
+        for h, i in touched:
+            if self._hex(board, s, h, i, notes):
+                return LosResult(False, 0, h)
+        edges = list(tr.crossed + tr.along)
+        if self.corner_touch_blocks:
+            for c in tr.corners:
+                x, y, z = c.hexes
+                edges.extend(((x, y), (x, z), (y, z)))
+        for e in edges:
+            if board.hexsides.get(e, frozenset()) & self.blocking_hexsides:
+                if notes is not None:
+                    notes.append(f"hexside {_edge_name(board, e)} blocks (6.4: hexside terrain always does)")
+                return LosResult(False, 0, None, e)
+        if overlay is None:
+            return CLEAR
+        blocker = self._screened(board, s, overlay.screen, notes)
+        if blocker is not None:
+            return LosResult(False, 0, blocker)
+        mark, hind = _overlay_marks(board, s, overlay, notes)
+        return LosResult(False, 0, mark) if mark is not None else LosResult(True, hind)
+
+    def _screened(self, board: Board, s: Sight, screen: int, notes: list[str] | None) -> Hex | None:
+        if not screen:
+            return None
+        elev = board.elevation
+        steps, ids = s.trace.steps, s.ids
+        for k in range(1, len(steps) - 1):
+            hit = []
+            for h, i in zip(steps[k], ids[k], strict=True):
+                if i < 0 or not screen >> i & 1:
+                    continue
+                over = (k == 1 and elev[s.ia] > elev[i]) or (k == len(steps) - 2 and elev[s.ib] > elev[i])
+                if over:
+                    if notes is not None:
+                        notes.append(f"{board.labels[i]}: adjacent lower units are fired over (6.41)")
+                    continue
+                hit.append(h)
+            if hit and len(hit) == len(steps[k]):
+                if notes is not None:
+                    notes.append(f"{board.label(hit[0])}: units screen the line (6.4)")
+                return hit[0]
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Combat Commander (rulebook 000, rule 10 and T88)
+# ---------------------------------------------------------------------------------------------
+
+
+class CombatCommanderLos:
+    """Combat Commander LOS (CC 10, T86, T88, T93), with hills taken whole-hex.
+
+    Simplification: CC draws hills as artwork with crest lines inside the hexes (T88.3.1). Here
+    each hex has one level (the level under its centre dot) and the crest-line tests of T88.3.2
+    become: a line between different levels is blocked by any intervening hex at or above the
+    higher end's level (the line would cross a crest line of equal or greater height). Likewise
+    obstacle and hindrance artwork is taken to fill its hex, so a line exactly along a hexside is
+    blocked (or hindered) only when both hexes beside it are (the smaller hindrance of the two
+    counts); wall/hedge hexsides block along their hexspine (10.1). A hexside's level is the higher
+    of its two hexes. Touching a hex only at a corner does not touch its artwork.
+
+    Parameters are the game's terrain names: ``obstacles`` (10.2), ``hindrances`` name -> value
+    (10.3), ``hexside_obstacles`` / ``hexside_hindrances`` (walls, hedges / fences), ``blind``
+    (terrain creating a blind hex, T88.4.1), ``sunken`` (Gully, T86) and ``road_kinds`` (a line
+    traced exactly along such a road ignores the terrain of the hexes it follows, T93).
+    """
+
+    symmetric = True
+
+    def __init__(
+        self,
+        obstacles: Iterable[str],
+        hindrances: Mapping[str, int] | None = None,
+        *,
+        hexside_obstacles: Iterable[str] = (),
+        hexside_hindrances: Mapping[str, int] | None = None,
+        blind: Iterable[str] = (),
+        sunken: Iterable[str] = (),
+        road_kinds: Iterable[str] = (),
+    ) -> None:
+        self.obstacles = frozenset(obstacles)
+        self.hindrances = dict(hindrances or {})
+        self.hexside_obstacles = frozenset(hexside_obstacles)
+        self.hexside_hindrances = dict(hexside_hindrances or {})
+        self.blind = frozenset(blind)
+        self.sunken = frozenset(sunken)
+        self.road_kinds = tuple(road_kinds)
+
+    def _along_road(self, board: Board, steps: tuple[tuple[Hex, ...], ...], k: int) -> bool:
+        p, h, q = steps[k - 1], steps[k], steps[k + 1]
+        if len(p) != 1 or len(h) != 1 or len(q) != 1:
+            return False
+        (p0, p1), (h0, h1), (q0, q1) = p[0], h[0], q[0]
+        if (h0 - p0, h1 - p1) != (q0 - h0, q1 - h1):
+            return False
+        return any(board.road(p[0], h[0], kind) and board.road(h[0], q[0], kind) for kind in self.road_kinds)
+
+    def _hex(
+        self, board: Board, s: Sight, k: int, h: Hex, i: int, road: bool, notes: list[str] | None
+    ) -> int:
+        """-1 if intervening hex ``h`` (step ``k``) blocks, else the hindrance it adds."""
+        if i < 0:
+            return 0
+        elev = board.elevation
+        ea, eb, e = elev[s.ia], elev[s.ib], elev[i]
+        lo, hi = min(ea, eb), max(ea, eb)
+        lab = board.labels[i]
+        if e > hi:
+            if notes is not None:
+                notes.append(f"{lab}: level-{e} hill between two lower hexes (T88.3.3)")
+            return -1
+        if lo < hi and e == hi:
+            if notes is not None:
+                notes.append(f"{lab}: crest of level {e} between the ends (T88.3.2)")
+            return -1
+        feats = board.features[i]
+        if road:
+            if notes is not None and (feats & self.obstacles or any(f in self.hindrances for f in feats)):
+                notes.append(f"{lab}: the line runs exactly along the road; its terrain is ignored (T93)")
+            return 0
+        obst = feats & self.obstacles
+        if obst:
+            if e >= hi:
+                if notes is not None:
+                    notes.append(f"{lab}: {'/'.join(sorted(obst))} obstacle at level {e} (10.2, T88.4)")
+                return -1
+            if feats & self.blind:
+                last = len(s.trace.steps) - 1
+                if (k == last - 1 and eb <= e < ea) or (k == 1 and ea <= e < eb):
+                    if notes is not None:
+                        end = s.b if k == last - 1 else s.a
+                        notes.append(f"{board.label(end)} is the blind hex behind {lab} (T88.4.1)")
+                    return -1
+            if notes is not None:
+                notes.append(f"{lab}: obstacle below level {hi}, seen over (T88.4)")
+        hind = 0
+        if e >= hi:
+            for f in feats:
+                v = self.hindrances.get(f, 0)
+                if v > hind:
+                    hind = v
+            if hind and notes is not None:
+                notes.append(f"{lab}: hindrance {hind} (10.3)")
+        elif notes is not None and any(f in self.hindrances for f in feats):
+            notes.append(f"{lab}: hindrance below level {hi} ignored (T88.5)")
+        return hind
+
+    def evaluate(
+        self, board: Board, s: Sight, overlay: Overlay | None = None, notes: list[str] | None = None
+    ) -> LosResult:
+        elev = board.elevation
+        ea, eb = elev[s.ia], elev[s.ib]
+        if self.sunken and s.distance > 1:
+            for end, ie, other in ((s.a, s.ia, eb), (s.b, s.ib, ea)):
+                if board.features[ie] & self.sunken and other <= elev[ie]:
+                    if notes is not None:
+                        notes.append(f"{board.label(end)}: sunken, seen only from adjacent or higher (T86)")
+                    return LosResult(False, 0, end)
+        steps, ids = s.trace.steps, s.ids
+        screen = overlay.screen if overlay else 0
+        dq, dr = s.b[0] - s.a[0], s.b[1] - s.a[1]
+        straight = bool(self.road_kinds) and (dq == 0 or dr == 0 or dq == -dr)
+        best = 0
+        for k in range(1, len(steps) - 1):
+            road = straight and self._along_road(board, steps, k)
+            vals = [self._hex(board, s, k, h, i, road, notes) for h, i in zip(steps[k], ids[k], strict=True)]
+            vals = [-1 if (i >= 0 and screen >> i & 1) else v for v, i in zip(vals, ids[k], strict=True)]
+            if all(v < 0 for v in vals):
+                return LosResult(False, 0, steps[k][0])
+            v = min(x for x in vals if x >= 0)
+            if len(vals) == 2 and notes is not None and vals[0] != vals[1]:
+                notes.append(
+                    f"{'/'.join(board.label(x) for x in steps[k])}: the line runs along this hexside, "
+                    f"so only what lies on both sides counts"
+                )
+            best = max(best, v)
+        hi = max(ea, eb)
+        ends = (s.a, s.b)
+        for e in s.trace.crossed + s.trace.along:
+            feats = board.hexsides.get(e)
+            if not feats:
+                continue
+            if e[0] in ends or e[1] in ends:
+                if notes is not None:
+                    notes.append(f"hexside {_edge_name(board, e)} is a side of an end hex: ignored (10.1)")
+                continue
+            level = max(elev[board.index[x]] for x in e if x in board.index)
+            if level < hi:
+                continue
+            if feats & self.hexside_obstacles:
+                if notes is not None:
+                    notes.append(f"hexside {_edge_name(board, e)}: {'/'.join(sorted(feats))} blocks (10.1)")
+                return LosResult(False, 0, None, e)
+            for f in feats:
+                v = self.hexside_hindrances.get(f, 0)
+                if v > best:
+                    best = v
+                    if notes is not None:
+                        notes.append(f"hexside {_edge_name(board, e)}: {f} hindrance {v}")
+        if overlay:
+            h, hind = _overlay_marks(board, s, overlay, notes)
+            if h is not None:
+                return LosResult(False, 0, h)
+            best = max(best, hind)
+        if notes is not None and best:
+            notes.append(f"only the single largest hindrance counts: {best} (10.3.3)")
+        return LosResult(True, best)
+
+
+# ---------------------------------------------------------------------------------------------
+# The precomputed table
+# ---------------------------------------------------------------------------------------------
+
+
+class LosTrace(NamedTuple):
+    """Why a pair sees or not: the result, the labelled steps of the line and the policy's notes."""
+
+    result: LosResult
+    steps: tuple[tuple[str, ...], ...]
+    notes: tuple[str, ...]
+
+
+_SIGHT_CACHE = 8192  # traced lines kept for overlay queries that must go back to the policy
+
+
+class LosTable:
+    """LOS for every ordered pair of a board's hexes under one policy, built once.
+
+    ``clear(i, j)``/``hindrance(i, j)`` take dense indices; ``check(a, b, overlay)`` takes hexes.
+    Memory is O(n^2) results plus, for each clear pair, a bitmask of the hexes its line touches.
+    """
+
+    def __init__(self, board: Board, policy: LosPolicy) -> None:
+        self.board = board
+        self.policy = policy
+        n = self._n = len(board)
+        self._index = dict(board.index)  # a plain dict: faster than the proxy, and picklable
+        res: list[LosResult] = [CLEAR] * (n * n)
+        touch: list[int] = [0] * (n * n)
+        order: list[tuple[int, ...]] = [()] * (n * n)
+        interned: dict[LosResult, LosResult] = {CLEAR: CLEAR}
+        hexes = board.hexes
+        for i in range(n):
+            for j in range(n) if not policy.symmetric else range(i + 1, n):
+                if i == j:
+                    continue
+                s = sight(board, hexes[i], hexes[j])
+                r = policy.evaluate(board, s, None)
+                r = interned.setdefault(r, r)
+                m = 0
+                seq: tuple[int, ...] = ()
+                if r.clear:
+                    seq = touched_order(board, s)
+                    for x in seq:
+                        m |= 1 << x
+                    m &= ~((1 << i) | (1 << j))
+                res[i * n + j] = r
+                touch[i * n + j] = m
+                order[i * n + j] = seq
+                if policy.symmetric:
+                    res[j * n + i] = r
+                    touch[j * n + i] = m
+                    order[j * n + i] = touched_order(board, s, reverse=True) if seq else seq
+        self._res = res
+        self._touch = touch
+        self._order = order
+        self._sights: dict[int, Sight] = {}
+        self._clear = [r.clear for r in res]
+        self._hind = [r.hindrance for r in res]
+
+    def __len__(self) -> int:
+        return self._n
+
+    # by dense index ---------------------------------------------------------------------------
+    def clear(self, i: int, j: int) -> bool:
+        return self._clear[i * self._n + j]
+
+    def hindrance(self, i: int, j: int) -> int:
+        return self._hind[i * self._n + j]
+
+    def result(self, i: int, j: int, overlay: Overlay | None = None) -> LosResult:
+        r = self._res[i * self._n + j]
+        if overlay is None or not r.clear:
+            return r
+        return self._overlaid(i, j, r, overlay)
+
+    # by hex -----------------------------------------------------------------------------------
+    def clear_hex(self, a: Hex, b: Hex) -> bool:
+        return self._clear[self._index[a] * self._n + self._index[b]]
+
+    def hindrance_hex(self, a: Hex, b: Hex) -> int:
+        return self._hind[self._index[a] * self._n + self._index[b]]
+
+    def check(self, a: Hex, b: Hex, overlay: Overlay | None = None) -> LosResult:
+        """LOS from ``a`` to ``b`` under the optional overlay."""
+        i = self._index[a]
+        j = self._index[b]
+        r = self._res[i * self._n + j]
+        if overlay is None or not r.clear:
+            return r
+        return self._overlaid(i, j, r, overlay)
+
+    def _overlaid(self, i: int, j: int, r: LosResult, ov: Overlay) -> LosResult:
+        k = i * self._n + j
+        touch = self._touch[k]
+        ends = (1 << i) | (1 << j)
+        if not (ov.inner & touch or ov.outer & ends):
+            return r
+        if i == j:
+            return LosResult(not ov.block_ends >> i & 1, ov.hinder.get(i, 0))
+        if ov.screen & touch:
+            s = self._sights.get(k)
+            if s is None:
+                if len(self._sights) >= _SIGHT_CACHE:
+                    self._sights.clear()
+                b = self.board
+                s = self._sights[k] = sight(b, b.hexes[i], b.hexes[j])
+            return self.policy.evaluate(self.board, s, ov)
+        both = touch | ends
+        if ov.block & touch or ov.block_ends & both:
+            for x in self._order[k]:
+                bit = 1 << x
+                if ov.block_ends & bit or (ov.block & bit and x != i and x != j):
+                    return LosResult(False, 0, self.board.hexes[x])
+        if ov.hmask & both:
+            hind = max(v for x, v in ov.hinder.items() if both >> x & 1)
+            if hind > r.hindrance:
+                return LosResult(True, hind)
+        return r
+
+    def trace(self, a: Hex, b: Hex, overlay: Overlay | None = None) -> LosTrace:
+        """Re-run the policy on one pair, collecting its explanation."""
+        board = self.board
+        s = sight(board, a, b)
+
+        def name(h: Hex) -> str:
+            return board.label(h) if h in board.index else f"off-map {h}"
+
+        notes: list[str] = []
+        if a == b:
+            result = self.check(a, b, overlay)
+            notes.append("a hex always sees itself")
+        else:
+            result = self.policy.evaluate(board, s, overlay, notes)
+        return LosTrace(result, tuple(tuple(name(h) for h in st) for st in s.trace.steps), tuple(notes))

@@ -1,0 +1,55 @@
+"""The Great War (Commands & Colors WWI, Richard Borg): rules module ``great_war``.
+
+Battle rules follow rulebook 003 exactly (rule ids "GW ..."); the rest of the game (board,
+terrain, turn, decks, scenarios) is our design in the Commands & Colors manner (rule ids
+"TGW-D ..."). RULES.md tells them apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tactica.core.chance import Chance
+from tactica.core.decks import redeal
+from tactica.core.game import Game
+from tactica.core.rules import Rules, ScenarioInfo
+
+from .flow import STEPS
+from .scenarios import SIDES, load_scenario, scenario_ids, setup
+from .view import view
+
+
+class GreatWarRules(Rules):
+    id = "great_war"
+    name = "The Great War"
+    version = "1"
+    seats = SIDES
+    option_defaults: Mapping[str, Any] = {}
+
+    def scenarios(self) -> list[ScenarioInfo]:
+        out = []
+        for sid in scenario_ids():
+            d = load_scenario(sid)
+            out.append(ScenarioInfo(sid, d["name"], " ".join(str(d.get("description", "")).split()),
+                                    seats=self.seats, extra={"medals": dict(d["medals"])}))
+        return out
+
+    def setup(self, g: Game, scenario: str, options: Mapping[str, Any]) -> None:
+        setup(g, scenario)
+
+    def view(self, g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
+        return view(g, seat, everything)
+
+    def hidden_zones(self, g: Game, seat: int) -> list[list[Any]]:
+        s = g.state
+        return [s["hands"][1 - seat], s["command"]["draw"], s["combat_hands"][1 - seat], s["combat"]["draw"]]
+
+    def resample(self, g: Game, seat: int, chance: Chance) -> None:
+        """Command and combat cards are re-dealt each within their own deck."""
+        s = g.state
+        redeal([s["hands"][1 - seat], s["command"]["draw"]], chance)
+        redeal([s["combat_hands"][1 - seat], s["combat"]["draw"]], chance)
+
+
+RULES = GreatWarRules(STEPS)
