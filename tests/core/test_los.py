@@ -562,3 +562,29 @@ def test_table_and_overlay_pickle() -> None:
     smoke = pickle.loads(pickle.dumps(Overlay.of(b, hinder={b.parse("C4"): 5})))
     assert table.check(b.parse("C1"), b.parse("C5")) == LosResult(True, 3)
     assert table.check(b.parse("C1"), b.parse("C5"), smoke) == LosResult(True, 5)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sets(st.integers(min_value=0, max_value=149), max_size=25), st.data())
+def test_clear_screened_fast_path_agrees_with_the_policy(units, data):
+    """C&C units as a screen: the bitmask fast path answers exactly as the policy does."""
+    table = _screen_table()
+    screen = 0
+    for u in units:
+        screen |= 1 << u
+    for _ in range(40):
+        i = data.draw(st.integers(min_value=0, max_value=149))
+        j = data.draw(st.integers(min_value=0, max_value=149))
+        if i == j:
+            continue
+        assert table.clear_screened(i, j, screen) == table.result(i, j, Overlay(screen=screen)).clear
+
+
+_SCREEN_TABLE: list[LosTable] = []
+
+
+def _screen_table() -> LosTable:
+    if not _SCREEN_TABLE:
+        b = load_board(SAMPLE)
+        _SCREEN_TABLE.append(LosTable(b, CommandsColorsLos({"woods", "building"})))
+    return _SCREEN_TABLE[0]

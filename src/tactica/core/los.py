@@ -207,6 +207,8 @@ class CommandsColorsLos:
     blocks. A line that only touches a hex's corner does not pass through it. No hindrances."""
 
     symmetric = True
+    screen_graze_both = True
+    """Screens obey the graze rule, so LosTable can answer screened queries from bitmasks."""
 
     def __init__(
         self,
@@ -219,7 +221,7 @@ class CommandsColorsLos:
         self.half_hexes_block = half_hexes_block
         self.blocking_hexsides = frozenset(blocking_hexsides)
 
-    def _obstructed(self, board: Board, i: int, screen: int) -> str | None:
+    def obstructed(self, board: Board, i: int, screen: int) -> str | None:
         if i < 0:
             return None
         hit = board.features[i] & self.blocking
@@ -237,7 +239,7 @@ class CommandsColorsLos:
         screen = overlay.screen if overlay else 0
         steps, ids = s.trace.steps, s.ids
         for k in range(1, len(steps) - 1):
-            why = [self._obstructed(board, i, screen) for i in ids[k]]
+            why = [self.obstructed(board, i, screen) for i in ids[k]]
             if all(why):
                 h = steps[k][0]
                 if notes is not None:
@@ -624,6 +626,58 @@ class LosTable:
         self._sights: dict[int, Sight] = {}
         self._clear = [r.clear for r in res]
         self._hind = [r.hindrance for r in res]
+        self._screen_single: list[int] = []
+        self._screen_pairs: list[tuple[tuple[int, int], ...]] = []
+        if getattr(policy, "screen_graze_both", False):
+            self._build_screen_masks()
+
+    def _build_screen_masks(self) -> None:
+        """For policies whose screens (units) obstruct like terrain, with a line along a hexside
+        blocked only when both sides are obstructed: per clear pair, the hexes the line passes
+        through alone (one screened hex blocks) and the hexside pairs it runs along (both must
+        be obstructed; a side obstructed by the map already leaves only the other one to check).
+        Off-map sides never obstruct."""
+        board, n = self.board, self._n
+        obstructed = self.policy.obstructed  # type: ignore[attr-defined]
+        single = [0] * (n * n)
+        pairs: list[tuple[tuple[int, int], ...]] = [()] * (n * n)
+        for i in range(n):
+            for j in range(n):
+                if i == j or not self._clear[i * n + j]:
+                    continue
+                s = sight(board, board.hexes[i], board.hexes[j])
+                m = 0
+                prs: list[tuple[int, int]] = []
+                for ids in s.ids[1:-1]:
+                    if len(ids) == 1:
+                        if ids[0] >= 0:
+                            m |= 1 << ids[0]
+                        continue
+                    x, y = ids
+                    if x < 0 or y < 0:
+                        continue
+                    if obstructed(board, x, 0):
+                        m |= 1 << y
+                    elif obstructed(board, y, 0):
+                        m |= 1 << x
+                    else:
+                        prs.append((1 << x, 1 << y))
+                single[i * n + j] = m
+                pairs[i * n + j] = tuple(prs)
+        self._screen_single = single
+        self._screen_pairs = pairs
+
+    def clear_screened(self, i: int, j: int, screen: int) -> bool:
+        """Fast LOS by dense index with only a ``screen`` bitmask changing (units that block in
+        Commands & Colors). Same answer as ``result(i, j, Overlay(screen=screen)).clear``."""
+        k = i * self._n + j
+        if not self._clear[k]:
+            return False
+        if not self._screen_single and not self._screen_pairs:
+            return self.result(i, j, Overlay(screen=screen)).clear
+        if self._screen_single[k] & screen:
+            return False
+        return all(not (a & screen and b & screen) for a, b in self._screen_pairs[k])
 
     def __len__(self) -> int:
         return self._n

@@ -2,8 +2,8 @@
 retreat directions, baselines, sections and line-of-sight tables.
 
 The hex maths comes from :mod:`tactica.core.hexgrid` and the map file from
-:mod:`tactica.core.board`; line of sight is answered by :mod:`tactica.core.los` when present, else
-by :func:`_los_tables` (a small adapter over ``hexgrid.trace_line``). Nothing here is game state:
+:mod:`tactica.core.board`; line of sight by :mod:`tactica.core.los` (its Commands & Colors
+policy, with units and blocking terrain passed as a screen bitmask). Nothing here is game state:
 a ``Geo`` is shared by every game on the same map.
 """
 
@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from tactica.core.board import Board, load_board
-from tactica.core.hexgrid import distance, neighbors, trace_line
+from tactica.core.hexgrid import distance, neighbors
+from tactica.core.los import CommandsColorsLos, LosTable
 
 from .terrain import TERRAIN
 
@@ -28,7 +29,7 @@ class Geo:
     """Precomputed tables over the dense hex index of a board."""
 
     __slots__ = ("adj", "back", "base_terrain", "baseline", "board", "dist", "half", "index",
-                 "labels", "los_pairs", "los_single", "los_static", "n", "nbrs", "sections")
+                 "labels", "los_table", "n", "nbrs", "sections")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -68,7 +69,9 @@ class Geo:
                 own[idx[h]] |= 1 << k
         mirrored = [((m & 1) << 2) | (m & 2) | ((m & 4) >> 2) for m in own]
         self.sections: tuple[tuple[int, ...], ...] = (tuple(own), tuple(mirrored))
-        self.los_single, self.los_pairs, self.los_static = _los_tables(self)
+        # GW Ranged 3: half-hexes are the only fixed obstructions; units and blocking terrain
+        # (which a barrage can change) come in as a screen bitmask at query time.
+        self.los_table = LosTable(board, CommandsColorsLos((), half_hexes_block=True))
 
     def label(self, i: int) -> str:
         return self.labels[i]
@@ -76,62 +79,7 @@ class Geo:
     def los(self, a: int, b: int, occupied: int) -> bool:
         """GW Ranged 3: is the line from hex a to hex b clear, given a bitmask of obstructed hexes
         (units and blocking terrain, which a barrage can change)? Half-hexes are fixed."""
-        k = a * self.n + b
-        if self.los_static[k]:
-            return False
-        if self.los_single[k] & occupied:
-            return False
-        for pa, pb in self.los_pairs[k]:
-            if (pa & occupied or pa < 0) and (pb & occupied or pb < 0):
-                return False
-        return True
-
-
-def _los_tables(geo: Geo) -> tuple[list[int], list[tuple[tuple[int, int], ...]], list[bool]]:
-    """For every ordered pair of hexes: a bitmask of the hexes strictly between them that the
-    line passes through (any obstruction there blocks), the hexside pairs it runs along (blocked
-    only when both sides are obstructed) and whether half-hexes alone block it.
-
-    In a pair, -1 stands for a side that is always obstructed (a half-hex or off the map).
-    A hex the line only touches at one corner point is not "part of a hex" the line crosses
-    (RULES.md A6).
-    """
-    board = geo.board
-    n = geo.n
-    idx = board.index
-    blocks = list(geo.half)
-    single = [0] * (n * n)
-    pairs: list[tuple[tuple[int, int], ...]] = [()] * (n * n)
-    static = [False] * (n * n)
-    hexes = board.hexes
-    for a in range(n):
-        for b in range(n):
-            if a == b or geo.dist[a][b] < 2:
-                continue
-            tr = trace_line(hexes[a], hexes[b])
-            mask = 0
-            prs: list[tuple[int, int]] = []
-            blocked = False
-            for step in tr.steps[1:-1]:
-                if len(step) == 1:
-                    i = idx.get(step[0])
-                    if i is None:
-                        continue
-                    if blocks[i]:
-                        blocked = True
-                    mask |= 1 << i
-                else:
-                    sides = []
-                    for h in step:
-                        i = idx.get(h)
-                        sides.append(-1 if i is None or blocks[i] else 1 << i)
-                    if sides[0] < 0 and sides[1] < 0:
-                        blocked = True
-                    prs.append((sides[0], sides[1]))
-            single[a * n + b] = mask
-            pairs[a * n + b] = tuple(prs)
-            static[a * n + b] = blocked
-    return single, pairs, static
+        return self.los_table.clear_screened(a, b, occupied)
 
 
 _CACHE: dict[str, Geo] = {}
