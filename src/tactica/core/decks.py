@@ -76,7 +76,9 @@ def cup_draw(cup: dict[str, Any], chance: Chance) -> str | None:
 def redeal(zones: Sequence[list[Any]], chance: Chance) -> None:
     """Pool the contents of zones a seat cannot see, shuffle, and deal them back keeping every
     zone's size: the consistent re-deal that search needs when nothing more is known."""
-    pool = [x for z in zones for x in z]
+    pool = sorted((x for z in zones for x in z), key=repr)
+    # Sorted first: the re-deal then depends only on what the seat knows (the pooled multiset),
+    # never on where the hidden items really were, so search sees nothing it should not.
     chance.shuffle(pool)
     k = 0
     for z in zones:
