@@ -1,0 +1,11 @@
+"""The card-and-order core shared by the Commander games (Combat Commander, Great War Commander).
+
+Modules: state.py (the state layout), cards.py (hand/deck), rolls.py (rolls, Initiative re-roll,
+reveals), triggers.py (Event!, Sniper!), time_track.py (Time advance, Sudden Death),
+victory.py (VP, casualties, objectives, game end), turn.py (Orders, pass/discard, end of Turn),
+orders.py / events.py / actions.py (the registries later stages extend), base.py (the Rules base).
+"""
+
+from .base import CommanderRules, family_steps
+
+__all__ = ["CommanderRules", "family_steps"]

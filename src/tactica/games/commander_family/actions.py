@@ -1,0 +1,96 @@
+"""The Action registry (A24-A41) and the action window: where either player may play Actions.
+
+Actions are played from hand whenever their prerequisite holds (5.2, A24.1); when both players
+want to act at one moment the inactive player goes first (A24.2). The engine does not poll every
+Action everywhere: procedures open named windows (``kind``), e.g. "dig_in" during a Time advance
+(6.1.2 step 6) or "after_pass_discard" when the active player passed and discarded (O15). An
+:class:`ActionDef` lists the window kinds it may be played in and a ``playable`` check; a later
+stage adds an Action by registering one and, if needed, opening a new window kind where its
+procedure runs. With nothing playable a window passes silently (core window mechanism).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tactica.core.options import Option
+from tactica.core.rules import Args, Step
+
+from .cards import card_key, play_from_hand
+from .state import opponent, side
+
+if TYPE_CHECKING:
+    from tactica.core.game import Game
+
+ActionCheck = Callable[["Game", int, str, dict[str, Any]], bool]
+"""(game, seat, card id, window context) -> playable now?"""
+ActionPlay = Callable[["Game", int, str, dict[str, Any]], None]
+"""(game, seat, card id, window context): apply or push frames (the card is already played)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionDef:
+    name: str
+    rule: str
+    implemented: bool = False
+    windows: frozenset[str] = frozenset()
+    playable: ActionCheck | None = None
+    play: ActionPlay | None = None
+
+    def offered(self, g: Game, seat: int, card: str, kind: str, ctx: dict[str, Any]) -> bool:
+        if not self.implemented or self.play is None or kind not in self.windows:
+            return False
+        return self.playable is None or self.playable(g, seat, card, ctx)
+
+
+def action_registry(names: dict[str, str]) -> dict[str, ActionDef]:
+    return {n: ActionDef(n, r) for n, r in names.items()}
+
+
+def open_windows(g: Game, kind: str, ctx: dict[str, Any] | None = None,
+                 seats: tuple[int, ...] | None = None) -> None:
+    """Push one action window per seat so the inactive seat acts first (A24.2): the active
+    seat's window is pushed first, the inactive's on top of it."""
+    active = int(g.state["active"])
+    order = seats if seats is not None else (active, opponent(active))
+    for seat in order:
+        g.push("action_window", seat=seat, kind=kind, ctx=dict(ctx or {}))
+
+
+class ActionWindow(Step):
+    """A window in which ``seat`` may play any number of Actions of this kind, one at a time."""
+
+    name = "action_window"
+    window = True
+
+    def actor(self, g: Game, a: Args) -> int:
+        return int(a["seat"])
+
+    def prompt(self, g: Game, a: Args) -> str:
+        return f"Play an Action ({a['kind']}) or pass"
+
+    def options(self, g: Game, a: Args) -> list[Option]:
+        rules: Any = g.rules
+        seat = int(a["seat"])
+        opts: list[Option] = []
+        for card in sorted(side(g.state, seat)["hand"], key=card_key):
+            name = rules.card(card).action
+            adef = rules.actions.get(name)
+            if adef is not None and adef.offered(g, seat, card, a["kind"], a["ctx"]):
+                opts.append(Option(f"action:{card}", f"{name} ({card})", "action",
+                                   {"card": card, "action": name}))
+        return [*opts, Option("pass", "Pass", "pass")]
+
+    def choose(self, g: Game, a: Args, option: Option) -> None:
+        if option.id == "pass":
+            g.pop()
+            return
+        rules: Any = g.rules
+        seat, card = int(a["seat"]), option.args["card"]
+        play_from_hand(g, seat, card)
+        adef = rules.actions[option.args["action"]]
+        g.emit(adef.rule, "{nation} plays {card} for its Action {action}",
+               nation=side(g.state, seat)["nation"], card=card, action=adef.name)
+        adef.play(g, seat, card, a["ctx"])  # may push frames; this window stays open below them

@@ -1,0 +1,92 @@
+"""Fate cards in hand and deck: the card protocol, drawing, revealing, playing, discarding (1.1-1.4).
+
+A card is only ever used for one thing at a time: from the hand for its Order or its Action, or
+off the top of the draw pile for its dice, Random Hex or Event (1.5-1.9). These helpers move card
+ids between the zones of ``state["sides"][seat]["deck"]`` and the hand, and say whether the draw
+pile ran out (6.1.2: that is a Time advance, which the caller pushes as a frame).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from tactica.core.decks import reshuffle_discards
+
+from .state import side
+
+if TYPE_CHECKING:
+    from tactica.core.game import Game
+
+
+class FateCardLike(Protocol):
+    """What the family code reads on a Fate card (components.FateCard satisfies it)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def order(self) -> str: ...
+    @property
+    def action(self) -> str: ...
+    @property
+    def event(self) -> str: ...
+    @property
+    def hex(self) -> str: ...
+    @property
+    def white(self) -> int: ...
+    @property
+    def colored(self) -> int: ...
+    @property
+    def trigger(self) -> str | None: ...
+    @property
+    def hex_number(self) -> int: ...
+
+
+def card_key(card: str) -> tuple[str, int, str]:
+    """Natural order of ids like "G-7" < "G-12" (stable option order for UIs and search)."""
+    head, _, tail = card.rpartition("-")
+    return (head, int(tail), card) if tail.isdigit() else (card, 0, card)
+
+
+def deck(g: Game, seat: int) -> dict[str, Any]:
+    d: dict[str, Any] = side(g.state, seat)["deck"]
+    return d
+
+
+def reveal_top(g: Game, seat: int) -> tuple[str, bool]:
+    """1.3: flip the top card of ``seat``'s draw pile onto its discard pile for both to see.
+    Returns (card, exhausted): exhausted means that was the last card (6.1.2 Time advance)."""
+    d = deck(g, seat)
+    if not d["draw"]:
+        # Cannot happen while every exhaustion advances Time at once; kept as a safe fallback.
+        reshuffle_discards(d, g.chance)
+        g.emit("1.4", "{nation}'s draw pile was empty: discards reshuffled",
+               nation=side(g.state, seat)["nation"])
+    card: str = d["draw"].pop()
+    g.state["chance"]["n"] += 1  # a hidden card came to light
+    d["discard"].append(card)
+    g.reveal()
+    return card, not d["draw"]
+
+
+def draw_card(g: Game, seat: int) -> tuple[str | None, bool]:
+    """Draw the top card into the hand (never a roll: its dice are ignored, 5.4). Returns
+    (card or None if nothing to draw, exhausted)."""
+    d = deck(g, seat)
+    if not d["draw"]:
+        return None, False
+    card: str = d["draw"].pop()
+    g.state["chance"]["n"] += 1
+    side(g.state, seat)["hand"].append(card)
+    return card, not d["draw"]
+
+
+def play_from_hand(g: Game, seat: int, card: str) -> None:
+    """A card played for its Order or Action goes straight to its owner's discards (1.5, 1.6)."""
+    side(g.state, seat)["hand"].remove(card)
+    deck(g, seat)["discard"].append(card)
+    g.reveal()
+
+
+def reshuffle(g: Game, seat: int) -> None:
+    """1.4 / 6.1.2 step 1: draw pile and discards together become a new draw pile (hand kept)."""
+    reshuffle_discards(deck(g, seat), g.chance)
