@@ -62,7 +62,7 @@ def _ask_human(g: Game, seat: int) -> str | None:
     v = g.view(seat)
     d = v["decision"]
     typer.echo(f"\n{v['seats'][seat]}: {d['prompt']}")
-    typer.echo(g.rules.describe(v["board"]))
+    typer.echo(g.rules.describe(g, seat))
     for i, o in enumerate(d["options"]):
         typer.echo(f"  {i:>3}. {o['label']}   [{o['id']}]")
     extra = ", u = undo" if d.get("can_undo") else ""

@@ -103,9 +103,10 @@ class Rules:
     def seat_names(self, g: Game) -> tuple[str, ...]:
         return self.seats
 
-    def describe(self, board_view: Mapping[str, Any]) -> str:
-        """A short text picture of a seat's view for the terminal; modules override it."""
-        text = json.dumps(board_view, separators=(",", ":"))
+    def describe(self, g: Game, seat: int | None) -> str:
+        """A short text picture of what ``seat`` sees, for the terminal; modules override it
+        (drawing only from ``self.view`` and public data, never from hidden state)."""
+        text = json.dumps(self.view(g, seat, g.is_terminal()), separators=(",", ":"))
         return text if len(text) <= 1200 else text[:1200] + " …"
 
     def hidden_zones(self, g: Game, seat: int) -> list[list[Any]]:

@@ -183,3 +183,13 @@ def test_victory_medals_end_the_game():
     g.apply("close:i:x")
     g.apply("stay")
     assert g.is_terminal() and g.returns() == [1.0, -1.0]
+
+
+def test_terminal_picture_shows_the_board_and_only_the_own_hand():
+    g = tactica.new_game("great_war", "iron_tide", seed=1)
+    mine, theirs = g.rules.describe(g, 0), g.rules.describe(g, 1)
+    assert "Turn 1" in mine and " T1 " in mine and " i4 " in mine
+    own_cards = [c["name"] for c in (COMMAND[k] for k in g.view(0)["board"]["hands"][0])]
+    assert "Command cards: " + ", ".join(own_cards) in mine
+    assert "Command cards: " + ", ".join(own_cards) not in theirs
+    assert mine.count("Command cards:") == theirs.count("Command cards:") == 1

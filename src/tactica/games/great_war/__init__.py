@@ -16,7 +16,8 @@ from tactica.core.game import Game
 from tactica.core.rules import Rules, ScenarioInfo
 
 from .flow import STEPS
-from .scenarios import SIDES, load_scenario, scenario_ids, setup
+from .scenarios import SIDES, geo_of_state, load_scenario, scenario_ids, setup
+from .text import describe
 from .view import view
 
 
@@ -40,6 +41,15 @@ class GreatWarRules(Rules):
 
     def view(self, g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
         return view(g, seat, everything)
+
+    def describe(self, g: Game, seat: int | None) -> str:
+        geo = geo_of_state(g.state)
+        rows: dict[int, list[tuple[str, str]]] = {}
+        for i, h in enumerate(geo.board.hexes):
+            row = geo.board.layout.to_offset(h)[1]
+            rows.setdefault(row, []).append((geo.label(i), g.state["terrain"][i]))
+        ordered = [sorted(rows[r], key=lambda c: geo.board.layout.parse(c[0])[0]) for r in sorted(rows)]
+        return describe(view(g, seat, g.is_terminal()), ordered)
 
     def hidden_zones(self, g: Game, seat: int) -> list[list[Any]]:
         s = g.state
