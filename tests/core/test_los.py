@@ -588,3 +588,14 @@ def _screen_table() -> LosTable:
         b = load_board(SAMPLE)
         _SCREEN_TABLE.append(LosTable(b, CommandsColorsLos({"woods", "building"})))
     return _SCREEN_TABLE[0]
+
+
+def test_trace_explains_a_line_along_the_map_edge():
+    """A line running along the board edge has an off-map side; the explanation names it."""
+    b = mk({"C1": ["woods"], "E1": ["woods"]}, cols=8, rows=4)
+    t = LosTable(b, cc())
+    for a, z in (("A1", "G1"), ("G1", "A1")):
+        tr = t.trace(b.parse(a), b.parse(z))
+        r = t.check(b.parse(a), b.parse(z))
+        assert (tr.result.clear, tr.result.hindrance) == (r.clear, r.hindrance)
+        assert any(name.startswith("off-map") for step in tr.steps for name in step)

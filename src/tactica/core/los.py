@@ -54,6 +54,11 @@ class Sight(NamedTuple):
     ids: tuple[tuple[int, ...], ...]
 
 
+def _name(board: Board, h: Hex) -> str:
+    """A hex's printed label, or where it lies when the line strays off the map."""
+    return board.label(h) if h in board.index else f"off-map {h}"
+
+
 def sight(board: Board, a: Hex, b: Hex) -> Sight:
     """Trace the line between two hexes of ``board``."""
     t = trace_line(a, b)
@@ -244,14 +249,14 @@ class CommandsColorsLos:
                 h = steps[k][0]
                 if notes is not None:
                     pairs = zip(steps[k], why, strict=True)
-                    where = " and ".join(f"{board.label(x)} ({w})" for x, w in pairs)
+                    where = " and ".join(f"{_name(board, x)} ({w})" for x, w in pairs)
                     rule = "obstructions on both sides of the hexside" if len(why) == 2 else "obstruction"
                     notes.append(f"{where}: {rule} blocks")
                 return LosResult(False, 0, h)
             if notes is not None and any(why):
                 x = next(x for x, w in zip(steps[k], why, strict=True) if w)
                 notes.append(
-                    f"{board.label(x)}: obstructed, but the line runs along its hexside "
+                    f"{_name(board, x)}: obstructed, but the line runs along its hexside "
                     "and the other side is clear"
                 )
         for e in s.trace.crossed + s.trace.along:
@@ -328,7 +333,7 @@ class CombatInfantryLos:
         if d_low < d_high:
             if notes is not None:
                 notes.append(
-                    f"{lab}: lower end {board.label(low)} is {d_low} hex(es) behind it, nearer than the "
+                    f"{lab}: lower end {_name(board, low)} is {d_low} hex(es) behind it, nearer than the "
                     f"higher end's {d_high}: blind hex (6.41)"
                 )
             return True
@@ -396,7 +401,7 @@ class CombatInfantryLos:
                 hit.append(h)
             if hit and len(hit) == len(steps[k]):
                 if notes is not None:
-                    notes.append(f"{board.label(hit[0])}: units screen the line (6.4)")
+                    notes.append(f"{_name(board, hit[0])}: units screen the line (6.4)")
                 return hit[0]
         return None
 
@@ -488,7 +493,7 @@ class CombatCommanderLos:
                 if (k == last - 1 and eb <= e < ea) or (k == 1 and ea <= e < eb):
                     if notes is not None:
                         end = s.b if k == last - 1 else s.a
-                        notes.append(f"{board.label(end)} is the blind hex behind {lab} (T88.4.1)")
+                        notes.append(f"{_name(board, end)} is the blind hex behind {lab} (T88.4.1)")
                     return -1
             if notes is not None:
                 notes.append(f"{lab}: obstacle below level {hi}, seen over (T88.4)")
@@ -513,7 +518,7 @@ class CombatCommanderLos:
             for end, ie, other in ((s.a, s.ia, eb), (s.b, s.ib, ea)):
                 if board.features[ie] & self.sunken and other <= elev[ie]:
                     if notes is not None:
-                        notes.append(f"{board.label(end)}: sunken, seen only from adjacent or higher (T86)")
+                        notes.append(f"{_name(board, end)}: sunken, seen only from adjacent or higher (T86)")
                     return LosResult(False, 0, end)
         steps, ids = s.trace.steps, s.ids
         screen = overlay.screen if overlay else 0
@@ -529,7 +534,7 @@ class CombatCommanderLos:
             v = min(x for x in vals if x >= 0)
             if len(vals) == 2 and notes is not None and vals[0] != vals[1]:
                 notes.append(
-                    f"{'/'.join(board.label(x) for x in steps[k])}: the line runs along this hexside, "
+                    f"{'/'.join(_name(board, x) for x in steps[k])}: the line runs along this hexside, "
                     f"so only what lies on both sides counts"
                 )
             best = max(best, v)
@@ -745,7 +750,7 @@ class LosTable:
         s = sight(board, a, b)
 
         def name(h: Hex) -> str:
-            return board.label(h) if h in board.index else f"off-map {h}"
+            return _name(board, h)
 
         notes: list[str] = []
         if a == b:

@@ -1,0 +1,252 @@
+"""Combat Commander maps: the core map format plus a ``combat_commander:`` block.
+
+A CC map file is a core map file (docs/map-format.md) restricted to the Terrain Chart's names
+(:mod:`.terrain`), with one extra top-level block the core loader never sees::
+
+    combat_commander:
+      friendly_edges: [north, south]          # the two opposite edges players set up behind (7.2)
+      artillery_boxes: {northwest: north, southeast: south}   # two opposite corners (2.2.3),
+                                              # each the box of the player whose edge is named
+      buildings: {church: [J3, J4, K3]}       # multi-hex Buildings (T82, 7.3.1.1), by name
+      setup_zones: {north-deep: north, ...}   # zones scenarios may use, and whose edge they are on
+
+On top of the core checks, loading requires what rule 2 and the decks need: a 15 x 10 flat-top
+letter-number grid with no missing hex (every Random Hex A1-O10 must exist), Objectives exactly
+1-5 (2.3), Buildings made of adjacent Building hexes, each set-up zone non-empty and lying wholly
+in the half of the map nearer its edge, railway hexes marked on both the hex and the path (T92).
+Every problem raises :class:`MapError` naming the file, the entry and the problem.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources.abc import Traversable
+from types import MappingProxyType
+from typing import Any, Final
+
+from tactica.core.board import Board, BoardError, load_board
+from tactica.core.hexgrid import Hex
+
+from ._schema import ComponentError, Ctx, read
+from .components import data_dir
+from .terrain import on_path, terrain_chart
+
+__all__ = ["CORNERS", "EDGES", "CcMap", "MapError", "builtin_map", "builtin_map_ids", "load_map"]
+
+EDGES: Final = ("north", "south", "west", "east")
+OPPOSITE: Final = MappingProxyType({"north": "south", "south": "north", "west": "east", "east": "west"})
+CORNERS: Final = MappingProxyType(
+    {"northwest": "southeast", "northeast": "southwest"}
+    | {"southeast": "northwest", "southwest": "northeast"}
+)
+COLS: Final = 15  # rule 2 and the decks' Random Hex range A-O
+ROWS: Final = 10
+
+
+class MapError(BoardError):
+    """A CC map file that cannot be loaded as written (file: entry: problem)."""
+
+
+@dataclass(frozen=True, eq=False)
+class CcMap:
+    """A loaded CC map: the core board plus what the CC rules need to know about it."""
+
+    id: str
+    board: Board
+    friendly_edges: tuple[str, str]
+    artillery_boxes: Mapping[str, str]  # corner -> edge of the player it serves
+    buildings: Mapping[str, tuple[Hex, ...]]
+    setup_zones: Mapping[str, str]  # zone -> edge
+    source: str
+
+    def building(self, h: Hex) -> tuple[Hex, ...]:
+        """Every hex of the Building containing ``h`` (just ``(h,)`` for a one-hex Building)."""
+        for hexes in self.buildings.values():
+            if h in hexes:
+                return hexes
+        return (h,)
+
+    def objective_hexes(self, oid: str | int) -> tuple[Hex, ...]:
+        """The hexes forming Objective ``oid``: a whole multi-hex Building (7.3.1.1, T82)."""
+        h = self.board.objectives[str(oid)]
+        return self.building(h) if self.board.has(h, "building") else (h,)
+
+    def artillery_box(self, edge: str) -> str:
+        """The corner holding the Radio of the player whose friendly edge is ``edge`` (2.2.3)."""
+        for corner, owner in self.artillery_boxes.items():
+            if owner == edge:
+                return corner
+        raise KeyError(f"map {self.id!r} has no artillery box for edge {edge!r}")
+
+    def zone(self, name: str) -> tuple[Hex, ...]:
+        return self.board.zones[name]
+
+
+def load_map(source: str | os.PathLike[str] | Traversable) -> CcMap:
+    """Load and check a CC map file (format in the module docstring)."""
+    try:
+        name, data = read(source)
+    except ComponentError as exc:
+        raise MapError(str(exc)) from exc
+    ctx = Ctx(name)
+    if not isinstance(data, Mapping):
+        raise MapError(f"{name}: top level: expected a mapping, got {type(data).__name__}")
+    if "combat_commander" not in data:
+        raise MapError(f"{name}: combat_commander: missing (friendly edges, artillery boxes, ...)")
+    core = {k: v for k, v in data.items() if k != "combat_commander"}
+    chart = terrain_chart()
+    try:
+        board = load_board(
+            core,
+            chart.allowed_terrain,
+            chart.allowed_hexside,
+            allowed_roads=chart.allowed_roads,
+            source_name=name,
+        )
+    except BoardError as exc:
+        raise MapError(str(exc)) from exc
+    try:
+        return _cc_map(ctx, board, data["combat_commander"])
+    except ComponentError as exc:
+        raise MapError(str(exc)) from exc
+
+
+def _cc_map(ctx: Ctx, board: Board, value: Any) -> CcMap:
+    layout = board.layout
+    if (layout.orientation, layout.labels, layout.cols, layout.rows) != ("flat", "letter-number", COLS, ROWS):
+        raise ctx.fail("geometry", f"a CC map is {COLS} x {ROWS} flat-top hexes labelled A1-O10 (rule 2)")
+    if len(board) != COLS * ROWS:
+        raise ctx.fail(
+            "geometry.exclude", "every hex A1-O10 must exist: Random Hexes may name any of them (1.8)"
+        )
+    if sorted(board.objectives) != ["1", "2", "3", "4", "5"]:
+        raise ctx.fail("objectives", f"a map has Objectives 1-5 (2.3), got {sorted(board.objectives)}")
+    m = ctx.mapping(value, "combat_commander")
+    ctx.keys(m, ("friendly_edges", "artillery_boxes", "buildings", "setup_zones"), (), "combat_commander")
+    edges = _edges(ctx, m["friendly_edges"])
+    boxes = _boxes(ctx, m["artillery_boxes"], edges)
+    buildings = _buildings(ctx, board, m["buildings"])
+    zones = _zones(ctx, board, m["setup_zones"], edges)
+    _check_railways(ctx, board)
+    return CcMap(board.name, board, edges, boxes, buildings, zones, board.source)
+
+
+def _edges(ctx: Ctx, value: Any) -> tuple[str, str]:
+    where = "combat_commander.friendly_edges"
+    items = ctx.seq(value, where)
+    if len(items) != 2:
+        raise ctx.fail(where, "expected two opposite edges, such as [north, south]")
+    a, b = (ctx.choice(x, where, EDGES, "edge") for x in items)
+    if OPPOSITE[a] != b:
+        raise ctx.fail(where, f"{a} and {b} are not opposite edges (7.2)")
+    return a, b
+
+
+def _boxes(ctx: Ctx, value: Any, edges: tuple[str, str]) -> Mapping[str, str]:
+    where = "combat_commander.artillery_boxes"
+    m = ctx.mapping(value, where)
+    out = {
+        ctx.choice(k, where, CORNERS, "corner"): ctx.choice(v, f"{where}.{k}", edges, "edge")
+        for k, v in m.items()
+    }
+    corners = list(out)
+    if len(out) != 2 or CORNERS[corners[0]] != corners[1]:
+        raise ctx.fail(where, "a map has two Artillery Boxes in opposite corners (2.2.3)")
+    if len(set(out.values())) != 2:
+        raise ctx.fail(where, "each player needs his own Artillery Box")
+    return MappingProxyType(out)
+
+
+def _buildings(ctx: Ctx, board: Board, value: Any) -> Mapping[str, tuple[Hex, ...]]:
+    where0 = "combat_commander.buildings"
+    out: dict[str, tuple[Hex, ...]] = {}
+    seen: set[Hex] = set()
+    for key, items in ctx.mapping(value, where0).items():
+        where = f"{where0}.{key}"
+        hexes = []
+        for item in ctx.seq(items, where):
+            try:
+                h = board.parse(ctx.text(item, where))
+            except ValueError as exc:
+                raise ctx.fail(f"{where}: {item}", str(exc)) from exc
+            if not board.has(h, "building"):
+                raise ctx.fail(f"{where}: {item}", "hex has no building terrain (T82)")
+            if h in seen:
+                raise ctx.fail(f"{where}: {item}", "hex already belongs to another building")
+            seen.add(h)
+            hexes.append(h)
+        if len(hexes) < 2:
+            raise ctx.fail(where, "list only multi-hex buildings (two or more hexes)")
+        reached = {hexes[0]}
+        frontier = [hexes[0]]
+        while frontier:
+            h = frontier.pop()
+            for n in board.neighbors(h):
+                if n in hexes and n not in reached:
+                    reached.add(n)
+                    frontier.append(n)
+        if len(reached) != len(hexes):
+            raise ctx.fail(where, "the hexes of a building must be connected")
+        out[str(key)] = tuple(hexes)
+    return MappingProxyType(out)
+
+
+def _zones(ctx: Ctx, board: Board, value: Any, edges: tuple[str, str]) -> Mapping[str, str]:
+    where0 = "combat_commander.setup_zones"
+    out: dict[str, str] = {}
+    for key, edge_value in ctx.mapping(value, where0).items():
+        where = f"{where0}.{key}"
+        edge = ctx.choice(edge_value, where, edges, "friendly edge")
+        if key not in board.zones:
+            raise ctx.fail(where, f"no zone {key!r} in zones: (have {', '.join(sorted(board.zones))})")
+        hexes = board.zones[key]
+        if not hexes:
+            raise ctx.fail(where, "a set-up zone must hold at least one hex")
+        for h in hexes:
+            if not _nearer(board, h, edge):
+                raise ctx.fail(
+                    f"{where}: {board.label(h)}", f"hex is not in the half of the map nearer {edge}"
+                )
+        out[str(key)] = edge
+    return MappingProxyType(out)
+
+
+def _nearer(board: Board, h: Hex, edge: str) -> bool:
+    """True if ``h`` is strictly nearer ``edge`` than the opposite edge (in hex rows/columns)."""
+    col, row = board.layout.to_offset(h)
+    pos, size = (row, ROWS) if edge in ("north", "south") else (col, COLS)
+    near = pos if edge in ("north", "west") else size - 1 - pos
+    return near < size - 1 - near
+
+
+def _check_railways(ctx: Ctx, board: Board) -> None:
+    for h in board.hexes:
+        if board.has(h, "railway") != on_path(board, h, "railway"):
+            raise ctx.fail(
+                f"hex {board.label(h)}", "a railway hex lists 'railway' and lies on a railway path (T92)"
+            )
+
+
+# ---------------------------------------------------------------------------------------------
+# Built-in maps
+# ---------------------------------------------------------------------------------------------
+
+
+def maps_dir() -> Traversable:
+    return data_dir() / "maps"
+
+
+def builtin_map_ids() -> tuple[str, ...]:
+    return tuple(sorted(f.name.rsplit(".", 1)[0] for f in maps_dir().iterdir() if f.name.endswith(".yaml")))
+
+
+@cache
+def builtin_map(map_id: str) -> CcMap:
+    """A built-in map by id (its file name without .yaml), loaded once."""
+    path = maps_dir() / f"{map_id}.yaml"
+    if not path.is_file():
+        raise KeyError(f"no built-in map {map_id!r} (have {', '.join(builtin_map_ids())})")
+    return load_map(path)

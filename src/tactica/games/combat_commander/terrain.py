@@ -1,0 +1,259 @@
+"""The Combat Commander Terrain Chart (T78-T99) as validated data, and what follows from it.
+
+``terrain_chart()`` loads ``data/terrain.yaml`` once (format in that file's header): each entry
+has its move cost, Cover, LOS effect, hierarchy rank (T78.1: the type listed first governs a hex)
+and the T-rule it comes from. From the chart this module derives:
+
+* the names a map file may use (``allowed_terrain``/``allowed_hexside``/``allowed_roads`` for
+  :func:`tactica.core.board.load_board`);
+* ``cc_los_policy()``: the core :class:`CombatCommanderLos` configured with the chart's
+  obstacles, hindrances, wall/hedge/fence hexsides, blind-hex terrain, Gully and road kinds;
+* ``los_table(board)``: the precomputed LOS table of a board, built once per board;
+* per-hex helpers for rules code: ``hex_type``, ``cover``, ``move_cost``.
+
+Hills are whole-hex levels 0..4 (``elevation`` in the map file); see docs/los.md for how the core
+replaces crest lines drawn inside hexes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from types import MappingProxyType
+from typing import Any, Final
+
+from tactica.core.board import Board
+from tactica.core.hexgrid import Hex
+from tactica.core.los import CombatCommanderLos, LosTable
+
+from ._schema import Ctx, Source, read
+from .components import data_dir
+
+__all__ = [
+    "TerrainChart",
+    "TerrainEntry",
+    "cc_los_policy",
+    "cover",
+    "hex_type",
+    "hex_types",
+    "los_table",
+    "move_cost",
+    "on_path",
+    "terrain_chart",
+]
+
+KINDS: Final = ("type", "hexside", "path", "elevation", "marker")
+LOS_EFFECTS: Final = ("clear", "obstacle", "hindrance")
+_FLAGS: Final = ("blind_hex", "water", "sunken", "clear_along", "road_only")
+_INTS: Final = ("alt_cover", "along_move", "road_cover", "airburst", "hindrance")
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainEntry:
+    """One line of the chart. ``move``/``cover`` are ints, or None for "impassable" (``impassable``
+    set) or "depends on the other terrain" (``other`` set) or, for cover, no Cover at all."""
+
+    id: str
+    rule: str
+    kind: str
+    rank: int  # position in the chart: lower governs (T78.1)
+    move: int | None
+    move_impassable: bool
+    move_other: bool
+    cover: int | None
+    cover_impassable: bool
+    los: str
+    hindrance: int = 0
+    alt_cover: int | None = None
+    along_move: int | None = None
+    road_cover: int = 0
+    airburst: int = 0
+    blind_hex: bool = False
+    water: bool = False
+    sunken: bool = False
+    clear_along: bool = False
+    road_only: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainChart:
+    entries: Mapping[str, TerrainEntry]  # in hierarchy order
+    max_level: int
+    source: str
+
+    def of_kind(self, kind: str) -> tuple[TerrainEntry, ...]:
+        return tuple(e for e in self.entries.values() if e.kind == kind)
+
+    @property
+    def allowed_terrain(self) -> frozenset[str]:
+        """Hex feature names a map may use: the types, plus ``railway`` (a railway hex, T92)."""
+        return frozenset(e.id for e in self.of_kind("type")) | {"railway"}
+
+    @property
+    def allowed_hexside(self) -> frozenset[str]:
+        return frozenset(e.id for e in self.of_kind("hexside"))
+
+    @property
+    def allowed_roads(self) -> frozenset[str]:
+        return frozenset(e.id for e in self.of_kind("path"))
+
+
+def load_terrain_chart(source: Source) -> TerrainChart:
+    """Load and check a terrain chart file; ComponentError names the file, entry and problem."""
+    name, data = read(source)
+    ctx = Ctx(name)
+    top = ctx.header(data, "terrain_chart", ("terrain", "max_level"))
+    max_level = ctx.integer(top["max_level"], "max_level", 1, 9)
+    entries: dict[str, TerrainEntry] = {}
+    for rank, (ident, m) in enumerate(ctx.entries(top["terrain"], "terrain")):
+        entries[ident] = _entry(ctx, ident, rank, m)
+    for needed in ("open", "woods", "building", "road", "wall", "hedge", "hill"):
+        if needed not in entries:
+            raise ctx.fail("terrain", f"the chart must define {needed!r}")
+    types = [e.id for e in entries.values() if e.kind == "type"]
+    if types[-1] != "open":
+        raise ctx.fail("terrain open", "Open Ground must be the lowest terrain type (T78.1)")
+    return TerrainChart(MappingProxyType(entries), max_level, name)
+
+
+def _entry(ctx: Ctx, ident: str, rank: int, m: Mapping[str, Any]) -> TerrainEntry:
+    where = f"terrain {ident}"
+    ctx.keys(m, ("id", "rule", "kind", "move", "cover", "los"), (*_FLAGS, *_INTS), where)
+    rule = ctx.text(m["rule"], f"{where}: rule")
+    if not rule.startswith("T"):
+        raise ctx.fail(f"{where}: rule", f"expected a terrain rule such as 'T99', got {rule!r}")
+    kind = ctx.choice(m["kind"], f"{where}: kind", KINDS, "kind")
+    los = ctx.choice(m["los"], f"{where}: los", LOS_EFFECTS, "LOS effect")
+    move, move_imp, move_other = _cost(ctx, m["move"], f"{where}: move")
+    if m["cover"] is None:
+        cov, cov_imp = None, False
+    else:
+        cov, cov_imp, _ = _cost(ctx, m["cover"], f"{where}: cover", low=-3)
+    ints = {k: ctx.integer(m[k], f"{where}: {k}", -3, 10) for k in _INTS if k in m}
+    flags = {k: ctx.flag(m[k], f"{where}: {k}") for k in _FLAGS if k in m}
+    if los == "hindrance" and "hindrance" not in ints:
+        raise ctx.fail(where, "a hindrance needs its value 'hindrance: N' (10.3)")
+    if los != "hindrance" and "hindrance" in ints:
+        raise ctx.fail(where, f"'hindrance' given but los is {los!r}")
+    return TerrainEntry(
+        id=ident,
+        rule=rule,
+        kind=kind,
+        rank=rank,
+        move=move,
+        move_impassable=move_imp,
+        move_other=move_other,
+        cover=cov,
+        cover_impassable=cov_imp,
+        los=los,
+        **ints,  # type: ignore[arg-type]
+        **flags,
+    )
+
+
+def _cost(ctx: Ctx, value: Any, where: str, low: int = 0) -> tuple[int | None, bool, bool]:
+    if value == "impassable":
+        return None, True, False
+    if value == "other":
+        return None, False, True
+    return ctx.integer(value, where, low, 10), False, False
+
+
+@cache
+def terrain_chart() -> TerrainChart:
+    """The built-in chart (data/terrain.yaml), loaded once."""
+    return load_terrain_chart(data_dir() / "terrain.yaml")
+
+
+# ---------------------------------------------------------------------------------------------
+# LOS
+# ---------------------------------------------------------------------------------------------
+
+
+def cc_los_policy(chart: TerrainChart | None = None) -> CombatCommanderLos:
+    """The core CC LOS policy configured from the chart (10, T84, T86-T88, T92-T93, T97, T99)."""
+    ch = chart or terrain_chart()
+    mapped = [e for e in ch.entries.values() if e.kind in ("type", "path")]
+    sides = ch.of_kind("hexside")
+    hindrances = {e.id: e.hindrance for e in mapped if e.los == "hindrance"}
+    return CombatCommanderLos(
+        [e.id for e in mapped if e.los == "obstacle" and e.kind == "type"],
+        hindrances,
+        hexside_obstacles=[e.id for e in sides if e.los == "obstacle"],
+        hexside_hindrances={e.id: e.hindrance for e in sides if e.los == "hindrance"},
+        blind=[e.id for e in mapped if e.blind_hex],
+        sunken=[e.id for e in mapped if e.sunken],
+        road_kinds=[e.id for e in ch.of_kind("path") if e.clear_along],
+    )
+
+
+@lru_cache(maxsize=16)
+def los_table(board: Board) -> LosTable:
+    """The LOS table of ``board`` under the built-in chart, built once per board (boards compare
+    by identity, so each loaded board gets its own table)."""
+    return LosTable(board, cc_los_policy())
+
+
+# ---------------------------------------------------------------------------------------------
+# Per-hex helpers
+# ---------------------------------------------------------------------------------------------
+
+
+def hex_types(board: Board, h: Hex, chart: TerrainChart | None = None) -> tuple[TerrainEntry, ...]:
+    """The terrain types of hex ``h``, governing one first (T78.1); Open Ground closes the list."""
+    ch = chart or terrain_chart()
+    found = {ch.entries[f] for f in board.features[board.index[h]] if f in ch.entries}
+    found.add(ch.entries["open"])
+    return tuple(sorted((e for e in found if e.kind == "type"), key=lambda e: e.rank))
+
+
+def hex_type(board: Board, h: Hex, chart: TerrainChart | None = None) -> TerrainEntry:
+    """The governing terrain type of hex ``h``: the highest on the chart among its types (T78.1)."""
+    return hex_types(board, h, chart)[0]
+
+
+def on_path(board: Board, h: Hex, kind: str = "road") -> bool:
+    """True if a road (or other path kind) runs into hex ``h`` (T92, T93, T96)."""
+    return any(board.road(h, n, kind) for n in board.neighbors(h))
+
+
+def cover(board: Board, h: Hex, chart: TerrainChart | None = None) -> int | None:
+    """The hex's own terrain Cover, with the Road's -1 (T93); None for an impassable hex.
+    Alternate hexside Cover (T87, T97) and Fortifications are the rules' choice on top of this."""
+    ch = chart or terrain_chart()
+    t = hex_type(board, h, ch)
+    if t.cover_impassable:
+        return None
+    value = t.cover or 0
+    if on_path(board, h, "road"):
+        value += ch.entries["road"].road_cover
+    return value
+
+
+def move_cost(board: Board, a: Hex, b: Hex, chart: TerrainChart | None = None) -> int | None:
+    """MPs to move from ``a`` into adjacent ``b`` (T78.2), or None when the move is forbidden
+    (impassable hex, Cliff hexside, a Major Bridge left or entered off its road).
+
+    Entering along a path (road, railway, trail) costs the path's cost instead of the hex's;
+    each Wall/Hedge/Fence on the crossed hexside adds its cost; moving uphill adds 1 (T88.1)."""
+    ch = chart or terrain_chart()
+    types = hex_types(board, b, ch)
+    t = types[0]
+    along = [p for p in ch.of_kind("path") if board.road(a, b, p.id)]
+    for end in (hex_type(board, a, ch), t):
+        if end.road_only and not along:
+            return None
+    if t.move_impassable:
+        return None
+    # a type whose cost is "the other terrain's" (Minor Bridge, T80.2) defers to the next one down
+    own = next(e.move for e in types if e.move is not None)
+    cost = min(p.along_move or 1 for p in along) if along else own
+    for f in board.hexside(a, b):
+        side = ch.entries[f]
+        if side.move_impassable:
+            return None
+        cost += side.move or 0
+    if board.level(b) > board.level(a):
+        cost += ch.entries["hill"].move or 0
+    return cost
