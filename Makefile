@@ -12,7 +12,7 @@ SEATS   ?= human,random
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,sim,interop]'
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -37,6 +37,7 @@ unit: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/bench_los.py
 	$(BIN)/python bench/bench_core.py
+	$(BIN)/python bench/bench_sim.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -16,6 +16,7 @@ from tactica.core.options import IllegalOption
 from tactica.core.record import Record, RecordError, log_digest
 from tactica.core.rules import RulesError
 from tactica.games import all_ids, get_rules
+from tactica.sim.commands import register as register_sim_commands
 
 app = typer.Typer(help="tactica: tactical hex wargames played by their complete rules.",
                   no_args_is_help=True, add_completion=False)
@@ -160,6 +161,9 @@ def replay(
             g.apply(oid, seat=s)
         shown = _print_new_log(g, who, shown, everything=seat is None)
     typer.echo(f"{n} of {len(rec.decisions)} decisions replayed")
+
+
+register_sim_commands(app)
 
 
 def main() -> None:  # pragma: no cover - console entry

@@ -1,0 +1,162 @@
+"""Fixed-size encodings of our per-state option lists and per-seat views, for OpenSpiel and
+PettingZoo. Built only here: the game loop never makes a tensor (DESIGN §5).
+
+Actions. Our games offer, at each decision, a list of options with stable string ids ("move:u3:E5",
+"card:probe_center", "pass"). Agents frameworks want a fixed number of distinct actions, the same
+integer meaning the same choice from state to state. A module may ship its own encoding (an
+``action_codec`` attribute on its Rules object, with the :class:`ActionCodec` interface); without
+one, :class:`HashedActionCodec` maps each option id to ``crc32(id) mod 2**bits`` (default 2**14 =
+16,384 actions). Two legal options of one decision that hash to the same action are separated by
+linear probing over the legal ids in sorted order, so the mapping is a function of the decision's
+set of legal ids: any two states that offer the same options (two determinizations of one
+information set, say) number them the same way. The bound: a decision may offer at most
+``2**bits`` options (The Great War offers at most about 100).
+
+Observations. :func:`seat_view` is what a seat may know (the module's view, plus whose decision it
+is), :func:`view_string` its canonical JSON (OpenSpiel's observation and information-state
+strings), and :class:`ViewEncoder` turns it into a 0/1 float vector by feature hashing: every leaf
+of the view becomes a token "path=value" (lists of objects with an ``id`` are keyed by it, lists of
+plain values become counted tokens), and each token sets one of ``dim`` positions. It works for
+every module without per-module code, is stable across runs (crc32, not Python's salted hash) and
+never sees more than the seat's view, so hidden information cannot leak into it.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from collections.abc import Iterator, Sequence
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from tactica.core.game import Game
+from tactica.core.options import Option
+
+DEFAULT_ACTION_BITS = 14
+DEFAULT_OBS_DIM = 4096
+
+
+class ActionCodec(Protocol):
+    num_actions: int
+
+    def encode(self, options: Sequence[Option]) -> list[int]:
+        """Distinct action numbers in [0, num_actions), one per option, in option order."""
+        ...
+
+
+class HashedActionCodec:
+    """Option ids hashed into 2**bits actions, collisions in one decision resolved by probing."""
+
+    def __init__(self, bits: int = DEFAULT_ACTION_BITS) -> None:
+        if not 4 <= bits <= 24:
+            raise ValueError(f"action bits must be in 4..24, not {bits}")
+        self.bits = bits
+        self.num_actions = 1 << bits
+        self._mask = self.num_actions - 1
+
+    def base(self, option_id: str) -> int:
+        return zlib.crc32(option_id.encode()) & self._mask
+
+    def encode(self, options: Sequence[Option]) -> list[int]:
+        if len(options) > self.num_actions:
+            raise ValueError(f"{len(options)} options do not fit in {self.num_actions} actions")
+        taken: dict[int, str] = {}
+        by_id: dict[str, int] = {}
+        for oid in sorted(o.id for o in options):
+            a = self.base(oid)
+            while a in taken:
+                a = (a + 1) & self._mask
+            taken[a] = oid
+            by_id[oid] = a
+        return [by_id[o.id] for o in options]
+
+
+def codec_for(game: Game | Any, bits: int = DEFAULT_ACTION_BITS) -> ActionCodec:
+    """The module's own action encoding if its Rules object has one, else the hashed one."""
+    rules = game.rules if isinstance(game, Game) else game
+    codec: ActionCodec | None = getattr(rules, "action_codec", None)
+    return codec if codec is not None else HashedActionCodec(bits)
+
+
+class DecisionActions:
+    """The current decision's options under a codec: action -> option id and back."""
+
+    __slots__ = ("actions", "by_action")
+
+    def __init__(self, game: Game, codec: ActionCodec) -> None:
+        opts = game.legal_options()
+        self.actions = codec.encode(opts)
+        self.by_action = {a: o.id for a, o in zip(self.actions, opts, strict=True)}
+
+    def legal(self) -> list[int]:
+        return sorted(self.actions)
+
+    def mask(self, size: int) -> npt.NDArray[np.int8]:
+        m = np.zeros(size, dtype=np.int8)
+        m[self.actions] = 1
+        return m
+
+
+# ---------------------------------------------------------------------------------------- views
+def seat_view(game: Game, seat: int) -> dict[str, Any]:
+    """What ``seat`` may know now: the module's view for that seat (everything once the game is
+    over), who decides, and, when it is this seat, at which step."""
+    d = game.decision()
+    decision: dict[str, Any] | None = None
+    if d is not None:
+        decision = {"seat": d.seat}
+        if d.seat == seat:
+            decision.update(step=d.step, window=d.window)
+    return {"seat": seat, "board": game.rules.view(game, seat, game.is_terminal()), "decision": decision,
+            "result": game.state["result"]}
+
+
+def view_string(game: Game, seat: int) -> str:
+    return json.dumps(seat_view(game, seat), sort_keys=True, separators=(",", ":"))
+
+
+def view_tokens(value: Any, path: str = "") -> Iterator[str]:
+    """The leaves of a view as "path=value" tokens (see the module docstring)."""
+    if isinstance(value, dict):
+        for k in sorted(value):
+            yield from view_tokens(value[k], f"{path}.{k}" if path else str(k))
+    elif isinstance(value, list):
+        yield f"{path}#len={len(value)}"
+        if value and all(isinstance(x, dict) and "id" in x for x in value):
+            for x in value:
+                yield from view_tokens({k: v for k, v in x.items() if k != "id"}, f"{path}[{x['id']}]")
+        elif all(not isinstance(x, (dict, list)) for x in value):
+            seen: dict[str, int] = {}
+            for x in value:
+                s = str(x)
+                seen[s] = seen.get(s, 0) + 1
+                yield f"{path}={s}#{seen[s]}"
+            for i, x in enumerate(value):
+                yield f"{path}[{i}]={x}"
+        else:
+            for i, x in enumerate(value):
+                yield from view_tokens(x, f"{path}[{i}]")
+    else:
+        yield f"{path}={value}"
+
+
+class ViewEncoder:
+    """A seat's view as a 0/1 float32 vector of ``dim`` positions (feature hashing)."""
+
+    def __init__(self, dim: int = DEFAULT_OBS_DIM) -> None:
+        if dim < 16:
+            raise ValueError(f"observation size must be at least 16, not {dim}")
+        self.dim = dim
+
+    def positions(self, view: dict[str, Any]) -> list[int]:
+        return sorted({zlib.crc32(t.encode()) % self.dim for t in view_tokens(view)})
+
+    def encode(self, view: dict[str, Any],
+               out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+        vec = np.zeros(self.dim, dtype=np.float32) if out is None else out
+        if out is not None:
+            vec.fill(0.0)
+        vec[self.positions(view)] = 1.0
+        return vec

@@ -1,0 +1,178 @@
+"""Statistics of simulation results: win rates with Wilson intervals, distributions, per-seat
+figures and the balance verdict of a scenario. Pure functions over :class:`GameResult` lists,
+plain dicts out (the report renders them; tests check them)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from tactica.sim.runner import GameResult
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95 % interval."""
+
+BALANCE_TOLERANCE = 0.05
+"""A scenario is called balanced when every seat's share of the decisive games is, with 95 %
+confidence, within this distance of an even share (1/seats)."""
+
+
+MIXED_AGENTS_NOTE = ("different agents, swapped across seats on every seed: when one agent dominates, the "
+                     "seats' shares stay even whatever the scenario; play an agent against itself to "
+                     "measure the scenario's balance")
+
+
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval of a proportion k/n; (0, 1) when n is 0."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def rate(k: int, n: int) -> dict[str, Any]:
+    lo, hi = wilson(k, n)
+    return {"k": k, "n": n, "rate": k / n if n else None, "ci95": [lo, hi]}
+
+
+def quantile(sorted_xs: Sequence[float], q: float) -> float:
+    """Linear interpolation between closest ranks (numpy's default)."""
+    if not sorted_xs:
+        raise ValueError("quantile of an empty sample")
+    pos = (len(sorted_xs) - 1) * q
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(sorted_xs) - 1)
+    return sorted_xs[lo] + (sorted_xs[hi] - sorted_xs[lo]) * (pos - lo)
+
+
+def distribution(xs: Sequence[float]) -> dict[str, Any] | None:
+    """n, mean, standard deviation, min, quartiles, 10th/90th percentiles, max; None if empty."""
+    if not xs:
+        return None
+    s = sorted(float(x) for x in xs)
+    n = len(s)
+    mean = sum(s) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in s) / (n - 1)) if n > 1 else 0.0
+    return {"n": n, "mean": mean, "sd": sd, "min": s[0], "p10": quantile(s, 0.1), "p25": quantile(s, 0.25),
+            "median": quantile(s, 0.5), "p75": quantile(s, 0.75), "p90": quantile(s, 0.9), "max": s[-1]}
+
+
+def agent_stats(games: Sequence[GameResult]) -> dict[str, dict[str, Any]]:
+    """Per agent spec: games, wins, draws, losses, win rate (CI), score ((wins + draws/2)/games)
+    and mean return. An agent in several seats of one game counts once per seat."""
+    out: dict[str, dict[str, Any]] = {}
+    for g in games:
+        for seat, a in enumerate(g.agents):
+            st = out.setdefault(a, {"games": 0, "wins": 0, "draws": 0, "losses": 0, "return_sum": 0.0})
+            st["games"] += 1
+            st["return_sum"] += g.returns[seat]
+            if g.winner is None:
+                st["draws"] += 1
+            elif g.winner == seat:
+                st["wins"] += 1
+            else:
+                st["losses"] += 1
+    for st in out.values():
+        n = st["games"]
+        st["win_rate"] = rate(st["wins"], n)
+        st["score"] = (st["wins"] + st["draws"] / 2) / n if n else None
+        st["mean_return"] = st.pop("return_sum") / n if n else None
+    return out
+
+
+def seat_stats(games: Sequence[GameResult], seats: Sequence[str]) -> list[dict[str, Any]]:
+    """Per seat: wins (rate and CI over all games), share of the decisive games (CI), mean return,
+    victory points, and wins by the agent that sat there."""
+    decisive = [g for g in games if g.winner is not None]
+    out = []
+    for i, name in enumerate(seats):
+        wins = sum(1 for g in games if g.winner == i)
+        by_agent: dict[str, dict[str, Any]] = {}
+        for g in games:
+            a = g.agents[i]
+            st = by_agent.setdefault(a, {"games": 0, "wins": 0})
+            st["games"] += 1
+            st["wins"] += int(g.winner == i)
+        for st in by_agent.values():
+            st["win_rate"] = rate(st["wins"], st["games"])
+        vps = [g.vp[i] for g in games if g.vp is not None]
+        out.append({"seat": i, "name": name, "games": len(games), "wins": wins,
+                    "win_rate": rate(wins, len(games)), "decisive_share": rate(wins, len(decisive)),
+                    "mean_return": sum(g.returns[i] for g in games) / len(games) if games else None,
+                    "vp": distribution(vps), "by_agent": by_agent})
+    return out
+
+
+def balance_verdict(games: Sequence[GameResult], seats: Sequence[str],
+                    tolerance: float = BALANCE_TOLERANCE) -> dict[str, Any]:
+    """Is the scenario fair between its seats, as these agents play it? Agents are swapped across
+    seats on every seed, so their strength cancels out and what is left is the seat's advantage.
+
+    - 'favours <seat>': that seat's share of the decisive games is above an even share with 95 %
+      confidence (the interval's low end is above it);
+    - 'balanced': every seat's 95 % interval lies within ``tolerance`` of an even share;
+    - 'inconclusive': neither yet: more games would decide it (the verdict says how many it rests on).
+    """
+    k = len(seats)
+    even = 1 / k if k else 0.0
+    decisive = [g for g in games if g.winner is not None]
+    nd = len(decisive)
+    shares = []
+    for i in range(k):
+        w = sum(1 for g in decisive if g.winner == i)
+        shares.append(rate(w, nd))
+    verdict, favoured = "inconclusive", None
+    for i, sh in enumerate(shares):
+        if nd and sh["ci95"][0] > even:
+            verdict, favoured = f"favours {seats[i]}", seats[i]
+    if favoured is None and nd and all(even - tolerance <= sh["ci95"][0] and sh["ci95"][1] <= even + tolerance
+                                       for sh in shares):
+        verdict = "balanced"
+    mirror = all(len(set(g.agents)) == 1 for g in games)
+    return {"verdict": verdict, "favoured": favoured, "games": len(games), "decisive": nd,
+            "mirror": mirror,
+            "note": "" if mirror else MIXED_AGENTS_NOTE,
+            "draws": sum(1 for g in games if g.winner is None and not g.aborted),
+            "aborted": sum(1 for g in games if g.aborted), "even_share": even, "tolerance": tolerance,
+            "seat_shares": {seats[i]: shares[i] for i in range(k)}}
+
+
+def histogram(xs: Sequence[float], bins: int = 20) -> dict[str, list[float]]:
+    """Counts in ``bins`` equal bins (for the HTML page and the JSON report)."""
+    if not xs:
+        return {"edges": [], "counts": []}
+    lo, hi = float(min(xs)), float(max(xs))
+    if hi == lo:
+        return {"edges": [lo, hi], "counts": [float(len(xs))]}
+    width = (hi - lo) / bins
+    counts = [0.0] * bins
+    for x in xs:
+        counts[min(bins - 1, int((x - lo) / width))] += 1
+    return {"edges": [lo + i * width for i in range(bins + 1)], "counts": counts}
+
+
+def scenario_stats(games: Sequence[GameResult], seats: Sequence[str]) -> dict[str, Any]:
+    """Everything the report shows for one (game, scenario)."""
+    decisions = [g.decisions for g in games]
+    turns = [g.turns for g in games if g.turns is not None]
+    return {
+        "games": len(games),
+        "agents": agent_stats(games),
+        "seats": seat_stats(games, seats),
+        "balance": balance_verdict(games, seats),
+        "decisions": distribution(decisions),
+        "turns": distribution(turns),
+        "decisions_histogram": histogram(decisions),
+        "reasons": _count(g.reason.split(",")[0] if g.reason else "" for g in games),
+    }
+
+
+def _count(xs: Any) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for x in xs:
+        out[x] = out.get(x, 0) + 1
+    return dict(sorted(out.items(), key=lambda kv: -kv[1]))

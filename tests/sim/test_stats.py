@@ -1,0 +1,56 @@
+"""Statistics: Wilson intervals, distributions, per-seat figures and the balance verdict."""
+
+import pytest
+
+from tactica.sim.runner import GameResult
+from tactica.sim.stats import agent_stats, balance_verdict, distribution, quantile, seat_stats, wilson
+
+SEATS = ["allies", "central"]
+
+
+def res(i: int, winner: int | None, agents=("a", "b"), vp=(1, 2)) -> GameResult:
+    rets = [0.0, 0.0] if winner is None else [1.0 if s == winner else -1.0 for s in range(2)]
+    return GameResult(index=i, pair=i // 2, game="g", scenario="s", seed=i // 2, agents=list(agents),
+                      returns=rets, winner=winner, decisions=100 + i, turns=10, vp=list(vp), reason="r")
+
+
+def test_wilson_matches_known_values():
+    assert wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
+    assert wilson(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
+    assert wilson(10, 10) == pytest.approx((0.7225, 1.0), abs=1e-4)
+    assert wilson(81, 263) == pytest.approx((0.2553, 0.3662), abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_distribution_and_quantiles():
+    d = distribution([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    assert d["mean"] == 5.5 and d["median"] == 5.5 and d["min"] == 1 and d["max"] == 10
+    assert d["p10"] == pytest.approx(1.9) and d["sd"] == pytest.approx(3.02765, abs=1e-5)
+    assert quantile([0.0, 10.0], 0.25) == 2.5 and distribution([]) is None
+
+
+def test_agent_and_seat_stats_count_wins_draws_and_seats():
+    games = [res(0, 0, ("a", "b")), res(1, 0, ("b", "a")), res(2, None, ("a", "b")), res(3, 1, ("b", "a"))]
+    st = agent_stats(games)
+    assert (st["a"]["wins"], st["a"]["draws"], st["a"]["losses"]) == (2, 1, 1)
+    assert (st["b"]["wins"], st["b"]["draws"], st["b"]["losses"]) == (1, 1, 2)
+    assert st["a"]["score"] == pytest.approx(2.5 / 4) and st["a"]["win_rate"]["n"] == 4
+    seats = seat_stats(games, SEATS)
+    assert seats[0]["wins"] == 2 and seats[1]["wins"] == 1
+    assert seats[0]["decisive_share"]["n"] == 3 and seats[0]["by_agent"]["a"] == {
+        "games": 2, "wins": 1, "win_rate": seats[0]["by_agent"]["a"]["win_rate"]}
+    assert seats[1]["vp"]["mean"] == 2
+
+
+def test_balance_verdicts_and_the_games_they_rest_on():
+    fav = [res(i, 0 if i % 10 < 6 else 1, ("x", "x")) for i in range(1000)]
+    v = balance_verdict(fav, SEATS)
+    assert v["verdict"] == "favours allies" and v["games"] == 1000 and v["decisive"] == 1000 and v["mirror"]
+    even = [res(i, i % 2, ("x", "x")) for i in range(2000)]
+    assert balance_verdict(even, SEATS)["verdict"] == "balanced"
+    few = [res(i, i % 2, ("x", "x")) for i in range(40)]
+    v = balance_verdict(few, SEATS)
+    assert v["verdict"] == "inconclusive" and v["games"] == 40
+    draws = [res(i, None, ("x", "y")) for i in range(10)]
+    v = balance_verdict(draws, SEATS)
+    assert v["verdict"] == "inconclusive" and v["draws"] == 10 and v["note"]
