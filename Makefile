@@ -6,8 +6,10 @@ STAMP   := $(VENV)/.installed
 GAME    ?= great_war
 SCENARIO ?=
 SEATS   ?= human,random
+PORT    ?= 8000
+CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: setup play test lint typecheck unit bench clean
+.PHONY: setup play play-terminal browser test lint typecheck unit bench clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -17,13 +19,26 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-## The main job: play a game in the terminal against the AI (the web app will replace this).
+## The main job: serve the web app (lobby and table) on localhost, games kept in SQLite.
 play: $(STAMP)
+	$(BIN)/tactica serve --host 127.0.0.1 --port $(PORT)
+
+## Play one game in the terminal against the AI.
+play-terminal: $(STAMP)
 	$(BIN)/tactica games
 	$(BIN)/tactica play $(GAME) $(if $(SCENARIO),$(SCENARIO),$$($(BIN)/python -c "from tactica.games import get_rules; print(get_rules('$(GAME)').scenarios()[0].id)")) --seats $(SEATS)
 
+## Debian's Chromium for the browser tests (installed when missing and we are root).
+browser:
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get update -qq && apt-get install -y -qq chromium chromium-driver; \
+	  else echo "note: $(CHROMIUM) is missing: the browser tests need Debian's chromium" \
+	    "(apt-get install chromium chromium-driver)"; fi; fi
+
 ## The whole test suite: lint, types, unit/property/fuzz tests.
-test: $(STAMP) lint typecheck unit
+test: $(STAMP) browser lint typecheck unit
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

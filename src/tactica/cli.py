@@ -163,6 +163,26 @@ def replay(
     typer.echo(f"{n} of {len(rec.decisions)} decisions replayed")
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[str | None, typer.Option(help="SQLAlchemy URL of the game store "
+                                           "(default: SQLite in the data folder).")] = None,
+    data: Annotated[Path | None, typer.Option(help="Data folder for the default SQLite store.")] = None,
+) -> None:
+    """Serve the web app: the lobby, the table, live updates; games kept in the store."""
+    import uvicorn
+
+    from tactica.server import Settings, create_app
+
+    settings = Settings(database_url=db or "", data_dir=data)
+    web_app = create_app(settings)
+    shown = "localhost" if host in ("127.0.0.1", "::1") else host
+    typer.echo(f"tactica is serving the lobby at http://{shown}:{port}/  (Ctrl-C stops it)")
+    uvicorn.run(web_app, host=host, port=port, log_level="warning")
+
+
 register_sim_commands(app)
 
 

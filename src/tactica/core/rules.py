@@ -20,6 +20,7 @@ from tactica.core.decks import redeal
 from tactica.core.options import Option
 
 if TYPE_CHECKING:
+    from tactica.core.board import Board
     from tactica.core.chance import Chance
     from tactica.core.game import Game
 
@@ -117,6 +118,24 @@ class Rules:
     def resample(self, g: Game, seat: int, chance: Chance) -> None:
         """Redraw everything ``seat`` cannot know, consistently with what it has seen."""
         redeal(self.hidden_zones(g, seat), chance)
+
+    # -- the browser table (docs/web.md) ------------------------------------------------------
+    def board(self, g: Game) -> Board | None:
+        """The fixed map this game is played on (None: the module draws no map)."""
+        return None
+
+    def drawing(self, g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any]:
+        """How to draw ``view`` (what ``seat`` sees): pieces, markers, tracks, hands, and what
+        each option names. Plain data in the vocabulary of docs/web.md; {} for the default."""
+        return {}
+
+    def odds(self, g: Game, seat: int, option_id: str) -> dict[str, Any] | None:
+        """Probabilities of the outcomes of a legal option of ``seat`` (an attack), or None."""
+        return None
+
+    def line_of_sight(self, g: Game, a: str, b: str) -> dict[str, Any] | None:
+        """Whether hex ``a`` sees hex ``b`` now, as the public sees it, or None if not offered."""
+        return None
 
     def scenario(self, scenario_id: str) -> ScenarioInfo:
         for s in self.scenarios():

@@ -10,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tactica.core.board import Board
 from tactica.core.chance import Chance
 from tactica.core.decks import redeal
 from tactica.core.game import Game
 from tactica.core.rules import Rules, ScenarioInfo
 
+from . import drawing
 from .flow import STEPS
 from .scenarios import SIDES, geo_of_state, load_scenario, scenario_ids, setup
 from .text import describe
@@ -50,6 +52,19 @@ class GreatWarRules(Rules):
             rows.setdefault(row, []).append((geo.label(i), g.state["terrain"][i]))
         ordered = [sorted(rows[r], key=lambda c: geo.board.layout.parse(c[0])[0]) for r in sorted(rows)]
         return describe(view(g, seat, g.is_terminal()), ordered)
+
+    # the browser table: drawing.py
+    def board(self, g: Game) -> Board:
+        return drawing.board(g)
+
+    def drawing(self, g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any]:
+        return drawing.drawing(g, seat, view)
+
+    def odds(self, g: Game, seat: int, option_id: str) -> dict[str, Any] | None:
+        return drawing.odds(g, seat, option_id)
+
+    def line_of_sight(self, g: Game, a: str, b: str) -> dict[str, Any] | None:
+        return drawing.line_of_sight(g, a, b)
 
     def hidden_zones(self, g: Game, seat: int) -> list[list[Any]]:
         s = g.state

@@ -1,0 +1,250 @@
+"""The HTTP and WebSocket routes (docs/web.md "API"). Views only are ever sent, never state.
+
+A seat's token travels in the ``X-Seat-Token`` header (or the first WebSocket message), never in
+a URL the server sees, so it cannot reach an access log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Header, Query, Request, WebSocket, WebSocketDisconnect
+from pydantic import BaseModel, ConfigDict, Field
+
+import tactica
+from tactica.core.record import RecordError
+from tactica.core.rules import RulesError
+from tactica.games import all_ids, get_rules
+from tactica.server.agents import agent_levels, is_level
+from tactica.server.geometry import map_geometry
+from tactica.server.live import Hub, LiveGame, Refused
+from tactica.server.table import table_for
+
+router = APIRouter(prefix="/api")
+Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=200)]
+
+
+class SeatSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "ai"]
+    level: str | None = Field(default=None, max_length=64)
+
+
+class NewGame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    module: str = Field(max_length=64)
+    scenario: str = Field(max_length=128)
+    seed: int | None = Field(default=None, ge=0, lt=2**62)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatSpec] = Field(min_length=1, max_length=8)
+
+
+class DecisionIn(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    index: int = Field(ge=0)
+    option: str = Field(min_length=1, max_length=500)
+
+
+class UndoIn(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    index: int = Field(ge=0)
+
+
+def hub_of(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+async def _live(hub: Hub, game_id: str) -> LiveGame:
+    if not 0 < len(game_id) <= 32:
+        raise Refused(404, "no such game")
+    return await hub.get(game_id)
+
+
+async def _acting_seat(hub: Hub, live: LiveGame, token: str | None) -> int:
+    seat = await hub.seat_of(live, token)
+    if seat is None:
+        raise Refused(401, "acting needs the seat's link (X-Seat-Token)")
+    return seat
+
+
+# ============================================================================ lobby
+@router.get("/modules")
+def modules() -> dict[str, Any]:
+    out = []
+    for gid in all_ids():
+        r = get_rules(gid)
+        out.append({"id": r.id, "name": r.name or r.id, "version": r.version, "seats": list(r.seats),
+                    "scenarios": [s.to_dict() for s in r.scenarios()]})
+    return {"modules": out, "agents": agent_levels()}
+
+
+@router.get("/games")
+async def list_games(request: Request, status: str | None = None) -> dict[str, Any]:
+    hub = hub_of(request)
+    if status not in (None, "active", "over"):
+        raise Refused(422, "status must be active or over")
+    rows = await asyncio.to_thread(hub.store.list_games, status)
+    for r in rows:
+        live = hub.games.get(r["id"])
+        if live is not None:
+            d = live.game.decision()
+            r["to_move"] = None if d is None else d.seat
+    return {"games": rows}
+
+
+@router.post("/games", status_code=201)
+async def create_game(body: NewGame, request: Request) -> dict[str, Any]:
+    hub = hub_of(request)
+    for s in body.seats:
+        if s.kind == "ai" and not (s.level and is_level(s.level)):
+            known = ", ".join(a["spec"] for a in agent_levels())
+            raise Refused(422, f"unknown AI level {s.level!r}; known: {known}")
+        if s.kind == "human" and s.level:
+            raise Refused(422, "a person's seat takes no level")
+    try:
+        live, tokens = await hub.create(body.module, body.scenario, body.seed, body.options,
+                                        [(s.kind, s.level) for s in body.seats])
+    except RulesError as e:
+        raise Refused(422, str(e)) from None
+    seats = []
+    for info, tok in zip(live.seats, tokens, strict=True):
+        d = info.to_dict()
+        if tok:
+            d["token"] = tok
+            d["link"] = f"/#/game/{live.id}/seat/{tok}"
+        seats.append(d)
+    return {"id": live.id, "module": body.module, "scenario": body.scenario, "seats": seats,
+            "watch": f"/#/game/{live.id}"}
+
+
+# ============================================================================ one game
+@router.get("/games/{game_id}")
+async def game_view(game_id: str, request: Request, x_seat_token: Token = None) -> dict[str, Any]:
+    hub = hub_of(request)
+    live = await _live(hub, game_id)
+    seat = await hub.seat_of(live, x_seat_token)
+    return hub.payload(live, seat)
+
+
+@router.get("/games/{game_id}/map")
+async def game_map(game_id: str, request: Request) -> dict[str, Any]:
+    live = await _live(hub_of(request), game_id)
+    board = live.game.rules.board(live.game)
+    if board is None:
+        raise Refused(404, f"{live.game.rules.id} draws no map")
+    return map_geometry(board)
+
+
+@router.post("/games/{game_id}/decisions")
+async def decide(game_id: str, body: DecisionIn, request: Request,
+                 x_seat_token: Token = None) -> dict[str, Any]:
+    hub = hub_of(request)
+    live = await _live(hub, game_id)
+    seat = await _acting_seat(hub, live, x_seat_token)
+    await hub.decide(live, seat, body.index, body.option)
+    return hub.payload(live, seat)
+
+
+@router.post("/games/{game_id}/undo")
+async def undo(game_id: str, body: UndoIn, request: Request, x_seat_token: Token = None) -> dict[str, Any]:
+    hub = hub_of(request)
+    live = await _live(hub, game_id)
+    seat = await _acting_seat(hub, live, x_seat_token)
+    await hub.undo(live, seat, body.index)
+    return hub.payload(live, seat)
+
+
+@router.get("/games/{game_id}/odds")
+async def odds(game_id: str, request: Request, option: Annotated[str, Query(max_length=500)],
+               x_seat_token: Token = None) -> dict[str, Any]:
+    hub = hub_of(request)
+    live = await _live(hub, game_id)
+    seat = await _acting_seat(hub, live, x_seat_token)
+    async with live.lock:
+        g = live.game
+        d = g.decision()
+        if d is None or d.seat != seat:
+            raise Refused(409, "it is not your decision")
+        if all(o.id != option for o in d.options):
+            raise Refused(400, f"{option!r} is not a legal option now")
+        res = g.rules.odds(g, seat, option)
+    if res is None:
+        raise Refused(404, "this module offers no odds for that option")
+    return res
+
+
+@router.get("/games/{game_id}/los")
+async def line_of_sight(game_id: str, request: Request, a: Annotated[str, Query(max_length=16)],
+                        b: Annotated[str, Query(max_length=16)]) -> dict[str, Any]:
+    live = await _live(hub_of(request), game_id)
+    async with live.lock:
+        res = live.game.rules.line_of_sight(live.game, a, b)
+    if res is None:
+        raise Refused(404, f"no line of sight from {a!r} to {b!r} (unknown hex, or not offered)")
+    return res
+
+
+@router.get("/games/{game_id}/replay")
+async def replay(game_id: str, request: Request, step: Annotated[int, Query(ge=0)] = 0,
+                 seat: Annotated[int | None, Query(ge=0, le=7)] = None) -> dict[str, Any]:
+    """The game as it stood after ``step`` decisions, from ``seat``'s view (None: everything a
+    spectator saw). Only once the game is over: before that it would tell what a seat hides."""
+    hub = hub_of(request)
+    live = await _live(hub, game_id)
+    async with live.lock:
+        if not live.game.is_terminal():
+            raise Refused(409, "a replay opens once the game is over")
+        rec = live.game.record
+        assert rec is not None
+        record = rec.to_dict()
+    total = len(record["decisions"])
+    if step > total:
+        raise Refused(422, f"step {step} is outside 0..{total}")
+    try:
+        g = await asyncio.to_thread(tactica.replay, record, step)
+    except RecordError as e:
+        raise Refused(500, str(e)) from None
+    if seat is not None and seat >= g.num_players():
+        raise Refused(422, f"no seat {seat}")
+    view = g.view(seat)
+    return {"type": "replay", "game_id": live.id, "step": step, "steps": total, "seat": seat,
+            "seats": [s.to_dict() for s in live.seats], "view": view, "table": table_for(g, seat, view),
+            "decision": record["decisions"][step - 1] if step else None,
+            "has_map": g.rules.board(g) is not None}
+
+
+@router.websocket("/games/{game_id}/ws")
+async def live_updates(ws: WebSocket, game_id: str) -> None:
+    """Send ``{"token": "..."}`` (or ``{"token": null}`` to watch) first; then every change of
+    the game brings the view of that seat. A reconnect gets the current view at once."""
+    await ws.accept()
+    hub: Hub = ws.app.state.hub
+    try:
+        live = await _live(hub, game_id)
+        hello = await asyncio.wait_for(ws.receive_json(), timeout=15)
+        token = hello.get("token") if isinstance(hello, dict) else None
+        if token is not None and not isinstance(token, str):
+            raise Refused(422, "token must be a string")
+        seat = await hub.seat_of(live, token)
+    except Refused as e:
+        await ws.send_json({"type": "error", "status": e.status, "detail": e.detail})
+        await ws.close(code=4000 + e.status)
+        return
+    except (TimeoutError, WebSocketDisconnect, ValueError):
+        with contextlib.suppress(Exception):
+            await ws.close(code=4408)
+        return
+    live.listeners[ws] = seat
+    try:
+        await ws.send_json(hub.payload(live, seat))
+        while True:
+            msg = await ws.receive_json()
+            if isinstance(msg, dict) and msg.get("type") == "refresh":
+                await ws.send_json(hub.payload(live, seat))
+    except (WebSocketDisconnect, ValueError, RuntimeError):
+        pass
+    finally:
+        live.listeners.pop(ws, None)

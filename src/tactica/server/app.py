@@ -1,0 +1,49 @@
+"""The FastAPI application: the store, the live-game hub, the API and the browser client."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from tactica.server.api import router
+from tactica.server.live import Hub, Refused
+from tactica.server.settings import Settings
+from tactica.server.store import GameStore
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = GameStore(settings.resolved_url())
+        app.state.hub = Hub(store, run_agents=settings.run_agents)
+        await app.state.hub.resume_all()
+        try:
+            yield
+        finally:
+            store.close()
+
+    app = FastAPI(title="tactica", version="0.1.0", lifespan=lifespan)
+
+    @app.exception_handler(Refused)
+    async def refused(_request: Request, exc: Refused) -> JSONResponse:
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = [{"where": ".".join(str(p) for p in e.get("loc", ())), "problem": e.get("msg", "")}
+                  for e in exc.errors()]
+        return JSONResponse({"detail": "malformed request", "errors": errors}, status_code=422)
+
+    app.include_router(router)
+    app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
+    return app

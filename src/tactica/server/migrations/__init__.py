@@ -1,0 +1,1 @@
+"""Alembic migrations of the game store; run on start by :func:`tactica.server.store.migrate`."""

@@ -1,0 +1,58 @@
+"""The tables of the game store. Changes go through an Alembic migration (migrations/versions).
+
+A game is stored as its record: module, rules version, scenario, options, seed, and one row per
+decision with its link of the hash chain. Seat tokens are stored only as hashes.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    Column,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    func,
+)
+
+metadata = MetaData()
+
+games = Table(
+    "games", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("module", String(64), nullable=False),
+    Column("version", String(32), nullable=False),
+    Column("scenario", String(128), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", Integer, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("result", JSON, nullable=True),
+    Column("decisions", Integer, nullable=False, server_default="0"),
+    Column("head", String(64), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+    Column("updated_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("level", String(64), nullable=True),
+    Column("token_hash", String(64), nullable=True, index=True),
+)
+
+decisions = Table(
+    "decisions", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("option_id", Text, nullable=False),
+    Column("hash", String(64), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)

@@ -1,0 +1,186 @@
+"""The game store: every game as its record (header, seats, decisions with the hash chain).
+
+Writes are single transactions that check the decision count they expect, so a decision is
+durable before the server acknowledges it, and two writers (threads or server processes on one
+database) can never both extend the same position: the loser gets :class:`StaleIndex`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, delete, event, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.pool import ConnectionPoolEntry
+
+from tactica.core.record import FORMAT
+from tactica.server.schema import decisions, games, seats
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+class StaleIndex(RuntimeError):
+    """The game moved on since the writer looked at it (another decision came first)."""
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: int
+    name: str
+    kind: str
+    """'human' or 'ai'."""
+    level: str | None = None
+    """The agent spec of an AI seat (from tactica.ai's registry)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "name": self.name, "kind": self.kind, "level": self.level}
+
+
+@dataclass
+class StoredGame:
+    id: str
+    module: str
+    version: str
+    scenario: str
+    options: dict[str, Any]
+    seed: int
+    status: str
+    result: dict[str, Any] | None
+    seats: list[SeatInfo]
+    decisions: list[tuple[int, str]] = field(default_factory=list)
+    hashes: list[str] = field(default_factory=list)
+
+    def record_dict(self) -> dict[str, Any]:
+        return {"format": FORMAT, "game": self.module, "version": self.version, "scenario": self.scenario,
+                "options": self.options, "seed": self.seed,
+                "decisions": [[s, o] for s, o in self.decisions], "hashes": list(self.hashes)}
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _entry: ConnectionPoolEntry) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=FULL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=5000")
+    cur.close()
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest Alembic revision."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class GameStore:
+    def __init__(self, url: str) -> None:
+        self.engine = make_engine(url)
+        migrate(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ writes
+    def create(self, g: StoredGame, head: str, token_hashes: Sequence[str | None]) -> None:
+        now = _now()
+        with self.engine.begin() as c:
+            c.execute(insert(games).values(
+                id=g.id, module=g.module, version=g.version, scenario=g.scenario, options=g.options,
+                seed=g.seed, status=g.status, result=g.result, decisions=len(g.decisions), head=head,
+                created_at=now, updated_at=now))
+            c.execute(insert(seats), [
+                {"game_id": g.id, "seat": s.seat, "name": s.name, "kind": s.kind, "level": s.level,
+                 "token_hash": token_hashes[s.seat]} for s in g.seats])
+            if g.decisions:
+                self._insert(c, g.id, 0, g.decisions, g.hashes)
+
+    def rewrite_tail(self, game_id: str, expected: int, keep: int, entries: Sequence[tuple[int, str]],
+                     hashes: Sequence[str], head: str, status: str, result: dict[str, Any] | None) -> None:
+        """In one transaction: check the game has ``expected`` decisions, drop those from index
+        ``keep`` on, append ``entries`` (whose chain links are ``hashes``). Raises StaleIndex."""
+        total = keep + len(entries)
+        try:
+            with self.engine.begin() as c:
+                res = c.execute(update(games).where(games.c.id == game_id, games.c.decisions == expected)
+                                .values(decisions=total, head=head, status=status, result=result,
+                                        updated_at=_now()))
+                if res.rowcount != 1:
+                    raise StaleIndex(f"game {game_id} is no longer at decision {expected}")
+                if keep < expected:
+                    c.execute(delete(decisions).where(decisions.c.game_id == game_id,
+                                                      decisions.c.idx >= keep))
+                if entries:
+                    self._insert(c, game_id, keep, entries, hashes)
+        except IntegrityError:
+            raise StaleIndex(f"game {game_id}: decision {keep} was written by someone else") from None
+
+    @staticmethod
+    def _insert(c: Any, game_id: str, start: int, entries: Sequence[tuple[int, str]],
+                hashes: Sequence[str]) -> None:
+        now = _now()
+        c.execute(insert(decisions), [
+            {"game_id": game_id, "idx": start + i, "seat": s, "option_id": o, "hash": h, "at": now}
+            for i, ((s, o), h) in enumerate(zip(entries, hashes, strict=True))])
+
+    # ------------------------------------------------------------------ reads
+    def load(self, game_id: str) -> StoredGame | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(games).where(games.c.id == game_id)).mappings().first()
+            if row is None:
+                return None
+            seat_rows = c.execute(select(seats).where(seats.c.game_id == game_id)
+                                  .order_by(seats.c.seat)).mappings().all()
+            dec_rows = c.execute(select(decisions.c.seat, decisions.c.option_id, decisions.c.hash)
+                                 .where(decisions.c.game_id == game_id).order_by(decisions.c.idx)).all()
+        return StoredGame(
+            id=row["id"], module=row["module"], version=row["version"], scenario=row["scenario"],
+            options=dict(row["options"] or {}), seed=int(row["seed"]), status=row["status"],
+            result=row["result"],
+            seats=[SeatInfo(r["seat"], r["name"], r["kind"], r["level"]) for r in seat_rows],
+            decisions=[(int(s), str(o)) for s, o, _ in dec_rows], hashes=[str(h) for _, _, h in dec_rows])
+
+    def seat_of_token(self, game_id: str, token_hash: str) -> int | None:
+        with self.engine.connect() as c:
+            v = c.execute(select(seats.c.seat).where(seats.c.game_id == game_id,
+                                                     seats.c.token_hash == token_hash)).scalar()
+        return None if v is None else int(v)
+
+    def list_games(self, status: str | None = None, limit: int = 200) -> list[dict[str, Any]]:
+        q = select(games.c.id, games.c.module, games.c.scenario, games.c.status, games.c.decisions,
+                   games.c.result, games.c.created_at, games.c.updated_at)
+        if status:
+            q = q.where(games.c.status == status)
+        q = q.order_by(games.c.updated_at.desc()).limit(limit)
+        with self.engine.connect() as c:
+            rows = c.execute(q).mappings().all()
+            ids = [r["id"] for r in rows]
+            seat_rows = c.execute(select(seats.c.game_id, seats.c.seat, seats.c.name, seats.c.kind,
+                                         seats.c.level).where(seats.c.game_id.in_(ids))).mappings().all()
+        by_game: dict[str, list[dict[str, Any]]] = {}
+        for s in sorted(seat_rows, key=lambda r: r["seat"]):
+            by_game.setdefault(s["game_id"], []).append(
+                SeatInfo(s["seat"], s["name"], s["kind"], s["level"]).to_dict())
+        return [{"id": r["id"], "module": r["module"], "scenario": r["scenario"], "status": r["status"],
+                 "decisions": r["decisions"], "result": r["result"], "seats": by_game.get(r["id"], []),
+                 "created_at": r["created_at"].isoformat() if r["created_at"] else None,
+                 "updated_at": r["updated_at"].isoformat() if r["updated_at"] else None} for r in rows]

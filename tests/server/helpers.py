@@ -1,0 +1,50 @@
+"""Shared helpers of the server tests: an app on a temporary SQLite store, and small waits."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tactica.server import Settings, create_app
+
+HUMAN: dict[str, Any] = {"kind": "human"}
+AI: dict[str, Any] = {"kind": "ai", "level": "random"}
+
+
+@contextmanager
+def client(db: Path, run_agents: bool = True) -> Iterator[TestClient]:
+    app = create_app(Settings(database_url=f"sqlite:///{db}", run_agents=run_agents))
+    with TestClient(app) as c:
+        yield c
+
+
+def new_game(c: TestClient, seats: list[dict[str, Any]], module: str = "great_war",
+             scenario: str = "ridge_trench", seed: int = 5) -> dict[str, Any]:
+    r = c.post("/api/games", json={"module": module, "scenario": scenario, "seed": seed, "seats": seats})
+    assert r.status_code == 201, r.text
+    return dict(r.json())
+
+
+def view(c: TestClient, gid: str, token: str | None = None) -> dict[str, Any]:
+    r = c.get(f"/api/games/{gid}", headers={"X-Seat-Token": token} if token else {})
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def decide(c: TestClient, gid: str, token: str, index: int, option: str) -> Any:
+    return c.post(f"/api/games/{gid}/decisions", json={"index": index, "option": option},
+                  headers={"X-Seat-Token": token})
+
+
+def wait_until(pred: Callable[[], bool], timeout: float = 20.0) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if pred():
+            return
+        time.sleep(0.05)
+    raise AssertionError("timed out waiting")

@@ -1,0 +1,34 @@
+"""A real `tactica serve` in a subprocess on a free loopback port with a temporary SQLite store."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
+    p = subprocess.Popen([sys.executable, "-m", "tactica.cli", "serve", "--host", "127.0.0.1",
+                          "--port", str(port), "--db", f"sqlite:///{db}"],
+                         env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/modules", timeout=1).status_code == 200:
+                return p
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    p.kill()
+    raise AssertionError("the server did not start")

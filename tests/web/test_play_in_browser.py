@@ -1,0 +1,147 @@
+"""Play in a real Chromium: create a game against the AI in the lobby, give orders by clicking
+the map and the hand, see the AI answer, reload and find the game as it was; hot-seat hand-over.
+
+Parametrized by module: a new module joins with one line in MODULES (any module whose drawing
+marks its options with paths is played by the same clicks)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+MODULES = [
+    ("great_war", "ridge_trench"),
+    # ("combat_commander", "<scenario>"),  # add when the module registers
+]
+
+
+def open_page(browser: Any, url: str) -> Any:
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    page.goto(url)
+    return page
+
+
+def create_game(page: Any, module: str, scenario: str, seats: list[str]) -> None:
+    page.wait_for_selector("[data-testid=create]")
+    page.select_option("[data-testid=module]", module)
+    page.select_option("[data-testid=scenario]", scenario)
+    for i, s in enumerate(seats):
+        page.select_option(f"[data-testid=seat-{i}]", s)
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=prompt], [data-testid=handover]")
+
+
+def my_turn(page: Any) -> bool:
+    return page.locator("[data-testid=prompt-text]").count() > 0
+
+
+def play_turn_by_clicking(page: Any, shots: Any | None = None, max_steps: int = 200) -> dict[str, int]:
+    """Take the highlighted targets on the table (hand, pieces, hexes) a few times, confirming
+    odds when shown, then finish with the last button. Returns what was clicked."""
+    done = {"card": 0, "piece": 0, "hex": 0, "odds": 0, "button": 0}
+    for _ in range(max_steps):
+        page.wait_for_timeout(60)
+        if not my_turn(page):
+            return done
+        odds = page.locator("[data-testid=odds]")
+        if odds.count():
+            if shots and done["odds"] == 0:
+                shots(page, "odds")
+            done["odds"] += 1
+            page.click("[data-testid=confirm]")
+            continue
+        cards = page.locator(".cardface.target")
+        pieces = page.locator(".counter.target:not(.under)")
+        hexes = page.locator("polygon.target")
+        selected = page.locator(".chip").count() > 0
+        if cards.count() and done["card"] < 4:
+            cards.first.click()
+            done["card"] += 1
+        elif selected and hexes.count():
+            key = hexes.first.get_attribute("data-target").split(":", 1)[1]
+            page.locator(f"g.hex[data-hex='{key}']").click(force=True)
+            done["hex"] += 1
+        elif selected and pieces.count():
+            pieces.last.click(force=True)
+            done["piece"] += 1
+        elif pieces.count() and done["piece"] < 6:
+            pieces.first.click(force=True)
+            done["piece"] += 1
+        elif page.locator(".menu button").count():
+            page.locator(".menu button").first.click()
+        elif page.locator(".prompt .buttons button").count():
+            page.locator(".prompt .buttons button").last.click()
+            done["button"] += 1
+        elif page.locator(".alloptions button").count():
+            page.locator(".alloptions summary").click()
+            page.locator(".alloptions button").first.click()
+            done["button"] += 1
+    raise AssertionError("the turn did not end")
+
+
+@pytest.mark.parametrize(("module", "scenario"), MODULES)
+def test_play_against_the_ai_by_clicking_then_reload(browser, server, shots, module, scenario):
+    page = open_page(browser, server + "/")
+    page.wait_for_selector("[data-testid=create]")
+    shots(page, "lobby")
+    create_game(page, module, scenario, ["here", "ai:random"])
+    page.wait_for_selector("svg.map .counter")
+    shots(page, "table-start")
+    assert page.locator(".cardface.target").count() > 0, "the cards to play are highlighted"
+    clicked = play_turn_by_clicking(page, shots)
+    assert clicked["card"] >= 1 and clicked["piece"] >= 1, clicked
+    page.wait_for_selector("[data-testid=prompt-text]", timeout=30000)  # the AI has answered
+    log = page.locator("[data-testid=log] li").all_inner_texts()
+    assert any("central plays" in line for line in log), "the AI's turn shows in the log"
+    assert any(line.startswith("TGW-D") or line.startswith("GW") for line in log), "rules are cited"
+    shots(page, "after-ai")
+    url = page.url
+    prompt = page.locator("[data-testid=prompt-text]").inner_text()
+    page.reload()
+    page.wait_for_selector("[data-testid=prompt-text]")
+    assert page.url == url
+    assert page.locator("[data-testid=log] li").all_inner_texts() == log
+    assert page.locator("[data-testid=prompt-text]").inner_text() == prompt
+    assert page.locator(".cardface").count() > 0
+    shots(page, "after-reload")
+    page.goto(server + "/")
+    page.wait_for_selector("[data-testid=games] tr")
+    assert page.locator("[data-testid=games] tr").count() == 1
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize(("module", "scenario"), MODULES)
+def test_hot_seat_hides_each_hand_behind_a_hand_over(browser, server, shots, module, scenario):
+    page = open_page(browser, server + "/")
+    create_game(page, module, scenario, ["here", "here"])
+    page.wait_for_selector("[data-testid=handover]")
+    assert page.locator(".cardface").count() == 0, "no hand shows on the hand-over screen"
+    page.click("[data-testid=take-seat]")
+    page.wait_for_selector("[data-testid=prompt-text]")
+    first = page.locator(".cardface b").all_inner_texts()
+    play_turn_by_clicking(page)
+    page.wait_for_selector("[data-testid=handover]")
+    shots(page, "handover")
+    assert page.locator(".cardface").count() == 0
+    page.click("[data-testid=take-seat]")
+    page.wait_for_selector("[data-testid=prompt-text]")
+    assert page.locator(".cardface b").all_inner_texts() != first
+    assert not page.errors, page.errors
+
+
+def test_line_of_sight_tool_draws_the_line(browser, server, shots):
+    page = open_page(browser, server + "/")
+    create_game(page, "great_war", "ridge_trench", ["here", "ai:random"])
+    page.wait_for_selector("svg.map .counter")
+    page.click("[data-testid=los]")
+    page.locator("g.hex[data-hex='B8']").click(force=True)
+    page.locator("g.hex[data-hex='G3']").click(force=True)
+    page.wait_for_selector(".los-line")
+    assert "B8 → G3" in page.locator(".tools").inner_text()
+    shots(page, "line-of-sight")
