@@ -1,7 +1,9 @@
-"""What an agent is, and how one is named on the command line and in the lobby."""
+"""What an agent is, and the one registry of agent names and levels (the CLI and the lobby read
+their lists from here)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 from tactica.core.game import Game
@@ -18,11 +20,47 @@ class Agent(Protocol):
     def choose(self, game: Game, seat: int) -> str: ...
 
 
-def make_agent(spec: str, seed: int = 0) -> Agent:
-    """An agent from its name ('random', later 'scripted', 'search:2s' ...)."""
-    from tactica.ai.random_agent import RandomAgent
+@dataclass(frozen=True, slots=True)
+class AgentSpec:
+    spec: str
+    """What make_agent takes, e.g. 'search:normal'."""
+    label: str
+    """What a player sees in the lobby."""
+    description: str = ""
 
-    kind = spec.split(":", 1)[0]
-    if kind == "random":
+
+def agent_specs() -> list[AgentSpec]:
+    """The agents on offer, weakest first, with human labels (the web app lists these)."""
+    from tactica.ai.levels import LEVELS
+
+    out = [
+        AgentSpec("random", "Random", "Picks uniformly among the legal options."),
+        AgentSpec("scripted", "Scripted", "Plays the module's rules of thumb, instantly."),
+    ]
+    for key, lv in LEVELS.items():
+        budget = f"{lv.iterations} playouts a move" if lv.iterations else f"{lv.seconds} s a move"
+        out.append(AgentSpec(f"search:{key}", lv.label, f"Information-set MCTS, {budget}."))
+    return out
+
+
+def agent_names() -> list[str]:
+    """The specs of agent_specs(), for callers that need only the names."""
+    return [s.spec for s in agent_specs()]
+
+
+def make_agent(spec: str, seed: int = 0) -> Agent:
+    """An agent from its name: 'random', 'scripted', 'search' / 'search:<level>' where level is
+    fast | normal | strong | <iterations> | <seconds>s."""
+    from tactica.ai.ismcts import SearchAgent
+    from tactica.ai.random_agent import RandomAgent
+    from tactica.ai.scripted import ScriptedAgent
+
+    kind, _, arg = spec.partition(":")
+    if kind == "random" and not arg:
         return RandomAgent(seed)
-    raise ValueError(f"no agent {spec!r}; known: random")
+    if kind == "scripted" and not arg:
+        return ScriptedAgent(seed)
+    if kind == "search":
+        return SearchAgent(arg or "normal", seed)
+    known = ", ".join(s.spec for s in agent_specs())
+    raise ValueError(f"no agent {spec!r}; known: {known}, search:<iterations>, search:<seconds>s")

@@ -4,16 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import tactica.ai as ai
-from tactica.ai import Agent, make_agent
+from tactica.ai import Agent, agent_specs, make_agent
 
 
 def agent_levels() -> list[dict[str, Any]]:
     """Each level as ``{"spec", "label", "description"}``, weakest first."""
-    specs = getattr(ai, "agent_specs", None)
-    if callable(specs):
-        return [{"spec": s.spec, "label": s.label, "description": s.description} for s in specs()]
-    return [{"spec": "random", "label": "Random", "description": "Picks uniformly among the legal options."}]
+    return [{"spec": s.spec, "label": s.label, "description": s.description} for s in agent_specs()]
 
 
 def is_level(spec: str) -> bool:

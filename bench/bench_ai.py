@@ -1,0 +1,151 @@
+"""AI strength and speed (not a test: it prints figures for docs/ai.md).
+
+Strength: each pairing "A-B" plays N games (default 200) in pairs with the same scenario and seed
+and the sides swapped, spread over worker processes, and prints A's wins/draws/losses and its
+score (win = 1, draw = 1/2) with a 95% Wilson interval.
+
+Speed: ISMCTS iterations per second on a mid-game decision of every scenario of every module,
+and the time a move takes at each search level.
+
+    python bench/bench_ai.py strength --pairings search:fast-random,search:fast-scripted,scripted-random
+    python bench/bench_ai.py speed
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from tactica.ai import make_agent
+from tactica.ai.ismcts import ISMCTS
+from tactica.ai.levels import LEVELS, parse_level
+from tactica.api import new_game
+from tactica.games import all_ids, get_rules
+
+
+def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for k successes out of n."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+def play(job: tuple[str, str, str, str, int, int]) -> tuple[float, int, str]:
+    """One game: agent a in seat a_seat, agent b in the other; a's return, decisions, reason."""
+    module, scenario, a, b, seed, a_seat = job
+    g = new_game(module, scenario, seed)
+    agents = {a_seat: make_agent(a, seed * 2 + 1), 1 - a_seat: make_agent(b, seed * 2 + 2)}
+    n = 0
+    while not g.is_terminal():
+        seat = g.current_player()
+        g.apply(agents[seat].choose(g, seat))
+        n += 1
+    return g.returns()[a_seat], n, g.state["result"]["reason"]
+
+
+def strength(args: argparse.Namespace) -> None:
+    modules = [args.module] if args.module else all_ids()
+    print(f"# strength: {args.games} games per pairing and module, sides swapped, seed base {args.seed}, "
+          f"{args.workers} workers")
+    for module in modules:
+        scenarios = [args.scenario] if args.scenario else [s.id for s in get_rules(module).scenarios()]
+        for pairing in args.pairings.split(","):
+            a, b = pairing.split("-", 1)
+            jobs = []
+            for i in range(args.games):
+                k = i // 2
+                jobs.append((module, scenarios[k % len(scenarios)], a, b, args.seed + k, i % 2))
+            t0 = time.perf_counter()
+            with ProcessPoolExecutor(args.workers) as ex:
+                res = list(ex.map(play, jobs, chunksize=1))
+            dt = time.perf_counter() - t0
+            w = sum(1 for r, _, _ in res if r > 0)
+            d = sum(1 for r, _, _ in res if r == 0)
+            l_ = len(res) - w - d
+            score = w + d / 2
+            lo, hi = wilson(score, len(res))
+            print(f"{module:14} {a:>14} vs {b:<14} W/D/L {w:3}/{d:3}/{l_:3}  score {score / len(res):6.1%} "
+                  f"[95% CI {lo:.1%}-{hi:.1%}]  wins {w / len(res):6.1%} [{wilson(w, len(res))[0]:.1%}-"
+                  f"{wilson(w, len(res))[1]:.1%}]  {dt:6.0f} s", flush=True)
+
+
+def mid_game(module: str, scenario: str, seed: int, plies: int) -> Any:
+    """A game some way in (scripted play), stopped at a decision with a real choice."""
+    g = new_game(module, scenario, seed)
+    agent = make_agent("scripted", seed)
+    for _ in range(plies):
+        if g.is_terminal():
+            break
+        g.apply(agent.choose(g, g.current_player()))
+    while not g.is_terminal() and len(g.legal_options()) < 3:
+        g.apply(agent.choose(g, g.current_player()))
+    return g
+
+
+def speed(args: argparse.Namespace) -> None:
+    modules = [args.module] if args.module else all_ids()
+    print("# speed: one core; ISMCTS iterations/s on mid-game decisions (level 'normal' settings)")
+    for module in modules:
+        for sc in get_rules(module).scenarios():
+            rates = []
+            for seed in range(args.positions):
+                g = mid_game(module, sc.id, seed, 40 + 17 * seed)
+                if g.is_terminal():
+                    continue
+                s = ISMCTS(module, parse_level(str(args.iterations)))
+                r = s.search(g, g.current_player(), random.Random(seed))
+                rates.append(r.iterations / r.seconds)
+            if rates:
+                print(f"{module:14} {sc.id:16} {statistics.median(rates):8.0f} iterations/s "
+                      f"(median of {len(rates)} decisions, {args.iterations} iterations each)")
+    print("# move time per level (median over decisions with a real choice)")
+    for module in modules:
+        sc = get_rules(module).scenarios()[0].id
+        for key in LEVELS:
+            times = []
+            for seed in range(args.positions):
+                g = mid_game(module, sc, seed, 40 + 17 * seed)
+                if g.is_terminal():
+                    continue
+                agent = make_agent(f"search:{key}", seed)
+                t0 = time.perf_counter()
+                agent.choose(g, g.current_player())
+                times.append(time.perf_counter() - t0)
+            if times:
+                print(f"{module:14} search:{key:8} {statistics.median(times):7.3f} s a move "
+                      f"(max {max(times):.3f} s over {len(times)} decisions)")
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="what", required=True)
+    st = sub.add_parser("strength")
+    st.add_argument("--pairings", default="search:fast-random,search:fast-scripted,scripted-random")
+    st.add_argument("--games", type=int, default=200)
+    st.add_argument("--module", default=None)
+    st.add_argument("--scenario", default=None)
+    st.add_argument("--workers", type=int, default=2)
+    st.add_argument("--seed", type=int, default=1)
+    sp = sub.add_parser("speed")
+    sp.add_argument("--module", default=None)
+    sp.add_argument("--positions", type=int, default=5)
+    sp.add_argument("--iterations", type=int, default=200)
+    a = p.parse_args(argv)
+    if a.what == "strength":
+        strength(a)
+    else:
+        speed(a)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

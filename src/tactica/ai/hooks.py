@@ -1,0 +1,38 @@
+"""Optional search hooks a module ships in ``tactica.games.<id>.scripted`` beside its POLICY.
+
+- ``evaluate(game) -> list[float]``: per-seat value in [-1, 1] of a position, so rollouts can stop
+  early instead of playing to the end. Search calls it only on its own determinized clones
+  (made by ``resample_from_infostate``), so it may read ``game.state``: that state is a sample
+  consistent with the searching seat's knowledge, not the real hidden future.
+- ``turn_key(game) -> int``: a number that grows by one each player turn; rollouts stop after a
+  number of turns rather than a number of decisions (turns differ a lot in length).
+
+Without them, rollouts run to the end of the game (or a decision cap) and score 0 when cut.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tactica.ai.policy import scripted_module
+from tactica.core.game import Game
+
+Evaluator = Callable[[Game], list[float]]
+TurnKey = Callable[[Game], int]
+
+
+def neutral(game: Game) -> list[float]:
+    """The final returns if the game is over, else no opinion (0 for every seat)."""
+    return game.returns() if game.is_terminal() else [0.0] * game.num_players()
+
+
+def evaluator_for(module_id: str) -> Evaluator:
+    mod = scripted_module(module_id)
+    ev = getattr(mod, "evaluate", None) if mod is not None else None
+    return ev if ev is not None else neutral
+
+
+def turn_key_for(module_id: str) -> TurnKey | None:
+    mod = scripted_module(module_id)
+    tk: TurnKey | None = getattr(mod, "turn_key", None) if mod is not None else None
+    return tk
