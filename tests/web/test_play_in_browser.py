@@ -41,48 +41,73 @@ def my_turn(page: Any) -> bool:
     return page.locator("[data-testid=prompt-text]").count() > 0
 
 
-def play_turn_by_clicking(page: Any, shots: Any | None = None, max_steps: int = 200) -> dict[str, int]:
-    """Take the highlighted targets on the table (hand, pieces, hexes) a few times, confirming
-    odds when shown, then finish with the last button. Returns what was clicked."""
+ENDING = ("done", "pass", "none", "stay", "decline")
+"""Option ids that finish a step without doing more: after the first clicks, the driver takes
+these so the turn ends in a bounded number of steps whatever the position."""
+
+
+def _snapshot(page: Any) -> tuple[str, int, int, int]:
+    prompt = page.locator("[data-testid=prompt-text]")
+    return (prompt.first.inner_text() if prompt.count() else "",
+            page.locator("[data-testid=log] li").count(),
+            page.locator(".chip").count(),
+            page.locator("[data-testid=odds]").count())
+
+
+def _settle(page: Any, before: tuple[str, int, int, int], timeout_ms: int = 5000) -> None:
+    """Wait until the table shows the effect of the last click (or the turn passed on)."""
+    waited = 0
+    while waited < timeout_ms:
+        page.wait_for_timeout(50)
+        waited += 50
+        if not my_turn(page) or _snapshot(page) != before:
+            return
+
+
+def play_turn_by_clicking(page: Any, shots: Any | None = None, max_steps: int = 120) -> dict[str, int]:
+    """Play one turn as a person would: a highlighted card, then a highlighted piece and its
+    highlighted target on the map (confirming the odds when shown), then finish every remaining
+    step with the option that ends it. Returns what was clicked."""
     done = {"card": 0, "piece": 0, "hex": 0, "odds": 0, "button": 0}
     for _ in range(max_steps):
-        page.wait_for_timeout(60)
         if not my_turn(page):
             return done
-        odds = page.locator("[data-testid=odds]")
-        if odds.count():
+        before = _snapshot(page)
+        cards = page.locator(".cardface.target")
+        pieces = page.locator(".counter.target:not(.under)")
+        hexes = page.locator("polygon.target")
+        selected = before[2] > 0
+        if before[3]:
             if shots and done["odds"] == 0:
                 shots(page, "odds")
             done["odds"] += 1
             page.click("[data-testid=confirm]")
-            continue
-        cards = page.locator(".cardface.target")
-        pieces = page.locator(".counter.target:not(.under)")
-        hexes = page.locator("polygon.target")
-        selected = page.locator(".chip").count() > 0
-        if cards.count() and done["card"] < 4:
+        elif cards.count() and done["card"] == 0:
             cards.first.click()
             done["card"] += 1
-        elif selected and hexes.count():
+        elif selected and hexes.count() and done["hex"] < 2:
             key = hexes.first.get_attribute("data-target").split(":", 1)[1]
             page.locator(f"g.hex[data-hex='{key}']").click(force=True)
             done["hex"] += 1
-        elif selected and pieces.count():
+        elif selected and pieces.count() and done["piece"] < 4:
             pieces.last.click(force=True)
             done["piece"] += 1
-        elif pieces.count() and done["piece"] < 6:
+        elif not selected and pieces.count() and done["piece"] < 2:
             pieces.first.click(force=True)
             done["piece"] += 1
         elif page.locator(".menu button").count():
             page.locator(".menu button").first.click()
-        elif page.locator(".prompt .buttons button").count():
-            page.locator(".prompt .buttons button").last.click()
+        else:
+            ids = [b.get_attribute("data-option") for b in page.locator("[data-option]").all()]
+            if not ids:
+                _settle(page, before)
+                continue
+            pick = next((i for i in ids if i in ENDING), ids[0])
+            # buttons in the closed "all options" list are clicked through the DOM
+            page.locator(f"[data-option='{pick}']").first.dispatch_event("click")
             done["button"] += 1
-        elif page.locator(".alloptions button").count():
-            page.locator(".alloptions summary").click()
-            page.locator(".alloptions button").first.click()
-            done["button"] += 1
-    raise AssertionError("the turn did not end")
+        _settle(page, before)
+    raise AssertionError(f"the turn did not end: {done}")
 
 
 @pytest.mark.parametrize(("module", "scenario"), MODULES)

@@ -16,15 +16,34 @@ from tactica.core.rules import RulesError, ScenarioInfo, Step
 from ..commander_family.actions import action_registry
 from ..commander_family.base import CommanderRules
 from ..commander_family.events import event_registry
-from ..commander_family.orders import order_registry
+from ..commander_family.orders import OrderDef, order_registry
 from ..commander_family.state import OBJECTIVES, new_side, new_unit, new_weapon
 from ..commander_family.turn import start_turn
 from ..commander_family.victory import objective_value
+from . import placement
+from .board_state import neighbours, update_objectives
 from .components import ACTIONS, EVENTS, ORDERS, Pack, builtin_pack
+from .fire import fire_legal, fire_steps, start_fire
 from .scenarios import SCENARIOS
+from .terrain import los_table
 
 if TYPE_CHECKING:
+    from tactica.core.board import Board
     from tactica.core.game import Game
+    from tactica.core.los import LosTable
+
+
+def _builtin_scenarios() -> dict[str, dict[str, Any]]:
+    """The scenario files under data/scenarios, in the engine's dict shape (loaded once)."""
+    global _BUILTIN
+    if _BUILTIN is None:
+        from .scenario_data import builtin_scenarios
+
+        _BUILTIN = {k: v.to_engine() for k, v in builtin_scenarios().items()}
+    return _BUILTIN
+
+
+_BUILTIN: dict[str, dict[str, Any]] | None = None
 
 
 class CombatCommanderRules(CommanderRules):
@@ -35,9 +54,12 @@ class CombatCommanderRules(CommanderRules):
     option_defaults: Mapping[str, Any] = {}
 
     def __init__(self, steps: Iterable[Step] = (), pack: Pack | None = None) -> None:
-        super().__init__(steps)
+        super().__init__([*fire_steps(), *placement.placement_steps(), *steps])
         self._pack = pack
+        self._boards: dict[str, Board] = {}
+        self._extra_scenarios: dict[str, dict[str, Any]] = {}
         self.orders = order_registry(dict(ORDERS))
+        self.orders["Fire"] = OrderDef("Fire", "O20", implemented=True, legal=fire_legal, start=start_fire)
         self.events = event_registry(dict(EVENTS))
         self.actions = action_registry(dict(ACTIONS))
         self._cards: dict[str, Any] | None = None
@@ -72,13 +94,55 @@ class CombatCommanderRules(CommanderRules):
     def chit(self, chit_id: str) -> Any:
         return self.pack.objectives[chit_id]
 
+    # -- the map ---------------------------------------------------------------------------------
+    def add_board(self, board: Board) -> None:
+        """Make a board (tests, custom maps) available to scenarios by its name."""
+        self._boards[board.name] = board
+
+    def board(self, g: Game) -> Board | None:
+        name = g.state.get("map")
+        if name is None:
+            return None
+        if name not in self._boards:
+            from .maps import builtin_map
+
+            self._boards[name] = builtin_map(name).board
+        return self._boards[name]
+
+    def los(self, g: Game) -> LosTable | None:
+        b = self.board(g)
+        return None if b is None else los_table(b)
+
+    # -- stage-1 hooks, now on the map ---------------------------------------------------------
+    def adjacent_hexes(self, g: Game, label: str) -> list[str]:
+        return neighbours(g, label)
+
+    def after_order(self, g: Game) -> None:
+        update_objectives(g)
+
+    def after_trigger(self, g: Game) -> None:
+        update_objectives(g)
+
+    def stacking_check(self, g: Game, seat: int) -> None:
+        placement.stacking_check(g, seat)
+
+    def reinforce(self, g: Game, seat: int, units: list[str]) -> None:
+        placement.reinforce(g, seat, units)
+
     # -- scenarios -----------------------------------------------------------------------------
     def scenarios(self) -> list[ScenarioInfo]:
         return [ScenarioInfo(k, v["name"], v.get("description", ""), self.seats)
-                for k, v in SCENARIOS.items()]
+                for k, v in self.all_scenarios().items()]
+
+    def all_scenarios(self) -> dict[str, dict[str, Any]]:
+        return {**SCENARIOS, **_builtin_scenarios(), **self._extra_scenarios}
+
+    def add_scenario(self, scenario_id: str, spec: dict[str, Any]) -> None:
+        """Add a scenario in the SCENARIOS shape to this instance (tests, custom scenarios)."""
+        self._extra_scenarios[scenario_id] = spec
 
     def setup(self, g: Game, scenario: str, options: Mapping[str, Any]) -> None:
-        sc = SCENARIOS[scenario]
+        sc = self.all_scenarios()[scenario]
         s = g.state
         ch = g.chance
         postures = self.pack.postures
@@ -86,6 +150,7 @@ class CombatCommanderRules(CommanderRules):
         units: dict[str, Any] = {}
         weapons: dict[str, Any] = {}
         reinforcements: dict[str, list[str]] = {}
+        zoned: dict[str, dict[str, list[str]]] = {}
         for seat, seat_name in enumerate(self.seats):
             spec = sc["sides"][seat_name]
             nation = spec["nation"]
@@ -110,6 +175,9 @@ class CombatCommanderRules(CommanderRules):
                 units[uid] = new_unit(e["type"], seat, e.get("hex"), where, wid)
                 if space is not None:
                     reinforcements.setdefault(space, []).append(uid)
+                elif not e.get("hex") and (e.get("zone") or spec.get("setup")):
+                    zone = str(e.get("zone") or spec["setup"])
+                    zoned.setdefault(str(seat), {}).setdefault(zone, []).append(uid)
         t = sc["time"]
         s.update(
             sides=sides, units=units, weapons=weapons, reinforcements=reinforcements, smoke={},
@@ -118,7 +186,17 @@ class CombatCommanderRules(CommanderRules):
             initiative=self.seats.index(sc["initiative"]), active=self.seats.index(sc["first"]),
             objectives={o: {"owner": None if sc["objectives"].get(o) is None
                             else self.seats.index(sc["objectives"][o]), "hex": None} for o in OBJECTIVES},
+            map=sc.get("map"), blaze=[],
+            edges=[sc["edges"][n] for n in self.seats] if sc.get("edges")
+            else [sc["sides"][n]["edge"] for n in self.seats] if sc["sides"][self.seats[0]].get("edge")
+            else None,
         )
+        board = self.board(g)
+        if board is not None:
+            for o in OBJECTIVES:
+                if o in board.objectives:
+                    s["objectives"][o]["hex"] = board.label(board.objectives[o])
+                    s["objectives"][o]["hexes"] = [board.label(h) for h in self._objective_hexes(board, o)]
         self._deal_chits(g, sc)
         for seat, sd in enumerate(sides):  # 1.1: starting hand = Hand Size
             for _ in range(sd["hand_size"]):
@@ -126,7 +204,26 @@ class CombatCommanderRules(CommanderRules):
             g.emit("1.1", "{nation} ({posture}) draws {n} cards", nation=sd["nation"],
                    posture=sd["posture"], n=sd["hand_size"])
             g.emit("1.1", "Your hand: {cards}", to=[seat], cards=", ".join(sorted(sd["hand"])))
+        if zoned and board is not None:
+            # who sets up first is the scenario's to say; by default the side that does not
+            # take the first Turn sets up first, in the open (our reading, RULES.md 2.1)
+            first = self.seats.index(sc["first"])
+            default = [self.seats[1 - first], self.seats[first]]
+            order = [str(self.seats.index(n)) for n in sc.get("setup_order", default)]
+            g.push("cc_setup", order=[int(x) for x in order if x in zoned], next=0, zones=zoned,
+                   hexes={z: [board.label(h) for h in board.zones[z]]
+                          for per in zoned.values() for z in per})
+            return
+        update_objectives(g)
         start_turn(g, int(s["active"]))
+
+    def _objective_hexes(self, board: Board, obj: str) -> list[Any]:
+        """7.3.1.1: a built-in map knows its multi-hex Buildings; other boards use the one hex."""
+        from .maps import builtin_map, builtin_map_ids
+
+        if board.name in builtin_map_ids() and board is builtin_map(board.name).board:
+            return list(builtin_map(board.name).objective_hexes(obj))
+        return [board.objectives[obj]]
 
     def _deal_chits(self, g: Game, sc: Mapping[str, Any]) -> None:
         """7.3.2-7.3.3: chits drawn at random; a chit without a secret side drawn as secret is
@@ -152,6 +249,13 @@ class CombatCommanderRules(CommanderRules):
             if owner is not None and v:
                 s["vp"] += v if owner == 0 else -v
         g.emit("7.3.3", "VP track after open Objectives: {vp:+d}", vp=s["vp"])
+
+    def view(self, g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
+        v = super().view(g, seat, everything)
+        s = g.state
+        v.update(map=s.get("map"), edges=list(s.get("edges") or []), blaze=list(s.get("blaze") or []),
+                 activated=list(s["activated"]))
+        return v
 
     def seat_names(self, g: Game) -> tuple[str, ...]:
         return tuple(sd["nation"] for sd in g.state["sides"])

@@ -10,7 +10,10 @@ with the maps, read from YAML in the same shape. Fields:
 * ``initiative`` and ``first`` (seat names: Initiative holder, 9; first Turn, 5);
 * ``objectives`` ({"1".."5": seat name or None}: initial control, 7.3.1);
 * ``open_chits`` / ``secret_chits`` (how many drawn at random; 7.3.2) or ``chits`` fixed ids;
-* ``vp`` (start of the VP track, + favours the first seat).
+* ``vp`` (start of the VP track, + favours the first seat);
+* with a map: ``map`` (board name), ``edges`` ({seat name: edge}) or a per-side ``edge``, a
+  per-side ``setup`` zone (or a per-unit ``zone``) for units without a ``hex``, and optionally
+  ``setup_order`` (seat names). The scenario files (scenario_data.py) give this shape.
 """
 
 from __future__ import annotations

@@ -1,0 +1,40 @@
+"""Activation (O14.1, 3.3.1.1): which units an Order (or an Op Fire Action, A33.2) may activate.
+
+An Order activates one unit not yet activated this Turn; a Leader activated that way may bring
+along any friendly non-Leader units within its Command radius (counted in hexes from its own,
+whatever lies between) that are not yet activated either. A Hero may be activated again (E58.1).
+The Turn's activations are ``g.state["activated"]`` (cleared at the end of the Turn).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .board_state import within
+from .stats import command_of, unit_kind
+
+if TYPE_CHECKING:
+    from tactica.core.game import Game
+
+
+def may_activate(g: Game, uid: str) -> bool:
+    """O14.1: not yet activated this Turn (a Hero may be activated again, E58.1)."""
+    rules: Any = g.rules
+    t = rules.unit_type(g.state["units"][uid]["type"])
+    return uid not in g.state["activated"] or t.special == "hero"
+
+
+def radius_units(g: Game, leader: str) -> list[str]:
+    """3.3.1.1: friendly non-Leaders ``leader`` may activate with it, in id order."""
+    u = g.state["units"][leader]
+    near = within(g, u["hex"], command_of(g, leader))
+    return sorted(x for x, v in g.state["units"].items()
+                  if v["seat"] == u["seat"] and v["where"] == "map" and v["hex"] in near
+                  and x != leader and unit_kind(g, x) != "leader" and may_activate(g, x))
+
+
+def activate(g: Game, uids: list[str]) -> None:
+    """Mark units activated for this Turn (all chosen before the Order is carried out)."""
+    for u in uids:
+        if u not in g.state["activated"]:
+            g.state["activated"].append(u)

@@ -1,0 +1,168 @@
+"""Units on the map: which board a game is played on, who stands where, adjacency, board edges
+(7.2), LOS with the markers in play (10, T94), stacking counts (8.2) and Objective control (7.3.1).
+
+The board itself never changes and is not part of the state: ``g.state["map"]`` names it and
+the Rules object looks it up (``rules.board(g)``). Units keep their hex as a label (``"C7"``);
+this module turns labels into core hexes and back. Every function works without a map too (no
+board: no hexes, nobody adjacent, nobody in LOS), so the map-less test scenario keeps running.
+
+State keys added by this stage (see commander_family/state.py for the rest)::
+
+    "map": board name | None
+    "edges": [edge name of seat 0, edge name of seat 1]   # friendly board edges (7.2)
+    "blaze": [hex labels]                                 # Blaze markers (T79), none yet placed
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from tactica.core.hexgrid import Hex, distance
+from tactica.core.los import LosResult, Overlay
+
+from ..commander_family.state import OBJECTIVES
+from ..commander_family.victory import set_control
+
+if TYPE_CHECKING:
+    from tactica.core.board import Board
+    from tactica.core.game import Game
+    from tactica.core.los import LosTable
+
+FIGURE_LIMIT = 7
+"""8.2: up to seven figures of one side may share a hex; eight or more is overstacked."""
+
+BLOCKED = LosResult(False)
+
+
+def board_of(g: Game) -> Board | None:
+    rules: Any = g.rules
+    b: Board | None = rules.board(g)
+    return b
+
+
+def table_of(g: Game) -> LosTable | None:
+    rules: Any = g.rules
+    t: LosTable | None = rules.los(g)
+    return t
+
+
+@lru_cache(maxsize=64)
+def label_map(board: Board) -> dict[str, Hex]:
+    """label -> hex of a board (a dict lookup instead of parsing a label each time)."""
+    return {lab: board.hexes[i] for i, lab in enumerate(board.labels)}
+
+
+def hex_of(g: Game, label: str) -> Hex:
+    b = board_of(g)
+    assert b is not None
+    return label_map(b)[label]
+
+
+def neighbours(g: Game, label: str) -> list[str]:
+    b = board_of(g)
+    if b is None or label is None:
+        return []
+    return [b.label(n) for n in b.neighbors(label_map(b)[label])]
+
+
+def hex_distance(g: Game, a: str, b: str) -> int:
+    bd = board_of(g)
+    assert bd is not None
+    m = label_map(bd)
+    return distance(m[a], m[b])
+
+
+def within(g: Game, label: str, radius: int) -> frozenset[str]:
+    """Hex labels at most ``radius`` hexes from ``label`` (3.3.1.1 counts out from the hex)."""
+    b = board_of(g)
+    if b is None:
+        return frozenset({label})
+    return _within(b, label, radius)
+
+
+@lru_cache(maxsize=8192)
+def _within(b: Board, label: str, radius: int) -> frozenset[str]:
+    h = label_map(b)[label]
+    return frozenset(b.labels[i] for i, x in enumerate(b.hexes) if distance(h, x) <= radius)
+
+
+# ---------------------------------------------------------------- who is where
+def units_in(g: Game, label: str, seat: int | None = None) -> list[str]:
+    """Units in play in hex ``label`` (of ``seat`` only, if given), in id order."""
+    return sorted(uid for uid, u in g.state["units"].items()
+                  if u["where"] == "map" and u["hex"] == label and (seat is None or u["seat"] == seat))
+
+
+def occupied(g: Game, seat: int) -> dict[str, list[str]]:
+    """hex label -> the units of ``seat`` there."""
+    out: dict[str, list[str]] = {}
+    for uid, u in sorted(g.state["units"].items()):
+        if u["where"] == "map" and u["seat"] == seat and u["hex"] is not None:
+            out.setdefault(u["hex"], []).append(uid)
+    return out
+
+
+def figures(g: Game, uids: list[str]) -> int:
+    rules: Any = g.rules
+    return sum(int(rules.unit_type(g.state["units"][u]["type"]).figures) for u in uids)
+
+
+def overstacked(g: Game, seat: int) -> list[str]:
+    """8.2: hexes where ``seat`` has eight or more figures, in label order."""
+    return sorted(h for h, us in occupied(g, seat).items() if figures(g, us) > FIGURE_LIMIT)
+
+
+# ---------------------------------------------------------------- LOS with markers
+def overlay(g: Game) -> Overlay | None:
+    """Smoke hinders (10.3.4), Blaze blocks (10.2.1): the markers in play as a LOS overlay."""
+    s = g.state
+    smoke = s.get("smoke") or {}
+    blaze = s.get("blaze") or []
+    if not smoke and not blaze:
+        return None
+    b = board_of(g)
+    assert b is not None
+    return Overlay.of(b, block=[label_map(b)[x] for x in blaze],
+                      hinder={label_map(b)[h]: int(v) for h, v in smoke.items()})
+
+
+def los(g: Game, a: str, b: str, ov: Overlay | None = None) -> LosResult:
+    """LOS from hex ``a`` to hex ``b`` now (units never block, 10.1.1)."""
+    t = table_of(g)
+    if t is None:
+        return BLOCKED
+    m = label_map(t.board)
+    return t.check(m[a], m[b], ov if ov is not None else overlay(g))
+
+
+# ---------------------------------------------------------------- edges (7.2)
+def edge_hexes(g: Game, seat: int) -> list[str]:
+    """The hexes along ``seat``'s friendly board edge (7.2)."""
+    b = board_of(g)
+    edges = g.state.get("edges")
+    if b is None or not edges:
+        return []
+    return [b.label(h) for h in b.edges[edges[seat]]]
+
+
+def enemy_edge_hexes(g: Game, seat: int) -> list[str]:
+    """The edge ``seat``'s units may exit by (7.2.1): the opponent's friendly edge."""
+    return edge_hexes(g, 1 - seat)
+
+
+# ---------------------------------------------------------------- objectives (7.3.1)
+def update_objectives(g: Game) -> None:
+    """7.3.1: an Objective belongs to the last side to have occupied its hex alone."""
+    s = g.state
+    for o in OBJECTIVES:
+        obj = s["objectives"][o]
+        hexes = obj.get("hexes") or ([obj["hex"]] if obj["hex"] is not None else [])
+        if not hexes:
+            continue  # 7.3.1.1: a multi-hex Building Objective is all of its hexes
+        seats = {u["seat"] for u in s["units"].values() if u["where"] == "map" and u["hex"] in hexes}
+        if len(seats) == 1:
+            (only,) = seats
+            set_control(g, o, int(only))
+            if g.is_terminal():
+                return

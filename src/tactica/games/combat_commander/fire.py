@@ -1,0 +1,624 @@
+"""Order O20 Fire: activation (O14.1, 3.3.1.1), shots by single pieces or Fire Groups (O20.3.1),
+Ordnance Targeting (O20.2), the Fire Attack Roll (O20.3.3, Jammed! O20.3.3.1) and the Fire
+Defense Rolls (O20.3.4).
+
+Two frames:
+
+* ``fire_order`` — the active player activates a unit (a Leader may add friendly non-Leaders in
+  its Command radius), then takes shots one at a time: pick a target hex, add pieces to the
+  shot, fire; each piece (a unit, or the Weapon it carries) fires at most once per Order.
+* ``fire_attack`` — one attack against one hex, in the walkthrough's order: Targeting roll for
+  Ordnance (a miss ends it, a Smoke round places Smoke), an Action window before the roll, the
+  Fire Attack Roll (Jammed! breaks every firing Weapon; one-use Weapons go after the roll), then
+  one Fire Defense Roll per unit that was in the hex when the roll was made, in the owner's
+  order, each against its live Morale with the best Cover.
+
+:func:`push_fire_attack` is the entry point for Opportunity Fire (A33) and other stages: it pushes
+one ``fire_attack`` frame; units listed in ``moving`` break on a tie instead of being Suppressed.
+Fire Actions (+2 FP and the like) find the attack in progress with :func:`current_attack` and add
+to its ``bonus``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tactica.core.hexgrid import distance, edge
+from tactica.core.los import Overlay, sight
+from tactica.core.options import Option
+from tactica.core.rules import Args, Step
+
+from ..commander_family.actions import open_windows
+from ..commander_family.state import opponent
+from ..commander_family.victory import break_unit, nation
+from .activation import activate, may_activate, radius_units
+from .board_state import board_of, hex_distance, label_map, los, occupied, overlay, units_in, within
+from .stats import morale, unit_kind, unit_stat, weapon_stat
+from .terrain import hex_type, terrain_chart
+
+if TYPE_CHECKING:
+    from tactica.core.game import Game
+
+SMOKE_CUP = (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10)
+"""Hindrances of the Smoke markers drawn at random (T94: 1-10). The counter mix is not in the
+rulebook text; this spread (more light smoke than heavy) is our assumption."""
+
+
+# ---------------------------------------------------------------- pieces
+def is_weapon(g: Game, pid: str) -> bool:
+    return pid in g.state["weapons"]
+
+
+def wtype(g: Game, wid: str) -> Any:
+    rules: Any = g.rules
+    return rules.weapon_type(g.state["weapons"][wid]["type"])
+
+
+def piece_unit(g: Game, pid: str) -> str:
+    c: str = g.state["weapons"][pid]["carrier"] if is_weapon(g, pid) else pid
+    return c
+
+
+def in_play(g: Game, pid: str) -> bool:
+    if is_weapon(g, pid) and g.state["weapons"][pid]["carrier"] is None:
+        return False
+    u = g.state["units"][piece_unit(g, pid)]
+    return u["where"] == "map" and u["hex"] is not None
+
+
+def piece_hex(g: Game, pid: str) -> str:
+    h: str = g.state["units"][piece_unit(g, pid)]["hex"]
+    return h
+
+
+def is_ordnance(g: Game, pid: str) -> bool:
+    return is_weapon(g, pid) and bool(wtype(g, pid).ordnance)
+
+
+def water_hex(g: Game, label: str) -> bool:
+    b = board_of(g)
+    return b is not None and hex_type(b, label_map(b)[label]).water
+
+
+def piece_fp(g: Game, pid: str) -> int:
+    return (weapon_stat(g, pid, "fp") if is_weapon(g, pid) else unit_stat(g, pid, "fp")).value
+
+
+def piece_range(g: Game, pid: str) -> int:
+    return (weapon_stat(g, pid, "range") if is_weapon(g, pid) else unit_stat(g, pid, "range")).value
+
+
+def able(g: Game, pid: str) -> bool:
+    """Can this piece fire at all now? A unit needs FP; a Weapon needs to be unbroken, carried by
+    an unbroken, unsuppressed unit (3.2.3, 11.1, 13.2) outside Marsh/Stream (T89, T95)."""
+    if is_weapon(g, pid):
+        w = g.state["weapons"][pid]
+        c = w["carrier"]
+        if w["broken"] or w["where"] != "map" or c is None:
+            return False
+        u = g.state["units"][c]
+        return (u["where"] == "map" and u["hex"] is not None and not u["broken"]
+                and not u["suppressed"] and not water_hex(g, u["hex"]))
+    u = g.state["units"][pid]
+    return u["where"] == "map" and u["hex"] is not None and piece_fp(g, pid) >= 1
+
+
+def pieces_of(g: Game, uid: str) -> list[str]:
+    w = g.state["units"][uid]["weapon"]
+    return [p for p in ([uid] if w is None else [uid, w]) if able(g, p)]
+
+
+def reaches(g: Game, pid: str, target: str, ov: Overlay | None) -> int | None:
+    """The hindrance of a shot by ``pid`` at ``target`` if it is in Range and LOS (O20.2.2,
+    O20.3), else None. Adjacent is range 1; a Mortar's minimum range counts (O20.2.2)."""
+    here = piece_hex(g, pid)
+    d = hex_distance(g, here, target)
+    if d < 1 or d > piece_range(g, pid):
+        return None
+    if is_weapon(g, pid) and d < wtype(g, pid).min_range:
+        return None
+    r = los(g, here, target, ov)
+    return r.hindrance if r.clear else None
+
+
+def reach_map(g: Game, pid: str, targets: list[str], ov: Overlay | None) -> dict[str, int]:
+    """target -> hindrance, for the targets ``pid`` has in Range and LOS (as :func:`reaches`)."""
+    b = board_of(g)
+    assert b is not None
+    m = label_map(b)
+    here_label = piece_hex(g, pid)
+    here = m[here_label]
+    rng = piece_range(g, pid)
+    low = max(1, wtype(g, pid).min_range if is_weapon(g, pid) else 1)
+    out = {}
+    for t in targets:
+        if low <= distance(here, m[t]) <= rng:
+            r = los(g, here_label, t, ov)
+            if r.clear:
+                out[t] = r.hindrance
+    return out
+
+
+def enemy_hexes(g: Game, seat: int) -> list[str]:
+    return sorted(occupied(g, opponent(seat)))
+
+
+def can_hit_enemy(g: Game, uid: str, seat: int, ov: Overlay | None,
+                  targets: list[str] | None = None) -> bool:
+    """O20.1: the unit or its Weapon has an enemy unit in LOS and Range."""
+    targets = enemy_hexes(g, seat) if targets is None else targets
+    if not targets:
+        return False
+    b = board_of(g)
+    assert b is not None
+    m = label_map(b)
+    here = m[g.state["units"][uid]["hex"]]
+    near = [(distance(here, m[t]), t) for t in targets]
+    for p in pieces_of(g, uid):
+        rng = piece_range(g, p)
+        low = max(1, wtype(g, p).min_range if is_weapon(g, p) else 1)
+        for d, t in near:
+            if low <= d <= rng and los(g, g.state["units"][uid]["hex"], t, ov).clear:
+                return True
+    return False
+
+
+def first_choices(g: Game, seat: int) -> list[str]:
+    """Units that may start a Fire Order: they can hit an enemy, or they are a Leader with such
+    a unit in its radius (O20.1 box)."""
+    ov = overlay(g)
+    targets = enemy_hexes(g, seat)
+    out = []
+    hits: dict[str, bool] = {}
+
+    def hit(x: str) -> bool:
+        if x not in hits:
+            hits[x] = can_hit_enemy(g, x, seat, ov, targets)
+        return hits[x]
+
+    for uid, u in sorted(g.state["units"].items()):
+        if u["seat"] != seat or u["where"] != "map" or u["hex"] is None or not may_activate(g, uid):
+            continue
+        leads = unit_kind(g, uid) == "leader"
+        if hit(uid) or (leads and any(hit(x) for x in radius_units(g, uid))):
+            out.append(uid)
+    return out
+
+
+def fire_legal(g: Game, seat: int, card: str) -> bool:
+    if board_of(g) is None:
+        return False
+    return bool(first_choices(g, seat))
+
+
+def start_fire(g: Game, seat: int, card: str) -> None:
+    g.push("fire_order", seat=seat, phase="first", activated=[], leader=None, fired=[],
+           target=None, smoke=False, group=[], shots=0)
+
+
+# ---------------------------------------------------------------- strength of a shot
+def height(g: Game, pieces: list[str], target: str) -> list[tuple[str, int, str]]:
+    """T88.2: -1 if the target is higher than any one firing piece, +1 if lower than any one."""
+    b = board_of(g)
+    assert b is not None
+    t = b.level(label_map(b)[target])
+    levels = {b.level(label_map(b)[piece_hex(g, p)]) for p in pieces}
+    out = []
+    if any(t > x for x in levels):
+        out.append(("target higher than a firing piece", -1, "T88.2"))
+    if any(t < x for x in levels):
+        out.append(("target lower than a firing piece", 1, "T88.2"))
+    return out
+
+
+def strength(g: Game, pieces: list[str], target: str, ov: Overlay | None = None) -> dict[str, Any]:
+    """FP of a shot before any Action: X (the strongest piece) + Y (one per other piece)
+    (O20.3.1.2), minus the single largest hindrance on a non-Ordnance firer's line (10.3.3,
+    O20.3.2), plus or minus height (T88.2). Ordnance reports its hindrance for Targeting
+    instead (10.3.1). ``hindrance`` None: some piece has no LOS/Range."""
+    ov = ov if ov is not None else overlay(g)
+    hinds = [reaches(g, p, target, ov) for p in pieces]
+    fps = [piece_fp(g, p) for p in pieces]
+    ordnance = len(pieces) == 1 and is_ordnance(g, pieces[0])
+    if any(h is None for h in hinds) or not pieces:
+        return {"fp": 0, "parts": [], "hindrance": None, "ordnance": ordnance}
+    hind = max(int(h or 0) for h in hinds)
+    base = max(range(len(pieces)), key=lambda i: (fps[i], -i))
+    parts: list[tuple[str, int, str]] = [(f"{pieces[base]} FP", fps[base], "O20.3.1.2")]
+    if len(pieces) > 1:
+        parts.append((f"{len(pieces) - 1} other piece(s)", len(pieces) - 1, "O20.3.1.2"))
+    if hind and not ordnance:
+        parts.append(("largest hindrance", -hind, "10.3.2"))
+    parts += height(g, pieces, target)
+    return {"fp": sum(n for _, n, _ in parts), "parts": parts, "hindrance": hind, "ordnance": ordnance}
+
+
+def crossed_cover(g: Game, pieces: list[str], target: str) -> int | None:
+    """T87/T97: alternate Cover of a Wall/Hedge that the attack crossed as it entered the target
+    hex. Our reading for a group: it counts only if every firing piece's line enters across such
+    a hexside (the smallest of them then applies). None when it does not apply."""
+    b = board_of(g)
+    assert b is not None
+    chart = terrain_chart().entries
+    th = label_map(b)[target]
+    best: int | None = None
+    for p in pieces:
+        s = sight(b, label_map(b)[piece_hex(g, p)], th)
+        before = s.trace.steps[-2] if len(s.trace.steps) >= 2 else ()
+        mine = 0
+        for h in before:
+            if h == th:
+                continue
+            for f in b.hexside(h, th) if edge(h, th) in b.hexsides else ():
+                alt = chart[f].alt_cover if f in chart else None
+                if alt is not None and alt > mine:
+                    mine = alt
+        if not mine:
+            return None
+        best = mine if best is None else min(best, mine)
+    return best
+
+
+# ---------------------------------------------------------------- the Fire Order frame
+class FireOrder(Step):
+    name = "fire_order"
+
+    def actor(self, g: Game, a: Args) -> int:
+        return int(a["seat"])
+
+    def prompt(self, g: Game, a: Args) -> str:
+        ph = a["phase"]
+        if ph == "first":
+            return "Fire: activate a unit"
+        if ph == "more":
+            return f"Fire: {a['leader']} may activate units in its Command radius"
+        if ph == "shots":
+            return "Fire: choose a target hex, or end the Order"
+        return f"Fire at {a['target']}: add pieces, fire, or go back"
+
+    # -- helpers
+    def _pieces(self, g: Game, a: Args) -> list[str]:
+        return [p for u in a["activated"] for p in pieces_of(g, u) if p not in a["fired"]]
+
+    def _shooter_in(self, g: Game, a: Args, uids: list[str]) -> bool:
+        ov = overlay(g)
+        return any(can_hit_enemy(g, u, int(a["seat"]), ov) for u in uids)
+
+    def _targets(self, g: Game, a: Args) -> list[tuple[str, str]]:
+        """(kind, hex): hexes with an enemy some unfired piece could shoot alone with FP >= 1
+        (Ordnance always may try), and Smoke targets for Ordnance with Smoke rounds (O20.2.1)."""
+        seat = int(a["seat"])
+        ov = overlay(g)
+        pieces = self._pieces(g, a)
+        out: list[tuple[str, str]] = []
+        enemies = enemy_hexes(g, seat)
+        found: set[str] = set()
+        for p in pieces:
+            for t in reach_map(g, p, [t for t in enemies if t not in found], ov):
+                if is_ordnance(g, p) or strength(g, [p], t, ov)["fp"] >= 1:
+                    found.add(t)
+        out += [("target", t) for t in enemies if t in found]
+        smokers = [p for p in pieces if is_ordnance(g, p) and wtype(g, p).smoke]
+        b = board_of(g)
+        if smokers and b is not None:
+            blaze = set(g.state.get("blaze") or [])
+            cands = [lab for lab in b.labels if lab not in blaze and not water_hex(g, lab)]
+            seen: set[str] = set()
+            for p in smokers:
+                seen |= set(reach_map(g, p, cands, ov))
+            out += [("smoke", lab) for lab in cands if lab in seen]
+        return out
+
+    def _addable(self, g: Game, a: Args) -> list[str]:
+        group: list[str] = a["group"]
+        if a["smoke"]:
+            cands = [p for p in self._pieces(g, a) if is_ordnance(g, p) and wtype(g, p).smoke]
+            return [] if group else [p for p in cands if reaches(g, p, a["target"], overlay(g)) is not None]
+        if any(is_ordnance(g, p) for p in group):
+            return []  # O20.3.1.1: Ordnance fires alone
+        ov = overlay(g)
+        hexes = {piece_hex(g, p) for p in group}
+        near = set(hexes)
+        for h in hexes:
+            near |= set(within(g, h, 1))
+        out = []
+        for p in self._pieces(g, a):
+            if p in group or reaches(g, p, a["target"], ov) is None:
+                continue
+            if group and (is_ordnance(g, p) or piece_hex(g, p) not in near):
+                continue  # O20.3.1: the group's hexes form a chain of adjacent hexes
+            out.append(p)
+        return out
+
+    def options(self, g: Game, a: Args) -> list[Option]:
+        ph = a["phase"]
+        seat = int(a["seat"])
+        if ph == "first":
+            return [Option(f"activate:{u}", f"Activate {u}", "activate", {"unit": u})
+                    for u in first_choices(g, seat)]
+        if ph == "more":
+            cands = [u for u in radius_units(g, a["leader"]) if u not in a["activated"]]
+            last = a.get("last")
+            cands = [u for u in cands if last is None or u > last]
+            has = self._shooter_in(g, a, a["activated"])
+            opts = []
+            for i, u in enumerate(cands):
+                # keep a way to a legal set (O20.1): after adding u, a shooter must be in or ahead
+                if has or self._shooter_in(g, a, [u]) or self._shooter_in(g, a, cands[i + 1:]):
+                    opts.append(Option(f"add:{u}", f"Also activate {u}", "activate", {"unit": u}))
+            if has:
+                opts.append(Option("done", "Activation complete", "done"))
+            return opts
+        if ph == "shots":
+            opts = [Option(f"{k}:{h}", f"{'Fire Smoke at' if k == 'smoke' else 'Fire at'} {h}", k,
+                           {"hex": h}) for k, h in self._targets(g, a)]
+            if a["shots"] or not opts:
+                opts.append(Option("end", "End the Fire Order", "end"))
+            return opts
+        opts = [Option(f"add:{p}", f"Add {p}", "piece", {"piece": p}) for p in self._addable(g, a)]
+        if a["group"]:
+            st = strength(g, a["group"], a["target"])
+            if st["hindrance"] is not None and (st["ordnance"] or a["smoke"] or st["fp"] >= 1):
+                opts.append(Option("fire", f"Fire ({st['fp']} FP)" if not st["ordnance"] else "Fire",
+                                   "fire", {"fp": st["fp"]}))
+        opts.append(Option("back", "Choose another target", "back"))
+        return opts
+
+    def choose(self, g: Game, a: Args, option: Option) -> None:
+        ph = a["phase"]
+        seat = int(a["seat"])
+        oid = option.id
+        if ph == "first":
+            u = option.args["unit"]
+            a["activated"].append(u)
+            if unit_kind(g, u) == "leader" and radius_units(g, u):
+                a.update(phase="more", leader=u, last=None)
+            else:
+                self._activated(g, a)
+        elif ph == "more":
+            if oid == "done":
+                self._activated(g, a)
+            else:
+                a["activated"].append(option.args["unit"])
+                a["last"] = option.args["unit"]
+                if not any(o.kind == "activate" for o in self.options(g, a)):
+                    self._activated(g, a)
+        elif ph == "shots":
+            if oid == "end":
+                g.emit("O20", "{nation} ends the Fire Order", nation=nation(g, seat))
+                g.pop()
+                return
+            a.update(phase="group", target=option.args["hex"], smoke=option.kind == "smoke", group=[])
+        else:
+            if oid == "back":
+                a.update(phase="shots", target=None, smoke=False, group=[])
+            elif oid == "fire":
+                group = list(a["group"])
+                a["fired"] += group
+                a["shots"] += 1
+                target, smoke = a["target"], a["smoke"]
+                a.update(phase="shots", target=None, smoke=False, group=[])
+                push_fire_attack(g, seat, group, target, smoke=smoke)
+            else:
+                a["group"].append(option.args["piece"])
+
+    def _activated(self, g: Game, a: Args) -> None:
+        activate(g, a["activated"])
+        g.emit("O14.1", "{nation} activates {units} to Fire", nation=nation(g, int(a["seat"])),
+               units=", ".join(a["activated"]))
+        a["phase"] = "shots"
+
+
+# ---------------------------------------------------------------- one attack
+def push_fire_attack(g: Game, seat: int, pieces: list[str], target: str, *, smoke: bool = False,
+                     moving: list[str] | None = None, op_fire: bool = False) -> None:
+    """Push one Fire Attack by ``seat``'s ``pieces`` at hex ``target`` (a Fire Order shot, or an
+    Opportunity Fire attack, A33). ``moving``: units activated to Move, which break on a tie."""
+    g.push("fire_attack", seat=seat, pieces=list(pieces), target=target, smoke=smoke,
+           moving=list(moving or []), op_fire=op_fire, phase="start", bonus=0)
+
+
+def op_fire_pieces(g: Game, uids: list[str]) -> list[str]:
+    """The pieces of ``uids`` that may take part in Opportunity Fire: never Ordnance (11.5)."""
+    return [p for u in uids for p in pieces_of(g, u) if not is_ordnance(g, p)]
+
+
+def current_attack(g: Game) -> Args | None:
+    """The args of the Fire Attack being resolved (for Actions that modify it), if any."""
+    for f in reversed(g.state["stack"]):
+        if f["step"] == "fire_attack":
+            args: Args = f["args"]
+            return args
+    return None
+
+
+def break_weapon(g: Game, wid: str, rule: str) -> None:
+    """11.4: a Weapon breaks; a broken Weapon that breaks again is eliminated."""
+    s = g.state
+    w = s["weapons"][wid]
+    if w["broken"]:
+        _remove_weapon(g, wid)
+        g.emit(rule, "{weapon} breaks again and is eliminated", weapon=wid)
+    else:
+        w["broken"] = True
+        g.emit(rule, "{weapon} breaks", weapon=wid)
+
+
+def _remove_weapon(g: Game, wid: str) -> None:
+    s = g.state
+    w = s["weapons"][wid]
+    if w["carrier"] is not None:
+        s["units"][w["carrier"]]["weapon"] = None
+    w.update(carrier=None, broken=False, where="casualties")
+    s["sides"][int(w["seat"])]["casualty_weapons"].append(wid)
+
+
+class FireAttack(Step):
+    name = "fire_attack"
+
+    @staticmethod
+    def _left(g: Game, a: Args) -> list[str]:
+        """Defenders still to roll that are still in the target hex."""
+        units = g.state["units"]
+        return [u for u in a["left"] if units[u]["where"] == "map" and units[u]["hex"] == a["target"]]
+
+    def actor(self, g: Game, a: Args) -> int | None:
+        if a["phase"] == "order":
+            left = self._left(g, a)
+            if len(left) > 1:
+                return int(g.state["units"][left[0]]["seat"])
+        return None
+
+    def prompt(self, g: Game, a: Args) -> str:
+        return f"Fire Defense at {a['target']}: which unit rolls next?"
+
+    def options(self, g: Game, a: Args) -> list[Option]:
+        return [Option(f"defend:{u}", f"{u} rolls next", "defend", {"unit": u})
+                for u in self._left(g, a)]
+
+    def choose(self, g: Game, a: Args, option: Option) -> None:
+        a["left"] = self._left(g, a)
+        self._defend(g, a, option.args["unit"])
+
+    def run(self, g: Game, a: Args) -> None:
+        ph = a["phase"]
+        seat = int(a["seat"])
+        if ph == "start":
+            self._start(g, a)
+        elif ph == "targeted":
+            self._targeted(g, a)
+        elif ph == "roll":
+            fp = int(a["fp"]) + int(a["bonus"])
+            if fp < 1:  # 10.3.2.1: final FP must be at least 1
+                g.emit("10.3.2.1", "Final FP {fp} is below 1: the attack cannot be made", fp=fp)
+                g.pop()
+                return
+            a["final_fp"] = fp
+            a["defenders"] = units_in(g, a["target"], opponent(seat))
+            # what the attack is, fixed before the roll (a trigger may take pieces away)
+            pieces = [p for p in a["pieces"] if in_play(g, p)]
+            a["mortar"] = any(is_weapon(g, p) and wtype(g, p).kind == "mortar" for p in pieces)
+            a["crossed"] = None if a["mortar"] or not pieces else crossed_cover(g, pieces, a["target"])
+            a["zero_cover"] = any(is_weapon(g, p) and wtype(g, p).cover_zero for p in pieces)
+            a["phase"] = "rolled"
+            g.push("roll", roller=seat, purpose="fire attack", store="roll", fire_attack=True)
+        elif ph == "rolled":
+            self._rolled(g, a)
+        elif ph == "order":
+            a["left"] = self._left(g, a)
+            if not a["left"]:
+                g.pop()
+                return
+            self._defend(g, a, a["left"][0])
+        elif ph == "window":
+            a["phase"] = "defense"
+            owner = int(g.state["units"][a["unit"]]["seat"])
+            g.push("roll", roller=owner, purpose=f"fire defense of {a['unit']}", store="droll")
+        elif ph == "defense":
+            self._resolve(g, a)
+
+    def _start(self, g: Game, a: Args) -> None:
+        seat = int(a["seat"])
+        pieces, target = a["pieces"], a["target"]
+        st = strength(g, pieces, target)
+        a["fp"] = st["fp"]
+        a["hindrance"] = st["hindrance"] or 0
+        what = ", ".join(pieces)
+        if st["ordnance"] or a["smoke"]:
+            rng = hex_distance(g, piece_hex(g, pieces[0]), target)
+            a["range"] = rng
+            g.emit("O20.2", "{nation}: {what} fires at {target} ({kind}); Targeting needs more than "
+                   "range {rng} after hindrance {h}", nation=nation(g, seat), what=what, target=target,
+                   kind="Smoke round" if a["smoke"] else "Ordnance", rng=rng, h=a["hindrance"])
+            a["phase"] = "targeted"
+            g.push("roll", roller=seat, purpose="targeting", store="troll", product=True)
+            return
+        g.emit("O20.3", "{nation}: {what} fire at {target}: {parts} = {fp} FP", nation=nation(g, seat),
+               what=what, target=target, fp=st["fp"],
+               parts=", ".join(f"{w} {n:+d}" for w, n, _ in st["parts"]))
+        self._before_roll(g, a)
+
+    def _before_roll(self, g: Game, a: Args) -> None:
+        a["phase"] = "roll"
+        open_windows(g, "fire_attack_roll", {"target": a["target"]})
+
+    def _targeted(self, g: Game, a: Args) -> None:
+        roll = int(a["troll"]["total"])
+        net = roll - int(a["hindrance"])
+        hit = net > int(a["range"])
+        g.emit("O20.2.3", "Targeting {roll} - hindrance {h} = {net} against range {rng}: {res}",
+               roll=roll, h=a["hindrance"], net=net, rng=a["range"], res="hit" if hit else "miss")
+        if not hit:
+            g.pop()
+            return
+        if a["smoke"]:
+            v = SMOKE_CUP[g.chance.below(len(SMOKE_CUP))]
+            smoke = g.state["smoke"]
+            old = smoke.get(a["target"], 0)
+            smoke[a["target"]] = max(old, v)  # 8.1.4: the largest Smoke stays
+            g.emit("O20.2.1", "Smoke {v} placed in {hex}", v=v, hex=a["target"])
+            g.pop()
+            return
+        g.emit("10.3.1", "Hit: the Fire Attack ignores the hindrance ({fp} FP)", fp=a["fp"])
+        self._before_roll(g, a)
+
+    def _rolled(self, g: Game, a: Args) -> None:
+        roll = a["roll"]
+        total = int(a["final_fp"]) + int(roll["total"])
+        parts = f"{a['final_fp']} FP + roll {roll['total']}"
+        b = board_of(g)
+        assert b is not None
+        if a["mortar"]:
+            burst = hex_type(b, label_map(b)[a["target"]]).airburst
+            if burst:
+                total += burst
+                parts += f" + {burst} airburst (T99)"
+        a["total"] = total
+        g.emit("O20.3.3", "Attack Total {total} ({parts})", total=total, parts=parts)
+        if roll["jammed"]:
+            for p in a["pieces"]:
+                if is_weapon(g, p) and g.state["weapons"][p]["where"] == "map":
+                    break_weapon(g, p, "O20.3.3.1")
+        for p in a["pieces"]:
+            if is_weapon(g, p) and wtype(g, p).one_use and g.state["weapons"][p]["where"] == "map":
+                _remove_weapon(g, p)
+                g.emit("11.6", "{weapon} is used up and eliminated", weapon=p)
+        a["left"] = [u for u in a["defenders"] if g.state["units"][u]["where"] == "map"
+                     and g.state["units"][u]["hex"] == a["target"]]
+        a["phase"] = "order"
+
+    def _defend(self, g: Game, a: Args, uid: str) -> None:
+        a["unit"] = uid
+        a["left"].remove(uid)
+        a["phase"] = "window"
+        owner = int(g.state["units"][uid]["seat"])
+        open_windows(g, "fire_defense_roll", {"unit": uid, "target": a["target"]}, seats=(owner,))
+
+    def _resolve(self, g: Game, a: Args) -> None:
+        uid = a["unit"]
+        a["phase"] = "order"
+        u = g.state["units"][uid]
+        if u["where"] != "map" or u["hex"] != a["target"]:
+            return
+        m = morale(g, uid, a["crossed"], a["zero_cover"])
+        total = m.value + int(a["droll"]["total"])
+        att = int(a["total"])
+        g.emit("O20.3.4", "{unit} Defense Total {total} (Morale {m}: {why}; roll {r}) against {att}",
+               unit=uid, total=total, m=m.value, why=m.explain(), r=a["droll"]["total"], att=att)
+        if total < att:
+            break_unit(g, uid, "O20.3.4")
+        elif total == att:
+            if uid in a["moving"]:
+                g.emit("O20.3.4", "Tie against a moving unit: it breaks")
+                break_unit(g, uid, "O20.3.4")
+            elif not u["suppressed"]:
+                u["suppressed"] = True
+                g.emit("13.1", "Tie: {unit} is Suppressed", unit=uid)
+            else:
+                g.emit("13.1", "Tie: {unit} is already Suppressed", unit=uid)
+        else:
+            g.emit("O20.3.4", "{unit} is unaffected", unit=uid)
+
+
+def fire_steps() -> list[Step]:
+    return [FireOrder(), FireAttack()]

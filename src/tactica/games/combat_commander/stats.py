@@ -1,0 +1,146 @@
+"""Live unit and Weapon stats, each with the list of what made it (for the log, UI and tests).
+
+A stat is the printed value of the counter's current side (3.1, 3.2) adjusted by:
+
+* the Command of every friendly Leader in the same hex, for Squads and Teams only (3.3.1.2),
+  and for the FP/Range of a non-Ordnance Weapon carried by a non-Leader (3.3.1.3);
+* Veteran +1 / Suppressed -1 on FP, Range, Movement and Morale (E44.1, 13.2; never Command);
+* the carried Weapon's red Movement modifier (11.1);
+* for Morale, the one Cover instance that applies (T78.3): the hex's terrain (with the Road's -1,
+  T93) or, against a Fire Attack that crossed a Wall/Hedge hexside of the hex, that hexside's
+  alternate Cover when it is better (T87, T97; not against Mortars). Flamethrowers and Molotovs
+  force Cover 0 (11.6). The owner always takes the best instance (higher Morale only helps).
+
+Stats are computed on demand from the state, never stored: a Leader leaving a hex changes its
+neighbours' stats at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .board_state import board_of, label_map, units_in
+from .terrain import hex_type, on_path, terrain_chart
+
+if TYPE_CHECKING:
+    from tactica.core.game import Game
+
+UNIT_STATS = ("fp", "range", "movement", "morale", "command")
+
+
+@dataclass(frozen=True, slots=True)
+class Stat:
+    value: int
+    parts: tuple[tuple[str, int, str], ...]  # (what, amount, rule)
+
+    def explain(self) -> str:
+        return " ".join(f"{'' if i == 0 else ('+' if n >= 0 else '')}{n} {what}"
+                        for i, (what, n, _) in enumerate(self.parts)) + f" = {self.value}"
+
+
+def _side(g: Game, uid: str) -> Any:
+    rules: Any = g.rules
+    u = g.state["units"][uid]
+    t = rules.unit_type(u["type"])
+    return t.broken if u["broken"] else t.unbroken
+
+
+def unit_kind(g: Game, uid: str) -> str:
+    rules: Any = g.rules
+    kind: str = rules.unit_type(g.state["units"][uid]["type"]).type
+    return kind
+
+
+def command_of(g: Game, uid: str) -> int:
+    """A Leader's Command from its current side (a broken Leader's is 0, O20.3.4); 0 otherwise."""
+    return int(_side(g, uid).command or 0)
+
+
+def leaders_with(g: Game, uid: str) -> list[str]:
+    """Friendly Leaders in the hex of ``uid`` (not ``uid`` itself)."""
+    u = g.state["units"][uid]
+    if u["where"] != "map" or u["hex"] is None:
+        return []
+    return [x for x in units_in(g, u["hex"], int(u["seat"]))
+            if x != uid and unit_kind(g, x) == "leader"]
+
+
+def unit_stat(g: Game, uid: str, stat: str) -> Stat:
+    """FP, Range, Movement, Morale (without Cover) or Command of a unit, now."""
+    u = g.state["units"][uid]
+    side = _side(g, uid)
+    parts: list[tuple[str, int, str]] = [
+        (f"printed ({'broken' if u['broken'] else 'unbroken'})", int(getattr(side, stat) or 0), "3.1")]
+    if stat != "command":
+        if unit_kind(g, uid) != "leader":
+            for ldr in leaders_with(g, uid):
+                c = command_of(g, ldr)
+                if c:
+                    parts.append((f"Command of {ldr}", c, "3.3.1.2"))
+        if u["veteran"]:
+            parts.append(("Veteran", 1, "E44.1"))
+        if u["suppressed"]:
+            parts.append(("Suppressed", -1, "13.2"))
+        if stat == "movement" and u["weapon"] is not None:
+            rules: Any = g.rules
+            mod = int(rules.weapon_type(g.state["weapons"][u["weapon"]]["type"]).movement)
+            if mod:
+                parts.append((f"carries {u['weapon']}", mod, "11.1"))
+    value = sum(n for _, n, _ in parts)
+    if stat in ("fp", "range", "movement"):
+        value = max(0, value)
+    return Stat(value, tuple(parts))
+
+
+def weapon_stat(g: Game, wid: str, stat: str) -> Stat:
+    """FP or Range of a Weapon: printed, plus the Command of Leaders in its non-Leader carrier's
+    hex unless it is Ordnance (3.3.1.3)."""
+    rules: Any = g.rules
+    w = g.state["weapons"][wid]
+    wt = rules.weapon_type(w["type"])
+    parts: list[tuple[str, int, str]] = [("printed", int(getattr(wt, stat)), "11")]
+    carrier = w["carrier"]
+    if carrier is not None and not wt.ordnance and unit_kind(g, carrier) != "leader":
+        for ldr in leaders_with(g, carrier):
+            c = command_of(g, ldr)
+            if c:
+                parts.append((f"Command of {ldr}", c, "3.3.1.3"))
+    return Stat(sum(n for _, n, _ in parts), tuple(parts))
+
+
+# ---------------------------------------------------------------- Cover (T78.3)
+def terrain_cover(g: Game, label: str | None) -> tuple[int, str]:
+    """The hex's own Cover (governing type, Road -1) and how it was found."""
+    b = board_of(g)
+    if b is None or label is None:
+        return 0, "no map"
+    h = label_map(b)[label]
+    t = hex_type(b, h)
+    value = int(t.cover or 0)
+    why = f"{t.id} {value:+d}"
+    if on_path(b, h, "road"):
+        r = terrain_chart().entries["road"].road_cover
+        value += r
+        why += f", road {r:+d}"
+    return value, why
+
+
+def best_cover(g: Game, label: str | None, crossed: int | None = None,
+               forced_zero: bool = False) -> tuple[int, str]:
+    """The one Cover instance the owner applies (T78.3): the terrain's, or the alternate Cover
+    ``crossed`` of a Wall/Hedge the attack crossed into the hex if that is better."""
+    if forced_zero:
+        return 0, "Flamethrower/Molotov: Cover 0 (11.6)"
+    value, why = terrain_cover(g, label)
+    if crossed is not None and crossed > value:
+        return crossed, f"hexside crossed by the attack {crossed:+d} (T87/T97)"
+    return value, why
+
+
+def morale(g: Game, uid: str, crossed: int | None = None, forced_zero: bool = False) -> Stat:
+    """Morale with the best Cover instance of the unit's hex (T78.3)."""
+    base = unit_stat(g, uid, "morale")
+    cov, why = best_cover(g, g.state["units"][uid]["hex"], crossed, forced_zero)
+    parts = (*base.parts, (f"Cover ({why})", cov, "T78.3"))
+    return Stat(base.value + cov, parts)
