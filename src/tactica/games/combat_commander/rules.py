@@ -20,7 +20,7 @@ from ..commander_family.orders import OrderDef, order_registry
 from ..commander_family.state import OBJECTIVES, new_side, new_unit, new_weapon
 from ..commander_family.turn import start_turn
 from ..commander_family.victory import objective_value
-from . import placement
+from . import artillery, placement
 from .board_state import neighbours, update_objectives
 from .components import ACTIONS, EVENTS, ORDERS, Pack, builtin_pack
 from .fire import fire_legal, fire_steps, start_fire
@@ -62,6 +62,7 @@ class CombatCommanderRules(CommanderRules):
         self.orders["Fire"] = OrderDef("Fire", "O20", implemented=True, legal=fire_legal, start=start_fire)
         self.events = event_registry(dict(EVENTS))
         self.actions = action_registry(dict(ACTIONS))
+        artillery.register(self)  # O17, O18
         self._cards: dict[str, Any] | None = None
 
     # -- components ----------------------------------------------------------------------------
@@ -125,6 +126,9 @@ class CombatCommanderRules(CommanderRules):
 
     def stacking_check(self, g: Game, seat: int) -> None:
         placement.stacking_check(g, seat)
+
+    def reinforce_radios(self, g: Game, space: int) -> None:
+        artillery.arrive_radios(g, space)
 
     def reinforce(self, g: Game, seat: int, units: list[str]) -> None:
         placement.reinforce(g, seat, units)
@@ -191,6 +195,7 @@ class CombatCommanderRules(CommanderRules):
             else [sc["sides"][n]["edge"] for n in self.seats] if sc["sides"][self.seats[0]].get("edge")
             else None,
         )
+        artillery.setup_radios(g, sc)
         board = self.board(g)
         if board is not None:
             for o in OBJECTIVES:
@@ -254,7 +259,7 @@ class CombatCommanderRules(CommanderRules):
         v = super().view(g, seat, everything)
         s = g.state
         v.update(map=s.get("map"), edges=list(s.get("edges") or []), blaze=list(s.get("blaze") or []),
-                 activated=list(s["activated"]))
+                 activated=list(s["activated"]), radios=artillery.radio_view(g))
         return v
 
     def seat_names(self, g: Game) -> tuple[str, ...]:

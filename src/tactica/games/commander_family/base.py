@@ -74,6 +74,9 @@ class CommanderRules(Rules):
     def stacking_check(self, g: Game, seat: int) -> None:
         """8.2: at the end of every Turn overstacked hexes are fixed (needs the map)."""
 
+    def reinforce_radios(self, g: Game, space: int) -> None:
+        """6.1.2 step 5: Radios waiting on this Time space enter (a game with Radios overrides)."""
+
     def reinforce(self, g: Game, seat: int, units: list[str]) -> None:
         """6.1.2 step 5: reinforcements enter along the owner's edge. Without a map they enter
         play on no hex; the map stage overrides this with a placement frame."""

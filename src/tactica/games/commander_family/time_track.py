@@ -66,9 +66,10 @@ class TimeAdvance(Step):
                     add_vp(g, d, 1, "6.1.2", "Defender, Time advance")
             a["phase"] = "smoke_pick" if s["smoke"] else "reinforce"
         elif phase == "reinforce":  # step 5, inactive player first
+            rules: Any = g.rules
+            rules.reinforce_radios(g, int(t["space"]))
             waiting = s["reinforcements"].pop(str(t["space"]), [])
             if waiting:
-                rules: Any = g.rules
                 active = int(s["active"])
                 for who in (opponent(active), active):
                     mine = [u for u in waiting if s["units"][u]["seat"] == who]
