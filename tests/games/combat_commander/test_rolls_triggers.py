@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from cc_helpers import deck, journal_event, lines, new, probe, rules, settle, top
 
+from tactica.games.commander_family.events import EventDef
+
 AXIS, ALLIES = 0, 1
 
 
@@ -187,7 +189,12 @@ def test_1_9_1_4_time_trigger_advances_time() -> None:
 
 
 def test_1_9_1_1_unimplemented_event_is_a_logged_no_op() -> None:
-    g = new()
+    """An Event with no handler in a rules instance (a data pack naming an Event this engine
+    does not know) is logged and skipped, never a crash."""
+    r = rules()
+    name = r.card("G-1").event
+    r.events[name] = EventDef(name, r.events[name].rule)
+    g = new(r)
     top(g, AXIS, "G-61", "G-1")
     probe(g, AXIS)
     settle(g)

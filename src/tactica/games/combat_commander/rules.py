@@ -20,9 +20,10 @@ from ..commander_family.orders import OrderDef, order_registry
 from ..commander_family.state import OBJECTIVES, new_side, new_unit, new_weapon
 from ..commander_family.turn import start_turn
 from ..commander_family.victory import objective_value
-from . import artillery, placement
+from . import advance, artillery, melee, movement, op_fire, placement, recover, rout
 from .board_state import neighbours, update_objectives
 from .components import ACTIONS, EVENTS, ORDERS, Pack, builtin_pack
+from .events_all import register as register_events
 from .fire import fire_legal, fire_steps, start_fire
 from .scenarios import SCENARIOS
 from .terrain import los_table
@@ -63,6 +64,14 @@ class CombatCommanderRules(CommanderRules):
         self.events = event_registry(dict(EVENTS))
         self.actions = action_registry(dict(ACTIONS))
         artillery.register(self)  # O17, O18
+        register_events(self)  # E42-E77
+        # stage 3, in this order: op fire needs movement; melee wraps the after-order hooks last
+        movement.register(self)  # O21
+        op_fire.register(self)  # A33
+        advance.register(self)  # O16
+        melee.register(self)  # O16.4
+        recover.register(self)  # O22
+        rout.register(self)  # O23
         self._cards: dict[str, Any] | None = None
 
     # -- components ----------------------------------------------------------------------------
@@ -120,9 +129,13 @@ class CombatCommanderRules(CommanderRules):
 
     def after_order(self, g: Game) -> None:
         update_objectives(g)
+        if not g.is_terminal():
+            melee.push_melee(g, quiet=False)  # O16.4: every hex holding both sides
 
     def after_trigger(self, g: Game) -> None:
         update_objectives(g)
+        if not g.is_terminal():
+            melee.push_melee(g, quiet=True)  # O16.4 after a die trigger; its rolls trigger nothing
 
     def stacking_check(self, g: Game, seat: int) -> None:
         placement.stacking_check(g, seat)

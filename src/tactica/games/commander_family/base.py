@@ -153,7 +153,12 @@ class CommanderRules(Rules):
         """Re-deal per pool so cards never change deck: (other hand + other draw pile), (own
         draw pile), (other secret chits + undrawn chits that have a secret side)."""
         other_hand, other_draw, own_draw, other_secret, pool = self.hidden_zones(g, seat)
-        redeal([other_hand, other_draw], chance)
+        # cards of the other hand that seat has been shown (E61 Interrogation) stay where they are
+        shown = set(side(g.state, 1 - seat).get("shown") or ())
+        known = [c for c in other_hand if c in shown]
+        unknown = [c for c in other_hand if c not in shown]
+        redeal([unknown, other_draw], chance)
+        other_hand[:] = known + unknown
         redeal([own_draw], chance)
         secretable = [c for c in pool if self.chit(c).secret_side]
         rest = [c for c in pool if not self.chit(c).secret_side]

@@ -76,7 +76,10 @@ def draw_card(g: Game, seat: int) -> tuple[str | None, bool]:
         return None, False
     card: str = d["draw"].pop()
     g.state["chance"]["n"] += 1
-    side(g.state, seat)["hand"].append(card)
+    sd = side(g.state, seat)
+    sd["hand"].append(card)
+    if card in sd.get("shown", ()):
+        sd["shown"].remove(card)  # a fresh draw: the other seat has not seen this copy in hand
     return card, not d["draw"]
 
 

@@ -1,0 +1,183 @@
+"""Order O16 Advance: each activated unit may step into one adjacent hex and stop there.
+
+MPs and Move Costs do not count (O16.1); the hex may hold enemy units (a Melee follows at the end
+of the Order, O16.4, melee.py); a unit may leave by the enemy edge (O16.2, 7.2.1) and, without a
+Weapon, cross a Cliff hexside (O16.2, T83). It may not enter an impassable hex or a Blaze
+(T79, T98), enter or leave a Major Bridge except along its road (O16.3, T80.1), or leave by the
+left, right or own edge (O16.3). There is no Op Fire against an advancing unit (O16.1); after each
+entry both seats get an Action window of kind ``advance_entry`` (Hidden Mines / Hidden Wire, the
+inactive seat first).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tactica.core.options import Option
+from tactica.core.rules import Args, Step
+
+from ..commander_family.actions import open_windows
+from ..commander_family.orders import OrderDef
+from ..commander_family.victory import nation
+from .activation import activate, may_activate, radius_units
+from .board_state import board_of, enemy_edge_hexes, label_map, neighbours, update_objectives
+from .movement import on_map, push_exit_space
+from .stats import unit_kind
+from .terrain import hex_type, terrain_chart
+
+if TYPE_CHECKING:
+    from tactica.core.game import Game
+
+
+def advance_ok(g: Game, uid: str, a: str, b: str) -> bool:
+    """May ``uid`` Advance from ``a`` into adjacent ``b``?"""
+    if b in (g.state.get("blaze") or []):
+        return False
+    bd = board_of(g)
+    assert bd is not None
+    m = label_map(bd)
+    ha, hb = m[a], m[b]
+    tb = hex_type(bd, hb)
+    if tb.move_impassable:
+        return False
+    chart = terrain_chart()
+    along = any(bd.road(ha, hb, p.id) for p in chart.of_kind("path"))
+    if (tb.road_only or hex_type(bd, ha).road_only) and not along:
+        return False
+    for f in bd.hexside(ha, hb):
+        e = chart.entries[f]
+        if e.move_impassable and (f != "cliff" or g.state["units"][uid]["weapon"] is not None):
+            return False
+    return True
+
+
+def destinations(g: Game, uid: str) -> list[str]:
+    u = g.state["units"][uid]
+    if not on_map(g, uid):
+        return []
+    return [n for n in neighbours(g, u["hex"]) if advance_ok(g, uid, u["hex"], n)]
+
+
+def can_exit(g: Game, uid: str) -> bool:
+    u = g.state["units"][uid]
+    return on_map(g, uid) and u["hex"] in enemy_edge_hexes(g, int(u["seat"]))
+
+
+def can_advance(g: Game, uid: str) -> bool:
+    return can_exit(g, uid) or bool(destinations(g, uid))
+
+
+def _first_choices(g: Game, seat: int) -> list[str]:
+    out = []
+    for uid, u in sorted(g.state["units"].items()):
+        if u["seat"] != seat or not on_map(g, uid) or not may_activate(g, uid):
+            continue
+        if can_advance(g, uid) or (unit_kind(g, uid) == "leader"
+                                   and any(can_advance(g, x) for x in radius_units(g, uid))):
+            out.append(uid)
+    return out
+
+
+def advance_legal(g: Game, seat: int, card: str) -> bool:
+    return board_of(g) is not None and bool(_first_choices(g, seat))
+
+
+def start_advance(g: Game, seat: int, card: str) -> None:
+    g.push("advance_order", seat=seat, phase="first", activated=[], leader=None, last=None,
+           done=[])
+
+
+class AdvanceOrder(Step):
+    name = "advance_order"
+
+    def actor(self, g: Game, a: Args) -> int:
+        return int(a["seat"])
+
+    def prompt(self, g: Game, a: Args) -> str:
+        return {"first": "Advance: activate a unit",
+                "more": "Advance: the Leader may activate units in its Command radius"}.get(
+            a["phase"], "Advance: move a unit one hex, or end the Order")
+
+    def options(self, g: Game, a: Args) -> list[Option]:
+        ph = a["phase"]
+        if ph == "first":
+            return [Option(f"activate:{u}", f"Activate {u}", "activate", {"unit": u})
+                    for u in _first_choices(g, int(a["seat"]))]
+        if ph == "more":
+            has = any(can_advance(g, u) for u in a["activated"])
+            cands = [u for u in radius_units(g, a["leader"])
+                     if u not in a["activated"] and (a["last"] is None or u > a["last"])]
+            opts = [Option(f"add:{u}", f"Also activate {u}", "activate", {"unit": u})
+                    for i, u in enumerate(cands)
+                    if has or any(can_advance(g, x) for x in cands[i:])]
+            if has:
+                opts.append(Option("done", "Activation complete", "done"))
+            return opts
+        opts = []
+        for u in a["activated"]:
+            if u in a["done"] or not on_map(g, u):
+                continue
+            opts += [Option(f"adv:{u}:{h}", f"{u} advances into {h}", "advance", {"unit": u, "hex": h})
+                     for h in destinations(g, u)]
+            if can_exit(g, u):
+                opts.append(Option(f"exit:{u}", f"{u} exits by the enemy edge", "exit", {"unit": u}))
+        if a["done"] or not opts:  # O14.4: some activated unit must carry the Order out
+            opts.append(Option("end", "End the Advance Order", "end"))
+        return opts
+
+    def choose(self, g: Game, a: Args, option: Option) -> None:
+        ph = a["phase"]
+        if ph == "first":
+            u = option.args["unit"]
+            a["activated"].append(u)
+            if unit_kind(g, u) == "leader" and radius_units(g, u):
+                a.update(phase="more", leader=u)
+            else:
+                self._activated(g, a)
+        elif ph == "more":
+            if option.id == "done":
+                self._activated(g, a)
+                return
+            a["activated"].append(option.args["unit"])
+            a["last"] = option.args["unit"]
+            if not any(o.kind == "activate" for o in self.options(g, a)):
+                self._activated(g, a)
+        elif option.id == "end":
+            g.emit("O16", "{nation} ends the Advance Order", nation=nation(g, int(a["seat"])))
+            g.pop()
+        else:
+            u = option.args["unit"]
+            a["done"].append(u)
+            if option.kind == "exit":
+                g.emit("O16.2", "{unit} advances off the enemy edge", unit=u)
+                self._maybe_end(g, a)
+                push_exit_space(g, u)
+                return
+            frm = g.state["units"][u]["hex"]
+            g.state["units"][u]["hex"] = option.args["hex"]
+            g.emit("O16.1", "{unit} advances from {frm} into {dest}", unit=u, frm=frm,
+                   dest=option.args["hex"])
+            update_objectives(g)
+            if g.is_terminal():
+                return
+            self._maybe_end(g, a)
+            open_windows(g, "advance_entry", {"hex": option.args["hex"], "movers": [u]})
+
+    def _activated(self, g: Game, a: Args) -> None:
+        activate(g, a["activated"])
+        g.emit("O14.1", "{nation} activates {units} to Advance", nation=nation(g, int(a["seat"])),
+               units=", ".join(a["activated"]))
+        a["phase"] = "units"
+
+    def _maybe_end(self, g: Game, a: Args) -> None:
+        """Pop the Order once no activated unit is left to advance."""
+        if not any(u not in a["done"] and can_advance(g, u) for u in a["activated"]):
+            g.emit("O16", "Every activated unit has advanced: the Order is complete")
+            g.pop()
+
+
+def register(rules: Any) -> None:
+    """Add the Advance Order (O16). Melee in the hexes entered comes from melee.register."""
+    rules.add_step(AdvanceOrder())
+    rules.orders["Advance"] = OrderDef("Advance", "O16", implemented=True, legal=advance_legal,
+                                       start=start_advance)

@@ -1,0 +1,272 @@
+"""Events that change the map: E46 Blaze, E47 Booby Trap, E48 Breeze, E53 Dust, E55 Entrench,
+E69 Rubble, E70 Sappers, E73 Shellholes, E77 White Phosphorus.
+
+Smoke markers come from the Smoke/Blaze cup (T94: hindrance 1-10, drawn at random; the spread
+is fire.SMOKE_CUP); a Blaze (T79) is impassable, has no Cover and blocks LOS (10.2.1). Units
+caught by a new Blaze are moved out by their owners, the inactive player first (E46), or are
+eliminated if no adjacent hex can take them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tactica.core.hexgrid import neighbor
+from tactica.core.options import Option
+from tactica.core.rules import Args
+
+from ..commander_family.events import EventDef
+from ..commander_family.victory import break_unit, check_sudden_loss, eliminate
+from . import events_common as ec
+from .board_state import board_of, label_map, units_in
+from .events_common import ask, continuation, map_units, opt, unit_label, who
+from .stats import unit_kind
+
+if TYPE_CHECKING:
+    from tactica.core.game import Game
+
+
+def _none(g: Game, rule: str, why: str) -> None:
+    g.emit(rule, "No effect: {why} (E42)", why=why)
+
+
+# ---------------------------------------------------------------- Blaze placement + relocation
+def put_blaze(g: Game, label: str, rule: str) -> None:
+    """A random Blaze into ``label``: Smoke and any Fortification there are removed (E46)."""
+    ec.blazes(g).append(label)
+    g.emit(rule, "A Blaze is placed in {hex} (T79: impassable, blocks LOS)", hex=label)
+    if g.state["smoke"].pop(label, None) is not None:
+        g.emit(rule, "The Smoke in {hex} is removed", hex=label)
+    fort = ec.fortifications(g).pop(label, None)
+    if fort is not None:
+        g.emit(rule, "The {kind} in {hex} burn away", kind=fort.capitalize(), hex=label)
+
+
+def push_relocation(g: Game, hexes: list[str], rule: str) -> None:
+    """Units in the new Blaze hexes leave them: inactive player's units first (E46)."""
+    first, second = ec.inactive_first(g)
+    queue = [u for s in (first, second) for h in hexes for u in units_in(g, h, s)]
+    if queue:
+        g.push("cc_event_cont", seat=first, then="relocate", queue=queue, rule=rule, dead=[])
+
+
+@continuation("relocate")
+def _relocate(g: Game, a: Args, o: Option | None) -> None:
+    rules: Any = g.rules
+    units = g.state["units"]
+    while a["queue"]:
+        uid = a["queue"][0]
+        u = units[uid]
+        if u["where"] != "map" or u["hex"] not in ec.blazes(g):
+            a["queue"].pop(0)
+            continue
+        seat = int(u["seat"])
+        hexes = [h for h in rules.adjacent_hexes(g, u["hex"]) if ec.can_enter(g, h, seat, figs=-99)]
+        if not hexes:
+            a["queue"].pop(0)
+            g.emit(a["rule"], "{unit} cannot leave the Blaze in {hex}: eliminated", unit=uid, hex=u["hex"])
+            eliminate(g, uid, a["rule"], check=False)
+            a["dead"].append(uid)
+            continue
+        ask(g, seat, "relocate_to", f"{unit_label(g, uid)} must leave the Blaze: to which hex?",
+            [opt(f"hex:{h}", f"{uid} to {h}", "hex", hex=h, unit=uid) for h in hexes],
+            queue=a["queue"], rule=a["rule"], dead=a["dead"])
+        return
+    if a["dead"]:
+        check_sudden_loss(g)
+
+
+@continuation("relocate_to")
+def _relocate_to(g: Game, a: Args, o: Option | None) -> None:
+    assert o is not None
+    uid = a["queue"].pop(0)
+    g.state["units"][uid]["hex"] = o.args["hex"]
+    g.emit(a["rule"], "{unit} moves out of the Blaze to {hex}", unit=uid, hex=o.args["hex"])
+    _relocate(g, a, None)
+
+
+# ---------------------------------------------------------------- E46 Blaze
+def blaze(g: Game, seat: int, card: str) -> None:
+    ec.random_hex(g, seat, "blaze", "E46")
+
+
+@continuation("blaze")
+def _blaze_hex(g: Game, a: Args, _: Option | None) -> None:
+    h = a["hex"]
+    if h is None:
+        return
+    if ec.is_water(g, h) or h in ec.blazes(g):
+        _none(g, "E46", f"{h} is Water Terrain" if ec.is_water(g, h) else f"{h} already holds a Blaze")
+        return
+    put_blaze(g, h, "E46")
+    push_relocation(g, [h], "E46")
+
+
+# ---------------------------------------------------------------- E48 Breeze
+COMPASS = {n: n - 1 for n in range(1, 7)}
+"""Map compass 1-6 (1 = up, clockwise) onto core directions of a flat-top grid (0 = N ...)."""
+
+
+def breeze(g: Game, seat: int, card: str) -> None:
+    rules: Any = g.rules
+    wind = int(rules.card(card).wind or 1)
+    if g.state["smoke"]:
+        g.emit("E48", "Breeze: every Smoke marker is removed ({hexes})",
+               hexes=", ".join(sorted(g.state["smoke"])))
+        g.state["smoke"].clear()
+    b = board_of(g)
+    if b is None or not ec.blazes(g):
+        _none(g, "E48", "no Blaze to spread")
+        return
+    m = label_map(b)
+    spread = []
+    for h in sorted(ec.blazes(g)):
+        n = neighbor(m[h], COMPASS[wind])
+        if n not in b.index:
+            continue
+        lab = b.label(n)
+        if lab in ec.blazes(g) or lab in spread or ec.is_water(g, lab):
+            continue
+        spread.append(lab)
+    g.emit("E48", "Breeze towards compass {w}: the Blaze spreads to {hexes}", w=wind,
+           hexes=", ".join(spread) or "no hex")
+    for lab in spread:
+        put_blaze(g, lab, "E48")
+    push_relocation(g, spread, "E48")
+
+
+# ---------------------------------------------------------------- E47 Booby Trap, E69 Rubble, E73 Shellholes
+def _fort_event(kind: str, rule: str, then: str) -> Any:
+    def execute(g: Game, seat: int, card: str) -> None:
+        ec.random_hex(g, seat, then, rule, kind=kind)
+    return execute
+
+
+@continuation("fort_random")
+def _fort_random(g: Game, a: Args, _: Option | None) -> None:
+    if a["hex"] is not None:
+        ec.place_fortification(g, a["hex"], a["kind"], a["rule"])
+
+
+booby_trap = _fort_event("mines", "E47", "fort_random")
+rubble = _fort_event("wire", "E69", "fort_random")
+shellholes = _fort_event("foxholes", "E73", "fort_random")
+
+
+# ---------------------------------------------------------------- E53 Dust
+def dust(g: Game, seat: int, card: str) -> None:
+    ec.random_hex(g, seat, "dust", "E53")
+
+
+@continuation("dust")
+def _dust(g: Game, a: Args, _: Option | None) -> None:
+    h = a["hex"]
+    if h is None:
+        return
+    if ec.is_water(g, h) or h in ec.blazes(g):
+        _none(g, "E53", f"{h} is Water Terrain" if ec.is_water(g, h) else f"{h} holds a Blaze")
+        return
+    ec.place_smoke(g, h, "E53")
+
+
+# ---------------------------------------------------------------- E55 Entrench
+def entrench(g: Game, seat: int, card: str) -> None:
+    forts = ec.fortifications(g)
+    hexes = sorted({g.state["units"][u]["hex"] for u in map_units(g, seat)})
+    hexes = [h for h in hexes if not ec.is_water(g, h) and h not in forts and h not in ec.blazes(g)]
+    if not hexes:
+        _none(g, "E55", f"no {who(g, seat)}-occupied hex can take Foxholes")
+        return
+    ask(g, seat, "entrench", "Entrench: place Foxholes?",
+        [*[opt(f"hex:{h}", f"Foxholes in {h}", "hex", hex=h) for h in hexes],
+         opt("none", "No Foxholes", "none")])
+
+
+@continuation("entrench")
+def _entrench(g: Game, a: Args, o: Option | None) -> None:
+    assert o is not None
+    if o.kind == "none":
+        g.emit("E55", "{nation} places no Foxholes", nation=who(g, int(a["seat"])))
+        return
+    ec.place_fortification(g, o.args["hex"], "foxholes", "E55")
+
+
+# ---------------------------------------------------------------- E70 Sappers
+def sappers(g: Game, seat: int, card: str) -> None:
+    forts = ec.fortifications(g)
+    hexes = sorted(h for h, k in forts.items() if k in ("mines", "wire"))
+    if not hexes:
+        _none(g, "E70", "no Mines or Wire on the map")
+        return
+    ask(g, seat, "sappers", "Sappers: remove Mines or Wire?",
+        [*[opt(f"hex:{h}", f"Remove the {forts[h].capitalize()} in {h}", "hex", hex=h) for h in hexes],
+         opt("none", "Remove nothing", "none")])
+
+
+@continuation("sappers")
+def _sappers(g: Game, a: Args, o: Option | None) -> None:
+    assert o is not None
+    if o.kind == "none":
+        g.emit("E70", "{nation} removes nothing", nation=who(g, int(a["seat"])))
+        return
+    kind = ec.fortifications(g).pop(o.args["hex"])
+    g.emit("E70", "Sappers remove the {kind} in {hex}", kind=kind.capitalize(), hex=o.args["hex"])
+
+
+# ---------------------------------------------------------------- E77 White Phosphorus
+def white_phosphorus(g: Game, seat: int, card: str) -> None:
+    rules: Any = g.rules
+    squads = [u for u in map_units(g, seat)
+              if unit_kind(g, u) == "squad" and not g.state["units"][u]["broken"]]
+    hexes = sorted({n for u in squads for n in rules.adjacent_hexes(g, g.state["units"][u]["hex"])})
+    hexes = [h for h in hexes if not ec.is_water(g, h) and h not in ec.blazes(g)]
+    if not hexes:
+        _none(g, "E77", f"no hex next to an unbroken {who(g, seat)} Squad can take Smoke")
+        return
+    ask(g, seat, "white_phosphorus", "White Phosphorus: place a Smoke marker?",
+        [*[opt(f"hex:{h}", f"Smoke into {h}", "hex", hex=h) for h in hexes], opt("none", "No Smoke", "none")])
+
+
+@continuation("white_phosphorus")
+def _white_phosphorus(g: Game, a: Args, o: Option | None) -> None:
+    assert o is not None
+    if o.kind == "none":
+        g.emit("E77", "{nation} places no White Phosphorus", nation=who(g, int(a["seat"])))
+        return
+    h = o.args["hex"]
+    ec.place_smoke(g, h, "E77")
+    first, second = ec.inactive_first(g)
+    seats = [s for s in (first, second) if units_in(g, h, s)]
+    # push in reverse so the inactive player picks first
+    for s in reversed(seats):
+        ask(g, s, "wp_break", f"White Phosphorus in {h}: break one of your units there",
+            [opt(f"unit:{u}", f"Break {unit_label(g, u)}", "unit", unit=u) for u in units_in(g, h, s)])
+
+
+@continuation("wp_break")
+def _wp_break(g: Game, a: Args, o: Option | None) -> None:
+    assert o is not None
+    break_unit(g, o.args["unit"], "E77")
+
+
+# ---------------------------------------------------------------- registration
+EVENTS = {
+    "Blaze": blaze,
+    "Booby Trap": booby_trap,
+    "Breeze": breeze,
+    "Dust": dust,
+    "Entrench": entrench,
+    "Rubble": rubble,
+    "Sappers": sappers,
+    "Shellholes": shellholes,
+    "White Phosphorus": white_phosphorus,
+}
+
+
+def register(rules: Any) -> None:
+    ec.add_steps(rules)
+    from .components import EVENTS as RULE
+
+    for name, fn in EVENTS.items():
+        rules.events[name] = EventDef(name, RULE[name], implemented=True, execute=fn)
+

@@ -1,0 +1,391 @@
+"""Order O21 Move: activation, units or stacks stepping hex by hex, the reaction windows after
+every MP expenditure, Weapon transfer (O21.1.1) and voluntary exit (7.2.1).
+
+Frames:
+
+* ``move_order`` — the active player activates a unit (a Leader may add friendly non-Leaders in
+  its Command radius, O14.1), then moves the activated units one group at a time: pick a unit,
+  let other not-yet-moved activated units from the same hex join it (O21.2: they stay together
+  for the rest of the Order, held to the slowest), then step into adjacent hexes, transfer a
+  Weapon, exit by the enemy edge, or stop.
+* ``exit_space`` — the owner of an exiting unit picks the Time-Track space it waits on (7.2.1).
+
+Each hex entered is one MP expenditure, however many MPs it costs (A33.3). After it the
+inactive seat answers first (O21.6, A24.2): its Opportunity Fire window (op_fire.py), then its
+Action window of kind ``move_entry``, then the active seat's ``move_entry`` window (Smoke
+Grenades, Assault Fire...). Movement is live: a unit's Movement is read in the hex it stands in
+now (leaving a Leader lowers it at once), plus 1 once it entered a Road hex during this Order
+(T93). A group may enter a hex only if every member still has the MPs for it (O21.1).
+
+Frame args of ``move_order`` other stages read: ``activated`` (units activated to Move — they
+break on a Fire Defense tie, O20.3.4), ``group`` and ``hex`` (who is moving now, and where),
+``op_units`` (the inactive seat's units activated for Op Fire during this Order, A33.2).
+
+Not modelled yet: Fortifications (Trench shortcut F105.2, Wire F106.2) and Mines (A35.2,
+F103), since the state holds no Fortification markers.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tactica.core.options import Option
+from tactica.core.rules import Args, Step
+
+from ..commander_family.actions import open_windows
+from ..commander_family.orders import OrderDef
+from ..commander_family.state import opponent
+from ..commander_family.victory import exit_unit, nation
+from .activation import activate, may_activate, radius_units
+from .board_state import board_of, enemy_edge_hexes, label_map, neighbours, units_in, update_objectives
+from .stats import unit_kind, unit_stat
+from .terrain import move_cost, on_path
+
+if TYPE_CHECKING:
+    from tactica.core.game import Game
+
+
+# ---------------------------------------------------------------- shared helpers
+def find_frame(g: Game, step: str) -> Args | None:
+    """The args of the topmost frame named ``step`` on the stack, if any."""
+    for f in reversed(g.state["stack"]):
+        if f["step"] == step:
+            args: Args = f["args"]
+            return args
+    return None
+
+
+def on_map(g: Game, uid: str) -> bool:
+    u = g.state["units"][uid]
+    return bool(u["where"] == "map" and u["hex"] is not None)
+
+
+def enemy_in(g: Game, label: str, seat: int) -> bool:
+    return bool(units_in(g, label, opponent(seat)))
+
+
+def step_cost(g: Game, a: str, b: str) -> int | None:
+    """MPs to move from hex ``a`` into adjacent ``b`` (O21.1, T78.2), None if forbidden (impassable
+    hex, Cliff hexside, a Major Bridge off its road, a Blaze marker, T79)."""
+    if b in (g.state.get("blaze") or []):
+        return None
+    bd = board_of(g)
+    assert bd is not None
+    m = label_map(bd)
+    return move_cost(bd, m[a], m[b])
+
+
+def road_hex(g: Game, label: str) -> bool:
+    bd = board_of(g)
+    assert bd is not None
+    return on_path(bd, label_map(bd)[label], "road")
+
+
+def push_exit_space(g: Game, uid: str) -> None:
+    g.push("exit_space", unit=uid, seat=int(g.state["units"][uid]["seat"]))
+
+
+class ExitSpace(Step):
+    """7.2.1: an exited unit goes onto any Time-Track space its owner likes. We offer the spaces
+    after the Time marker up to the last one (a space already passed would never bring it back;
+    our reading) or, with the marker on the last space, that space."""
+
+    name = "exit_space"
+
+    def actor(self, g: Game, a: Args) -> int:
+        return int(a["seat"])
+
+    def prompt(self, g: Game, a: Args) -> str:
+        return f"{a['unit']} exits: on which Time-Track space does it wait?"
+
+    def options(self, g: Game, a: Args) -> list[Option]:
+        t = g.state["time"]
+        first = min(int(t["space"]) + 1, int(t["last"]))
+        return [Option(f"space:{n}", f"Time-Track space {n}", "space", {"space": n})
+                for n in range(first, int(t["last"]) + 1)]
+
+    def choose(self, g: Game, a: Args, option: Option) -> None:
+        g.pop()
+        uid = a["unit"]
+        g.emit("7.2.1", "{unit} exits by the enemy edge and waits on Time-Track space {n}",
+               unit=uid, n=option.args["space"])
+        exit_unit(g, uid, int(option.args["space"]))
+
+
+# ---------------------------------------------------------------- MPs
+def movement_now(g: Game, uid: str, road: list[str]) -> int:
+    """Current Movement (live stats, 3.8) plus the Road bonus of T93."""
+    return unit_stat(g, uid, "movement").value + (1 if uid in road else 0)
+
+
+def remaining(g: Game, a: Args) -> int:
+    """MPs the moving group has left: the smallest of its members' (O21.2)."""
+    group = [u for u in a["group"] if on_map(g, u)]
+    if not group:
+        return 0
+    return min(movement_now(g, u, a["road"]) - int(a["spent"].get(u, 0)) for u in group)
+
+
+def entries(g: Game, seat: int, here: str, mps: int) -> list[tuple[str, int]]:
+    """(hex, cost) a group in ``here`` with ``mps`` left may enter now (O21.1, O21.4)."""
+    out = []
+    for n in neighbours(g, here):
+        if enemy_in(g, n, seat):
+            continue
+        c = step_cost(g, here, n)
+        if c is not None and c <= mps:
+            out.append((n, c))
+    return out
+
+
+def can_step(g: Game, uid: str) -> bool:
+    """Could ``uid`` alone, fresh, enter some hex or exit (O14.4's test for a Move)?"""
+    u = g.state["units"][uid]
+    if not on_map(g, uid):
+        return False
+    mps = unit_stat(g, uid, "movement").value
+    if mps < 1:
+        return False
+    if u["hex"] in enemy_edge_hexes(g, int(u["seat"])):
+        return True
+    return bool(entries(g, int(u["seat"]), u["hex"], mps))
+
+
+def _first_choices(g: Game, seat: int) -> list[str]:
+    out = []
+    for uid, u in sorted(g.state["units"].items()):
+        if u["seat"] != seat or not on_map(g, uid) or not may_activate(g, uid):
+            continue
+        if can_step(g, uid) or (unit_kind(g, uid) == "leader"
+                                and any(can_step(g, x) for x in radius_units(g, uid))):
+            out.append(uid)
+    return out
+
+
+def move_legal(g: Game, seat: int, card: str) -> bool:
+    """O14.4: some unit that could be activated must be able to cross a hexside."""
+    return board_of(g) is not None and bool(_first_choices(g, seat))
+
+
+def start_move(g: Game, seat: int, card: str) -> None:
+    g.push("move_order", seat=seat, phase="first", activated=[], leader=None, last=None,
+           moved=[], group=[], hex=None, spent={}, road=[], steps=0, crossed=False, op_units=[])
+
+
+class MoveOrder(Step):
+    name = "move_order"
+
+    def actor(self, g: Game, a: Args) -> int | None:
+        return None if a["phase"] == "windows" else int(a["seat"])
+
+    def prompt(self, g: Game, a: Args) -> str:
+        ph = a["phase"]
+        if ph == "first":
+            return "Move: activate a unit"
+        if ph == "more":
+            return f"Move: {a['leader']} may activate units in its Command radius"
+        if ph == "pick":
+            return "Move: choose the next unit to move, or end the Order"
+        if ph == "join":
+            return f"Move: units in {a['hex']} that move together with {a['group'][0]}"
+        return f"Move {', '.join(a['group'])} from {a['hex']} ({remaining(g, a)} MP left)"
+
+    # -- who may still move
+    def _unmoved(self, g: Game, a: Args) -> list[str]:
+        return [u for u in a["activated"] if u not in a["moved"] and on_map(g, u)]
+
+    def options(self, g: Game, a: Args) -> list[Option]:
+        ph = a["phase"]
+        seat = int(a["seat"])
+        if ph == "first":
+            return [Option(f"activate:{u}", f"Activate {u}", "activate", {"unit": u})
+                    for u in _first_choices(g, seat)]
+        if ph == "more":
+            has = any(can_step(g, u) for u in a["activated"])
+            cands = [u for u in radius_units(g, a["leader"])
+                     if u not in a["activated"] and (a["last"] is None or u > a["last"])]
+            opts = []
+            for i, u in enumerate(cands):
+                if has or can_step(g, u) or any(can_step(g, x) for x in cands[i + 1:]):
+                    opts.append(Option(f"add:{u}", f"Also activate {u}", "activate", {"unit": u}))
+            if has:
+                opts.append(Option("done", "Activation complete", "done"))
+            return opts
+        if ph == "pick":
+            opts = [Option(f"unit:{u}", f"Move {u}", "unit", {"unit": u})
+                    for u in self._unmoved(g, a) if can_step(g, u)]
+            if a["crossed"] or not opts:
+                opts.append(Option("end", "End the Move Order", "end"))
+            return opts
+        if ph == "join":
+            here = a["hex"]
+            opts = [Option(f"join:{u}", f"{u} moves together with them", "join", {"unit": u})
+                    for u in self._unmoved(g, a)
+                    if u not in a["group"] and g.state["units"][u]["hex"] == here
+                    and u > a["group"][-1]]
+            return [*opts, Option("go", "Start moving", "go")]
+        return self._step_options(g, a)
+
+    def _step_options(self, g: Game, a: Args) -> list[Option]:
+        seat = int(a["seat"])
+        here = a["hex"]
+        mps = remaining(g, a)
+        opts = [Option(f"to:{h}", f"Enter {h} ({c} MP)", "move", {"hex": h, "cost": c})
+                for h, c in entries(g, seat, here, mps)]
+        if mps >= 1 and here in enemy_edge_hexes(g, seat):
+            opts.append(Option("exit", "Exit by the enemy edge (1 MP)", "exit"))
+        units = g.state["units"]
+        for giver in a["group"]:
+            w = units[giver]["weapon"]
+            if w is None or movement_now(g, giver, a["road"]) - int(a["spent"].get(giver, 0)) < 1:
+                continue
+            for r in units_in(g, here, seat):
+                if r != giver and units[r]["weapon"] is None:
+                    opts.append(Option(f"give:{giver}:{r}", f"{giver} hands {w} to {r} (1 MP)",
+                                       "transfer", {"unit": giver, "to": r, "weapon": w}))
+        if a["steps"] or a["crossed"] or not opts or any(
+                can_step(g, u) for u in self._unmoved(g, a) if u not in a["group"]):
+            opts.append(Option("stop", "Stop here", "stop"))
+        return opts
+
+    def choose(self, g: Game, a: Args, option: Option) -> None:
+        ph = a["phase"]
+        oid = option.id
+        if ph == "first":
+            u = option.args["unit"]
+            a["activated"].append(u)
+            if unit_kind(g, u) == "leader" and radius_units(g, u):
+                a.update(phase="more", leader=u, last=None)
+            else:
+                self._activated(g, a)
+        elif ph == "more":
+            if oid == "done":
+                self._activated(g, a)
+                return
+            a["activated"].append(option.args["unit"])
+            a["last"] = option.args["unit"]
+            if not any(o.kind == "activate" for o in self.options(g, a)):
+                self._activated(g, a)
+        elif ph == "pick":
+            if oid == "end":
+                self._end(g, a)
+                return
+            u = option.args["unit"]
+            a.update(group=[u], hex=g.state["units"][u]["hex"], steps=0, phase="join")
+            if len(self.options(g, a)) == 1:
+                self._go(g, a)
+        elif ph == "join":
+            if oid == "go":
+                self._go(g, a)
+                return
+            a["group"].append(option.args["unit"])
+            if len(self.options(g, a)) == 1:
+                self._go(g, a)
+        elif oid == "stop":
+            self._group_done(g, a, "stops")
+        elif oid == "exit":
+            self._exit(g, a)
+        elif option.kind == "transfer":
+            self._transfer(g, a, option.args["unit"], option.args["to"], option.args["weapon"])
+        else:
+            self._enter(g, a, option.args["hex"], int(option.args["cost"]))
+
+    def run(self, g: Game, a: Args) -> None:
+        """Back from the reaction windows after an MP expenditure."""
+        a["phase"] = "step"
+        a["group"] = [u for u in a["group"] if on_map(g, u) and g.state["units"][u]["hex"] == a["hex"]]
+        if not a["group"]:
+            self._group_done(g, a, "")
+        elif not any(o.kind in ("move", "exit", "transfer") for o in self._step_options(g, a)):
+            self._group_done(g, a, "has no MPs left for any hex and stops")
+
+    # -- actions
+    def _activated(self, g: Game, a: Args) -> None:
+        activate(g, a["activated"])
+        g.emit("O14.1", "{nation} activates {units} to Move", nation=nation(g, int(a["seat"])),
+               units=", ".join(a["activated"]))
+        a["phase"] = "pick"
+        self._next(g, a)
+
+    def _go(self, g: Game, a: Args) -> None:
+        a["phase"] = "step"
+        if len(a["group"]) > 1:
+            g.emit("O21.2", "{units} move together from {hex}", units=", ".join(a["group"]), hex=a["hex"])
+
+    def _enter(self, g: Game, a: Args, to: str, cost: int) -> None:
+        units = g.state["units"]
+        for u in a["group"]:
+            units[u]["hex"] = to
+            a["spent"][u] = int(a["spent"].get(u, 0)) + cost
+        a["hex"] = to
+        a["steps"] += 1
+        a["crossed"] = True
+        if road_hex(g, to):
+            for u in a["group"]:
+                if u not in a["road"]:
+                    a["road"].append(u)
+        spent = max(int(a["spent"][u]) for u in a["group"])
+        g.emit("O21.1", "{units} enter {hex} for {cost} MP ({spent} spent)", units=", ".join(a["group"]),
+               hex=to, cost=cost, spent=spent)
+        update_objectives(g)
+        if g.is_terminal():
+            return
+        a["phase"] = "windows"
+        seat = int(a["seat"])
+        ctx = {"hex": to, "movers": list(a["group"])}
+        open_windows(g, "move_entry", ctx)          # active's below, inactive's above (A24.2)
+        rules: Any = g.rules
+        if "op_fire" in rules.steps:  # op_fire.register: the inactive seat's Op Fire comes first
+            g.push("op_fire", seat=opponent(seat), hex=to, phase="main", group=[])
+
+    def _transfer(self, g: Game, a: Args, giver: str, to: str, wid: str) -> None:
+        units = g.state["units"]
+        units[giver]["weapon"] = None
+        units[to]["weapon"] = wid
+        g.state["weapons"][wid]["carrier"] = to
+        a["spent"][giver] = int(a["spent"].get(giver, 0)) + 1
+        g.emit("O21.1.1", "{giver} spends 1 MP to hand {w} to {taker}", giver=giver, w=wid, taker=to)
+        self.run(g, a)
+
+    def _exit(self, g: Game, a: Args) -> None:
+        group = list(a["group"])
+        g.emit("7.2.1", "{units} spend 1 MP to exit by the enemy edge", units=", ".join(group))
+        a["crossed"] = True
+        self._group_done(g, a, "")
+        for u in reversed(group):  # the first unit's space is asked first
+            push_exit_space(g, u)
+
+    def _group_done(self, g: Game, a: Args, why: str) -> None:
+        if why:
+            g.emit("O21", "{units} {why} in {hex}", units=", ".join(a["group"]), why=why, hex=a["hex"])
+        for u in a["group"]:
+            if u not in a["moved"]:
+                a["moved"].append(u)
+        a.update(group=[], hex=None, phase="pick", steps=0)
+        self._next(g, a)
+
+    def _next(self, g: Game, a: Args) -> None:
+        """End the Order by itself when nobody is left who could move."""
+        if not any(can_step(g, u) for u in self._unmoved(g, a)):
+            self._end(g, a)
+
+    def _end(self, g: Game, a: Args) -> None:
+        g.emit("O21", "{nation} ends the Move Order", nation=nation(g, int(a["seat"])))
+        stack = g.state["stack"]
+        for i in range(len(stack) - 1, -1, -1):
+            if stack[i]["args"] is a:
+                del stack[i]
+                return
+
+
+def moving_units(g: Game) -> list[str]:
+    """Units activated to Move in the Move Order in progress (O20.3.4 ties break them)."""
+    a = find_frame(g, "move_order")
+    return list(a["activated"]) if a is not None else []
+
+
+def register(rules: Any) -> None:
+    """Add the Move Order (O21) and its frames to a Combat Commander rules instance."""
+    rules.add_step(MoveOrder())
+    rules.add_step(ExitSpace())
+    rules.orders["Move"] = OrderDef("Move", "O21", implemented=True, legal=move_legal, start=start_move)

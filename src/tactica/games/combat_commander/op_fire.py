@@ -1,0 +1,224 @@
+"""A33 Fire (Opportunity Fire): the inactive seat's answer to each hex a moving enemy enters.
+
+After every MP expenditure of a Move Order (movement.py) an ``op_fire`` window opens for the
+inactive seat, before any other Action (O21.6, A24.2). In it the seat may, in any order:
+
+* play a Fire Action card (the :class:`ActionDef` "Fire", window kind ``op_fire``) and activate
+  units exactly as for a Fire Order (O14.1, 3.3.1.1) — a unit that can shoot at the hex just
+  entered, or a Leader with such a unit in its Command radius — except that units activated for
+  Op Fire earlier this Turn may not be activated again (A33.3 box);
+* make at most one Fire Attack at that hex (A33.3 rule 3) with any of its units activated for Op
+  Fire during this same Move Order (they may fire again and again during it, A33.3 rule 2), as a
+  single piece or a Fire Group; Ordnance never takes part (A33.3 rule 1, 11.5).
+
+The attack goes through fire.py's Fire Attack; units activated to Move break on a tie
+(O20.3.4). Once the attack is made, or the seat passes, the move goes on.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tactica.core.los import Overlay
+from tactica.core.options import Option
+from tactica.core.rules import Args, Step
+
+from ..commander_family.actions import ActionDef
+from ..commander_family.cards import card_key
+from ..commander_family.state import side
+from ..commander_family.victory import nation
+from .board_state import overlay, within
+from .fire import op_fire_pieces, piece_hex, push_fire_attack, reaches, strength
+from .movement import find_frame, moving_units, on_map
+from .stats import command_of, unit_kind
+
+if TYPE_CHECKING:
+    from tactica.core.game import Game
+
+
+def may_op_activate(g: Game, uid: str) -> bool:
+    """A33.3 box: not yet activated for Op Fire this Turn."""
+    return on_map(g, uid) and not g.state["units"][uid]["op_fired"]
+
+
+def can_shoot(g: Game, uid: str, target: str, ov: Overlay | None) -> bool:
+    """Some non-Ordnance piece of ``uid`` has ``target`` in Range and LOS."""
+    return any(reaches(g, p, target, ov) is not None for p in op_fire_pieces(g, [uid]))
+
+
+def op_radius(g: Game, leader: str) -> list[str]:
+    """Friendly non-Leaders in the Leader's Command radius not yet activated for Op Fire."""
+    u = g.state["units"][leader]
+    near = within(g, u["hex"], command_of(g, leader))
+    return sorted(x for x, v in g.state["units"].items()
+                  if v["seat"] == u["seat"] and x != leader and v["where"] == "map"
+                  and v["hex"] in near and unit_kind(g, x) != "leader" and may_op_activate(g, x))
+
+
+def first_choices(g: Game, seat: int, target: str) -> list[str]:
+    ov = overlay(g)
+    out = []
+    for uid, u in sorted(g.state["units"].items()):
+        if u["seat"] != seat or not may_op_activate(g, uid):
+            continue
+        if can_shoot(g, uid, target, ov) or (
+                unit_kind(g, uid) == "leader"
+                and any(can_shoot(g, x, target, ov) for x in op_radius(g, uid))):
+            out.append(uid)
+    return out
+
+
+def op_units(g: Game) -> list[str]:
+    """Units activated for Op Fire during the Move Order in progress."""
+    a = find_frame(g, "move_order")
+    return list(a["op_units"]) if a is not None else []
+
+
+def ready_pieces(g: Game, seat: int, target: str) -> list[str]:
+    ov = overlay(g)
+    return [p for p in op_fire_pieces(g, [u for u in op_units(g) if on_map(g, u)])
+            if reaches(g, p, target, ov) is not None]
+
+
+def fire_playable(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> bool:
+    return "hex" in ctx and bool(first_choices(g, seat, ctx["hex"]))
+
+
+def fire_play(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:
+    g.push("op_fire_activate", seat=seat, hex=ctx["hex"], phase="first", activated=[],
+           leader=None, last=None)
+
+
+class OpFire(Step):
+    """The inactive seat's Op Fire window after one MP expenditure."""
+
+    name = "op_fire"
+    window = True
+
+    def actor(self, g: Game, a: Args) -> int:
+        return int(a["seat"])
+
+    def prompt(self, g: Game, a: Args) -> str:
+        if a["phase"] == "group":
+            return f"Op Fire at {a['hex']}: add pieces, fire, or let the move go on"
+        return f"Op Fire at {a['hex']}? (\"Wait!\")"
+
+    def options(self, g: Game, a: Args) -> list[Option]:
+        seat = int(a["seat"])
+        target = a["hex"]
+        if a["phase"] == "group":
+            opts = [Option(f"add:{p}", f"Add {p}", "piece", {"piece": p}) for p in self._addable(g, a)]
+            if a["group"]:
+                st = strength(g, a["group"], target)
+                if st["hindrance"] is not None and st["fp"] >= 1:
+                    opts.append(Option("fire", f"Fire ({st['fp']} FP)", "fire", {"fp": st["fp"]}))
+            return [*opts, Option("pass", "No attack: keep moving", "pass")]
+        rules: Any = g.rules
+        adef = rules.actions.get("Fire")
+        opts = []
+        if adef is not None:
+            ctx = {"hex": target}
+            for card in sorted(side(g.state, seat)["hand"], key=card_key):
+                if rules.card(card).action == "Fire" and adef.offered(g, seat, card, "op_fire", ctx):
+                    opts.append(Option(f"action:{card}", f"Fire Action ({card}): activate units",
+                                       "action", {"card": card, "action": "Fire"}))
+        if ready_pieces(g, seat, target):
+            opts.append(Option("attack", f"Make the Op Fire attack at {target}", "attack"))
+        return [*opts, Option("pass", "Let the move go on", "pass")]
+
+    def _addable(self, g: Game, a: Args) -> list[str]:
+        group: list[str] = a["group"]
+        near: set[str] = set()
+        for h in {piece_hex(g, p) for p in group}:
+            near |= set(within(g, h, 1))
+        return [p for p in ready_pieces(g, int(a["seat"]), a["hex"])
+                if p not in group and (not group or piece_hex(g, p) in near)]
+
+    def choose(self, g: Game, a: Args, option: Option) -> None:
+        seat = int(a["seat"])
+        if option.id == "pass":
+            g.pop()
+            return
+        if option.kind == "action":
+            from ..commander_family.cards import play_from_hand
+
+            rules: Any = g.rules
+            card = option.args["card"]
+            play_from_hand(g, seat, card)
+            g.emit("A33", "{nation} says \"Wait!\" and plays {card} for its Fire Action",
+                   nation=nation(g, seat), card=card)
+            rules.actions["Fire"].play(g, seat, card, {"hex": a["hex"]})
+        elif option.id == "attack":
+            a["phase"] = "group"
+        elif option.id == "fire":
+            group, target = list(a["group"]), a["hex"]
+            g.pop()  # one attack per MP expenditure (A33.3 rule 3)
+            g.emit("A33.2", "{nation} makes an Op Fire attack at {hex}", nation=nation(g, seat), hex=target)
+            push_fire_attack(g, seat, group, target, moving=moving_units(g), op_fire=True)
+        else:
+            a["group"].append(option.args["piece"])
+
+
+class OpFireActivate(Step):
+    """A33.2: activate units for Op Fire as for a Fire Order (a Leader may add units)."""
+
+    name = "op_fire_activate"
+
+    def actor(self, g: Game, a: Args) -> int:
+        return int(a["seat"])
+
+    def prompt(self, g: Game, a: Args) -> str:
+        if a["phase"] == "first":
+            return f"Op Fire at {a['hex']}: activate a unit"
+        return f"Op Fire: {a['leader']} may activate units in its Command radius"
+
+    def options(self, g: Game, a: Args) -> list[Option]:
+        seat = int(a["seat"])
+        if a["phase"] == "first":
+            return [Option(f"activate:{u}", f"Activate {u} for Op Fire", "activate", {"unit": u})
+                    for u in first_choices(g, seat, a["hex"])]
+        ov = overlay(g)
+        cands = [u for u in op_radius(g, a["leader"])
+                 if u not in a["activated"] and (a["last"] is None or u > a["last"])]
+        has = any(can_shoot(g, u, a["hex"], ov) for u in a["activated"])
+        opts = []
+        for i, u in enumerate(cands):
+            if has or can_shoot(g, u, a["hex"], ov) or any(can_shoot(g, x, a["hex"], ov)
+                                                          for x in cands[i + 1:]):
+                opts.append(Option(f"add:{u}", f"Also activate {u}", "activate", {"unit": u}))
+        if has:
+            opts.append(Option("done", "Activation complete", "done"))
+        return opts
+
+    def choose(self, g: Game, a: Args, option: Option) -> None:
+        if a["phase"] == "first":
+            u = option.args["unit"]
+            a["activated"].append(u)
+            if unit_kind(g, u) == "leader" and op_radius(g, u):
+                a.update(phase="more", leader=u)
+                return
+        elif option.id != "done":
+            a["activated"].append(option.args["unit"])
+            a["last"] = option.args["unit"]
+            if any(o.kind == "activate" for o in self.options(g, a)):
+                return
+        self._finish(g, a)
+
+    def _finish(self, g: Game, a: Args) -> None:
+        g.pop()
+        mv = find_frame(g, "move_order")
+        for u in a["activated"]:
+            g.state["units"][u]["op_fired"] = True
+            if mv is not None and u not in mv["op_units"]:
+                mv["op_units"].append(u)
+        g.emit("A33.2", "{nation} activates {units} for Op Fire", nation=nation(g, int(a["seat"])),
+               units=", ".join(a["activated"]))
+
+
+def register(rules: Any) -> None:
+    """Add the Fire Action (A33) and the Op Fire frames. Needs movement.register (it opens the
+    ``op_fire`` window after every hex entered)."""
+    rules.add_step(OpFire())
+    rules.add_step(OpFireActivate())
+    rules.actions["Fire"] = ActionDef("Fire", "A33", implemented=True, windows=frozenset({"op_fire"}),
+                                      playable=fire_playable, play=fire_play)

@@ -1,0 +1,205 @@
+"""O21 Move and A33 Opportunity Fire, with the rulebook's Movement / Op Fire walkthrough (digest
+§5 rows 38, 42-49) played through the real Orders on a map rebuilt for it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fire_helpers import DATA, card, hand, opts, spec, text, top
+from stage3_helpers import stage3_rules
+
+from tactica.core.board import load_board
+from tactica.core.game import Game
+from tactica.games.combat_commander.fire import current_attack
+from tactica.games.combat_commander.terrain import terrain_chart
+from tactica.games.commander_family.actions import ActionDef
+
+TC = terrain_chart()
+MOVE_BOARD = load_board(DATA / "move_example.yaml", allowed_terrain=TC.allowed_terrain,
+                        allowed_hexside=TC.allowed_hexside, allowed_roads=TC.allowed_roads)
+
+
+def _grenades(g: Game, seat: int, c: str, ctx: dict[str, Any]) -> None:
+    a = current_attack(g)
+    assert a is not None
+    a["bonus"] += 2
+
+
+def _firing(g: Game, seat: int, c: str, ctx: dict[str, Any]) -> bool:
+    a = current_attack(g)
+    return a is not None and int(a["seat"]) == seat
+
+
+def _smoke(g: Game, seat: int, c: str, ctx: dict[str, Any]) -> None:
+    g.state["smoke"]["K7"] = 4  # the walkthrough draws a "4" Smoke marker for K7
+
+
+def rules() -> Any:
+    """Stage 3 plus stand-ins for Hand Grenades (A34) and Smoke Grenades (A39), not in scope."""
+    r = stage3_rules()
+    r.actions["Hand Grenades"] = ActionDef("Hand Grenades", "A34", True, frozenset({"fire_attack_roll"}),
+                                           _firing, _grenades)
+    r.actions["Smoke Grenades"] = ActionDef(
+        "Smoke Grenades", "A39", True, frozenset({"move_entry"}),
+        lambda g, seat, c, ctx: seat == g.state["active"], _smoke)
+    return r
+
+
+def new(axis: list[Any], allies: list[Any], r: Any = None, board: Any = MOVE_BOARD, **kw: Any) -> Game:
+    r = r or rules()
+    r.add_board(board)
+    r.add_scenario("t", {**spec(axis, allies, **kw), "map": board.name})
+    return Game.new(r, "t", 0)
+
+
+def rolls(nation: str, avoid: list[str], *pairs: tuple[int, int]) -> list[str]:
+    out: list[str] = []
+    for w, c in pairs:
+        out.append(card(nation, w, c, None, tuple(avoid + out)))
+    return out
+
+
+def skip_initiative(g: Game) -> None:
+    while not g.is_terminal() and g.decision() is not None and g.decision().step == "initiative":
+        g.apply("pass")
+
+
+def do(g: Game, *choices: str) -> None:
+    for c in choices:
+        skip_initiative(g)
+        g.apply(c)
+    skip_initiative(g)
+
+
+def test_O21_A33_movement_op_fire_walkthrough_A_to_H() -> None:
+    g = new([{"type": "ger-rifle-squad", "hex": "L8"}, {"type": "ger-ldr-biermann", "hex": "K7"}],
+            [{"type": "us-rifle-squad", "hex": "L5"}])
+    ax_hand = ["G-1", "G-5", "G-15"]          # two Move Orders, Smoke Grenades
+    us_hand = ["A-16", "A-21", "A-4", "A-48"]  # two Fire Actions, two Hand Grenades
+    hand(g, 0, ax_hand)
+    hand(g, 1, us_hand)
+    top(g, 1, *rolls("America", us_hand, (6, 5), (1, 3)))
+    top(g, 0, *rolls("Germany", ax_hand, (6, 2), (1, 5), (6, 3)))
+    g.refresh()
+    # A: L8 -> K8 is Open 1 + uphill 1
+    do(g, "order:G-1", "activate:axis-1", "unit:axis-1")
+    assert "to:K8" in opts(g)
+    do(g, "to:K8")
+    assert "axis-1 enter K8 for 2 MP (2 spent)" in text(g)
+    # B: no LOS from L5 to K8, so no Op Fire window: the next decision is the Axis Action window
+    d = g.decision()
+    assert d.step == "action_window" and d.seat == 0
+    # C: Smoke Grenades into K7
+    do(g, "action:G-15")
+    assert g.state["smoke"]["K7"] == 4
+    # D: into K7, Open 1, three spent
+    do(g, "to:K7")
+    assert "axis-1 enter K7 for 1 MP (3 spent)" in text(g)
+    # E: "Wait!": a Fire Action activates the US Squad; FP 6 - 1 uphill - 4 Smoke = 1, roll 6+5
+    d = g.decision()
+    assert d.step == "op_fire" and d.seat == 1 and "action:A-16" in opts(g)
+    do(g, "action:A-16", "activate:allies-1", "attack", "add:allies-1")
+    assert "fire" in opts(g) and g.decision().options[-2].args["fp"] == 1
+    do(g, "fire", "pass", "defend:axis-1")
+    log = text(g)
+    assert "Attack Total 12" in log
+    assert "axis-1 Defense Total 16" in log and "axis-2 Defense Total 14" in log
+    assert g.state["units"]["allies-1"]["op_fired"]
+    # F: with Biermann the Squad's Movement is 5; Woods K6 costs 2: five spent
+    while g.decision().step == "action_window":
+        g.apply("pass")
+    assert "to:K6" in opts(g)
+    do(g, "to:K6")
+    assert "axis-1 enter K6 for 2 MP (5 spent)" in text(g)
+    # G: the same Squad fires again (no new card), with two Hand Grenades: 6 + 4 - 1 = 9, roll 1+3
+    d = g.decision()
+    assert d.step == "op_fire" and "attack" in opts(g)
+    assert not any(o.startswith("action:") for o in opts(g)) or "action:A-21" in opts(g)
+    do(g, "attack", "add:allies-1", "fire", "action:A-4", "action:A-48")
+    log = text(g)
+    assert "Attack Total 13" in log and "axis-1 Defense Total 18" in log
+    assert not g.state["units"]["axis-1"]["broken"]
+    # H: out of Biermann's hex Movement is 4 again with 5 spent: the move is over
+    assert "has no MPs left for any hex and stops in K6" in text(g)
+    assert g.decision().step == "turn"
+    # NOTE: a second Move Order for Biermann cannot draw Op Fire from the US Squad any more
+    do(g, "order:G-5", "activate:axis-2", "unit:axis-2", "to:K6")
+    assert g.decision().step != "op_fire"  # A-21 is in hand, but nobody may be activated for it
+    assert "A-21" in g.state["sides"][1]["hand"]
+
+
+def test_A33_3_one_attack_per_expenditure_and_ordnance_never_op_fires() -> None:
+    g = new([{"type": "ger-rifle-squad", "hex": "M8"}],
+            [{"type": "us-rifle-team", "hex": "M5", "weapon": "us-mortar"}])
+    hand(g, 0, ["G-1"])
+    hand(g, 1, ["A-16"])
+    top(g, 1, *rolls("America", ["A-16"], (1, 1)))
+    top(g, 0, *rolls("Germany", ["G-1"], (6, 6)))
+    g.refresh()
+    do(g, "order:G-1", "activate:axis-1", "unit:axis-1", "to:M7")
+    do(g, "action:A-16", "activate:allies-1", "attack")
+    assert opts(g) == ["add:allies-1", "pass"]  # the Mortar is Ordnance: not offered
+    do(g, "add:allies-1", "fire")
+    # after the attack the window is closed: the move goes on
+    assert g.decision().step == "move_order"
+
+
+def test_O21_refused_when_no_unit_can_move() -> None:
+    g = new([{"type": "ger-rifle-squad", "hex": "C3"}], [{"type": "us-rifle-squad", "hex": "M5"}])
+    hand(g, 0, ["G-1", "G-5"])
+    g.state["activated"].append("axis-1")
+    g.refresh()
+    assert "order:G-1" not in opts(g)
+
+
+def test_O21_4_forbidden_hexes_and_T93_road_bonus() -> None:
+    # E5 Stream (3), F5 Water Barrier, G7/G8 Cliff, enemy in D4; road C2-C4 gives +1 Movement
+    g = new([{"type": "ger-rifle-squad", "hex": "C2"}, {"type": "ger-rifle-squad", "hex": "G7"}],
+            [{"type": "us-rifle-squad", "hex": "D2"}])
+    hand(g, 0, ["G-1", "G-5"])
+    do(g, "order:G-1", "activate:axis-1", "unit:axis-1")
+    assert "to:D2" not in opts(g)  # enemy-occupied
+    do(g, "to:C3", "to:C4")
+    # Movement 4 + 1 for the road: 2 spent, 3 left
+    assert "C4 for 1 MP (2 spent)" in text(g)
+    do(g, "to:C5", "to:D5")
+    assert "D5 for 1 MP (4 spent)" in text(g)
+    assert "to:E5" not in opts(g)  # Stream costs 3, 1 MP left
+    do(g, "stop", "order:G-5", "activate:axis-2", "unit:axis-2")
+    assert "to:G8" not in opts(g)  # Cliff
+
+
+def test_O21_2_stack_moves_together_held_to_the_slowest() -> None:
+    g = new([{"type": "ger-rifle-squad", "hex": "C6"}, {"type": "ger-ldr-bolter", "hex": "C6"},
+             {"type": "ger-rifle-squad", "hex": "C6", "broken": True}],
+            [{"type": "us-rifle-squad", "hex": "M5"}])
+    g.state["units"]["axis-3"]["broken"] = True
+    hand(g, 0, ["G-1"])
+    g.refresh()
+    do(g, "order:G-1", "activate:axis-2", "add:axis-1", "add:axis-3", "unit:axis-1", "join:axis-2",
+       "join:axis-3")
+    # the broken Squad has Movement 3 + 1 (Bolter) = 4: the stack stops after 4 Open hexes
+    do(g, "to:D6", "to:E6", "to:F6", "to:G6")
+    assert all(g.state["units"][u]["hex"] == "G6" for u in ("axis-1", "axis-2", "axis-3"))
+    assert "has no MPs left" in text(g)
+
+
+def test_O21_1_1_weapon_transfer_costs_one_mp() -> None:
+    g = new([{"type": "ger-rifle-squad", "hex": "C6", "weapon": "ger-lmg"},
+             {"type": "ger-rifle-squad", "hex": "C6"}], [{"type": "us-rifle-squad", "hex": "M5"}])
+    hand(g, 0, ["G-1"])
+    do(g, "order:G-1", "activate:axis-1", "unit:axis-1")
+    assert "give:axis-1:axis-2" in opts(g)
+    do(g, "give:axis-1:axis-2")
+    assert g.state["units"]["axis-2"]["weapon"] == "axis-1-w"
+    assert "spends 1 MP to hand axis-1-w to axis-2" in text(g)
+
+
+def test_7_2_1_exit_by_the_enemy_edge_scores_exit_vp() -> None:
+    g = new([{"type": "ger-rifle-squad", "hex": "O5"}, {"type": "ger-rifle-squad", "hex": "A1"}],
+            [{"type": "us-rifle-squad", "hex": "A9"}])
+    hand(g, 0, ["G-1"])
+    do(g, "order:G-1", "activate:axis-1", "unit:axis-1", "exit", "space:3")
+    assert g.state["units"]["axis-1"]["where"] == "time_track"
+    assert "axis-1" in g.state["reinforcements"]["3"]
+    assert g.state["vp"] == 2
