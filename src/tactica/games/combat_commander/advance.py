@@ -21,6 +21,7 @@ from ..commander_family.orders import OrderDef
 from ..commander_family.victory import nation
 from .activation import activate, may_activate, radius_units
 from .board_state import board_of, enemy_edge_hexes, label_map, neighbours, update_objectives
+from .mines import push_mine_attack
 from .movement import on_map, push_exit_space
 from .stats import unit_kind
 from .terrain import hex_type, terrain_chart
@@ -162,6 +163,7 @@ class AdvanceOrder(Step):
                 return
             self._maybe_end(g, a)
             open_windows(g, "advance_entry", {"hex": option.args["hex"], "movers": [u]})
+            push_mine_attack(g, option.args["hex"], [u])  # F103.2, before the windows
 
     def _activated(self, g: Game, a: Args) -> None:
         activate(g, a["activated"])

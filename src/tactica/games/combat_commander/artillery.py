@@ -430,6 +430,7 @@ class ArtilleryImpact(FireAttack):
     the inactive player's first, each owner choosing the order of his own units."""
 
     name = "artillery_impact"
+    heavy = True  # Fortification Cover against Mortars and Artillery (F100)
 
     def _side_left(self, g: Game, a: Args) -> list[str]:
         left = self._left(g, a)

@@ -16,9 +16,10 @@ from tactica.core.options import Option
 from tactica.core.rules import Args
 
 from ..commander_family.events import EventDef
-from ..commander_family.victory import break_unit, check_sudden_loss, eliminate
+from ..commander_family.victory import check_sudden_loss, eliminate
 from . import events_common as ec
 from .board_state import board_of, label_map, units_in
+from .breaking import break_or_wound
 from .events_common import ask, continuation, map_units, opt, unit_label, who
 from .stats import unit_kind
 
@@ -246,7 +247,7 @@ def _white_phosphorus(g: Game, a: Args, o: Option | None) -> None:
 @continuation("wp_break")
 def _wp_break(g: Game, a: Args, o: Option | None) -> None:
     assert o is not None
-    break_unit(g, o.args["unit"], "E77")
+    break_or_wound(g, o.args["unit"], "E77")
 
 
 # ---------------------------------------------------------------- registration

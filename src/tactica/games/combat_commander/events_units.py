@@ -17,9 +17,10 @@ from tactica.core.rules import Args
 
 from ..commander_family.events import EventDef
 from ..commander_family.state import new_unit, opponent, side
-from ..commander_family.victory import break_unit, check_sudden_loss, eliminate
+from ..commander_family.victory import check_sudden_loss, eliminate
 from . import events_common as ec
 from .board_state import hex_distance, overlay, units_in, within
+from .breaking import break_or_wound
 from .events_common import ask, continuation, map_units, opt, unit_label, who
 from .fire import reaches
 from .placement import deploy
@@ -90,7 +91,7 @@ def _air_support_pick(g: Game, a: Args, o: Option | None) -> None:
             g.emit("E43", "{unit} breaks again and is eliminated (3.2.4)", unit=uid)
             eliminate(g, uid, "E43", check=False)
         else:
-            break_unit(g, uid, "E43")
+            break_or_wound(g, uid, "E43")
     check_sudden_loss(g)
 
 
@@ -433,7 +434,7 @@ def _shell_shock_hex(g: Game, a: Args, _: Option | None) -> None:
     best = min(d.values())
     tied = [u for u in units if d[u] == best]
     if len(tied) == 1:
-        break_unit(g, tied[0], "E72")
+        break_or_wound(g, tied[0], "E72")
         return
     ask(g, int(a["seat"]), "shell_shock_pick", "Shell Shock: which of the closest units breaks?",
         _unit_opts(g, tied, "Break"))
@@ -442,7 +443,7 @@ def _shell_shock_hex(g: Game, a: Args, _: Option | None) -> None:
 @continuation("shell_shock_pick")
 def _shell_shock_pick(g: Game, a: Args, o: Option | None) -> None:
     assert o is not None
-    break_unit(g, o.args["unit"], "E72")
+    break_or_wound(g, o.args["unit"], "E72")
 
 
 # ---------------------------------------------------------------- E71 Scrounge

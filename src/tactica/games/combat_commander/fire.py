@@ -30,9 +30,11 @@ from tactica.core.rules import Args, Step
 
 from ..commander_family.actions import open_windows
 from ..commander_family.state import opponent
-from ..commander_family.victory import break_unit, nation
+from ..commander_family.victory import nation
 from .activation import activate, may_activate, radius_units
 from .board_state import board_of, hex_distance, label_map, los, occupied, overlay, units_in, within
+from .breaking import break_or_wound
+from .fortifications import group_split, weapon_blocked
 from .stats import morale, unit_kind, unit_stat, weapon_stat
 from .terrain import hex_type, terrain_chart
 
@@ -98,7 +100,8 @@ def able(g: Game, pid: str) -> bool:
             return False
         u = g.state["units"][c]
         return (u["where"] == "map" and u["hex"] is not None and not u["broken"]
-                and not u["suppressed"] and not water_hex(g, u["hex"]))
+                and not u["suppressed"] and not water_hex(g, u["hex"])
+                and not weapon_blocked(g, u["hex"]))  # F106.3: no Weapon fires from Wire
     u = g.state["units"][pid]
     return u["where"] == "map" and u["hex"] is not None and piece_fp(g, pid) >= 1
 
@@ -327,6 +330,8 @@ class FireOrder(Step):
                 continue
             if group and (is_ordnance(g, p) or piece_hex(g, p) not in near):
                 continue  # O20.3.1: the group's hexes form a chain of adjacent hexes
+            if any(group_split(g, piece_hex(g, p), h) for h in hexes):
+                continue  # F106.3: Wire keeps its hex out of a multi-hex Fire Group
             out.append(p)
         return out
 
@@ -415,7 +420,13 @@ def push_fire_attack(g: Game, seat: int, pieces: list[str], target: str, *, smok
     """Push one Fire Attack by ``seat``'s ``pieces`` at hex ``target`` (a Fire Order shot, or an
     Opportunity Fire attack, A33). ``moving``: units activated to Move, which break on a tie."""
     g.push("fire_attack", seat=seat, pieces=list(pieces), target=target, smoke=smoke,
-           moving=list(moving or []), op_fire=op_fire, phase="start", bonus=0)
+           moving=list(moving or []), op_fire=op_fire, phase="start", bonus=0, spray=None,
+           sustained=0, conceal={})
+
+
+def attack_hexes(a: Args) -> list[str]:
+    """The hexes an attack affects: its target, and the second hex of a Spray Fire (A40)."""
+    return [a["target"]] if not a.get("spray") else [a["target"], a["spray"]]
 
 
 def op_fire_pieces(g: Game, uids: list[str]) -> list[str]:
@@ -455,12 +466,15 @@ def _remove_weapon(g: Game, wid: str) -> None:
 
 class FireAttack(Step):
     name = "fire_attack"
+    heavy = False
+    """Artillery Impacts set this: Fortifications give their better Cover against them (F100)."""
 
     @staticmethod
     def _left(g: Game, a: Args) -> list[str]:
         """Defenders still to roll that are still in the target hex."""
         units = g.state["units"]
-        return [u for u in a["left"] if units[u]["where"] == "map" and units[u]["hex"] == a["target"]]
+        hexes = attack_hexes(a)
+        return [u for u in a["left"] if units[u]["where"] == "map" and units[u]["hex"] in hexes]
 
     def actor(self, g: Game, a: Args) -> int | None:
         if a["phase"] == "order":
@@ -494,11 +508,13 @@ class FireAttack(Step):
                 g.pop()
                 return
             a["final_fp"] = fp
-            a["defenders"] = units_in(g, a["target"], opponent(seat))
+            a["defenders"] = [u for h in attack_hexes(a) for u in units_in(g, h, opponent(seat))]
             # what the attack is, fixed before the roll (a trigger may take pieces away)
             pieces = [p for p in a["pieces"] if in_play(g, p)]
             a["mortar"] = any(is_weapon(g, p) and wtype(g, p).kind == "mortar" for p in pieces)
             a["crossed"] = None if a["mortar"] or not pieces else crossed_cover(g, pieces, a["target"])
+            if a.get("spray"):  # A40: each hex has its own Cover
+                a["crossed2"] = None if a["mortar"] or not pieces else crossed_cover(g, pieces, a["spray"])
             a["zero_cover"] = any(is_weapon(g, p) and wtype(g, p).cover_zero for p in pieces)
             a["phase"] = "rolled"
             g.push("roll", roller=seat, purpose="fire attack", store="roll", fire_attack=True)
@@ -579,12 +595,14 @@ class FireAttack(Step):
             for p in a["pieces"]:
                 if is_weapon(g, p) and g.state["weapons"][p]["where"] == "map":
                     break_weapon(g, p, "O20.3.3.1")
+        if roll["doubles"] and a.get("sustained"):  # A41: doubles break a firing MG/Mortar each
+            g.push("sustained_break", seat=int(a["seat"]), pieces=list(a["pieces"]), n=int(a["sustained"]))
         for p in a["pieces"]:
             if is_weapon(g, p) and wtype(g, p).one_use and g.state["weapons"][p]["where"] == "map":
                 _remove_weapon(g, p)
                 g.emit("11.6", "{weapon} is used up and eliminated", weapon=p)
         a["left"] = [u for u in a["defenders"] if g.state["units"][u]["where"] == "map"
-                     and g.state["units"][u]["hex"] == a["target"]]
+                     and g.state["units"][u]["hex"] in attack_hexes(a)]
         a["phase"] = "order"
 
     def _defend(self, g: Game, a: Args, uid: str) -> None:
@@ -598,19 +616,20 @@ class FireAttack(Step):
         uid = a["unit"]
         a["phase"] = "order"
         u = g.state["units"][uid]
-        if u["where"] != "map" or u["hex"] != a["target"]:
+        if u["where"] != "map" or u["hex"] not in attack_hexes(a):
             return
-        m = morale(g, uid, a["crossed"], a["zero_cover"])
+        crossed = a["crossed"] if u["hex"] == a["target"] else a.get("crossed2")
+        m = morale(g, uid, crossed, a["zero_cover"], heavy=self.heavy or bool(a.get("mortar")))
         total = m.value + int(a["droll"]["total"])
-        att = int(a["total"])
+        att = int(a["total"]) - int((a.get("conceal") or {}).get(str(u["seat"]), 0))
         g.emit("O20.3.4", "{unit} Defense Total {total} (Morale {m}: {why}; roll {r}) against {att}",
                unit=uid, total=total, m=m.value, why=m.explain(), r=a["droll"]["total"], att=att)
         if total < att:
-            break_unit(g, uid, "O20.3.4")
+            break_or_wound(g, uid, "O20.3.4")
         elif total == att:
             if uid in a["moving"]:
                 g.emit("O20.3.4", "Tie against a moving unit: it breaks")
-                break_unit(g, uid, "O20.3.4")
+                break_or_wound(g, uid, "O20.3.4")
             elif not u["suppressed"]:
                 u["suppressed"] = True
                 g.emit("13.1", "Tie: {unit} is Suppressed", unit=uid)

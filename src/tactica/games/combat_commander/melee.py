@@ -29,6 +29,7 @@ from ..commander_family.actions import open_windows
 from ..commander_family.state import opponent
 from ..commander_family.victory import check_sudden_loss, eliminate, nation
 from .board_state import occupied, units_in, update_objectives
+from .fortifications import melee_tie_winner
 from .stats import unit_stat
 
 if TYPE_CHECKING:
@@ -93,7 +94,10 @@ class Melee(Step):
         if act and ina:
             return False
         g.emit("O16.4", "A side has no unit left in {hex}: the Melee ends", hex=a["hex"])
+        label = a["hex"]
         a.update(phase="pick", hex=None)
+        if not g.is_terminal():
+            open_windows(g, "melee_end", {"hex": label})  # A38 No Quarter
         return True
 
     def run(self, g: Game, a: Args) -> None:
@@ -138,14 +142,22 @@ class Melee(Step):
             losers = act
             g.emit("O16.4.3", "{nation} loses the Melee in {hex}", nation=nation(g, active), hex=a["hex"])
         else:
-            losers = act + ina
-            g.emit("O16.4.3", "Equal Melee Totals in {hex}: both sides are eliminated", hex=a["hex"])
+            holder = melee_tie_winner(g, a["hex"])
+            if holder is None:
+                losers = act + ina
+                g.emit("O16.4.3", "Equal Melee Totals in {hex}: both sides are eliminated", hex=a["hex"])
+            else:
+                losers = ina if holder == active else act
+                g.emit("F101", "Equal Melee Totals in {hex}: {nation} held the fortification and "
+                       "survives; only the other side is eliminated", hex=a["hex"], nation=nation(g, holder))
         for uid in losers:
             eliminate(g, uid, "O16.4.3", check=False)
+        label = a["hex"]
         a.update(phase="pick", hex=None)
         if check_sudden_loss(g):
             return
         update_objectives(g)
+        open_windows(g, "melee_end", {"hex": label})  # A38 No Quarter
 
 
 def register(rules: Any) -> None:

@@ -38,6 +38,8 @@ from ..commander_family.state import opponent
 from ..commander_family.victory import exit_unit, nation
 from .activation import activate, may_activate, radius_units
 from .board_state import board_of, enemy_edge_hexes, label_map, neighbours, units_in, update_objectives
+from .fortifications import in_wire, kind_at, trench_step, wire_halts
+from .mines import push_mine_attack
 from .stats import unit_kind, unit_stat
 from .terrain import move_cost, on_path
 
@@ -72,7 +74,10 @@ def step_cost(g: Game, a: str, b: str) -> int | None:
     bd = board_of(g)
     assert bd is not None
     m = label_map(bd)
-    return move_cost(bd, m[a], m[b])
+    cost = move_cost(bd, m[a], m[b])
+    if cost is not None and trench_step(g, a, b):
+        return 1  # F105.2: along a Trench line every step costs 1 MP (a Cliff still forbids it)
+    return cost
 
 
 def road_hex(g: Game, label: str) -> bool:
@@ -176,7 +181,7 @@ class MoveOrder(Step):
     name = "move_order"
 
     def actor(self, g: Game, a: Args) -> int | None:
-        return None if a["phase"] == "windows" else int(a["seat"])
+        return None if a["phase"] in ("windows", "left_mines") else int(a["seat"])
 
     def prompt(self, g: Game, a: Args) -> str:
         ph = a["phase"]
@@ -291,11 +296,17 @@ class MoveOrder(Step):
             self._enter(g, a, option.args["hex"], int(option.args["cost"]))
 
     def run(self, g: Game, a: Args) -> None:
-        """Back from the reaction windows after an MP expenditure."""
+        """Back from a Mine Attack on leaving a hex, or from the reaction windows after an MP
+        expenditure."""
+        if a["phase"] == "left_mines":
+            self._arrive(g, a)
+            return
         a["phase"] = "step"
         a["group"] = [u for u in a["group"] if on_map(g, u) and g.state["units"][u]["hex"] == a["hex"]]
         if not a["group"]:
             self._group_done(g, a, "")
+        elif a.pop("halt", False) or in_wire(g, a["hex"]):
+            self._group_done(g, a, "must stop: Wire (F106.2)")
         elif not any(o.kind in ("move", "exit", "transfer") for o in self._step_options(g, a)):
             self._group_done(g, a, "has no MPs left for any hex and stops")
 
@@ -305,6 +316,7 @@ class MoveOrder(Step):
         g.emit("O14.1", "{nation} activates {units} to Move", nation=nation(g, int(a["seat"])),
                units=", ".join(a["activated"]))
         a["phase"] = "pick"
+        self._turn_window(g, a)
         self._next(g, a)
 
     def _go(self, g: Game, a: Args) -> None:
@@ -313,7 +325,23 @@ class MoveOrder(Step):
             g.emit("O21.2", "{units} move together from {hex}", units=", ".join(a["group"]), hex=a["hex"])
 
     def _enter(self, g: Game, a: Args, to: str, cost: int) -> None:
+        """Leaving a Mines hex sets off its attack first; the units go on into ``to`` whatever
+        the result (F103.2), then :meth:`_arrive`."""
+        a["pending"] = [to, cost]
+        if kind_at(g, a["hex"]) == "mines" and push_mine_attack(g, a["hex"], list(a["group"]),
+                                                                   moving=True):
+            a["phase"] = "left_mines"
+            return
+        self._arrive(g, a)
+
+    def _arrive(self, g: Game, a: Args) -> None:
+        to, cost = a.pop("pending")
+        frm = a["hex"]
         units = g.state["units"]
+        a["group"] = [u for u in a["group"] if on_map(g, u) and units[u]["hex"] == frm]
+        if not a["group"]:
+            self._group_done(g, a, "")
+            return
         for u in a["group"]:
             units[u]["hex"] = to
             a["spent"][u] = int(a["spent"].get(u, 0)) + cost
@@ -330,13 +358,18 @@ class MoveOrder(Step):
         update_objectives(g)
         if g.is_terminal():
             return
+        if wire_halts(g, frm, to):
+            a["halt"] = True  # F106.2: entering or leaving Wire ends this group's Move here
         a["phase"] = "windows"
         seat = int(a["seat"])
         ctx = {"hex": to, "movers": list(a["group"])}
         open_windows(g, "move_entry", ctx)          # active's below, inactive's above (A24.2)
         rules: Any = g.rules
-        if "op_fire" in rules.steps:  # op_fire.register: the inactive seat's Op Fire comes first
+        if "op_fire" in rules.steps and not trench_step(g, frm, to):
+            # op_fire.register: the inactive seat's Op Fire comes first; never along a Trench
+            # line (F105.2)
             g.push("op_fire", seat=opponent(seat), hex=to, phase="main", group=[])
+        push_mine_attack(g, to, list(a["group"]), moving=True)  # F103.2: on top, so it comes first
 
     def _transfer(self, g: Game, a: Args, giver: str, to: str, wid: str) -> None:
         units = g.state["units"]
@@ -362,7 +395,13 @@ class MoveOrder(Step):
             if u not in a["moved"]:
                 a["moved"].append(u)
         a.update(group=[], hex=None, phase="pick", steps=0)
+        self._turn_window(g, a)
         self._next(g, a)
+
+    def _turn_window(self, g: Game, a: Args) -> None:
+        """Between groups (before the first and after the last): the moving seat may play the
+        Actions of its own Move Order (A26 Assault Fire, A39 Smoke Grenades)."""
+        open_windows(g, "move_turn", {}, seats=(int(a["seat"]),))
 
     def _next(self, g: Game, a: Args) -> None:
         """End the Order by itself when nobody is left who could move."""

@@ -29,6 +29,7 @@ from ..commander_family.orders import OrderDef
 from ..commander_family.state import opponent
 from ..commander_family.victory import eliminate, nation
 from .board_state import board_of, label_map, neighbours, units_in, update_objectives
+from .mines import push_mine_attack
 from .movement import on_map
 from .recover import activate_player, broken_units, player_activated
 from .stats import morale
@@ -207,6 +208,7 @@ class Retreat(Step):
         a["left"] -= 1
         g.emit("O23.3", "{unit} retreats from {frm} into {dest}", unit=uid, frm=frm, dest=to)
         update_objectives(g)
+        push_mine_attack(g, to, [uid])  # F103.2: a Mines hex attacks a retreating unit entering it
 
 
 def register(rules: Any) -> None:

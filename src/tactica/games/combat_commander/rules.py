@@ -20,7 +20,20 @@ from ..commander_family.orders import OrderDef, order_registry
 from ..commander_family.state import OBJECTIVES, new_side, new_unit, new_weapon
 from ..commander_family.turn import start_turn
 from ..commander_family.victory import objective_value
-from . import advance, artillery, melee, movement, op_fire, placement, recover, rout
+from . import (
+    actions_fire,
+    actions_hidden,
+    actions_other,
+    advance,
+    artillery,
+    fortifications,
+    melee,
+    movement,
+    op_fire,
+    placement,
+    recover,
+    rout,
+)
 from .board_state import neighbours, update_objectives
 from .components import ACTIONS, EVENTS, ORDERS, Pack, builtin_pack
 from .events_all import register as register_events
@@ -72,6 +85,9 @@ class CombatCommanderRules(CommanderRules):
         melee.register(self)  # O16.4
         recover.register(self)  # O22
         rout.register(self)  # O23
+        actions_fire.register(self)  # A27, A29, A30, A34, A37, A40, A41
+        actions_other.register(self)  # A25, A26, A28, A36, A38, A39
+        actions_hidden.register(self)  # A31, A32, A35; the Mine Attack (F103.2)
         self._cards: dict[str, Any] | None = None
 
     # -- components ----------------------------------------------------------------------------
@@ -127,13 +143,19 @@ class CombatCommanderRules(CommanderRules):
     def adjacent_hexes(self, g: Game, label: str) -> list[str]:
         return neighbours(g, label)
 
+    def fortification_vulnerability(self, fp: int) -> int:
+        """O18.2.3.3: the Impact Roll that destroys a Fortification (our table, fortifications.py)."""
+        return fortifications.vulnerability(fp)
+
     def after_order(self, g: Game) -> None:
         update_objectives(g)
+        fortifications.update_holders(g)
         if not g.is_terminal():
             melee.push_melee(g, quiet=False)  # O16.4: every hex holding both sides
 
     def after_trigger(self, g: Game) -> None:
         update_objectives(g)
+        fortifications.update_holders(g)
         if not g.is_terminal():
             melee.push_melee(g, quiet=True)  # O16.4 after a die trigger; its rolls trigger nothing
 
@@ -209,6 +231,7 @@ class CombatCommanderRules(CommanderRules):
             else None,
         )
         artillery.setup_radios(g, sc)
+        fortifications.setup(g, sc)
         board = self.board(g)
         if board is not None:
             for o in OBJECTIVES:
@@ -272,7 +295,8 @@ class CombatCommanderRules(CommanderRules):
         v = super().view(g, seat, everything)
         s = g.state
         v.update(map=s.get("map"), edges=list(s.get("edges") or []), blaze=list(s.get("blaze") or []),
-                 activated=list(s["activated"]), radios=artillery.radio_view(g))
+                 activated=list(s["activated"]), radios=artillery.radio_view(g),
+                 fortifications=fortifications.view(g))
         return v
 
     def seat_names(self, g: Game) -> tuple[str, ...]:

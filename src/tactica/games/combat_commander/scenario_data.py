@@ -17,6 +17,9 @@ A scenario file (``data/scenarios/*.yaml``) reads::
     open_chits: 1                  # Objective chits drawn open (7.3.2)
     secret_chits: 1                # drawn secretly by EACH side (7.3.3)
     objectives: {"1": axis, "2": null, ...}   # initial control of Objectives 1-5 (7.3.1)
+    fortifications:                # optional: markers on the map at the start (F100.1)
+      - {hex: F5, type: foxholes}  # foxholes | trench | mines | wire | bunker | pillbox
+    mines_fp: 6                    # optional: Mine Attack FP (F103.2: 6, or 7/8 for the Defender)
     sides:
       axis:                        # seats are exactly axis and allies
         nation: Germany            # has a deck and a roster
@@ -37,7 +40,8 @@ A scenario file (``data/scenarios/*.yaml``) reads::
 Loading checks everything against the built-in component pack and maps (or the ones passed in)
 before building anything: unknown keys, wrong types, unknown nations, postures, roster ids, maps,
 edges and zones, more counters than the countermix holds, weapons without carriers, more than one
-Radio, Time Track values out of order, bad Objective ids or controllers. A problem raises
+Radio, Time Track values out of order, bad Objective ids or controllers, Fortifications off the
+map, in Water, two in one hex or a second Pillbox. A problem raises
 :class:`ScenarioError` naming the file, the entry and the problem; nothing half-loads.
 ``Scenario.to_engine()`` gives the plain dict the rules module's ``SCENARIOS`` table uses.
 """
@@ -75,7 +79,7 @@ SEATS: Final = ("axis", "allies")
 # (4.3.1, 5.1). Our default when a scenario does not state it: attackers and scouts 3, defenders 2.
 DEFAULT_ORDERS: Final = MappingProxyType({"Attack": 3, "Recon": 3, "Defend": 2})
 _TOP: Final = ("id", "name", "map", "year", "time", "initiative", "first", "objectives", "sides")
-_TOP_OPT: Final = ("description", "balance", "vp", "open_chits", "secret_chits")
+_TOP_OPT: Final = ("description", "balance", "vp", "open_chits", "secret_chits", "fortifications", "mines_fp")
 _SIDE: Final = ("nation", "posture", "quality", "surrender", "edge", "setup", "forces")
 _FORCE_KEYS: Final = ("leaders", "units", "weapons", "radios")
 OBJECTIVE_IDS: Final = ("1", "2", "3", "4", "5")
@@ -137,6 +141,8 @@ class Scenario:
     objectives: Mapping[str, str | None]
     sides: Mapping[str, Side]
     source: str
+    fortifications: tuple[tuple[str, str], ...] = ()  # (hex label, kind) (F100.1)
+    mines_fp: int = 6  # F103.2
 
     def to_engine(self) -> dict[str, Any]:
         """The scenario as the plain dict of ``scenarios.SCENARIOS``; weapons go to the first
@@ -174,6 +180,8 @@ class Scenario:
             "open_chits": self.open_chits,
             "secret_chits": self.secret_chits,
             "vp": self.vp,
+            "fortifications": [{"hex": h, "type": k} for h, k in self.fortifications],
+            "mines_fp": self.mines_fp,
         }
 
 
@@ -260,7 +268,35 @@ def _scenario(ctx: Ctx, data: Any, pack: Pack, maps: Callable[[str], CcMap]) -> 
         objectives=MappingProxyType(objectives),
         sides=MappingProxyType(sides),
         source=ctx.name,
+        fortifications=_fortifications(ctx, top.get("fortifications", []), cc_map),
+        mines_fp=ctx.integer(top.get("mines_fp", 6), "mines_fp", 6, 8),
     )
+
+
+def _fortifications(ctx: Ctx, value: Any, cc_map: CcMap) -> tuple[tuple[str, str], ...]:
+    """F100.1/F100.3: scenario Fortifications, one per hex, never in Water, one Pillbox."""
+    from .board_state import label_map
+    from .fortifications import KINDS
+    from .terrain import hex_type
+
+    board = cc_map.board
+    out: list[tuple[str, str]] = []
+    for i, item in enumerate(ctx.seq(value, "fortifications")):
+        where = f"fortifications[{i}]"
+        m = ctx.mapping(item, where)
+        ctx.keys(m, ("hex", "type"), (), where)
+        label = ctx.text(m["hex"], f"{where}.hex")
+        kind = ctx.choice(m["type"], f"{where}.type", KINDS, "Fortification")
+        if label not in board.labels:
+            raise ctx.fail(f"{where}.hex", f"{label} is not a hex of map {cc_map.id}")
+        if hex_type(board, label_map(board)[label]).water:
+            raise ctx.fail(f"{where}.hex", f"{label} is a Water hex: no Fortification there (F100.3)")
+        if any(h == label for h, _ in out):
+            raise ctx.fail(f"{where}.hex", f"{label} already holds a Fortification (8.1.3)")
+        if kind == "pillbox" and any(k == "pillbox" for _, k in out):
+            raise ctx.fail(f"{where}.type", "the game has one Pillbox (F100.1)")
+        out.append((label, kind))
+    return tuple(out)
 
 
 def _opt_text(ctx: Ctx, m: Mapping[str, Any], key: str) -> str:

@@ -6,9 +6,11 @@ A stat is the printed value of the counter's current side (3.1, 3.2) adjusted by
   and for the FP/Range of a non-Ordnance Weapon carried by a non-Leader (3.3.1.3);
 * Veteran +1 / Suppressed -1 on FP, Range, Movement and Morale (E44.1, 13.2; never Command);
 * the carried Weapon's red Movement modifier (11.1);
+* Wire in the unit's hex: -1 FP, Range and Morale (F106.1; never Movement or Command);
 * for Morale, the one Cover instance that applies (T78.3): the hex's terrain (with the Road's -1,
   T93) or, against a Fire Attack that crossed a Wall/Hedge hexside of the hex, that hexside's
-  alternate Cover when it is better (T87, T97; not against Mortars). Flamethrowers and Molotovs
+  alternate Cover when it is better (T87, T97; not against Mortars), or the hex's Fortification
+  (F101-F105, fortifications.py; higher against Mortars and Artillery). Flamethrowers and Molotovs
   force Cover 0 (11.6). The owner always takes the best instance (higher Morale only helps).
 
 Stats are computed on demand from the state, never stored: a Leader leaving a hex changes its
@@ -20,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from . import fortifications
 from .board_state import board_of, label_map, units_in
 from .terrain import hex_type, on_path, terrain_chart
 
@@ -82,6 +85,8 @@ def unit_stat(g: Game, uid: str, stat: str) -> Stat:
             parts.append(("Veteran", 1, "E44.1"))
         if u["suppressed"]:
             parts.append(("Suppressed", -1, "13.2"))
+        if stat != "movement" and u["where"] == "map" and fortifications.in_wire(g, u["hex"]):
+            parts.append(("in Wire", -1, "F106.1"))
         if stat == "movement" and u["weapon"] is not None:
             rules: Any = g.rules
             mod = int(rules.weapon_type(g.state["weapons"][u["weapon"]]["type"]).movement)
@@ -127,20 +132,26 @@ def terrain_cover(g: Game, label: str | None) -> tuple[int, str]:
 
 
 def best_cover(g: Game, label: str | None, crossed: int | None = None,
-               forced_zero: bool = False) -> tuple[int, str]:
-    """The one Cover instance the owner applies (T78.3): the terrain's, or the alternate Cover
-    ``crossed`` of a Wall/Hedge the attack crossed into the hex if that is better."""
+               forced_zero: bool | str = False, heavy: bool = False) -> tuple[int, str]:
+    """The one Cover instance the owner applies (T78.3): the terrain's, the alternate Cover
+    ``crossed`` of a Wall/Hedge the attack crossed into the hex, or the hex's Fortification's
+    (F101-F105; its higher value when ``heavy``: a Mortar or Artillery attack), whichever is
+    best. ``forced_zero``: Cover 0 whatever the hex (a string says why, e.g. a Mine Attack)."""
     if forced_zero:
-        return 0, "Flamethrower/Molotov: Cover 0 (11.6)"
+        return 0, forced_zero if isinstance(forced_zero, str) else "Flamethrower/Molotov: Cover 0 (11.6)"
     value, why = terrain_cover(g, label)
     if crossed is not None and crossed > value:
-        return crossed, f"hexside crossed by the attack {crossed:+d} (T87/T97)"
+        value, why = crossed, f"hexside crossed by the attack {crossed:+d} (T87/T97)"
+    fort = fortifications.cover(g, label, heavy)
+    if fort is not None and fort[0] > value:
+        value, why = fort
     return value, why
 
 
-def morale(g: Game, uid: str, crossed: int | None = None, forced_zero: bool = False) -> Stat:
+def morale(g: Game, uid: str, crossed: int | None = None, forced_zero: bool | str = False,
+           heavy: bool = False) -> Stat:
     """Morale with the best Cover instance of the unit's hex (T78.3)."""
     base = unit_stat(g, uid, "morale")
-    cov, why = best_cover(g, g.state["units"][uid]["hex"], crossed, forced_zero)
+    cov, why = best_cover(g, g.state["units"][uid]["hex"], crossed, forced_zero, heavy)
     parts = (*base.parts, (f"Cover ({why})", cov, "T78.3"))
     return Stat(base.value + cov, parts)
