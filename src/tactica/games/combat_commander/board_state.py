@@ -90,8 +90,11 @@ def _within(b: Board, label: str, radius: int) -> frozenset[str]:
 # ---------------------------------------------------------------- who is where
 def units_in(g: Game, label: str, seat: int | None = None) -> list[str]:
     """Units in play in hex ``label`` (of ``seat`` only, if given), in id order."""
-    return sorted(uid for uid, u in g.state["units"].items()
-                  if u["where"] == "map" and u["hex"] == label and (seat is None or u["seat"] == seat))
+    out = [uid for uid, u in g.state["units"].items()
+           if u["hex"] == label and u["where"] == "map" and (seat is None or u["seat"] == seat)]
+    if len(out) > 1:
+        out.sort()
+    return out
 
 
 def occupied(g: Game, seat: int) -> dict[str, list[str]]:

@@ -202,7 +202,19 @@ def los_table(board: Board) -> LosTable:
 
 def hex_types(board: Board, h: Hex, chart: TerrainChart | None = None) -> tuple[TerrainEntry, ...]:
     """The terrain types of hex ``h``, governing one first (T78.1); Open Ground closes the list."""
-    ch = chart or terrain_chart()
+    if chart is None:
+        return _default_hex_types(board, h)
+    return _hex_types(board, h, chart)
+
+
+@cache
+def _default_hex_types(board: Board, h: Hex) -> tuple[TerrainEntry, ...]:
+    """The map fixes a hex's terrain, so under the built-in chart it is worked out once."""
+    return _hex_types(board, h, terrain_chart())
+
+
+def _hex_types(board: Board, h: Hex, chart: TerrainChart) -> tuple[TerrainEntry, ...]:
+    ch = chart
     found = {ch.entries[f] for f in board.features[board.index[h]] if f in ch.entries}
     found.add(ch.entries["open"])
     return tuple(sorted((e for e in found if e.kind == "type"), key=lambda e: e.rank))
@@ -236,8 +248,20 @@ def move_cost(board: Board, a: Hex, b: Hex, chart: TerrainChart | None = None) -
     (impassable hex, Cliff hexside, a Major Bridge left or entered off its road).
 
     Entering along a path (road, railway, trail) costs the path's cost instead of the hex's;
-    each Wall/Hedge/Fence on the crossed hexside adds its cost; moving uphill adds 1 (T88.1)."""
-    ch = chart or terrain_chart()
+    each Wall/Hedge/Fence on the crossed hexside adds its cost; moving uphill adds 1 (T88.1).
+    The map fixes all of it, so under the built-in chart each step is worked out once."""
+    if chart is None:
+        return _default_move_cost(board, a, b)
+    return _move_cost(board, a, b, chart)
+
+
+@cache
+def _default_move_cost(board: Board, a: Hex, b: Hex) -> int | None:
+    return _move_cost(board, a, b, terrain_chart())
+
+
+def _move_cost(board: Board, a: Hex, b: Hex, chart: TerrainChart) -> int | None:
+    ch = chart
     types = hex_types(board, b, ch)
     t = types[0]
     along = [p for p in ch.of_kind("path") if board.road(a, b, p.id)]

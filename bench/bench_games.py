@@ -1,0 +1,55 @@
+"""Full random-vs-random games per second on one core, for every scenario of one or all modules.
+
+Run: python bench/bench_games.py [--game ID] [--seconds S]
+
+Each scenario is timed twice: headless on a clone (no record, no log), as simulation and search
+play, and as a full game (record with its hash chain, and the log), as the server plays. Maps and
+their line-of-sight tables are built once per process before timing starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import tactica
+from tactica.games import all_ids, get_rules
+
+
+def play(game: str, scenario: str, seed: int, headless: bool) -> int:
+    g = tactica.new_game(game, scenario, seed=seed)
+    if headless:
+        g = g.clone()
+    rng = random.Random(seed)
+    n = 0
+    while not g.is_terminal():
+        opts = g.legal_options()
+        g.apply(opts[rng.randrange(len(opts))])
+        n += 1
+    return n
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", help="one rules module (default: all)")
+    ap.add_argument("--seconds", type=float, default=5.0, help="time per scenario and mode")
+    args = ap.parse_args()
+    for gid in [args.game] if args.game else all_ids():
+        for info in get_rules(gid).scenarios():
+            play(gid, info.id, 0, True)  # warm-up: builds the map tables
+            for headless in (True, False):
+                games = decisions = 0
+                t0 = time.perf_counter()
+                while time.perf_counter() - t0 < args.seconds:
+                    decisions += play(gid, info.id, games + 1, headless)
+                    games += 1
+                dt = time.perf_counter() - t0
+                mode = "headless" if headless else "full (record + log)"
+                print(f"{gid} {info.id} {mode}: {games / dt:.1f} games/s per core "
+                      f"({decisions / games:.0f} decisions/game, {decisions / dt:.0f} decisions/s)",
+                      flush=True)
+
+
+if __name__ == "__main__":
+    main()
