@@ -8,6 +8,7 @@ The Turn's activations are ``g.state["activated"]`` (cleared at the end of the T
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .board_state import within
@@ -38,3 +39,16 @@ def activate(g: Game, uids: list[str]) -> None:
     for u in uids:
         if u not in g.state["activated"]:
             g.state["activated"].append(u)
+
+
+def first_choices(g: Game, seat: int, can_act: Callable[[Game, str], bool]) -> list[str]:
+    """O14.1: the units an Order may activate first: ones not yet activated that can carry it
+    out themselves, or Leaders with such a unit in their Command radius."""
+    out = []
+    for uid, u in sorted(g.state["units"].items()):
+        if u["seat"] != seat or u["where"] != "map" or u["hex"] is None or not may_activate(g, uid):
+            continue
+        if can_act(g, uid) or (unit_kind(g, uid) == "leader"
+                               and any(can_act(g, x) for x in radius_units(g, uid))):
+            out.append(uid)
+    return out

@@ -36,7 +36,7 @@ from ..commander_family.actions import open_windows
 from ..commander_family.orders import OrderDef
 from ..commander_family.state import opponent
 from ..commander_family.victory import exit_unit, nation
-from .activation import activate, may_activate, radius_units
+from .activation import activate, first_choices, radius_units
 from .board_state import board_of, enemy_edge_hexes, label_map, neighbours, units_in, update_objectives
 from .fortifications import in_wire, kind_at, trench_step, wire_halts
 from .mines import push_mine_attack
@@ -157,14 +157,7 @@ def can_step(g: Game, uid: str) -> bool:
 
 
 def _first_choices(g: Game, seat: int) -> list[str]:
-    out = []
-    for uid, u in sorted(g.state["units"].items()):
-        if u["seat"] != seat or not on_map(g, uid) or not may_activate(g, uid):
-            continue
-        if can_step(g, uid) or (unit_kind(g, uid) == "leader"
-                                and any(can_step(g, x) for x in radius_units(g, uid))):
-            out.append(uid)
-    return out
+    return first_choices(g, seat, can_step)
 
 
 def move_legal(g: Game, seat: int, card: str) -> bool:
