@@ -6,7 +6,8 @@ Weapon, cross a Cliff hexside (O16.2, T83). It may not enter an impassable hex o
 (T79, T98), enter or leave a Major Bridge except along its road (O16.3, T80.1), or leave by the
 left, right or own edge (O16.3). There is no Op Fire against an advancing unit (O16.1); after each
 entry both seats get an Action window of kind ``advance_entry`` (Hidden Mines / Hidden Wire, the
-inactive seat first).
+inactive seat first). A Mines hex attacks the unit before it leaves and after it enters
+(F103.1-2); a unit broken while leaving still goes into the hex chosen.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from tactica.core.rules import Args, Step
 from ..commander_family.actions import open_windows
 from ..commander_family.orders import OrderDef
 from ..commander_family.victory import nation
-from .activation import activate, may_activate, radius_units
+from .activation import activate, first_choices, radius_units
 from .board_state import board_of, enemy_edge_hexes, label_map, neighbours, update_objectives
 from .mines import push_mine_attack
 from .movement import on_map, push_exit_space
@@ -69,14 +70,7 @@ def can_advance(g: Game, uid: str) -> bool:
 
 
 def _first_choices(g: Game, seat: int) -> list[str]:
-    out = []
-    for uid, u in sorted(g.state["units"].items()):
-        if u["seat"] != seat or not on_map(g, uid) or not may_activate(g, uid):
-            continue
-        if can_advance(g, uid) or (unit_kind(g, uid) == "leader"
-                                   and any(can_advance(g, x) for x in radius_units(g, uid))):
-            out.append(uid)
-    return out
+    return first_choices(g, seat, can_advance)
 
 
 def advance_legal(g: Game, seat: int, card: str) -> bool:
@@ -91,8 +85,16 @@ def start_advance(g: Game, seat: int, card: str) -> None:
 class AdvanceOrder(Step):
     name = "advance_order"
 
-    def actor(self, g: Game, a: Args) -> int:
-        return int(a["seat"])
+    def actor(self, g: Game, a: Args) -> int | None:
+        return None if a.get("pending") else int(a["seat"])
+
+    def run(self, g: Game, a: Args) -> None:
+        """Back from the Mine Attack of the hex an advancing unit left (F103.2)."""
+        u, h = a.pop("pending")
+        if on_map(g, u):
+            self._enter(g, a, u, h)
+        else:
+            self._maybe_end(g, a)
 
     def prompt(self, g: Game, a: Args) -> str:
         return {"first": "Advance: activate a unit",
@@ -154,16 +156,21 @@ class AdvanceOrder(Step):
                 self._maybe_end(g, a)
                 push_exit_space(g, u)
                 return
-            frm = g.state["units"][u]["hex"]
-            g.state["units"][u]["hex"] = option.args["hex"]
-            g.emit("O16.1", "{unit} advances from {frm} into {dest}", unit=u, frm=frm,
-                   dest=option.args["hex"])
-            update_objectives(g)
-            if g.is_terminal():
+            if push_mine_attack(g, g.state["units"][u]["hex"], [u]):
+                a["pending"] = [u, option.args["hex"]]  # F103.2: the hex left attacks first
                 return
-            self._maybe_end(g, a)
-            open_windows(g, "advance_entry", {"hex": option.args["hex"], "movers": [u]})
-            push_mine_attack(g, option.args["hex"], [u])  # F103.2, before the windows
+            self._enter(g, a, u, option.args["hex"])
+
+    def _enter(self, g: Game, a: Args, u: str, to: str) -> None:
+        frm = g.state["units"][u]["hex"]
+        g.state["units"][u]["hex"] = to
+        g.emit("O16.1", "{unit} advances from {frm} into {dest}", unit=u, frm=frm, dest=to)
+        update_objectives(g)
+        if g.is_terminal():
+            return
+        self._maybe_end(g, a)
+        open_windows(g, "advance_entry", {"hex": to, "movers": [u]})
+        push_mine_attack(g, to, [u])  # F103.2, before the windows
 
     def _activated(self, g: Game, a: Args) -> None:
         activate(g, a["activated"])

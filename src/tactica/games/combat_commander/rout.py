@@ -10,7 +10,8 @@ Retreat (O23.3): the owner moves his unit, one hex at a time, each hex strictly 
 to his own board edge than the one it leaves. Move Costs do not count, no Op Fire is allowed, Wire
 does not stop it. A unit already on its edge row retreats off the map and is eliminated (7.2.2);
 so is a unit with no closer hex it may enter — every closer hex enemy-occupied, impassable, a
-Blaze, or across a Cliff (O23.3.5). Mines (O23.3.4) need Fortification markers, not modelled yet.
+Blaze, or across a Cliff (O23.3.5). A Mines hex attacks the unit as it leaves (the unit then
+goes on into the hex chosen) and as it enters (O23.3.4, F103.2).
 
 As for the Rally Roll, the Morale is read just before the roll, so a unit rallied by an Event
 of its own Rout Roll still retreats by the locked difference (1.9.1 example).
@@ -167,6 +168,8 @@ class Retreat(Step):
 
     def actor(self, g: Game, a: Args) -> int | None:
         uid = a["unit"]
+        if a.get("pending") is not None:
+            return None  # back from the Mine Attack of the hex being left (O23.3.4)
         if a["left"] <= 0 or not on_map(g, uid) or len(retreat_hexes(g, uid)) < 2:
             return None
         return int(a["seat"])
@@ -183,6 +186,12 @@ class Retreat(Step):
 
     def run(self, g: Game, a: Args) -> None:
         uid = a["unit"]
+        if a.get("pending") is not None:
+            if on_map(g, uid):
+                self._step(g, a, a["pending"])
+            else:
+                g.pop()
+            return
         if a["left"] <= 0 or not on_map(g, uid):
             g.pop()
             return
@@ -204,11 +213,15 @@ class Retreat(Step):
     def _step(self, g: Game, a: Args, to: str) -> None:
         uid = a["unit"]
         frm = g.state["units"][uid]["hex"]
+        if a.get("pending") is None and push_mine_attack(g, frm, [uid], rule="O23.3.4"):
+            a["pending"] = to  # O23.3.4: the Mines of the hex left attack first; then into ``to``
+            return
+        a["pending"] = None
         g.state["units"][uid]["hex"] = to
         a["left"] -= 1
         g.emit("O23.3", "{unit} retreats from {frm} into {dest}", unit=uid, frm=frm, dest=to)
         update_objectives(g)
-        push_mine_attack(g, to, [uid])  # F103.2: a Mines hex attacks a retreating unit entering it
+        push_mine_attack(g, to, [uid], rule="O23.3.4")  # and those of the hex entered
 
 
 def register(rules: Any) -> None:
