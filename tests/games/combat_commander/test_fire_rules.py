@@ -268,3 +268,43 @@ def test_11_4_a_broken_weapon_that_breaks_again_is_eliminated() -> None:
     assert g.state["weapons"]["axis-1-w"]["where"] == "casualties"
     assert g.state["sides"][0]["casualty_weapons"] == ["axis-1-w"]
     assert g.state["units"]["axis-1"]["weapon"] is None
+
+
+def test_10_3_2_1_hindered_shot_lifted_by_marksmanship() -> None:
+    """Digest §5 row 68: a shot hindered to 0 FP or less may be declared when a Fire Action in
+    hand can lift it to 1 or more; Marksmanship (+2) takes the Team's 2 - 3 Brush = -1 to 1."""
+    g = game([{"type": "ger-rifle-team", "hex": "B5"}], [{"type": "us-rifle-team", "hex": "E5"}])
+    hand(g, 0, [FIRE, "G-47", "G-66", "G-1", "G-2", "G-3"])  # G-47: Marksmanship (Germany)
+    go(g, "order:G-13", "activate:axis-1")
+    assert "target:E5" in opts(g)
+    for choice in ("target:E5", "add:axis-1", "fire"):
+        g.apply(choice)
+    d = g.decision()
+    assert d is not None and d.step == "action_window" and d.seat == 0
+    g.apply(next(o for o in opts(g) if "G-47" in o))
+    go(g)
+    log = text(g)
+    assert "Marksmanship: +2 FP" in log and "the attack now has 1 FP" in log
+    assert "cannot be made" not in log
+
+
+def test_10_3_2_1_hindered_shot_called_off_if_not_lifted() -> None:
+    """Declared on the strength of a Marksmanship card that is then not played: the attack is
+    called off at the roll (10.3.2.1), without a Fire Attack Roll."""
+    g = game([{"type": "ger-rifle-team", "hex": "B5"}], [{"type": "us-rifle-team", "hex": "E5"}])
+    hand(g, 0, [FIRE, "G-47", "G-66", "G-1", "G-2", "G-3"])
+    go(g, "order:G-13", "activate:axis-1", "target:E5", "add:axis-1", "fire")
+    assert "Final FP -1 is below 1: the attack cannot be made" in text(g)
+
+
+def test_11_3_owner_eliminates_a_weapon_at_his_turn() -> None:
+    g = game([{"type": "ger-rifle-squad", "hex": "C3", "weapon": "ger-lmg"}],
+             [{"type": "us-rifle-squad", "hex": "O9", "weapon": "us-lmg"}])
+    wid = g.state["units"]["axis-1"]["weapon"]
+    assert f"drop:{wid}" in opts(g)
+    assert not any(o.startswith("drop:allies") for o in opts(g))  # only one's own Weapons
+    g.apply(f"drop:{wid}")
+    assert g.state["units"]["axis-1"]["weapon"] is None
+    assert g.state["weapons"][wid]["where"] == "casualties"
+    assert "11.3: " + wid + " is eliminated by its owner" in text(g)
+    assert g.decision() is not None and g.decision().step == "turn"  # still the same Turn

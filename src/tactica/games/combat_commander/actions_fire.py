@@ -70,11 +70,15 @@ def _bonus(g: Game, seat: int, name: str, rule: str, why: str) -> None:
 
 
 # ---------------------------------------------------------------- A27 Bore Sighting
-def bore_playable(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> bool:
-    a = firing(g, seat)
-    if a is None or side(g.state, seat)["posture"] != "Defend":
+def bore_applies(g: Game, seat: int, card: str, a: Args) -> bool:
+    if side(g.state, seat)["posture"] != "Defend":
         return False
     return any(is_weapon(g, p) and int(wtype(g, p).fp) >= 5 for p in live_pieces(g, a))
+
+
+def bore_playable(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> bool:
+    a = firing(g, seat)
+    return a is not None and bore_applies(g, seat, card, a)
 
 
 def bore_play(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:
@@ -84,7 +88,11 @@ def bore_play(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:
 # ---------------------------------------------------------------- A30 Crossfire
 def cross_playable(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> bool:
     a = firing(g, seat)
-    if a is None or not a["moving"]:
+    return a is not None and cross_applies(g, seat, card, a)
+
+
+def cross_applies(g: Game, seat: int, card: str, a: Args) -> bool:
+    if not a["moving"]:
         return False
     hexes = attack_hexes(a)
     units = g.state["units"]
@@ -98,8 +106,10 @@ def cross_play(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:
 # ---------------------------------------------------------------- A34 Hand Grenades
 def grenades_playable(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> bool:
     a = firing(g, seat)
-    if a is None:
-        return False
+    return a is not None and grenades_applies(g, seat, card, a)
+
+
+def grenades_applies(g: Game, seat: int, card: str, a: Args) -> bool:
     hexes = attack_hexes(a)
     return any(hex_distance(g, piece_hex(g, p), h) == 1 for p in live_pieces(g, a) for h in hexes)
 
@@ -111,8 +121,10 @@ def grenades_play(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:
 # ---------------------------------------------------------------- A37 Marksmanship
 def marks_playable(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> bool:
     a = firing(g, seat)
-    if a is None:
-        return False
+    return a is not None and marks_applies(g, seat, card, a)
+
+
+def marks_applies(g: Game, seat: int, card: str, a: Args) -> bool:
     rules: Any = g.rules
     want = rules.card(card).marksmanship
     for p in live_pieces(g, a):
@@ -136,7 +148,25 @@ def sustained_pieces(g: Game, pieces: list[str]) -> list[str]:
 
 def sustained_playable(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> bool:
     a = firing(g, seat)
-    return a is not None and bool(sustained_pieces(g, live_pieces(g, a)))
+    return a is not None and sustained_applies(g, seat, card, a)
+
+
+def sustained_applies(g: Game, seat: int, card: str, a: Args) -> bool:
+    return bool(sustained_pieces(g, live_pieces(g, a)))
+
+
+LIFTS = {"Bore Sighting": bore_applies, "Crossfire": cross_applies, "Hand Grenades": grenades_applies,
+         "Marksmanship": marks_applies, "Sustained Fire": sustained_applies}
+"""The +2 FP Actions (A27, A30, A34, A37, A41) and when each would apply to an attack."""
+
+
+def lift_for(g: Game, seat: int, pieces: list[str], target: str, moving: list[str] | None = None) -> int:
+    """10.3.2.1: the FP the +2 FP Action cards in ``seat``'s hand would add to an attack by
+    ``pieces`` on ``target``: a hindered shot they can lift to 1 FP may be declared."""
+    rules: Any = g.rules
+    a: Args = {"pieces": list(pieces), "target": target, "spray": None, "moving": list(moving or [])}
+    return 2 * sum(1 for c in side(g.state, seat)["hand"]
+                   if (f := LIFTS.get(rules.card(c).action)) is not None and f(g, seat, c, a))
 
 
 def sustained_play(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:

@@ -106,6 +106,14 @@ def able(g: Game, pid: str) -> bool:
     return u["where"] == "map" and u["hex"] is not None and piece_fp(g, pid) >= 1
 
 
+def fp_lift(g: Game, seat: int, pieces: list[str], target: str) -> int:
+    """10.3.2.1: FP that ``seat``'s Action cards could add to this attack (the rules object's
+    ``fp_lift`` hook, 0 without one): a hindered shot they can lift to 1 FP may be declared,
+    and if it is still below 1 FP after the Action window it is called off."""
+    hook = getattr(g.rules, "fp_lift", None)
+    return int(hook(g, seat, pieces, target)) if hook else 0
+
+
 def pieces_of(g: Game, uid: str) -> list[str]:
     w = g.state["units"][uid]["weapon"]
     return [p for p in ([uid] if w is None else [uid, w]) if able(g, p)]
@@ -298,7 +306,8 @@ class FireOrder(Step):
         found: set[str] = set()
         for p in pieces:
             for t in reach_map(g, p, [t for t in enemies if t not in found], ov):
-                if is_ordnance(g, p) or strength(g, [p], t, ov)["fp"] >= 1:
+                fp = strength(g, [p], t, ov)["fp"]
+                if is_ordnance(g, p) or fp >= 1 or fp + fp_lift(g, seat, [p], t) >= 1:
                     found.add(t)
         out += [("target", t) for t in enemies if t in found]
         smokers = [p for p in pieces if is_ordnance(g, p) and wtype(g, p).smoke]
@@ -363,7 +372,8 @@ class FireOrder(Step):
         opts = [Option(f"add:{p}", f"Add {p}", "piece", {"piece": p}) for p in self._addable(g, a)]
         if a["group"]:
             st = strength(g, a["group"], a["target"])
-            if st["hindrance"] is not None and (st["ordnance"] or a["smoke"] or st["fp"] >= 1):
+            lifted = st["fp"] >= 1 or st["fp"] + fp_lift(g, seat, a["group"], a["target"]) >= 1
+            if st["hindrance"] is not None and (st["ordnance"] or a["smoke"] or lifted):
                 opts.append(Option("fire", f"Fire ({st['fp']} FP)" if not st["ordnance"] else "Fire",
                                    "fire", {"fp": st["fp"]}))
         opts.append(Option("back", "Choose another target", "back"))
@@ -448,14 +458,15 @@ def break_weapon(g: Game, wid: str, rule: str) -> None:
     s = g.state
     w = s["weapons"][wid]
     if w["broken"]:
-        _remove_weapon(g, wid)
+        remove_weapon(g, wid)
         g.emit(rule, "{weapon} breaks again and is eliminated", weapon=wid)
     else:
         w["broken"] = True
         g.emit(rule, "{weapon} breaks", weapon=wid)
 
 
-def _remove_weapon(g: Game, wid: str) -> None:
+def remove_weapon(g: Game, wid: str) -> None:
+    """The Weapon leaves play for the Weapons box of the Casualty Track."""
     s = g.state
     w = s["weapons"][wid]
     if w["carrier"] is not None:
@@ -599,7 +610,7 @@ class FireAttack(Step):
             g.push("sustained_break", seat=int(a["seat"]), pieces=list(a["pieces"]), n=int(a["sustained"]))
         for p in a["pieces"]:
             if is_weapon(g, p) and wtype(g, p).one_use and g.state["weapons"][p]["where"] == "map":
-                _remove_weapon(g, p)
+                remove_weapon(g, p)
                 g.emit("11.6", "{weapon} is used up and eliminated", weapon=p)
         a["left"] = [u for u in a["defenders"] if g.state["units"][u]["where"] == "map"
                      and g.state["units"][u]["hex"] in attack_hexes(a)]

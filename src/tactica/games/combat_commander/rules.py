@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tactica.core.decks import new_deck
+from tactica.core.options import Option
 from tactica.core.rules import RulesError, ScenarioInfo, Step
 
 from ..commander_family.actions import action_registry
@@ -37,7 +38,7 @@ from . import (
 from .board_state import neighbours, update_objectives
 from .components import ACTIONS, EVENTS, ORDERS, Pack, builtin_pack
 from .events_all import register as register_events
-from .fire import fire_legal, fire_steps, start_fire
+from .fire import fire_legal, fire_steps, remove_weapon, start_fire
 from .scenarios import SCENARIOS
 from .terrain import los_table
 
@@ -139,9 +140,22 @@ class CombatCommanderRules(CommanderRules):
         b = self.board(g)
         return None if b is None else los_table(b)
 
-    # -- stage-1 hooks, now on the map ---------------------------------------------------------
-    def adjacent_hexes(self, g: Game, label: str) -> list[str]:
-        return neighbours(g, label)
+    def turn_extras(self, g: Game, seat: int) -> list[Option]:
+        """11.3: the owner may eliminate one of his Weapons at any time; offered at his Turn
+        decision (our reading: the one moment a player decides with nothing else under way)."""
+        return [Option(f"drop:{wid}", f"Eliminate {wid} (carried by {w['carrier']})", "extra",
+                       {"weapon": wid, "unit": w["carrier"]})
+                for wid, w in sorted(g.state["weapons"].items())
+                if w["seat"] == seat and w["where"] == "map" and w["carrier"] is not None]
+
+    def turn_extra(self, g: Game, seat: int, option: Option) -> None:
+        wid = option.args["weapon"]
+        remove_weapon(g, wid)
+        g.emit("11.3", "{weapon} is eliminated by its owner", weapon=wid)
+
+    def fp_lift(self, g: Game, seat: int, pieces: list[str], target: str) -> int:
+        """10.3.2.1: what the seat's +2 FP Action cards could add to this attack."""
+        return actions_fire.lift_for(g, seat, pieces, target)
 
     def fortification_vulnerability(self, fp: int) -> int:
         """O18.2.3.3: the Impact Roll that destroys a Fortification (our table, fortifications.py)."""

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from tactica.core.decks import redeal
+from tactica.core.options import Option
 from tactica.core.rules import Rules, Step
 
 from .actions import ActionDef, ActionWindow
@@ -73,6 +74,15 @@ class CommanderRules(Rules):
 
     def stacking_check(self, g: Game, seat: int) -> None:
         """8.2: at the end of every Turn overstacked hexes are fixed (needs the map)."""
+
+    def turn_extras(self, g: Game, seat: int) -> list[Option]:
+        """Choices besides Orders the active seat may make at its Turn decision (a game adds
+        e.g. the voluntary elimination of a Weapon); none by default."""
+        return []
+
+    def turn_extra(self, g: Game, seat: int, option: Option) -> None:
+        """Carry out one of :meth:`turn_extras`."""
+        raise NotImplementedError(option.id)
 
     def reinforce_radios(self, g: Game, space: int) -> None:
         """6.1.2 step 5: Radios waiting on this Time space enter (a game with Radios overrides)."""

@@ -46,12 +46,18 @@ class Turn(Step):
         sd = side(g.state, seat)
         opts: list[Option] = []
         if a["given"] < sd["order_cap"]:
+            legal: dict[str, bool] = {}  # by Order name: no Order's legality depends on the card
             for card in sorted(set(sd["hand"]), key=card_key):
                 name = rules.card(card).order
                 odef = rules.orders.get(name)
-                if odef is not None and odef.offered(g, seat, card):
+                if odef is None:
+                    continue
+                if name not in legal:
+                    legal[name] = odef.offered(g, seat, card)
+                if legal[name]:
                     opts.append(Option(f"order:{card}", f"{name} ({card})", "order",
                                        {"card": card, "order": name}))
+        opts += rules.turn_extras(g, seat)
         if a["given"]:
             opts.append(Option("end", "End the Turn", "end"))
         else:
@@ -71,6 +77,9 @@ class Turn(Step):
             g.push("discard", seat=seat, n=0, last=None)
             return
         rules: Any = g.rules
+        if option.kind == "extra":
+            rules.turn_extra(g, seat, option)  # no Order: the Turn goes on as it was
+            return
         card = option.args["card"]
         odef = rules.orders[option.args["order"]]
         play_from_hand(g, seat, card)
