@@ -140,6 +140,10 @@ class CombatCommanderRules(CommanderRules):
         b = self.board(g)
         return None if b is None else los_table(b)
 
+    # -- stage-1 hooks, now on the map ---------------------------------------------------------
+    def adjacent_hexes(self, g: Game, label: str) -> list[str]:
+        return neighbours(g, label)
+
     def turn_extras(self, g: Game, seat: int) -> list[Option]:
         """11.3: the owner may eliminate one of his Weapons at any time; offered at his Turn
         decision (our reading: the one moment a player decides with nothing else under way)."""
