@@ -27,6 +27,7 @@ from . import (
     actions_other,
     advance,
     artillery,
+    drawing,
     fortifications,
     melee,
     movement,
@@ -139,6 +140,16 @@ class CombatCommanderRules(CommanderRules):
     def los(self, g: Game) -> LosTable | None:
         b = self.board(g)
         return None if b is None else los_table(b)
+
+    # -- the browser table (docs/web.md; drawing.py) ---------------------------------------------
+    def drawing(self, g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any]:
+        return drawing.drawing(g, seat, view)
+
+    def odds(self, g: Game, seat: int, option_id: str) -> dict[str, Any] | None:
+        return drawing.odds(g, seat, option_id)
+
+    def line_of_sight(self, g: Game, a: str, b: str) -> dict[str, Any] | None:
+        return drawing.line_of_sight(g, a, b)
 
     # -- stage-1 hooks, now on the map ---------------------------------------------------------
     def adjacent_hexes(self, g: Game, label: str) -> list[str]:

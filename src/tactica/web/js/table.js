@@ -173,6 +173,18 @@ class Table {
   onStack(list, ev) {
     const table = this.payload.table;
     const ui = this.uiState();
+    const hex = list[0].hex;
+    // a stack in a hex that is itself the target (move, place, fire at it): pick the hex
+    if (!list.some((p) => ui.highlight.has(`unit:${p.id}`)) && ui.highlight.has(`hex:${hex}`)) {
+      this.onPick({ hex });
+      return;
+    }
+    // exactly one piece of the stack is a legal pick (and not the hex): pick it
+    const hits = list.filter((p) => ui.highlight.has(`unit:${p.id}`));
+    if (hits.length === 1 && !ui.highlight.has(`hex:${hex}`)) {
+      this.onPick({ unit: hits[0].id, hex });
+      return;
+    }
     const pop = stackPopover(list, table.sides, ui, (p) => { pop.remove(); this.onPick({ unit: p.id, hex: p.hex }); });
     document.querySelectorAll(".popover").forEach((x) => x.remove());
     pop.style.left = `${ev.clientX + 8}px`;
