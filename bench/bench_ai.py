@@ -66,8 +66,13 @@ def strength(args: argparse.Namespace) -> None:
                 k = i // 2
                 jobs.append((module, scenarios[k % len(scenarios)], a, b, args.seed + k, i % 2))
             t0 = time.perf_counter()
+            res = []
             with ProcessPoolExecutor(args.workers) as ex:
-                res = list(ex.map(play, jobs, chunksize=1))
+                for job, r in zip(jobs, ex.map(play, jobs, chunksize=1), strict=True):
+                    res.append(r)
+                    if args.progress:  # one line a game, so long runs show where they are
+                        print(f"  game {len(res)}: {job[1]} seed {job[4]} {a} as seat {job[5]}: "
+                              f"{r[0]:+.0f} ({r[2]}, {r[1]} decisions)", flush=True)
             dt = time.perf_counter() - t0
             w = sum(1 for r, _, _ in res if r > 0)
             d = sum(1 for r, _, _ in res if r == 0)
@@ -136,6 +141,7 @@ def main(argv: list[str] | None = None) -> None:
     st.add_argument("--scenario", default=None)
     st.add_argument("--workers", type=int, default=2)
     st.add_argument("--seed", type=int, default=1)
+    st.add_argument("--progress", action="store_true", help="print each game's result as it ends")
     sp = sub.add_parser("speed")
     sp.add_argument("--module", default=None)
     sp.add_argument("--positions", type=int, default=5)

@@ -17,8 +17,15 @@ class ScriptedAgent:
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
+        self.last_reason = ""
+        """Why the last choice was made, for policies that say (``explain``); else empty."""
 
     def choose(self, game: Game, seat: int) -> str:
         if game.current_player() != seat:
             raise ValueError(f"seat {seat} has no decision to make")
-        return policy_for(game.rules.id).choose(game, seat, self._rng).id
+        policy = policy_for(game.rules.id)
+        explain = getattr(policy, "explain", None)
+        if explain is not None:
+            opt, self.last_reason = explain(game, seat, self._rng)
+            return str(opt.id)
+        return policy.choose(game, seat, self._rng).id

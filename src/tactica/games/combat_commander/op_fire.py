@@ -118,8 +118,13 @@ class OpFire(Step):
         opts = []
         if adef is not None:
             ctx = {"hex": target}
+            ok: bool | None = None  # the same for every Fire card (A33 names no card)
             for card in sorted(side(g.state, seat)["hand"], key=card_key):
-                if rules.card(card).action == "Fire" and adef.offered(g, seat, card, "op_fire", ctx):
+                if rules.card(card).action != "Fire":
+                    continue
+                if ok is None:
+                    ok = adef.offered(g, seat, card, "op_fire", ctx)
+                if ok:
                     opts.append(Option(f"action:{card}", f"Fire Action ({card}): activate units",
                                        "action", {"card": card, "action": "Fire"}))
         if ready_pieces(g, seat, target):

@@ -1,0 +1,187 @@
+"""Combat Commander's scripted policy: legal to the end of every scenario, sound choices in
+constructed positions, and blind to what its seat cannot see."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tactica.ai import make_agent
+from tactica.ai.policy import policy_for
+from tactica.api import new_game
+from tactica.core.game import Game
+from tactica.games import get_rules
+from tactica.games.combat_commander.scripted import POLICY, evaluate, p_break, turn_key
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "games" / "combat_commander"))
+from fire_helpers import game, hand, skip
+
+CC = "combat_commander"
+SCENARIOS = [s.id for s in get_rules(CC).scenarios()]
+
+
+def test_policy_is_registered() -> None:
+    assert policy_for(CC) is POLICY
+
+
+def test_p_break_is_the_2d6_race() -> None:
+    assert p_break(5, 5) == pytest.approx((1 - 146 / 1296) / 2)  # ties (146 of 1296) do not break
+    assert p_break(5, 5, tie_breaks=True) == pytest.approx(p_break(5, 5) + 146 / 1296)
+    assert p_break(0, 20) == 0.0 and p_break(20, 0) == 1.0
+    assert p_break(6, 5) > p_break(5, 5) > p_break(4, 5)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_scripted_plays_every_scenario_to_the_end(scenario: str) -> None:
+    g = new_game(CC, scenario, seed=3)
+    agents = {0: make_agent("scripted", 1), 1: make_agent("random", 2)}
+    n = 0
+    while not g.is_terminal():
+        seat = g.current_player()
+        oid = agents[seat].choose(g, seat)
+        assert oid in {o.id for o in g.legal_options()}
+        g.apply(oid)
+        n += 1
+        assert n < 20000
+        if n % 97 == 0:
+            v = evaluate(g)
+            assert -1 <= v[0] <= 1 and v[0] == -v[1]
+            assert turn_key(g) >= 0
+    assert g.returns() in ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])
+
+
+def test_search_plays_with_the_hooks() -> None:
+    g = new_game(CC, "orchard_meeting", seed=2)
+    a = make_agent("scripted", 0)
+    for _ in range(30):
+        g.apply(a.choose(g, g.current_player()))
+    while len(g.legal_options()) < 2:
+        g.apply(a.choose(g, g.current_player()))
+    s = make_agent("search:24", 1)
+    assert s.choose(g, g.current_player()) in {o.id for o in g.legal_options()}
+
+
+def _fire_cards(g: Game, n: int) -> list[str]:
+    rules: Any = g.rules
+    return [c for c in rules.pack.decks["Germany"].cards if rules.card(c).order == "Fire"][:n]
+
+
+def test_picks_the_winning_shot_over_the_hopeless_one() -> None:
+    # two German squads (one with an LMG) in J4: an American team in the open next to them (I4),
+    # a squad in the K3 building (Cover, higher Morale)
+    g = game([{"type": "ger-rifle-squad", "hex": "J4", "weapon": "ger-lmg"},
+              {"type": "ger-rifle-squad", "hex": "J4"}],
+             [{"type": "us-rifle-team", "hex": "I4"}, {"type": "us-rifle-squad", "hex": "K3"}])
+    hand(g, 0, _fire_cards(g, 3))
+    skip(g)
+    rng = random.Random(0)
+    o, why = POLICY.explain(g, 0, rng)
+    assert o.kind == "order" and o.args["order"] == "Fire", why
+    while True:
+        g.apply(o.id)
+        skip(g)
+        o, why = POLICY.explain(g, 0, rng)
+        if any(x.kind == "target" for x in g.legal_options()):
+            break
+    assert {x.id for x in g.legal_options()} >= {"target:I4", "target:K3"}
+    assert o.id == "target:I4", why
+    assert "I4" in why and "expected breaks" in why
+
+
+def test_discards_command_confusion_before_fire_cards() -> None:
+    g = game([{"type": "ger-rifle-squad", "hex": "A1"}], [{"type": "us-rifle-squad", "hex": "O1"}])
+    rules: Any = g.rules
+    cards = rules.pack.decks["Germany"].cards
+    confusion = [c for c in cards if rules.card(c).order == "Command Confusion"][:2]
+    fire = _fire_cards(g, 2)
+    hand(g, 0, fire + confusion)
+    skip(g)
+    rng = random.Random(0)
+    o, why = POLICY.explain(g, 0, rng)
+    assert o.id == "pass", why  # no shot, nothing to do
+    g.apply(o.id)
+    skip(g)
+    discarded = []
+    while g.decision() is not None and g.decision().step == "discard":  # type: ignore[union-attr]
+        o, why = POLICY.explain(g, 0, rng)
+        if o.id == "done":
+            break
+        discarded.append(o.args["card"])
+        g.apply(o.id)
+    assert set(confusion) <= set(discarded)
+    assert not set(fire) & set(discarded)
+
+
+def _other_world(g: Game, seat: int, rng: random.Random) -> Game:
+    """The same game with the opponent's hand, both draw piles and the dice dealt differently."""
+    h = g.clone()
+    s = h.state
+    other = s["sides"][1 - seat]
+    pool = other["hand"] + other["deck"]["draw"]
+    rng.shuffle(pool)
+    n = len(other["hand"])
+    other["hand"][:], other["deck"]["draw"][:] = pool[:n], pool[n:]
+    rng.shuffle(s["sides"][seat]["deck"]["draw"])
+    s["chance"]["s"] ^= 0x5DEECE66D
+    h.refresh()
+    return h
+
+
+@pytest.mark.parametrize("scenario", ["orchard_meeting", "hill_2_crown"])
+def test_same_view_same_choice(scenario: str) -> None:
+    g = new_game(CC, scenario, seed=5)
+    a = make_agent("scripted", 0)
+    rng = random.Random(1)
+    checked = 0
+    for step in range(400):
+        if g.is_terminal():
+            break
+        seat = g.current_player()
+        if step % 7 == 0 and len(g.legal_options()) > 1:
+            worlds = [g, *(_other_world(g, seat, rng) for _ in range(2))]
+            assert len({w.information_state_string(seat) for w in worlds}) == 1
+            assert len({repr(w.state["sides"][1 - seat]["hand"]) for w in worlds}) > 1 or \
+                not g.state["sides"][1 - seat]["hand"]
+            picks = [POLICY.explain(w, seat, random.Random(9)) for w in worlds]
+            assert len({(o.id, why) for o, why in picks}) == 1
+            checked += 1
+        g.apply(a.choose(g, seat))
+    assert checked > 20
+
+
+def test_initiative_re_roll_only_when_the_roll_hurts() -> None:
+    from fire_helpers import card
+
+    from tactica.core.options import Option
+    from tactica.games.combat_commander.scripted import _Ctx
+
+    g = game([{"type": "ger-rifle-squad", "hex": "A1"}], [{"type": "us-rifle-squad", "hex": "O1"}])
+    ctx = _Ctx(g, 0)
+    opts = [Option("reroll", "Re-roll", "reroll"), Option("pass", "Keep the roll", "pass")]
+    rng = random.Random(0)
+
+    def pick(c: str, purpose: str) -> str:
+        r = POLICY._initiative(g, ctx, opts, f"Initiative: re-roll {c} ({purpose})?", rng)
+        assert r is not None
+        return r[0].id
+
+    low, mid, high = card("Germany", 1, 2), card("Germany", 3, 4), card("Germany", 6, 5)
+    assert pick(low, "fire defense of axis-1") == "reroll"  # our defence rolled 3
+    assert pick(mid, "fire defense of axis-1") == "pass"
+    assert pick(high, "fire defense of allies-1") == "reroll"  # their defence rolled 11
+    assert pick(low, "fire defense of allies-1") == "pass"
+    assert pick(high, "rally of axis-1") == "reroll"  # our rally needs a low roll
+    assert pick(mid, "fire attack") == "pass"
+
+
+def test_scripted_agent_exposes_the_reason() -> None:
+    g = new_game(CC, "orchard_meeting", seed=4)
+    a = make_agent("scripted", 0)
+    while len(g.legal_options()) < 2:
+        g.apply(a.choose(g, g.current_player()))
+    a.choose(g, g.current_player())
+    assert getattr(a, "last_reason", "")
