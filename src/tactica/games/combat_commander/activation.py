@@ -52,3 +52,37 @@ def first_choices(g: Game, seat: int, can_act: Callable[[Game, str], bool]) -> l
                                and any(can_act(g, x) for x in radius_units(g, uid))):
             out.append(uid)
     return out
+
+
+class ActivatingOrder:
+    """Mixin for Order steps that start by activating a unit and, for a Leader, units in its
+    Command radius (O14.1, 3.3.1.1): phases ``first`` then ``more``; the step's ``_activated``
+    runs once the choice is complete."""
+
+    def _activated(self, g: Game, a: Any) -> None:
+        raise NotImplementedError
+
+    def options(self, g: Game, a: Any) -> list[Any]:
+        raise NotImplementedError
+
+    def activation_choice(self, g: Game, a: Any, option: Any) -> bool:
+        """Handle a choice of the ``first``/``more`` phases; False for any other phase."""
+        ph = a["phase"]
+        if ph == "first":
+            u = option.args["unit"]
+            a["activated"].append(u)
+            if unit_kind(g, u) == "leader" and radius_units(g, u):
+                a.update(phase="more", leader=u, last=None)
+            else:
+                self._activated(g, a)
+            return True
+        if ph == "more":
+            if option.id == "done":
+                self._activated(g, a)
+                return True
+            a["activated"].append(option.args["unit"])
+            a["last"] = option.args["unit"]
+            if not any(o.kind == "activate" for o in self.options(g, a)):
+                self._activated(g, a)
+            return True
+        return False

@@ -20,11 +20,10 @@ from tactica.core.rules import Args, Step
 from ..commander_family.actions import open_windows
 from ..commander_family.orders import OrderDef
 from ..commander_family.victory import nation
-from .activation import activate, first_choices, radius_units
+from .activation import ActivatingOrder, activate, first_choices, radius_units
 from .board_state import board_of, enemy_edge_hexes, label_map, neighbours, update_objectives
 from .mines import push_mine_attack
 from .movement import on_map, push_exit_space
-from .stats import unit_kind
 from .terrain import hex_type, terrain_chart
 
 if TYPE_CHECKING:
@@ -82,7 +81,7 @@ def start_advance(g: Game, seat: int, card: str) -> None:
            done=[])
 
 
-class AdvanceOrder(Step):
+class AdvanceOrder(ActivatingOrder, Step):
     name = "advance_order"
 
     def actor(self, g: Game, a: Args) -> int | None:
@@ -129,23 +128,9 @@ class AdvanceOrder(Step):
         return opts
 
     def choose(self, g: Game, a: Args, option: Option) -> None:
-        ph = a["phase"]
-        if ph == "first":
-            u = option.args["unit"]
-            a["activated"].append(u)
-            if unit_kind(g, u) == "leader" and radius_units(g, u):
-                a.update(phase="more", leader=u)
-            else:
-                self._activated(g, a)
-        elif ph == "more":
-            if option.id == "done":
-                self._activated(g, a)
-                return
-            a["activated"].append(option.args["unit"])
-            a["last"] = option.args["unit"]
-            if not any(o.kind == "activate" for o in self.options(g, a)):
-                self._activated(g, a)
-        elif option.id == "end":
+        if self.activation_choice(g, a, option):
+            return
+        if option.id == "end":
             g.emit("O16", "{nation} ends the Advance Order", nation=nation(g, int(a["seat"])))
             g.pop()
         else:

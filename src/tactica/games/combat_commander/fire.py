@@ -31,7 +31,7 @@ from tactica.core.rules import Args, Step
 from ..commander_family.actions import open_windows
 from ..commander_family.state import opponent
 from ..commander_family.victory import nation
-from .activation import activate, may_activate, radius_units
+from .activation import ActivatingOrder, activate, may_activate, radius_units
 from .board_state import board_of, hex_distance, label_map, los, occupied, overlay, units_in, within
 from .breaking import break_or_wound
 from .fortifications import group_split, weapon_blocked
@@ -271,7 +271,7 @@ def crossed_cover(g: Game, pieces: list[str], target: str) -> int | None:
 
 
 # ---------------------------------------------------------------- the Fire Order frame
-class FireOrder(Step):
+class FireOrder(ActivatingOrder, Step):
     name = "fire_order"
 
     def actor(self, g: Game, a: Args) -> int:
@@ -383,22 +383,9 @@ class FireOrder(Step):
         ph = a["phase"]
         seat = int(a["seat"])
         oid = option.id
-        if ph == "first":
-            u = option.args["unit"]
-            a["activated"].append(u)
-            if unit_kind(g, u) == "leader" and radius_units(g, u):
-                a.update(phase="more", leader=u, last=None)
-            else:
-                self._activated(g, a)
-        elif ph == "more":
-            if oid == "done":
-                self._activated(g, a)
-            else:
-                a["activated"].append(option.args["unit"])
-                a["last"] = option.args["unit"]
-                if not any(o.kind == "activate" for o in self.options(g, a)):
-                    self._activated(g, a)
-        elif ph == "shots":
+        if self.activation_choice(g, a, option):
+            return
+        if ph == "shots":
             if oid == "end":
                 g.emit("O20", "{nation} ends the Fire Order", nation=nation(g, seat))
                 g.pop()

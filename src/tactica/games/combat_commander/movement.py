@@ -36,11 +36,11 @@ from ..commander_family.actions import open_windows
 from ..commander_family.orders import OrderDef
 from ..commander_family.state import opponent
 from ..commander_family.victory import exit_unit, nation
-from .activation import activate, first_choices, radius_units
+from .activation import ActivatingOrder, activate, first_choices, radius_units
 from .board_state import board_of, enemy_edge_hexes, label_map, neighbours, units_in, update_objectives
 from .fortifications import in_wire, kind_at, trench_step, wire_halts
 from .mines import push_mine_attack
-from .stats import unit_kind, unit_stat
+from .stats import unit_stat
 from .terrain import move_cost, on_path
 
 if TYPE_CHECKING:
@@ -170,7 +170,7 @@ def start_move(g: Game, seat: int, card: str) -> None:
            moved=[], group=[], hex=None, spent={}, road=[], steps=0, crossed=False, op_units=[])
 
 
-class MoveOrder(Step):
+class MoveOrder(ActivatingOrder, Step):
     name = "move_order"
 
     def actor(self, g: Game, a: Args) -> int | None:
@@ -249,22 +249,9 @@ class MoveOrder(Step):
     def choose(self, g: Game, a: Args, option: Option) -> None:
         ph = a["phase"]
         oid = option.id
-        if ph == "first":
-            u = option.args["unit"]
-            a["activated"].append(u)
-            if unit_kind(g, u) == "leader" and radius_units(g, u):
-                a.update(phase="more", leader=u, last=None)
-            else:
-                self._activated(g, a)
-        elif ph == "more":
-            if oid == "done":
-                self._activated(g, a)
-                return
-            a["activated"].append(option.args["unit"])
-            a["last"] = option.args["unit"]
-            if not any(o.kind == "activate" for o in self.options(g, a)):
-                self._activated(g, a)
-        elif ph == "pick":
+        if self.activation_choice(g, a, option):
+            return
+        if ph == "pick":
             if oid == "end":
                 self._end(g, a)
                 return
