@@ -63,11 +63,41 @@ def start_recover(g: Game, seat: int, card: str) -> None:
     g.push("recover_order", seat=seat, left=broken_units(g, seat), unit=None, morale=0)
 
 
-class RecoverOrder(Step):
-    name = "recover_order"
+class BrokenUnitRolls(Step):
+    """One roll per broken unit of an activated player, in the order the active seat picks
+    (O22.3 Rally, O23.2 Rout): the Morale is read just before each roll, and ``_resolve`` applies
+    the locked result."""
+
+    purpose = ""
 
     def _left(self, g: Game, a: Args) -> list[str]:
         return [u for u in a["left"] if on_map(g, u) and g.state["units"][u]["broken"]]
+
+    def _roll(self, g: Game, a: Args, uid: str) -> None:
+        a["left"] = [u for u in self._left(g, a) if u != uid]
+        a["unit"] = uid
+        a["morale"] = morale(g, uid).value
+        g.push("roll", roller=int(a["seat"]), purpose=f"{self.purpose} of {uid}", store="roll")
+
+    def run(self, g: Game, a: Args) -> None:
+        if a["unit"] is None:
+            left = self._left(g, a)
+            if not left:
+                g.pop()
+                return
+            self._roll(g, a, left[0])
+            return
+        uid, m = a["unit"], int(a["morale"])
+        a["unit"] = None
+        self._resolve(g, a, uid, m, int(a["roll"]["total"]))
+
+    def _resolve(self, g: Game, a: Args, uid: str, m: int, r: int) -> None:
+        raise NotImplementedError
+
+
+class RecoverOrder(BrokenUnitRolls):
+    name = "recover_order"
+    purpose = "rally"
 
     def actor(self, g: Game, a: Args) -> int | None:
         return int(a["seat"]) if a["unit"] is None and len(self._left(g, a)) > 1 else None
@@ -81,24 +111,8 @@ class RecoverOrder(Step):
     def choose(self, g: Game, a: Args, option: Option) -> None:
         self._roll(g, a, option.args["unit"])
 
-    def _roll(self, g: Game, a: Args, uid: str) -> None:
-        a["left"] = [u for u in self._left(g, a) if u != uid]
-        a["unit"] = uid
-        a["morale"] = morale(g, uid).value
-        g.push("roll", roller=int(a["seat"]), purpose=f"rally of {uid}", store="roll")
-
-    def run(self, g: Game, a: Args) -> None:
-        if a["unit"] is None:
-            left = self._left(g, a)
-            if not left:
-                g.pop()
-                return
-            self._roll(g, a, left[0])
-            return
-        uid, m = a["unit"], int(a["morale"])
-        a["unit"] = None
+    def _resolve(self, g: Game, a: Args, uid: str, m: int, r: int) -> None:
         u = g.state["units"][uid]
-        r = int(a["roll"]["total"])
         if not on_map(g, uid) or not u["broken"]:
             g.emit("O22.3", "{unit} is no longer a broken unit in play: the roll has no effect", unit=uid)
         elif r < m:

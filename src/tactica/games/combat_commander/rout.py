@@ -32,8 +32,7 @@ from ..commander_family.victory import eliminate, nation
 from .board_state import board_of, label_map, neighbours, units_in, update_objectives
 from .mines import push_mine_attack
 from .movement import on_map
-from .recover import activate_player, broken_units, player_activated
-from .stats import morale
+from .recover import BrokenUnitRolls, activate_player, broken_units, player_activated
 from .terrain import hex_type, terrain_chart
 
 if TYPE_CHECKING:
@@ -92,11 +91,9 @@ def start_rout(g: Game, seat: int, card: str) -> None:
     g.push("rout_order", seat=seat, target=None, left=[], unit=None, morale=0)
 
 
-class RoutOrder(Step):
+class RoutOrder(BrokenUnitRolls):
     name = "rout_order"
-
-    def _left(self, g: Game, a: Args) -> list[str]:
-        return [u for u in a["left"] if on_map(g, u) and g.state["units"][u]["broken"]]
+    purpose = "rout"
 
     def actor(self, g: Game, a: Args) -> int | None:
         if a["target"] is None or (a["unit"] is None and len(self._left(g, a)) > 1):
@@ -125,24 +122,8 @@ class RoutOrder(Step):
             return
         self._roll(g, a, option.args["unit"])
 
-    def _roll(self, g: Game, a: Args, uid: str) -> None:
-        a["left"] = [u for u in self._left(g, a) if u != uid]
-        a["unit"] = uid
-        a["morale"] = morale(g, uid).value
-        g.push("roll", roller=int(a["seat"]), purpose=f"rout of {uid}", store="roll")
-
-    def run(self, g: Game, a: Args) -> None:
-        if a["unit"] is None:
-            left = self._left(g, a)
-            if not left:
-                g.pop()
-                return
-            self._roll(g, a, left[0])
-            return
-        uid, m = a["unit"], int(a["morale"])
-        a["unit"] = None
+    def _resolve(self, g: Game, a: Args, uid: str, m: int, r: int) -> None:
         u = g.state["units"][uid]
-        r = int(a["roll"]["total"])
         if not on_map(g, uid):
             g.emit("O23.2", "{unit} has left play: the roll has no effect", unit=uid)
         elif r < m:
