@@ -3,38 +3,13 @@ lost and every game resumes where it stood (a real uvicorn in a subprocess, on l
 
 from __future__ import annotations
 
-import os
 import signal
-import socket
 import subprocess
-import sys
-import time
-from pathlib import Path
 from typing import Any
 
 import httpx
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start(db: Path, port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    p = subprocess.Popen([sys.executable, "-m", "tactica.cli", "serve", "--host", "127.0.0.1",
-                          "--port", str(port), "--db", f"sqlite:///{db}"],
-                         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    end = time.monotonic() + 30
-    while time.monotonic() < end:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/modules", timeout=1).status_code == 200:
-                return p
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    p.kill()
-    raise AssertionError("the server did not start")
+from live_server import free_port, start_server
 
 
 def kill9(p: subprocess.Popen[bytes]) -> None:
@@ -52,7 +27,7 @@ def test_kill_9_and_restart_loses_no_acknowledged_decision(tmp_path):
     db = tmp_path / "store.sqlite3"
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    p = start(db, port)
+    p = start_server(db, port)
     try:
         hot = httpx.post(f"{base}/api/games", json={"module": "great_war", "scenario": "iron_tide", "seed": 4,
                                                     "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
@@ -80,7 +55,7 @@ def test_kill_9_and_restart_loses_no_acknowledged_decision(tmp_path):
         ai_acked = r.json()["index"]
         kill9(p)  # no shutdown at all: whatever was acknowledged must already be on disk
 
-        p = start(db, port)
+        p = start_server(db, port)
         after = get(base, hot["id"], toks[0])
         assert after["index"] == acked == before["index"]
         assert after["view"] == before["view"]
@@ -105,7 +80,7 @@ def test_kill_9_and_restart_loses_no_acknowledged_decision(tmp_path):
                            json={"index": mine["index"], "option": d["options"][-1]["id"]})
             last_ack = r.json()["index"]
         kill9(p)
-        p = start(db, port)
+        p = start_server(db, port)
         assert get(base, hot["id"])["index"] == last_ack
     finally:
         if p.poll() is None:

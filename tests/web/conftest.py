@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .live_server import free_port, start_server
+from live_server import free_port, start_server
 
 CHROMIUM = os.environ.get("TACTICA_CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "web"

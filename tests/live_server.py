@@ -1,4 +1,4 @@
-"""A real `tactica serve` in a subprocess on a free loopback port with a temporary SQLite store."""
+"""Start a real `tactica serve` on a free loopback port (browser and restart tests)."""
 
 from __future__ import annotations
 
