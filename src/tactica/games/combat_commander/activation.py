@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from tactica.core.options import Option
+
 from .board_state import within
 from .stats import command_of, unit_kind
 
@@ -64,6 +66,19 @@ class ActivatingOrder:
 
     def options(self, g: Game, a: Any) -> list[Any]:
         raise NotImplementedError
+
+    def more_options(self, g: Game, a: Any, can_act: Callable[[Game, str], bool]) -> list[Option]:
+        """The ``more`` phase: units in the Leader's radius to add (in id order, after the last
+        one added), each only while the set can still carry the Order out (``can_act``); done
+        once some activated unit can."""
+        has = any(can_act(g, u) for u in a["activated"])
+        cands = [u for u in radius_units(g, a["leader"])
+                 if u not in a["activated"] and (a.get("last") is None or u > a["last"])]
+        opts = [Option(f"add:{u}", f"Also activate {u}", "activate", {"unit": u})
+                for i, u in enumerate(cands) if has or any(can_act(g, x) for x in cands[i:])]
+        if has:
+            opts.append(Option("done", "Activation complete", "done"))
+        return opts
 
     def activation_choice(self, g: Game, a: Any, option: Any) -> bool:
         """Handle a choice of the ``first``/``more`` phases; False for any other phase."""

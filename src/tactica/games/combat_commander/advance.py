@@ -20,7 +20,7 @@ from tactica.core.rules import Args, Step
 from ..commander_family.actions import open_windows
 from ..commander_family.orders import OrderDef
 from ..commander_family.victory import nation
-from .activation import ActivatingOrder, activate, first_choices, radius_units
+from .activation import ActivatingOrder, activate, first_choices
 from .board_state import board_of, enemy_edge_hexes, label_map, neighbours, update_objectives
 from .mines import push_mine_attack
 from .movement import on_map, push_exit_space
@@ -106,15 +106,7 @@ class AdvanceOrder(ActivatingOrder, Step):
             return [Option(f"activate:{u}", f"Activate {u}", "activate", {"unit": u})
                     for u in _first_choices(g, int(a["seat"]))]
         if ph == "more":
-            has = any(can_advance(g, u) for u in a["activated"])
-            cands = [u for u in radius_units(g, a["leader"])
-                     if u not in a["activated"] and (a["last"] is None or u > a["last"])]
-            opts = [Option(f"add:{u}", f"Also activate {u}", "activate", {"unit": u})
-                    for i, u in enumerate(cands)
-                    if has or any(can_advance(g, x) for x in cands[i:])]
-            if has:
-                opts.append(Option("done", "Activation complete", "done"))
-            return opts
+            return self.more_options(g, a, can_advance)
         opts = []
         for u in a["activated"]:
             if u in a["done"] or not on_map(g, u):

@@ -351,18 +351,8 @@ class FireOrder(ActivatingOrder, Step):
             return [Option(f"activate:{u}", f"Activate {u}", "activate", {"unit": u})
                     for u in first_choices(g, seat)]
         if ph == "more":
-            cands = [u for u in radius_units(g, a["leader"]) if u not in a["activated"]]
-            last = a.get("last")
-            cands = [u for u in cands if last is None or u > last]
-            has = self._shooter_in(g, a, a["activated"])
-            opts = []
-            for i, u in enumerate(cands):
-                # keep a way to a legal set (O20.1): after adding u, a shooter must be in or ahead
-                if has or self._shooter_in(g, a, [u]) or self._shooter_in(g, a, cands[i + 1:]):
-                    opts.append(Option(f"add:{u}", f"Also activate {u}", "activate", {"unit": u}))
-            if has:
-                opts.append(Option("done", "Activation complete", "done"))
-            return opts
+            # O20.1: keep a way to a legal set: a shooter must be among the units added or ahead
+            return self.more_options(g, a, lambda g, u: self._shooter_in(g, a, [u]))
         if ph == "shots":
             opts = [Option(f"{k}:{h}", f"{'Fire Smoke at' if k == 'smoke' else 'Fire at'} {h}", k,
                            {"hex": h}) for k, h in self._targets(g, a)]

@@ -36,7 +36,7 @@ from ..commander_family.actions import open_windows
 from ..commander_family.orders import OrderDef
 from ..commander_family.state import opponent
 from ..commander_family.victory import exit_unit, nation
-from .activation import ActivatingOrder, activate, first_choices, radius_units
+from .activation import ActivatingOrder, activate, first_choices
 from .board_state import board_of, enemy_edge_hexes, label_map, neighbours, units_in, update_objectives
 from .fortifications import in_wire, kind_at, trench_step, wire_halts
 from .mines import push_mine_attack
@@ -199,16 +199,7 @@ class MoveOrder(ActivatingOrder, Step):
             return [Option(f"activate:{u}", f"Activate {u}", "activate", {"unit": u})
                     for u in _first_choices(g, seat)]
         if ph == "more":
-            has = any(can_step(g, u) for u in a["activated"])
-            cands = [u for u in radius_units(g, a["leader"])
-                     if u not in a["activated"] and (a["last"] is None or u > a["last"])]
-            opts = []
-            for i, u in enumerate(cands):
-                if has or can_step(g, u) or any(can_step(g, x) for x in cands[i + 1:]):
-                    opts.append(Option(f"add:{u}", f"Also activate {u}", "activate", {"unit": u}))
-            if has:
-                opts.append(Option("done", "Activation complete", "done"))
-            return opts
+            return self.more_options(g, a, can_step)
         if ph == "pick":
             opts = [Option(f"unit:{u}", f"Move {u}", "unit", {"unit": u})
                     for u in self._unmoved(g, a) if can_step(g, u)]
