@@ -30,12 +30,19 @@ def open_page(browser: Any, url: str) -> Any:
     return page
 
 
+SEED = 3
+"""A fixed game seed (the lobby's "More" field), so the hand dealt and the AI's answers, and so
+the clicks the driver makes, are the same on every run."""
+
+
 def create_game(page: Any, module: str, scenario: str, seats: list[str]) -> None:
     page.wait_for_selector("[data-testid=create]")
     page.select_option("[data-testid=module]", module)
     page.select_option("[data-testid=scenario]", scenario)
     for i, s in enumerate(seats):
         page.select_option(f"[data-testid=seat-{i}]", s)
+    page.locator("details summary", has_text="More").click()
+    page.fill("#seed", str(SEED))
     page.click("[data-testid=create]")
     page.wait_for_selector("[data-testid=prompt], [data-testid=handover]")
 
