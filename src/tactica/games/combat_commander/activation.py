@@ -8,12 +8,12 @@ The Turn's activations are ``g.state["activated"]`` (cleared at the end of the T
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from tactica.core.options import Option
 
-from .board_state import within
+from .board_state import read_only, within
 from .stats import command_of, unit_kind
 
 if TYPE_CHECKING:
@@ -43,17 +43,32 @@ def activate(g: Game, uids: list[str]) -> None:
             g.state["activated"].append(u)
 
 
+@read_only
 def first_choices(g: Game, seat: int, can_act: Callable[[Game, str], bool]) -> list[str]:
     """O14.1: the units an Order may activate first: ones not yet activated that can carry it
     out themselves, or Leaders with such a unit in their Command radius."""
-    out = []
+    return list(_first_choices(g, seat, can_act))
+
+
+@read_only
+def has_first_choice(g: Game, seat: int, can_act: Callable[[Game, str], bool]) -> bool:
+    """Whether :func:`first_choices` has any, stopping at the first (speed: Order legality)."""
+    return next(_first_choices(g, seat, can_act), None) is not None
+
+
+def _first_choices(g: Game, seat: int, can_act: Callable[[Game, str], bool]) -> Iterator[str]:
+    able: dict[str, bool] = {}  # a unit can be in several Leaders' radius: ask once (speed)
+
+    def can(x: str) -> bool:
+        if x not in able:
+            able[x] = can_act(g, x)
+        return able[x]
+
     for uid, u in sorted(g.state["units"].items()):
         if u["seat"] != seat or u["where"] != "map" or u["hex"] is None or not may_activate(g, uid):
             continue
-        if can_act(g, uid) or (unit_kind(g, uid) == "leader"
-                               and any(can_act(g, x) for x in radius_units(g, uid))):
-            out.append(uid)
-    return out
+        if can(uid) or (unit_kind(g, uid) == "leader" and any(can(x) for x in radius_units(g, uid))):
+            yield uid
 
 
 class ActivatingOrder:

@@ -12,6 +12,7 @@ inactive seat first). A Mines hex attacks the unit before it leaves and after it
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tactica.core.options import Option
@@ -20,14 +21,19 @@ from tactica.core.rules import Args, Step
 from ..commander_family.actions import open_windows
 from ..commander_family.orders import OrderDef
 from ..commander_family.victory import nation
-from .activation import ActivatingOrder, activate, first_choices
+from .activation import ActivatingOrder, activate, first_choices, has_first_choice
 from .board_state import board_of, enemy_edge_hexes, label_map, neighbours, update_objectives
 from .mines import push_mine_attack
 from .movement import on_map, push_exit_space
 from .terrain import hex_type, terrain_chart
 
 if TYPE_CHECKING:
+    from tactica.core.board import Board
     from tactica.core.game import Game
+
+
+NEVER, ALWAYS, UNARMED = 0, 1, 2
+"""What the map alone says of an Advance from one hex into the next (:func:`_map_allows`)."""
 
 
 def advance_ok(g: Game, uid: str, a: str, b: str) -> bool:
@@ -36,20 +42,32 @@ def advance_ok(g: Game, uid: str, a: str, b: str) -> bool:
         return False
     bd = board_of(g)
     assert bd is not None
+    ok = _map_allows(bd, a, b)
+    return ok == ALWAYS or (ok == UNARMED and g.state["units"][uid]["weapon"] is None)
+
+
+@lru_cache(maxsize=16384)
+def _map_allows(bd: Board, a: str, b: str) -> int:
+    """The fixed part of :func:`advance_ok`, worked out once per pair of hexes (speed): NEVER
+    (impassable hex, a Major Bridge off its road, an impassable hexside), UNARMED (only across a
+    Cliff without a Weapon) or ALWAYS."""
     m = label_map(bd)
     ha, hb = m[a], m[b]
     tb = hex_type(bd, hb)
     if tb.move_impassable:
-        return False
+        return NEVER
     chart = terrain_chart()
     along = any(bd.road(ha, hb, p.id) for p in chart.of_kind("path"))
     if (tb.road_only or hex_type(bd, ha).road_only) and not along:
-        return False
+        return NEVER
+    ok = ALWAYS
     for f in bd.hexside(ha, hb):
         e = chart.entries[f]
-        if e.move_impassable and (f != "cliff" or g.state["units"][uid]["weapon"] is not None):
-            return False
-    return True
+        if e.move_impassable:
+            if f != "cliff":
+                return NEVER
+            ok = UNARMED
+    return ok
 
 
 def destinations(g: Game, uid: str) -> list[str]:
@@ -73,7 +91,7 @@ def _first_choices(g: Game, seat: int) -> list[str]:
 
 
 def advance_legal(g: Game, seat: int, card: str) -> bool:
-    return board_of(g) is not None and bool(_first_choices(g, seat))
+    return board_of(g) is not None and has_first_choice(g, seat, can_advance)
 
 
 def start_advance(g: Game, seat: int, card: str) -> None:

@@ -15,8 +15,10 @@ State keys added by this stage (see commander_family/state.py for the rest)::
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import lru_cache, wraps
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from tactica.core.hexgrid import Hex, distance
 from tactica.core.los import LosResult, Overlay
@@ -28,6 +30,10 @@ if TYPE_CHECKING:
     from tactica.core.board import Board
     from tactica.core.game import Game
     from tactica.core.los import LosTable
+
+G = TypeVar("G")
+P = ParamSpec("P")
+R = TypeVar("R")
 
 FIGURE_LIMIT = 7
 """8.2: up to seven figures of one side may share a hex; eight or more is overstacked."""
@@ -63,7 +69,13 @@ def neighbours(g: Game, label: str) -> list[str]:
     b = board_of(g)
     if b is None or label is None:
         return []
-    return [b.label(n) for n in b.neighbors(label_map(b)[label])]
+    return list(_neighbours(b, label))
+
+
+@lru_cache(maxsize=8192)
+def _neighbours(b: Board, label: str) -> tuple[str, ...]:
+    """The labels next to ``label`` on ``b``: the board never changes, so worked out once (speed)."""
+    return tuple(b.label(n) for n in b.neighbors(label_map(b)[label]))
 
 
 def hex_distance(g: Game, a: str, b: str) -> int:
@@ -87,9 +99,82 @@ def _within(b: Board, label: str, radius: int) -> frozenset[str]:
     return frozenset(b.labels[i] for i, x in enumerate(b.hexes) if distance(h, x) <= radius)
 
 
+# ---------------------------------------------------------------- read-only scopes (speed)
+class Reading:
+    """What a read-only computation (an Order's legality, its first choices, a policy's choice
+    on its view) would otherwise derive from one state again and again: the units on the map by
+    hex, and results other modules memoize in ``memo`` (live stats). It exists only while
+    :func:`reading` runs on that state, which must not change meanwhile. Nothing of it goes into
+    the state."""
+
+    __slots__ = ("_by_hex", "memo", "state")
+
+    def __init__(self, state: dict[str, Any]) -> None:
+        self.state = state  # held so that id(state) names this state while the scope lives
+        self._by_hex: dict[str, list[str]] | None = None
+        self.memo: dict[Any, Any] = {}
+
+    def by_hex(self) -> dict[str, list[str]]:
+        """hex label -> the units on the map there (every seat), in id order."""
+        if self._by_hex is None:
+            idx: dict[str, list[str]] = {}
+            for uid, u in self.state["units"].items():
+                if u["where"] == "map":
+                    idx.setdefault(u["hex"], []).append(uid)
+            for us in idx.values():
+                if len(us) > 1:
+                    us.sort()
+            self._by_hex = idx
+        return self._by_hex
+
+
+_READING: dict[int, Reading] = {}
+"""id(state) -> its Reading, for the states a :func:`reading` scope is open on."""
+
+
+def reading_of(g: Game) -> Reading | None:
+    """The open read-only scope of ``g``'s state, if any."""
+    return _READING.get(id(g.state)) if _READING else None
+
+
+@contextmanager
+def reading(g: Game) -> Iterator[Reading]:
+    """Cache what is derived from ``g.state`` for the duration of the block (speed). The block
+    must not change the state; nested scopes on the same state share the outer one."""
+    key = id(g.state)
+    open_ = _READING.get(key)
+    if open_ is not None:
+        yield open_
+        return
+    r = _READING[key] = Reading(g.state)
+    try:
+        yield r
+    finally:
+        del _READING[key]
+
+
+def read_only(fn: Callable[Concatenate[G, P], R]) -> Callable[Concatenate[G, P], R]:
+    """Decorator: run ``fn(g, ...)`` inside :func:`reading` on ``g`` (``fn`` must not change
+    the state)."""
+
+    @wraps(fn)
+    def run(g: G, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        with reading(g):  # type: ignore[arg-type]
+            return fn(g, *args, **kwargs)
+
+    return run
+
+
 # ---------------------------------------------------------------- who is where
 def units_in(g: Game, label: str, seat: int | None = None) -> list[str]:
     """Units in play in hex ``label`` (of ``seat`` only, if given), in id order."""
+    r = reading_of(g)
+    if r is not None:
+        here = r.by_hex().get(label)
+        if not here:
+            return []
+        units = g.state["units"]
+        return [uid for uid in here if seat is None or units[uid]["seat"] == seat]
     out = [uid for uid, u in g.state["units"].items()
            if u["hex"] == label and u["where"] == "map" and (seat is None or u["seat"] == seat)]
     if len(out) > 1:
@@ -146,7 +231,13 @@ def edge_hexes(g: Game, seat: int) -> list[str]:
     edges = g.state.get("edges")
     if b is None or not edges:
         return []
-    return [b.label(h) for h in b.edges[edges[seat]]]
+    return list(_edge_labels(b, edges[seat]))
+
+
+@lru_cache(maxsize=64)
+def _edge_labels(b: Board, edge: str) -> tuple[str, ...]:
+    """The labels along a board edge: the board never changes, so worked out once (speed)."""
+    return tuple(b.label(h) for h in b.edges[edge])
 
 
 def enemy_edge_hexes(g: Game, seat: int) -> list[str]:

@@ -21,6 +21,7 @@ to its ``bonus``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from tactica.core.hexgrid import distance, edge
@@ -32,7 +33,17 @@ from ..commander_family.actions import open_windows
 from ..commander_family.state import opponent
 from ..commander_family.victory import nation
 from .activation import ActivatingOrder, activate, may_activate, radius_units
-from .board_state import board_of, hex_distance, label_map, los, occupied, overlay, units_in, within
+from .board_state import (
+    board_of,
+    hex_distance,
+    label_map,
+    los,
+    occupied,
+    overlay,
+    read_only,
+    units_in,
+    within,
+)
 from .breaking import break_or_wound
 from .fortifications import group_split, weapon_blocked
 from .stats import morale, unit_kind, unit_stat, weapon_stat
@@ -174,12 +185,20 @@ def can_hit_enemy(g: Game, uid: str, seat: int, ov: Overlay | None,
     return False
 
 
+@read_only
 def first_choices(g: Game, seat: int) -> list[str]:
     """Units that may start a Fire Order: they can hit an enemy, or they are a Leader with such
     a unit in its radius (O20.1 box)."""
-    ov = overlay(g)
+    return list(_first_choices(g, seat))
+
+
+def _first_choices(g: Game, seat: int) -> Iterator[str]:
+    """:func:`first_choices` one at a time, so that the Order's legality stops at the first
+    (speed)."""
     targets = enemy_hexes(g, seat)
-    out = []
+    if not targets:
+        return  # nobody can hit an enemy: no need to look at each unit (speed)
+    ov = overlay(g)
     hits: dict[str, bool] = {}
 
     def hit(x: str) -> bool:
@@ -192,14 +211,14 @@ def first_choices(g: Game, seat: int) -> list[str]:
             continue
         leads = unit_kind(g, uid) == "leader"
         if hit(uid) or (leads and any(hit(x) for x in radius_units(g, uid))):
-            out.append(uid)
-    return out
+            yield uid
 
 
+@read_only
 def fire_legal(g: Game, seat: int, card: str) -> bool:
     if board_of(g) is None:
         return False
-    return bool(first_choices(g, seat))
+    return next(_first_choices(g, seat), None) is not None
 
 
 def start_fire(g: Game, seat: int, card: str) -> None:

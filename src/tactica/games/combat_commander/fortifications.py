@@ -197,7 +197,10 @@ def trench_step(g: Game, frm: str, to: str) -> bool:
     """F105.2: a Move between a Trench hex and an adjacent Trench/Bunker/Pillbox hex (either
     way) costs 1 MP whatever the terrain (a Cliff hexside still cannot be crossed: the caller's
     check), and the unit cannot be Op-Fired at in the hex entered."""
-    a, b = kind_at(g, frm), kind_at(g, to)
+    here = g.state.get("fortifications")
+    if not here:
+        return False  # the common case, asked for every step a unit might take (speed)
+    a, b = here.get(frm), here.get(to)
     return (a == "trench" and b in TRENCH_LINK) or (b == "trench" and a in TRENCH_LINK)
 
 

@@ -27,6 +27,8 @@ F103), since the state holds no Fortification markers.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tactica.core.options import Option
@@ -36,7 +38,7 @@ from ..commander_family.actions import open_windows
 from ..commander_family.orders import OrderDef
 from ..commander_family.state import opponent
 from ..commander_family.victory import exit_unit, nation
-from .activation import ActivatingOrder, activate, first_choices
+from .activation import ActivatingOrder, activate, first_choices, has_first_choice
 from .board_state import board_of, enemy_edge_hexes, label_map, neighbours, units_in, update_objectives
 from .fortifications import in_wire, kind_at, trench_step, wire_halts
 from .mines import push_mine_attack
@@ -44,6 +46,7 @@ from .stats import unit_stat
 from .terrain import move_cost, on_path
 
 if TYPE_CHECKING:
+    from tactica.core.board import Board
     from tactica.core.game import Game
 
 
@@ -73,11 +76,17 @@ def step_cost(g: Game, a: str, b: str) -> int | None:
         return None
     bd = board_of(g)
     assert bd is not None
-    m = label_map(bd)
-    cost = move_cost(bd, m[a], m[b])
+    cost = _map_cost(bd, a, b)
     if cost is not None and trench_step(g, a, b):
         return 1  # F105.2: along a Trench line every step costs 1 MP (a Cliff still forbids it)
     return cost
+
+
+@lru_cache(maxsize=16384)
+def _map_cost(bd: Board, a: str, b: str) -> int | None:
+    """The map's Move cost between two labelled hexes, looked up once per pair (speed)."""
+    m = label_map(bd)
+    return move_cost(bd, m[a], m[b])
 
 
 def road_hex(g: Game, label: str) -> bool:
@@ -133,14 +142,17 @@ def remaining(g: Game, a: Args) -> int:
 
 def entries(g: Game, seat: int, here: str, mps: int) -> list[tuple[str, int]]:
     """(hex, cost) a group in ``here`` with ``mps`` left may enter now (O21.1, O21.4)."""
-    out = []
+    return list(iter_entries(g, seat, here, mps))
+
+
+def iter_entries(g: Game, seat: int, here: str, mps: int) -> Iterator[tuple[str, int]]:
+    """:func:`entries` one at a time, so that a caller who needs only one stops early (speed)."""
     for n in neighbours(g, here):
         if enemy_in(g, n, seat):
             continue
         c = step_cost(g, here, n)
         if c is not None and c <= mps:
-            out.append((n, c))
-    return out
+            yield n, c
 
 
 def can_step(g: Game, uid: str) -> bool:
@@ -153,7 +165,7 @@ def can_step(g: Game, uid: str) -> bool:
         return False
     if u["hex"] in enemy_edge_hexes(g, int(u["seat"])):
         return True
-    return bool(entries(g, int(u["seat"]), u["hex"], mps))
+    return next(iter_entries(g, int(u["seat"]), u["hex"], mps), None) is not None
 
 
 def _first_choices(g: Game, seat: int) -> list[str]:
@@ -162,7 +174,7 @@ def _first_choices(g: Game, seat: int) -> list[str]:
 
 def move_legal(g: Game, seat: int, card: str) -> bool:
     """O14.4: some unit that could be activated must be able to cross a hexside."""
-    return board_of(g) is not None and bool(_first_choices(g, seat))
+    return board_of(g) is not None and has_first_choice(g, seat, can_step)
 
 
 def start_move(g: Game, seat: int, card: str) -> None:

@@ -17,6 +17,7 @@ The attack goes through fire.py's Fire Attack; units activated to Move break on 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from tactica.core.los import Overlay
@@ -27,7 +28,7 @@ from ..commander_family.actions import ActionDef
 from ..commander_family.cards import card_key
 from ..commander_family.state import side
 from ..commander_family.victory import nation
-from .board_state import overlay, within
+from .board_state import overlay, read_only, within
 from .fire import op_fire_pieces, piece_hex, push_fire_attack, reaches, strength
 from .movement import find_frame, moving_units, on_map
 from .stats import command_of, unit_kind
@@ -55,17 +56,27 @@ def op_radius(g: Game, leader: str) -> list[str]:
                   and v["hex"] in near and unit_kind(g, x) != "leader" and may_op_activate(g, x))
 
 
+@read_only
 def first_choices(g: Game, seat: int, target: str) -> list[str]:
+    return list(_first_choices(g, seat, target))
+
+
+def _first_choices(g: Game, seat: int, target: str) -> Iterator[str]:
+    """:func:`first_choices` one at a time, so that :func:`fire_playable` stops at the first;
+    a unit in several Leaders' radius is asked once (speed)."""
     ov = overlay(g)
-    out = []
+    shoots: dict[str, bool] = {}
+
+    def shoot(x: str) -> bool:
+        if x not in shoots:
+            shoots[x] = can_shoot(g, x, target, ov)
+        return shoots[x]
+
     for uid, u in sorted(g.state["units"].items()):
         if u["seat"] != seat or not may_op_activate(g, uid):
             continue
-        if can_shoot(g, uid, target, ov) or (
-                unit_kind(g, uid) == "leader"
-                and any(can_shoot(g, x, target, ov) for x in op_radius(g, uid))):
-            out.append(uid)
-    return out
+        if shoot(uid) or (unit_kind(g, uid) == "leader" and any(shoot(x) for x in op_radius(g, uid))):
+            yield uid
 
 
 def op_units(g: Game) -> list[str]:
@@ -80,8 +91,9 @@ def ready_pieces(g: Game, seat: int, target: str) -> list[str]:
             if reaches(g, p, target, ov) is not None]
 
 
+@read_only
 def fire_playable(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> bool:
-    return "hex" in ctx and bool(first_choices(g, seat, ctx["hex"]))
+    return "hex" in ctx and next(_first_choices(g, seat, ctx["hex"]), None) is not None
 
 
 def fire_play(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:

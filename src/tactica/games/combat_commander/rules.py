@@ -91,6 +91,9 @@ class CombatCommanderRules(CommanderRules):
         actions_other.register(self)  # A25, A26, A28, A36, A38, A39
         actions_hidden.register(self)  # A31, A32, A35; the Mine Attack (F103.2)
         self._cards: dict[str, Any] | None = None
+        self._unit_types: dict[str, Any] = {}  # filled once by _index_types
+        self._weapon_types: dict[str, Any] = {}
+        self._types_indexed = False
 
     # -- components ----------------------------------------------------------------------------
     @property
@@ -107,17 +110,33 @@ class CombatCommanderRules(CommanderRules):
     def card(self, card_id: str) -> Any:
         return self._card_index()[card_id]
 
-    def unit_type(self, type_id: str) -> Any:
+    def _index_types(self) -> None:
+        """Unit and Weapon types by id over all rosters (the first roster that has an id wins),
+        built once: rules code looks a type up hundreds of thousands of times a game (speed)."""
         for r in self.pack.rosters.values():
-            if type_id in r.units:
-                return r.units[type_id]
-        raise KeyError(f"no unit type {type_id!r}")
+            for k, ut in r.units.items():
+                self._unit_types.setdefault(k, ut)
+            for k, wt in r.weapons.items():
+                self._weapon_types.setdefault(k, wt)
+        self._types_indexed = True
+
+    def unit_type(self, type_id: str) -> Any:
+        try:
+            return self._unit_types[type_id]
+        except KeyError:
+            if self._types_indexed:
+                raise KeyError(f"no unit type {type_id!r}") from None
+        self._index_types()
+        return self.unit_type(type_id)
 
     def weapon_type(self, type_id: str) -> Any:
-        for r in self.pack.rosters.values():
-            if type_id in r.weapons:
-                return r.weapons[type_id]
-        raise KeyError(f"no weapon type {type_id!r}")
+        try:
+            return self._weapon_types[type_id]
+        except KeyError:
+            if self._types_indexed:
+                raise KeyError(f"no weapon type {type_id!r}") from None
+        self._index_types()
+        return self.weapon_type(type_id)
 
     def chit(self, chit_id: str) -> Any:
         return self.pack.objectives[chit_id]
@@ -129,13 +148,13 @@ class CombatCommanderRules(CommanderRules):
 
     def board(self, g: Game) -> Board | None:
         name = g.state.get("map")
-        if name is None:
-            return None
-        if name not in self._boards:
-            from .maps import builtin_map
+        b = self._boards.get(name)  # type: ignore[arg-type]
+        if b is not None or name is None:
+            return b
+        from .maps import builtin_map
 
-            self._boards[name] = builtin_map(name).board
-        return self._boards[name]
+        b = self._boards[name] = builtin_map(name).board
+        return b
 
     def los(self, g: Game) -> LosTable | None:
         b = self.board(g)

@@ -37,7 +37,7 @@ from tactica.core.options import Option
 from . import fire as F
 from .activation import radius_units
 from .advance import destinations
-from .board_state import FIGURE_LIMIT, board_of, hex_distance, label_map, overlay
+from .board_state import FIGURE_LIMIT, board_of, hex_distance, label_map, overlay, reading
 from .stats import best_cover, morale, unit_kind
 
 # ---------------------------------------------------------------- dice
@@ -118,6 +118,9 @@ class _Ctx:
         self.targets = self._target_hexes()
         self._ov: Any = None
         self._goal: dict[str, int] = {}
+        self._reach: dict[tuple[str, str], list[str]] = {}  # (unit, target) -> its pieces that reach
+        self._shot: dict[tuple[tuple[str, ...], str, bool], float] = {}  # shot_value, once each
+        self._per_hex: dict[tuple[str, str], Any] = {}  # (what, hex) -> cover, figures (speed)
 
     @property
     def ov(self) -> Any:
@@ -135,10 +138,12 @@ class _Ctx:
         return out or sorted(self.enemy_hexes)
 
     def held_objective(self, label: str) -> bool:
-        for o in self.g.state["objectives"].values():
-            if o.get("owner") == self.seat and label in (o.get("hexes") or [o.get("hex")]):
-                return True
-        return False
+        held = self._per_hex.get(("held", label))
+        if held is None:
+            held = self._per_hex["held", label] = any(
+                o.get("owner") == self.seat and label in (o.get("hexes") or [o.get("hex")])
+                for o in self.g.state["objectives"].values())
+        return bool(held)
 
     def dist(self, a: str, b: str) -> int:
         return hex_distance(self.g, a, b)  # type: ignore[arg-type]
@@ -160,10 +165,17 @@ class _Ctx:
         return sum(int(rules.unit_type(self.units[u]["type"]).figures) for u in uids if u in self.units)
 
     def figs_in(self, label: str) -> int:
-        return self.figs([u for u, d in self.mine.items() if d["hex"] == label])
+        n = self._per_hex.get(("figs", label))
+        if n is None:
+            n = self._per_hex["figs", label] = self.figs([u for u, d in self.mine.items()
+                                                          if d["hex"] == label])
+        return int(n)
 
     def cover(self, label: str) -> int:
-        return best_cover(self.g, label)[0]  # type: ignore[arg-type]
+        c = self._per_hex.get(("cover", label))
+        if c is None:
+            c = self._per_hex["cover", label] = best_cover(self.g, label)[0]  # type: ignore[arg-type]
+        return int(c)
 
     def enemy_dist(self, label: str) -> int:
         return min((self.dist(label, h) for h in self.enemy_hexes), default=9)
@@ -174,9 +186,14 @@ class _Ctx:
         x1.3."""
         if not pieces:
             return 0.0
+        key = (tuple(pieces), target, tie_breaks)
+        v = self._shot.get(key)
+        if v is not None:
+            return v  # the same group at the same hex again (a Leader's radius, another order)
         g: Any = self.g
         st = F.strength(g, pieces, target, self.ov)
         if st["hindrance"] is None or (st["fp"] < 1 and not st["ordnance"]):
+            self._shot[key] = 0.0
             return 0.0
         fp = int(st["fp"])
         if st["ordnance"]:
@@ -188,11 +205,19 @@ class _Ctx:
             if unit_kind(g, u) == "leader":
                 w *= 1.3
             v += w * p_break(fp, m, tie_breaks)
+        self._shot[key] = v
         return v
 
     def pieces_reaching(self, uids: list[str], target: str) -> list[str]:
         g: Any = self.g
-        return [p for u in uids for p in F.pieces_of(g, u) if F.reaches(g, p, target, self.ov) is not None]
+        out: list[str] = []
+        for u in uids:
+            ps = self._reach.get((u, target))
+            if ps is None:  # each unit's pieces are checked once per target, not once per group
+                ps = self._reach[u, target] = [p for p in F.pieces_of(g, u)
+                                               if F.reaches(g, p, target, self.ov) is not None]
+            out += ps
+        return out
 
     def best_shot_from(self, uids: list[str]) -> tuple[float, str | None]:
         best, where = 0.0, None
@@ -258,11 +283,12 @@ class CCPolicy:
         step = d.step
         handler = getattr(self, f"_{step}", None) if step in _HANDLED else None
         ctx = _Ctx(game, seat)
-        if handler is not None:
-            r: tuple[Option, str] | None = handler(game, ctx, opts, d.prompt, rng)
-            if r is not None:
-                return r
-        return self._fallback(ctx, opts, rng)
+        with reading(ctx.g):  # type: ignore[arg-type]  # the view stays as it is: cache (speed)
+            if handler is not None:
+                r: tuple[Option, str] | None = handler(game, ctx, opts, d.prompt, rng)
+                if r is not None:
+                    return r
+            return self._fallback(ctx, opts, rng)
 
     # -- helpers
     @staticmethod
@@ -751,3 +777,4 @@ def evaluate(game: Game) -> list[float]:
          - (broken[0] - broken[1]) / 24)
     v = math.tanh(x)
     return [v, -v]
+

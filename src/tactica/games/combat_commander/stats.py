@@ -20,13 +20,15 @@ neighbours' stats at once.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from . import fortifications
-from .board_state import board_of, label_map, units_in
+from .board_state import board_of, label_map, reading_of, units_in
 from .terrain import hex_type, on_path, terrain_chart
 
 if TYPE_CHECKING:
+    from tactica.core.board import Board
     from tactica.core.game import Game
 
 UNIT_STATS = ("fp", "range", "movement", "morale", "command")
@@ -71,12 +73,25 @@ def leaders_with(g: Game, uid: str) -> list[str]:
 
 def unit_stat(g: Game, uid: str, stat: str) -> Stat:
     """FP, Range, Movement, Morale (without Cover) or Command of a unit, now."""
+    r = reading_of(g)
+    if r is None:
+        return _unit_stat(g, uid, stat)
+    key = ("unit_stat", uid, stat)
+    st: Stat | None = r.memo.get(key)
+    if st is None:
+        st = r.memo[key] = _unit_stat(g, uid, stat)
+    return st
+
+
+def _unit_stat(g: Game, uid: str, stat: str) -> Stat:
+    rules: Any = g.rules
     u = g.state["units"][uid]
-    side = _side(g, uid)
+    t = rules.unit_type(u["type"])  # looked up once here, not by _side and unit_kind (speed)
+    side = t.broken if u["broken"] else t.unbroken
     parts: list[tuple[str, int, str]] = [
-        (f"printed ({'broken' if u['broken'] else 'unbroken'})", int(getattr(side, stat) or 0), "3.1")]
+        ("printed (broken)" if u["broken"] else "printed (unbroken)", int(getattr(side, stat) or 0), "3.1")]
     if stat != "command":
-        if unit_kind(g, uid) != "leader":
+        if t.type != "leader":
             for ldr in leaders_with(g, uid):
                 c = command_of(g, ldr)
                 if c:
@@ -88,7 +103,6 @@ def unit_stat(g: Game, uid: str, stat: str) -> Stat:
         if stat != "movement" and u["where"] == "map" and fortifications.in_wire(g, u["hex"]):
             parts.append(("in Wire", -1, "F106.1"))
         if stat == "movement" and u["weapon"] is not None:
-            rules: Any = g.rules
             mod = int(rules.weapon_type(g.state["weapons"][u["weapon"]]["type"]).movement)
             if mod:
                 parts.append((f"carries {u['weapon']}", mod, "11.1"))
@@ -120,6 +134,12 @@ def terrain_cover(g: Game, label: str | None) -> tuple[int, str]:
     b = board_of(g)
     if b is None or label is None:
         return 0, "no map"
+    return _terrain_cover(b, label)
+
+
+@lru_cache(maxsize=8192)
+def _terrain_cover(b: Board, label: str) -> tuple[int, str]:
+    """:func:`terrain_cover` on a map: the map fixes it, so worked out once per hex (speed)."""
     h = label_map(b)[label]
     t = hex_type(b, h)
     value = int(t.cover or 0)
