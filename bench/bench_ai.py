@@ -23,6 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from tactica.ai import make_agent
+from tactica.ai.hooks import branch_point_for
 from tactica.ai.ismcts import ISMCTS
 from tactica.ai.levels import LEVELS, parse_level
 from tactica.api import new_game
@@ -85,37 +86,46 @@ def strength(args: argparse.Namespace) -> None:
 
 
 def mid_game(module: str, scenario: str, seed: int, plies: int) -> Any:
-    """A game some way in (scripted play), stopped at a decision with a real choice."""
+    """A game some way in (scripted play), stopped at a decision the search agent searches: a
+    real choice (3+ options) at one of the module's branch points (tactica.ai.hooks)."""
     g = new_game(module, scenario, seed)
     agent = make_agent("scripted", seed)
+    branch = branch_point_for(module)
     for _ in range(plies):
         if g.is_terminal():
             break
         g.apply(agent.choose(g, g.current_player()))
-    while not g.is_terminal() and len(g.legal_options()) < 3:
+    while not g.is_terminal() and (len(g.legal_options()) < 3 or (branch is not None and not branch(g))):
         g.apply(agent.choose(g, g.current_player()))
     return g
 
 
+def map_scenarios(module: str) -> list[str]:
+    """The module's scenarios without the test-only ones (a map-less skirmish says nothing)."""
+    ids = [s.id for s in get_rules(module).scenarios()]
+    return [i for i in ids if not i.startswith("test_")] or ids
+
+
 def speed(args: argparse.Namespace) -> None:
     modules = [args.module] if args.module else all_ids()
-    print("# speed: one core; ISMCTS iterations/s on mid-game decisions (level 'normal' settings)")
+    print(f"# speed: one core; ISMCTS iterations/s on mid-game branch-point decisions, {args.iterations} "
+          "iterations each (level 'normal' settings)")
     for module in modules:
-        for sc in get_rules(module).scenarios():
+        for sc in map_scenarios(module):
             rates = []
             for seed in range(args.positions):
-                g = mid_game(module, sc.id, seed, 40 + 17 * seed)
+                g = mid_game(module, sc, seed, 40 + 17 * seed)
                 if g.is_terminal():
                     continue
                 s = ISMCTS(module, parse_level(str(args.iterations)))
                 r = s.search(g, g.current_player(), random.Random(seed))
                 rates.append(r.iterations / r.seconds)
             if rates:
-                print(f"{module:14} {sc.id:16} {statistics.median(rates):8.0f} iterations/s "
+                print(f"{module:14} {sc:16} {statistics.median(rates):8.0f} iterations/s "
                       f"(median of {len(rates)} decisions, {args.iterations} iterations each)")
     print("# move time per level (median over decisions with a real choice)")
     for module in modules:
-        sc = get_rules(module).scenarios()[0].id
+        sc = args.scenario or map_scenarios(module)[0]
         for key in LEVELS:
             times = []
             for seed in range(args.positions):
@@ -127,7 +137,7 @@ def speed(args: argparse.Namespace) -> None:
                 agent.choose(g, g.current_player())
                 times.append(time.perf_counter() - t0)
             if times:
-                print(f"{module:14} search:{key:8} {statistics.median(times):7.3f} s a move "
+                print(f"{module:14} {sc:16} search:{key:8} {statistics.median(times):7.3f} s a move "
                       f"(max {max(times):.3f} s over {len(times)} decisions)")
 
 
@@ -145,7 +155,8 @@ def main(argv: list[str] | None = None) -> None:
     sp = sub.add_parser("speed")
     sp.add_argument("--module", default=None)
     sp.add_argument("--positions", type=int, default=5)
-    sp.add_argument("--iterations", type=int, default=200)
+    sp.add_argument("--iterations", type=int, default=1000)
+    sp.add_argument("--scenario", default=None, help="scenario for the move-time table")
     a = p.parse_args(argv)
     if a.what == "strength":
         strength(a)

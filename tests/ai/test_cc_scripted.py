@@ -3,6 +3,7 @@ constructed positions, and blind to what its seat cannot see."""
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from pathlib import Path
@@ -185,3 +186,40 @@ def test_scripted_agent_exposes_the_reason() -> None:
         g.apply(a.choose(g, g.current_player()))
     a.choose(g, g.current_player())
     assert getattr(a, "last_reason", "")
+
+
+def test_fire_group_never_adds_a_piece_that_cannot_fire() -> None:
+    """O20.3.1 / O20.3.1.1: a Rifle Team whose 4 FP a Hindrance of 6 cancels, carrying a Light
+    Mortar (Ordnance: fires alone). Adding the Team first leaves a group that can neither fire
+    nor grow, and the old "strongest piece first" went round in circles (add, back, the only
+    target again). The state is a position reached in a search playout (orchard_meeting)."""
+    g = new_game(CC, "orchard_meeting", seed=0)
+    g.state = json.loads((Path(__file__).parent / "data" / "cc_fire_group_dead_end.json").read_text())
+    g.refresh()
+    d = g.decision()
+    assert d is not None and d.step == "fire_order"
+    assert sorted(o.id for o in d.options) == ["add:allies-10", "add:allies-5-w", "back"]
+    seen = set()
+    for _ in range(10):
+        d = g.decision()
+        assert d is not None
+        key = (d.step, d.prompt, tuple(o.id for o in d.options))
+        assert key not in seen, f"the policy came back to {d.prompt!r}"
+        seen.add(key)
+        if "fire_attack" in g.frame_names():
+            break
+        g.apply(POLICY.choose(g, d.seat, random.Random(0)).id)
+    assert "fire_attack" in g.frame_names(), "the Mortar's shot was never made"
+
+
+def test_two_scripted_players_never_stall() -> None:
+    """O15 / 6.1: a pass that discards nothing draws nothing, and Time moves only as the decks
+    run out. With no map (test_skirmish) no Order ever does anything, so two policies that kept
+    their whole hands would pass for ever; the first discard of a pass is never skipped."""
+    g = new_game(CC, "test_skirmish", seed=7)
+    agents = [make_agent("scripted", 1), make_agent("scripted", 2)]
+    n = 0
+    while not g.is_terminal() and n < 5000:
+        g.apply(agents[g.current_player()].choose(g, g.current_player()))
+        n += 1
+    assert g.is_terminal(), f"no end after {n} decisions (Time at {g.state['time']['space']})"

@@ -6,6 +6,13 @@
   consistent with the searching seat's knowledge, not the real hidden future.
 - ``turn_key(game) -> int``: a number that grows by one each player turn; rollouts stop after a
   number of turns rather than a number of decisions (turns differ a lot in length).
+- ``branch_point(game) -> bool``: whether the decision now is one search branches on (a macro
+  decision, such as which order to give). Between branch points the module's policy plays the
+  decisions that carry the order out (which unit moves where, every reaction window), both in
+  the tree and at the table, so the tree spends its budget on the choices that shape the game.
+  Without it, every decision with more than one option is a branch point.
+- ``candidates(game) -> list[Option]``: the options search weighs at a branch point, when some
+  legal ones are moves its short look-ahead cannot judge (an empty list means all of them).
 
 Without them, rollouts run to the end of the game (or a decision cap) and score 0 when cut.
 """
@@ -16,9 +23,12 @@ from collections.abc import Callable
 
 from tactica.ai.policy import scripted_module
 from tactica.core.game import Game
+from tactica.core.options import Option
 
 Evaluator = Callable[[Game], list[float]]
 TurnKey = Callable[[Game], int]
+BranchPoint = Callable[[Game], bool]
+Candidates = Callable[[Game], "list[Option]"]
 
 
 def neutral(game: Game) -> list[float]:
@@ -36,3 +46,15 @@ def turn_key_for(module_id: str) -> TurnKey | None:
     mod = scripted_module(module_id)
     tk: TurnKey | None = getattr(mod, "turn_key", None) if mod is not None else None
     return tk
+
+
+def branch_point_for(module_id: str) -> BranchPoint | None:
+    mod = scripted_module(module_id)
+    bp: BranchPoint | None = getattr(mod, "branch_point", None) if mod is not None else None
+    return bp
+
+
+def candidates_for(module_id: str) -> Candidates | None:
+    mod = scripted_module(module_id)
+    c: Candidates | None = getattr(mod, "candidates", None) if mod is not None else None
+    return c

@@ -8,9 +8,12 @@ Why this shape:
   sequence of option ids from the root (open loop): a node is "after these choices", averaged
   over the dice and determinizations that reached it. Options a determinization does not offer
   are handled with availability counts (Cowling, Powley & Whitehouse 2012).
-- Macro decisions: one order here commits many choices (card, units, moves, battles). The tree
-  grows at most ``tree_depth`` decisions below the root; past that the module's scripted policy
-  plays, and after ``rollout_turns`` turns the module's evaluation scores the position.
+- Macro decisions: one order here commits many choices (card, units, moves, battles). A module
+  may name its branch points (``branch_point``, e.g. which order to give): the tree branches only
+  there, and the policy plays the decisions between them, so one tree edge is "this order,
+  carried out by the policy". The tree grows at most ``tree_depth`` branch points below the root;
+  past that the module's scripted policy plays, and after ``rollout_turns`` turns the module's
+  evaluation scores the position.
 - The scripted policy is also a prior: the option it would pick is expanded first and gets a
   UCB bonus that fades with visits.
 """
@@ -22,10 +25,20 @@ import random
 import time
 from dataclasses import dataclass
 
-from tactica.ai.hooks import Evaluator, TurnKey, evaluator_for, turn_key_for
+from tactica.ai.hooks import (
+    BranchPoint,
+    Candidates,
+    Evaluator,
+    TurnKey,
+    branch_point_for,
+    candidates_for,
+    evaluator_for,
+    turn_key_for,
+)
 from tactica.ai.levels import SearchLevel, parse_level
 from tactica.ai.policy import Policy, policy_for
 from tactica.core.game import Game
+from tactica.core.options import Option
 
 PRIOR_VISITS = 8
 """The policy's bonus halves after this many visits: dice make single playouts noisy, so a few
@@ -71,66 +84,151 @@ class ISMCTS:
         self.policy = policy if policy is not None else policy_for(module_id)
         self.evaluate = evaluate if evaluate is not None else evaluator_for(module_id)
         self.turn_key = turn_key if turn_key is not None else (turn_key_for(module_id) if use_hooks else None)
+        self.branch: BranchPoint | None = branch_point_for(module_id) if use_hooks else None
+        self.pick: Candidates | None = candidates_for(module_id) if use_hooks else None
+
+    def is_branch_point(self, game: Game) -> bool:
+        """Whether search branches on the decision now (see tactica.ai.hooks.branch_point)."""
+        return self.branch is None or self.branch(game)
+
+    def _play_to_branch(self, det: Game, rng: random.Random) -> None:
+        """Play forced decisions, and with the policy every decision that is not a branch point,
+        up to the next branch point (or the end): the rest of one macro edge."""
+        policy = self.policy
+        steps = 0
+        while not det.is_terminal():
+            d = det.decision()
+            assert d is not None
+            if len(d.options) == 1:
+                det.apply(d.options[0].id)
+            elif self.branch is None or self.branch(det):
+                return
+            elif steps >= self.level.max_rollout:
+                det.apply(rng.choice(d.options).id)  # a policy going round in circles: break out
+            else:
+                det.apply(policy.choose(det, d.seat, rng).id)
+            steps += 1
+
+    def candidates(self, game: Game) -> list[Option]:
+        """The options search weighs at this decision: the module's ``candidates`` hook (which
+        may leave out moves its evaluation cannot judge), else every legal option."""
+        opts = game.legal_options()
+        if self.pick is not None:
+            picked = self.pick(game)
+            if picked:
+                return picked
+        return opts
 
     def search(self, game: Game, seat: int, rng: random.Random) -> SearchResult:
-        """The option id to play for ``seat``, which must be deciding now."""
+        """The option id to play for ``seat``, which must be deciding now.
+
+        The root is searched in rounds: each round draws one determinization and sends every
+        candidate down it (common random numbers: the same hidden cards and the same dice to
+        come), so options are compared on the same luck. The policy's option is played unless
+        another one beats it by more than ``deviate_z`` standard errors of the paired
+        differences: with dice this noisy, a search that follows its noise plays worse than
+        the policy it rolls out with."""
         if game.current_player() != seat:
             raise ValueError(f"seat {seat} has no decision to make")
-        opts = game.legal_options()
+        opts = self.candidates(game)
         t0 = time.perf_counter()
         if len(opts) == 1:
             return SearchResult(opts[0].id, 0, 0.0, {opts[0].id: 0}, {})
         lv = self.level
+        ids = [o.id for o in opts]
+        base = self.policy.choose(game, seat, rng).id
+        if base not in ids:
+            base = ids[0]
+        order = [base] + [i for i in ids if i != base]
+        samples: dict[str, list[float]] = {i: [] for i in order}
         root = Node()
         it = 0
         deadline = None if lv.seconds is None else t0 + lv.seconds
         budget = lv.iterations if lv.iterations is not None else 1 << 40
-        while it < budget and (deadline is None or it == 0 or time.perf_counter() < deadline):
-            det = game.resample_from_infostate(seat, rng.getrandbits(62))
-            self._iterate(det, root, rng)
-            it += 1
-        legal = {o.id for o in opts}
-        kids = {k: v for k, v in root.children.items() if k in legal}
-        choice = max(kids, key=lambda k: (kids[k].n, kids[k].w / max(kids[k].n, 1), k))
-        return SearchResult(choice, it, time.perf_counter() - t0, {k: v.n for k, v in kids.items()},
-                            {k: v.w / v.n for k, v in kids.items() if v.n})
 
-    def _iterate(self, det: Game, root: Node, rng: random.Random) -> None:
+        def more() -> bool:
+            return it < budget and (deadline is None or it < len(order) or time.perf_counter() < deadline)
+
+        while more():
+            det0 = game.resample_from_infostate(seat, rng.getrandbits(62))
+            for oid in order:
+                if not more():
+                    break
+                samples[oid].append(self._iterate(det0.clone(), root, rng, first=oid))
+                it += 1
+        choice = self._decide(base, samples)
+        kids = root.children
+        return SearchResult(choice, it, time.perf_counter() - t0, {k: kids[k].n for k in order if k in kids},
+                            {k: kids[k].w / kids[k].n for k in order if k in kids and kids[k].n})
+
+    def _decide(self, base: str, samples: dict[str, list[float]]) -> str:
+        """The policy's option, unless another's paired mean beats it by ``deviate_z`` standard
+        errors over the complete rounds."""
+        m = min(len(v) for v in samples.values())
+        if m < 2:
+            return base
+        means = {k: sum(v[:m]) / m for k, v in samples.items()}
+        best = max(means, key=lambda k: (means[k], k == base, k))
+        if best == base:
+            return base
+        diffs = [samples[best][i] - samples[base][i] for i in range(m)]
+        mean = sum(diffs) / m
+        var = sum((x - mean) ** 2 for x in diffs) / (m - 1)
+        se = math.sqrt(var / m)
+        return best if mean > self.level.deviate_z * se else base
+
+    def _iterate(self, det: Game, root: Node, rng: random.Random, first: str | None = None) -> float:
+        """One descent, rollout and backup; ``first``, if given, is the root option to take.
+        Returns the value for the seat deciding at the root."""
         lv = self.level
         policy = self.policy
         path: list[tuple[Node, int]] = []
         node = root
         depth = 0
         start_turn = self.turn_key(det) if self.turn_key is not None else 0
-        # ---- selection and expansion (the tree covers the first tree_depth choices)
+        root_seat = det.current_player()
+        # ---- selection and expansion (the tree covers the first tree_depth branch points; the
+        # root is one whatever the hook says, as the caller asked for a search there)
         while not det.is_terminal() and depth < lv.tree_depth:
+            if depth:
+                self._play_to_branch(det, rng)  # forced moves make no node: they tell the tree nothing
+                if det.is_terminal():
+                    break
             d = det.decision()
             assert d is not None
-            opts = d.options
-            if len(opts) == 1:
-                det.apply(opts[0].id)  # forced: no node, it tells the tree nothing
-                continue
+            opts = d.options if self.pick is None else self.candidates(det)
             kids = node.children
+            # Below the root the same ids may come up for either seat (the policy's stretch
+            # between branch points goes differently in each determinization): key by seat too.
+            pre = "" if depth == 0 else f"{d.seat}/"
             untried = []
             for o in opts:
-                ch = kids.get(o.id)
+                ch = kids.get(pre + o.id)
                 if ch is None:
                     untried.append(o.id)
                 else:
                     ch.avail += 1
+            if depth == 0 and first is not None:
+                node = kids.get(first) or kids.setdefault(first, Node())
+                if node.avail == 0:
+                    node.avail = 1
+                path.append((node, d.seat))
+                det.apply(first)
+                depth += 1
+                continue
             if untried:
                 pick = policy.choose(det, d.seat, rng).id
                 bias = lv.prior
                 if pick not in untried:
                     pick, bias = rng.choice(untried), 0.0
-                child = kids[pick] = Node(bias)
+                child = kids[pre + pick] = Node(bias)
                 child.avail = 1
                 path.append((child, d.seat))
                 det.apply(pick)
                 break
             c = lv.exploration
-            best_id = max((o.id for o in opts), key=lambda k: kids[k].ucb(c))
-            node = kids[best_id]
+            best_id = max((o.id for o in opts), key=lambda k: kids[pre + k].ucb(c))
+            node = kids[pre + best_id]
             path.append((node, d.seat))
             det.apply(best_id)
             depth += 1
@@ -155,6 +253,7 @@ class ISMCTS:
         for n, seat in path:
             n.n += 1
             n.w += values[seat]
+        return values[root_seat]
 
 
 class SearchAgent:
@@ -168,9 +267,16 @@ class SearchAgent:
         self.last: SearchResult | None = None
 
     def choose(self, game: Game, seat: int) -> str:
+        """Search at the module's branch points; between them, play its policy (which reads only
+        the seat's view), as the search's own tree does."""
         mid = game.rules.id
         s = self._searches.get(mid)
         if s is None:
             s = self._searches[mid] = ISMCTS(mid, self.level)
+        opts = game.legal_options()
+        if len(opts) > 1 and not s.is_branch_point(game):
+            oid = s.policy.choose(game, seat, self._rng).id
+            self.last = SearchResult(oid, 0, 0.0, {oid: 0}, {})
+            return oid
         self.last = s.search(game, seat, self._rng)
         return self.last.choice

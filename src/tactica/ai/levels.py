@@ -34,6 +34,9 @@ class SearchLevel:
     """Bonus, fading with visits, for the option the scripted policy would choose."""
     epsilon: float = 0.05
     """Share of rollout decisions played at random instead of by the scripted policy."""
+    deviate_z: float = 1.64
+    """How sure search must be to overrule its policy at the root: the best option's paired
+    mean advantage over the policy's option, in standard errors (1.64: one-sided 95%)."""
 
 
 LEVELS: dict[str, SearchLevel] = {

@@ -39,7 +39,7 @@ from . import (
 from .board_state import neighbours, update_objectives
 from .components import ACTIONS, EVENTS, ORDERS, Pack, builtin_pack
 from .events_all import register as register_events
-from .fire import fire_legal, fire_steps, remove_weapon, start_fire
+from .fire import fire_group, fire_legal, fire_steps, remove_weapon, start_fire
 from .scenarios import SCENARIOS
 from .terrain import los_table
 
@@ -344,7 +344,7 @@ class CombatCommanderRules(CommanderRules):
         s = g.state
         v.update(map=s.get("map"), edges=list(s.get("edges") or []), blaze=list(s.get("blaze") or []),
                  activated=list(s["activated"]), radios=artillery.radio_view(g),
-                 fortifications=fortifications.view(g))
+                 fortifications=fortifications.view(g), fire_group=fire_group(g))
         return v
 
     def seat_names(self, g: Game) -> tuple[str, ...]:

@@ -90,6 +90,7 @@ _PROMPT_HEX = re.compile(r" from ([A-Za-z]+[0-9]+) \(")
 _PROMPT_FIRE = re.compile(r"^Fire at ([A-Za-z]+[0-9]+)")
 _PROMPT_OP = re.compile(r"^Op Fire at ([A-Za-z]+[0-9]+)")
 _PROMPT_REROLL = re.compile(r"^Initiative: re-roll (\S+) \((.*)\)\?$")
+_PROMPT_DISCARD = re.compile(r"^Discard a card \((\d+) of at most \d+\)")
 
 
 _HANDLED = frozenset({"turn", "discard", "fire_order", "op_fire", "op_fire_activate", "move_order",
@@ -409,9 +410,10 @@ class CCPolicy:
             v += 0.15
         return v
 
-    def dump_set(self, game: Game, ctx: _Ctx) -> dict[str, str]:
+    def dump_set(self, game: Game, ctx: _Ctx, at_least_one: bool = False) -> dict[str, str]:
         """The cards a pass should discard (card -> why): Command Confusion and orders with
-        nothing to do now, and Fire cards beyond the two kept for Op Fire, up to the cap."""
+        nothing to do now, and Fire cards beyond the two kept for Op Fire, up to the cap; with
+        ``at_least_one``, the weakest card when nothing else would go."""
         vals = self.order_values(game, ctx, {_card(game, c).order for c in ctx.hand})
         ranked = sorted(ctx.hand, key=lambda c: self.card_keep(game, ctx, c, vals))
         cap = int(ctx.g.state["sides"][ctx.seat]["discard_cap"])
@@ -425,11 +427,17 @@ class CCPolicy:
                 k -= 0.6
             if k < 0.5 and len(out) < cap:
                 out[c] = f"{cd.order}/{cd.action}: no use now" if k < 0.2 else f"{cd.order}/{cd.action}: weak"
+        if at_least_one and not out and ranked and cap:
+            # O15: a pass that discards nothing draws nothing, and the Time track moves only as
+            # the decks run out (6.1); two players waiting like that would never end the game.
+            c = ranked[0]
+            out[c] = f"{_card(game, c).order}/{_card(game, c).action}: the weakest card, so Time moves on"
         return out
 
     def _discard(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
                  rng: random.Random) -> tuple[Option, str] | None:
-        dump = self.dump_set(game, ctx)
+        m = _PROMPT_DISCARD.match(prompt)
+        dump = self.dump_set(game, ctx, at_least_one=m is not None and m.group(1) == "0")
         for o in opts:
             if o.kind == "discard" and o.args["card"] in dump:
                 return o, f"discard {o.args['card']} ({dump[o.args['card']]})"
@@ -460,13 +468,10 @@ class CCPolicy:
         if "piece" in kinds or "fire" in kinds or "back" in kinds:
             m = _PROMPT_FIRE.match(prompt)
             target = m.group(1) if m else None
-            adds = [o for o in opts if o.kind == "piece"]
-            if adds:
-                a0 = max(adds, key=lambda o: F.piece_fp(g, o.args["piece"]))  # the strongest first
-                return a0, f"{a0.args['piece']} joins the shot at {target}"
-            f = self._find(opts, "fire")
-            if f is not None:
-                return f, f"fire at {target} with {f.args.get('fp')} FP"
+            if target is not None:
+                grown = self._grow_group(ctx, opts, target, False, rng)
+                if grown is not None:
+                    return grown
             back = self._find(opts, "back")
             if back is not None and target is not None:
                 self._backed = {id(game): target}  # do not pick it again straight away
@@ -488,6 +493,30 @@ class CCPolicy:
             return self._find(opts, "done") or opts[0], "activation complete"
         return None
 
+    def _grow_group(self, ctx: _Ctx, opts: list[Option], target: str, moving: bool,
+                    rng: random.Random) -> tuple[Option, str] | None:
+        """A Fire Group (O20.3.1) at ``target``: add the piece that improves the shot most, fire
+        when no piece does. A piece that leaves the group unable to fire (a Team whose FP the
+        Hindrance cancels, beside an Ordnance Weapon that fires alone) is not added: always
+        taking the strongest piece first went round in circles there (add, no shot, back)."""
+        group = list(ctx.g.state.get("fire_group") or [])
+        now = ctx.shot_value(group, target, moving) if group else 0.0
+        best, pick = now, None
+        adds = [o for o in opts if o.kind == "piece"]
+        for o in adds:
+            v = ctx.shot_value([*group, o.args["piece"]], target, moving)
+            if v > best + 1e-9:
+                best, pick = v, o
+        if pick is not None:
+            return pick, f"{pick.args['piece']} joins the shot at {target}: {best:.2f} expected breaks"
+        f = self._find(opts, "fire")
+        if f is not None:
+            return f, f"fire at {target} with {f.args.get('fp')} FP"
+        if adds:  # no piece helps on its own (an Action may lift the FP): try one
+            o = rng.choice(adds)
+            return o, f"{o.args['piece']} joins the shot at {target}: it may open a way to fire"
+        return None
+
     # -- Op Fire
     def _op_fire(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
                  rng: random.Random) -> tuple[Option, str] | None:
@@ -498,13 +527,9 @@ class CCPolicy:
             return self._find(opts, "pass") or opts[0], "no target"
         kinds = {o.kind for o in opts}
         if "piece" in kinds or "fire" in kinds:
-            adds = [o for o in opts if o.kind == "piece"]
-            if adds:
-                a0 = max(adds, key=lambda o: F.piece_fp(g, o.args["piece"]))
-                return a0, f"{a0.args['piece']} joins the Op Fire at {target}"
-            f = self._find(opts, "fire")
-            if f is not None:
-                return f, f"Op Fire at {target} with {f.args.get('fp')} FP"
+            grown = self._grow_group(ctx, opts, target, True, rng)
+            if grown is not None:
+                return grown
             return self._find(opts, "pass") or opts[0], "no shot"
         if self._find(opts, "attack") is not None:
             ready = [u for u in ctx.mine if u in ctx.g.state["activated"]]
@@ -761,7 +786,8 @@ def turn_key(game: Game) -> int:
 def evaluate(game: Game) -> list[float]:
     """The returns once the game is over; else, squashed into (-1, 1) (+ favours seat 0): the VP
     track (objective control is already in it, 7), weighted more as Time runs out, the
-    Casualty-Track margins to Surrender (6.3), and broken units on the map (half a casualty)."""
+    Casualty-Track margins to Surrender (6.3), broken units on the map (half a casualty) and
+    the Weapons each side still carries (half a casualty each)."""
     if game.is_terminal():
         return game.returns()
     s = game.state
@@ -770,11 +796,35 @@ def evaluate(game: Game) -> list[float]:
     for u in s["units"].values():
         if u["where"] == "map" and u["broken"]:
             broken[int(u["seat"])] += 1
+    weapons = [0.0, 0.0]  # carried Weapons (a broken one counts half): lost ones are lost FP
+    for w in s["weapons"].values():
+        if w["where"] == "map" and w["carrier"] is not None:
+            weapons[int(w["seat"])] += 0.5 if w["broken"] else 1.0
     t = s["time"]
     last = max(1, int(t.get("last") or t.get("sudden_death") or 10))
     progress = min(1.0, max(0.0, int(t["space"]) / last))
     x = (int(s["vp"]) / 8 * (1 + progress) + (margin[0] - margin[1]) / 12
-         - (broken[0] - broken[1]) / 24)
+         - (broken[0] - broken[1]) / 24 + (weapons[0] - weapons[1]) / 24)
     v = math.tanh(x)
     return [v, -v]
 
+
+BRANCH_STEPS = frozenset({"turn", "initiative"})
+
+
+def branch_point(game: Game) -> bool:
+    """Search branches on the Turn's choice (which Order to give, with which card, or pass and
+    discard): one Order commits many small choices that the policy carries out (tactica.ai.hooks).
+    And on the Initiative re-roll (9.1): two options, often decisive (a Sudden Death roll, a
+    shot that breaks a stack), where the policy's rule of thumb is coarsest."""
+    d = game.decision()
+    return d is not None and d.step in BRANCH_STEPS
+
+
+def candidates(game: Game) -> list[Option]:
+    """At the Turn, search weighs the Orders, pass and end, not eliminating a Weapon (11.3): the
+    policy never gives one up, and two Turns of look-ahead cannot see what the loss costs."""
+    d = game.decision()
+    if d is None or d.step != "turn":
+        return []
+    return [o for o in d.options if o.kind != "extra"]

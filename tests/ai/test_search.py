@@ -1,0 +1,113 @@
+"""The search's root (paired rounds, the policy's option unless beaten with confidence) and its
+module hooks (branch points, candidates), on Duel and on Combat Commander."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from tactica.ai import make_agent
+from tactica.ai.ismcts import ISMCTS, SearchAgent
+from tactica.ai.levels import parse_level
+from tactica.api import new_game
+from tactica.core.game import Game
+from tactica.core.options import Option
+from tactica.games import all_ids
+from tactica.games.combat_commander import scripted as cc
+
+CC = "combat_commander"
+
+
+class Passer:
+    """A policy that always passes when it may: a poor player, to be overruled."""
+
+    name = "passer"
+
+    def choose(self, game: Game, seat: int, rng: random.Random) -> Option:
+        opts = game.legal_options()
+        return next((o for o in opts if o.id == "pass"), opts[0])
+
+
+def _duel() -> Game:
+    if "duel" not in all_ids():
+        pytest.skip("duel is registered by tests/conftest.py")
+    return new_game("duel", "basic", seed=3)
+
+
+def test_every_candidate_gets_the_same_rounds() -> None:
+    g = _duel()
+    k = len(g.legal_options())
+    r = ISMCTS("duel", parse_level(str(3 * k))).search(g, g.current_player(), random.Random(1))
+    assert r.iterations == 3 * k
+    assert set(r.visits) == {o.id for o in g.legal_options()}
+    assert set(r.visits.values()) == {3}
+
+
+def test_a_clearly_better_option_overrules_the_policy() -> None:
+    """Passing forever loses Duel; playing cards wins it: the search must see that."""
+    g = _duel()
+    r = ISMCTS("duel", parse_level("200"), policy=Passer()).search(g, g.current_player(), random.Random(2))
+    assert r.choice != "pass"
+    assert r.values[r.choice] > r.values["pass"]
+
+
+def test_without_evidence_the_policy_stands() -> None:
+    s = ISMCTS("duel", parse_level("10"))
+    noise = random.Random(0)
+    base = [noise.gauss(0, 0.5) for _ in range(30)]
+    close = [x + noise.gauss(0.005, 0.1) for x in base]  # ahead on average, by nothing
+    clear = [x + noise.gauss(0.3, 0.1) for x in base]
+    assert sum(close) > sum(base)
+    assert s._decide("a", {"a": base, "b": close}) == "a"
+    assert s._decide("a", {"a": base, "b": close, "c": clear}) == "c"
+    assert s._decide("a", {"a": [0.0], "c": [1.0]}) == "a"  # one round proves nothing
+    never = ISMCTS("duel", replace(parse_level("10"), deviate_z=1e9))
+    assert never._decide("a", {"a": base, "c": clear}) == "a"
+
+
+def _cc_game_at(step: str, seed: int = 2) -> Game:
+    g = new_game(CC, "bridge_at_dawn", seed=seed)
+    a = make_agent("scripted", 0)
+    while not g.is_terminal():
+        d = g.decision()
+        assert d is not None
+        if d.step == step and len(d.options) > 1:
+            return g
+        g.apply(a.choose(g, g.current_player()))
+    raise AssertionError(f"no {step} decision")
+
+
+def test_cc_search_branches_at_the_turn_and_the_initiative_only() -> None:
+    for step, searched in (("turn", True), ("initiative", True), ("move_order", False)):
+        g = _cc_game_at(step)
+        assert cc.branch_point(g) is searched
+        agent = SearchAgent("12", seed=1)
+        choice = agent.choose(g, g.current_player())
+        assert choice in {o.id for o in g.legal_options()}
+        assert agent.last is not None and (agent.last.iterations > 0) is searched
+
+
+def test_cc_search_never_weighs_giving_up_a_weapon() -> None:
+    """11.3 is legal at the Turn, but two Turns of look-ahead cannot price the loss."""
+    for seed in range(1, 6):
+        g = _cc_game_at("turn", seed)
+        if any(o.kind == "extra" for o in g.legal_options()):
+            break
+    else:
+        pytest.fail("no Turn with a Weapon to eliminate")
+    cands = cc.candidates(g)
+    assert cands and all(o.kind != "extra" for o in cands)
+    assert {o.id for o in cands} < {o.id for o in g.legal_options()}
+    r = ISMCTS(CC, parse_level("8")).search(g, g.current_player(), random.Random(0))
+    assert not any(k.startswith("drop:") for k in r.visits)
+
+
+def test_cc_evaluation_counts_carried_weapons() -> None:
+    g = _cc_game_at("turn")
+    before = cc.evaluate(g)[0]
+    wid = next(w for w, d in sorted(g.state["weapons"].items()) if d["seat"] == 0 and d["carrier"])
+    g.state["weapons"][wid]["carrier"] = None
+    g.state["weapons"][wid]["where"] = "removed"
+    assert cc.evaluate(g)[0] < before
