@@ -111,3 +111,28 @@ def test_cc_evaluation_counts_carried_weapons() -> None:
     g.state["weapons"][wid]["carrier"] = None
     g.state["weapons"][wid]["where"] = "removed"
     assert cc.evaluate(g)[0] < before
+
+
+class HighCard:
+    """Plays its highest card: sound in Duel, where passing only wastes a turn."""
+
+    name = "high-card"
+
+    def choose(self, game: Game, seat: int, rng: random.Random) -> Option:
+        opts = game.legal_options()
+        plays = [o for o in opts if o.id.startswith("play:")]
+        return max(plays, key=lambda o: o.id) if plays else opts[0]
+
+
+def test_racing_drops_clearly_worse_candidates() -> None:
+    g = _duel()
+    level = parse_level("400")
+    r = ISMCTS("duel", level, policy=HighCard()).search(g, g.current_player(), random.Random(4))
+    base = HighCard().choose(g, g.current_player(), random.Random(0)).id
+    assert r.visits[base] >= level.race_after
+    assert r.visits["pass"] < r.visits[base], "passing should have dropped out of the race"
+    assert r.choice != "pass"
+    no_race = replace(level, race_after=10**6)
+    full = ISMCTS("duel", no_race, policy=HighCard()).search(g, g.current_player(), random.Random(4))
+    assert r.iterations == full.iterations == 400
+    assert r.visits[base] > full.visits[base], "the dropped candidate's rounds go to the others"

@@ -124,7 +124,8 @@ class ISMCTS:
 
         The root is searched in rounds: each round draws one determinization and sends every
         candidate down it (common random numbers: the same hidden cards and the same dice to
-        come), so options are compared on the same luck. The policy's option is played unless
+        come), so options are compared on the same luck; after ``race_after`` rounds, candidates
+        clearly worse than the policy's option drop out. The policy's option is played unless
         another one beats it by more than ``deviate_z`` standard errors of the paired
         differences: with dice this noisy, a search that follows its noise plays worse than
         the policy it rolls out with."""
@@ -149,17 +150,34 @@ class ISMCTS:
         def more() -> bool:
             return it < budget and (deadline is None or it < len(order) or time.perf_counter() < deadline)
 
-        while more():
+        alive = order
+        rounds = 0
+        while more() and len(alive) > 1:
             det0 = game.resample_from_infostate(seat, rng.getrandbits(62))
-            for oid in order:
+            for oid in alive:
                 if not more():
                     break
                 samples[oid].append(self._iterate(det0.clone(), root, rng, first=oid))
                 it += 1
-        choice = self._decide(base, samples)
+            rounds += 1
+            if rounds >= lv.race_after:
+                alive = [base] + [k for k in alive[1:] if not self._clearly_worse(samples[k], samples[base])]
+        choice = self._decide(base, {k: samples[k] for k in alive})
         kids = root.children
         return SearchResult(choice, it, time.perf_counter() - t0, {k: kids[k].n for k in order if k in kids},
                             {k: kids[k].w / kids[k].n for k in order if k in kids and kids[k].n})
+
+    def _clearly_worse(self, mine: list[float], base: list[float]) -> bool:
+        """Racing: a candidate whose paired advantage over the policy's option is below zero by
+        more than ``race_z`` standard errors drops out, and its rounds go to the others (or the
+        search ends early, when only the policy's option is left)."""
+        m = len(mine)
+        if m < 2:
+            return False
+        diffs = [mine[i] - base[i] for i in range(m)]
+        mean = sum(diffs) / m
+        se = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (m - 1) / m)
+        return mean + self.level.race_z * se < 0
 
     def _decide(self, base: str, samples: dict[str, list[float]]) -> str:
         """The policy's option, unless another's paired mean beats it by ``deviate_z`` standard

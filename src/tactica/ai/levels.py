@@ -37,6 +37,11 @@ class SearchLevel:
     deviate_z: float = 1.64
     """How sure search must be to overrule its policy at the root: the best option's paired
     mean advantage over the policy's option, in standard errors (1.64: one-sided 95%)."""
+    race_after: int = 4
+    """Rounds before candidates may drop out of the root's race."""
+    race_z: float = 1.0
+    """A candidate drops out when its paired mean advantage over the policy's option is below 0
+    by this many standard errors (it would almost never come back to beat it by deviate_z)."""
 
 
 LEVELS: dict[str, SearchLevel] = {
