@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tactica.ai import make_agent
+from tactica.ai.hooks import branch_point_for
 from tactica.ai.ismcts import SearchAgent
 from tactica.api import new_game
 from tactica.core.game import Game
@@ -44,6 +45,9 @@ def _other_world(g: Game, seat: int, rng: random.Random) -> Game:
 def test_search_choice_is_independent_of_hidden_information(plies: int) -> None:
     g = new_game("great_war", "ridge_trench", seed=11)
     _advance(g, plies, seed=5)
+    branch = branch_point_for("great_war")
+    while len(g.legal_options()) < 2 or (branch is not None and not branch(g)):  # one it searches
+        _advance(g, 1, seed=5)
     seat = g.current_player()
     rng = random.Random(plies)
     worlds = [g, *(_other_world(g, seat, rng) for _ in range(3))]
@@ -56,6 +60,7 @@ def test_search_choice_is_independent_of_hidden_information(plies: int) -> None:
         choices.append(agent.choose(w, seat))
         assert agent.last is not None
         choices.append(str(sorted(agent.last.visits.items())))
+        assert agent.last.iterations > 0
     assert len(set(choices[0::2])) == 1 and len(set(choices[1::2])) == 1
 
 

@@ -379,3 +379,10 @@ def evaluate(game: Game) -> list[float]:
 def turn_key(game: Game) -> int:
     """TGW-D Turn: the turn counter grows by one each player turn."""
     return int(game.state["turn"])
+
+
+def branch_point(game: Game) -> bool:
+    """Search branches on the command card to play (the turn's one big choice: which sector,
+    how many units) and on which battle to fight; the policy orders, moves, retreats."""
+    d = game.decision()
+    return d is not None and d.step in ("play_card", "battle_phase")
