@@ -14,7 +14,6 @@ and the time a move takes at each search level.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -29,17 +28,7 @@ from tactica.ai.ismcts import ISMCTS
 from tactica.ai.levels import LEVELS, parse_level
 from tactica.api import new_game
 from tactica.games import all_ids, get_rules
-
-
-def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for k successes out of n."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return max(0.0, mid - half), min(1.0, mid + half)
+from tactica.sim.stats import wilson
 
 
 def play(job: tuple[str, str, str, str, int, int]) -> tuple[float, int, str]:

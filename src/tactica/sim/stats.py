@@ -23,8 +23,9 @@ MIXED_AGENTS_NOTE = ("different agents, swapped across seats on every seed: when
                      "measure the scenario's balance")
 
 
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval of a proportion k/n; (0, 1) when n is 0."""
+def wilson(k: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval of a proportion k/n (k may count draws as halves); (0, 1) when n
+    is 0."""
     if n <= 0:
         return 0.0, 1.0
     p = k / n
