@@ -20,6 +20,7 @@ Without them, rollouts run to the end of the game (or a decision cap) and score 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from tactica.ai.policy import scripted_module
 from tactica.core.game import Game
@@ -36,25 +37,27 @@ def neutral(game: Game) -> list[float]:
     return game.returns() if game.is_terminal() else [0.0] * game.num_players()
 
 
-def evaluator_for(module_id: str) -> Evaluator:
+def _hook(module_id: str, name: str) -> Any:
+    """``name`` from the module's ``tactica.games.<id>.scripted``, or None."""
     mod = scripted_module(module_id)
-    ev = getattr(mod, "evaluate", None) if mod is not None else None
+    return getattr(mod, name, None) if mod is not None else None
+
+
+def evaluator_for(module_id: str) -> Evaluator:
+    ev: Evaluator | None = _hook(module_id, "evaluate")
     return ev if ev is not None else neutral
 
 
 def turn_key_for(module_id: str) -> TurnKey | None:
-    mod = scripted_module(module_id)
-    tk: TurnKey | None = getattr(mod, "turn_key", None) if mod is not None else None
+    tk: TurnKey | None = _hook(module_id, "turn_key")
     return tk
 
 
 def branch_point_for(module_id: str) -> BranchPoint | None:
-    mod = scripted_module(module_id)
-    bp: BranchPoint | None = getattr(mod, "branch_point", None) if mod is not None else None
+    bp: BranchPoint | None = _hook(module_id, "branch_point")
     return bp
 
 
 def candidates_for(module_id: str) -> Candidates | None:
-    mod = scripted_module(module_id)
-    c: Candidates | None = getattr(mod, "candidates", None) if mod is not None else None
+    c: Candidates | None = _hook(module_id, "candidates")
     return c

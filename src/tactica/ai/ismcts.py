@@ -14,7 +14,9 @@ Why this shape:
   carried out by the policy". The tree grows at most ``tree_depth`` branch points below the root;
   past that the module's scripted policy plays, and after ``rollout_turns`` turns the module's
   evaluation scores the position.
-- The scripted policy is also a prior: the option it would pick is expanded first and gets a
+- The root is searched in paired rounds (every candidate on the same determinization), and the
+  policy's option is played unless another beats it with confidence (see ``ISMCTS.search``).
+  Below the root, the policy is a prior: the option it would pick is expanded first and gets a
   UCB bonus that fades with visits.
 """
 
@@ -101,7 +103,7 @@ class ISMCTS:
             assert d is not None
             if len(d.options) == 1:
                 det.apply(d.options[0].id)
-            elif self.branch is None or self.branch(det):
+            elif self.is_branch_point(det):
                 return
             elif steps >= self.level.max_rollout:
                 det.apply(rng.choice(d.options).id)  # a policy going round in circles: break out
@@ -112,12 +114,8 @@ class ISMCTS:
     def candidates(self, game: Game) -> list[Option]:
         """The options search weighs at this decision: the module's ``candidates`` hook (which
         may leave out moves its evaluation cannot judge), else every legal option."""
-        opts = game.legal_options()
-        if self.pick is not None:
-            picked = self.pick(game)
-            if picked:
-                return picked
-        return opts
+        picked = self.pick(game) if self.pick is not None else None
+        return picked or game.legal_options()
 
     def search(self, game: Game, seat: int, rng: random.Random) -> SearchResult:
         """The option id to play for ``seat``, which must be deciding now.
@@ -167,16 +165,20 @@ class ISMCTS:
         return SearchResult(choice, it, time.perf_counter() - t0, {k: kids[k].n for k in order if k in kids},
                             {k: kids[k].w / kids[k].n for k in order if k in kids and kids[k].n})
 
+    @staticmethod
+    def _paired(mine: list[float], base: list[float], m: int) -> tuple[float, float]:
+        """Mean and standard error of ``mine - base`` over the first ``m`` (>= 2) rounds."""
+        diffs = [mine[i] - base[i] for i in range(m)]
+        mean = sum(diffs) / m
+        return mean, math.sqrt(sum((x - mean) ** 2 for x in diffs) / (m - 1) / m)
+
     def _clearly_worse(self, mine: list[float], base: list[float]) -> bool:
         """Racing: a candidate whose paired advantage over the policy's option is below zero by
         more than ``race_z`` standard errors drops out, and its rounds go to the others (or the
         search ends early, when only the policy's option is left)."""
-        m = len(mine)
-        if m < 2:
+        if len(mine) < 2:
             return False
-        diffs = [mine[i] - base[i] for i in range(m)]
-        mean = sum(diffs) / m
-        se = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (m - 1) / m)
+        mean, se = self._paired(mine, base, len(mine))
         return mean + self.level.race_z * se < 0
 
     def _decide(self, base: str, samples: dict[str, list[float]]) -> str:
@@ -189,36 +191,32 @@ class ISMCTS:
         best = max(means, key=lambda k: (means[k], k == base, k))
         if best == base:
             return base
-        diffs = [samples[best][i] - samples[base][i] for i in range(m)]
-        mean = sum(diffs) / m
-        var = sum((x - mean) ** 2 for x in diffs) / (m - 1)
-        se = math.sqrt(var / m)
+        mean, se = self._paired(samples[best], samples[base], m)
         return best if mean > self.level.deviate_z * se else base
 
-    def _iterate(self, det: Game, root: Node, rng: random.Random, first: str | None = None) -> float:
-        """One descent, rollout and backup; ``first``, if given, is the root option to take.
-        Returns the value for the seat deciding at the root."""
+    def _iterate(self, det: Game, root: Node, rng: random.Random, first: str) -> float:
+        """One descent from the root option ``first`` (the root's rounds choose it), rollout and
+        backup. Returns the value for the seat deciding at the root."""
         lv = self.level
         policy = self.policy
-        path: list[tuple[Node, int]] = []
-        node = root
-        depth = 0
         start_turn = self.turn_key(det) if self.turn_key is not None else 0
         root_seat = det.current_player()
-        # ---- selection and expansion (the tree covers the first tree_depth branch points; the
-        # root is one whatever the hook says, as the caller asked for a search there)
+        node = root.children.setdefault(first, Node())
+        path: list[tuple[Node, int]] = [(node, root_seat)]
+        det.apply(first)
+        depth = 1
+        # ---- selection and expansion below the root (up to tree_depth branch points)
         while not det.is_terminal() and depth < lv.tree_depth:
-            if depth:
-                self._play_to_branch(det, rng)  # forced moves make no node: they tell the tree nothing
-                if det.is_terminal():
-                    break
+            self._play_to_branch(det, rng)  # forced moves make no node: they tell the tree nothing
+            if det.is_terminal():
+                break
             d = det.decision()
             assert d is not None
-            opts = d.options if self.pick is None else self.candidates(det)
+            opts = self.candidates(det)
             kids = node.children
-            # Below the root the same ids may come up for either seat (the policy's stretch
-            # between branch points goes differently in each determinization): key by seat too.
-            pre = "" if depth == 0 else f"{d.seat}/"
+            # The same ids may come up for either seat (the policy's stretch between branch
+            # points goes differently in each determinization): key by seat too.
+            pre = f"{d.seat}/"
             untried = []
             for o in opts:
                 ch = kids.get(pre + o.id)
@@ -226,14 +224,6 @@ class ISMCTS:
                     untried.append(o.id)
                 else:
                     ch.avail += 1
-            if depth == 0 and first is not None:
-                node = kids.get(first) or kids.setdefault(first, Node())
-                if node.avail == 0:
-                    node.avail = 1
-                path.append((node, d.seat))
-                det.apply(first)
-                depth += 1
-                continue
             if untried:
                 pick = policy.choose(det, d.seat, rng).id
                 bias = lv.prior
