@@ -3,6 +3,8 @@ stacking, and a rules instance with test-only registry entries."""
 
 from __future__ import annotations
 
+import json
+import random
 from typing import Any
 
 from tactica.core.decks import stack
@@ -92,3 +94,18 @@ def make_order(name: str, start: Any) -> OrderDef:
 
 def lines(g: Game) -> list[str]:
     return g.log_lines()
+
+
+def play_randomly(g: Game, seed: int, max_decisions: int = 20_000) -> None:
+    """Uniform random play to the end: no decision may be a dead end, and the state stays plain
+    JSON on the way (checked every 50 decisions)."""
+    rng = random.Random(seed)
+    for n in range(max_decisions):
+        if g.is_terminal():
+            break
+        o = g.legal_options()
+        assert o, f"dead end at {g.frame_names()}"
+        if n % 50 == 0:
+            json.dumps(g.state)
+        g.apply(rng.choice(o).id)
+    assert g.is_terminal()

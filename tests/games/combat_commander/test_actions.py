@@ -4,11 +4,10 @@ cumulative effects, A36 box, A40 note, A41 box) and the Fire example E (digest Â
 
 from __future__ import annotations
 
-import json
-import random
 from typing import Any
 
 import pytest
+from cc_helpers import play_randomly
 from fire_helpers import game, go, hand, opts, roll_cards, skip, text, top
 from stage3_helpers import stage3_rules
 
@@ -476,13 +475,4 @@ def test_A28_command_confusion_is_never_an_action() -> None:
 @pytest.mark.parametrize("scenario,seed", [("hill_2_crown", 11), ("orchard_meeting", 12), ("ridge_1941", 13)])
 def test_random_games_with_these_actions(scenario: str, seed: int) -> None:
     g = Game.new(rules(), scenario, seed)
-    rng = random.Random(seed)
-    for n in range(20_000):
-        if g.is_terminal():
-            break
-        o = g.legal_options()
-        assert o, f"dead end at {g.frame_names()}"
-        if n % 50 == 0:
-            json.dumps(g.state)
-        g.apply(rng.choice(o).id)
-    assert g.is_terminal()
+    play_randomly(g, seed)

@@ -3,10 +3,8 @@ dead end, plain-data state, and every Event's frames offering options."""
 
 from __future__ import annotations
 
-import json
-import random
-
 import pytest
+from cc_helpers import play_randomly
 
 from tactica.core.game import Game
 from tactica.games.combat_commander import CombatCommanderRules
@@ -27,13 +25,4 @@ def _rules() -> CombatCommanderRules:
                                            ("bridge_at_dawn", 7)])
 def test_random_games_with_every_event(scenario: str, seed: int) -> None:
     g = Game.new(_rules(), scenario, seed)
-    rng = random.Random(seed)
-    for n in range(20_000):
-        if g.is_terminal():
-            break
-        o = g.legal_options()
-        assert o, f"dead end at {g.frame_names()}"
-        if n % 50 == 0:
-            json.dumps(g.state)
-        g.apply(rng.choice(o).id)
-    assert g.is_terminal()
+    play_randomly(g, seed)
