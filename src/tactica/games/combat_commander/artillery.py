@@ -477,9 +477,7 @@ class ArtilleryImpact(FireAttack):
             if roll["trigger"] == "Jammed!":
                 g.emit("O18.2.3.2", "Jammed! does not break a Radio: it is not a Weapon")
             fortification_check(g, a)
-            units = g.state["units"]
-            a["left"] = [u for u in a["defenders"]
-                         if units[u]["where"] == "map" and units[u]["hex"] == a["target"]]
+            a["left"] = self._still_there(g, a, a["defenders"])
             a["phase"] = "order"
         else:
             super().run(g, a)

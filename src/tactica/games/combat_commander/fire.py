@@ -486,11 +486,15 @@ class FireAttack(Step):
     """Artillery Impacts set this: Fortifications give their better Cover against them (F100)."""
 
     @staticmethod
-    def _left(g: Game, a: Args) -> list[str]:
-        """Defenders still to roll that are still in the target hex."""
+    def _still_there(g: Game, a: Args, uids: list[str]) -> list[str]:
+        """Those of ``uids`` still on the map in a hex the attack affects."""
         units = g.state["units"]
         hexes = attack_hexes(a)
-        return [u for u in a["left"] if units[u]["where"] == "map" and units[u]["hex"] in hexes]
+        return [u for u in uids if units[u]["where"] == "map" and units[u]["hex"] in hexes]
+
+    def _left(self, g: Game, a: Args) -> list[str]:
+        """Defenders still to roll that are still in the target hex."""
+        return self._still_there(g, a, a["left"])
 
     def actor(self, g: Game, a: Args) -> int | None:
         if a["phase"] == "order":
@@ -617,8 +621,7 @@ class FireAttack(Step):
             if is_weapon(g, p) and wtype(g, p).one_use and g.state["weapons"][p]["where"] == "map":
                 remove_weapon(g, p)
                 g.emit("11.6", "{weapon} is used up and eliminated", weapon=p)
-        a["left"] = [u for u in a["defenders"] if g.state["units"][u]["where"] == "map"
-                     and g.state["units"][u]["hex"] in attack_hexes(a)]
+        a["left"] = self._still_there(g, a, a["defenders"])
         a["phase"] = "order"
 
     def _defend(self, g: Game, a: Args, uid: str) -> None:

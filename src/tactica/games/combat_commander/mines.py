@@ -69,9 +69,7 @@ class MineAttack(FireAttack):
             a["total"] = total
             g.emit(a["rule"], "Mine Attack Total {total} ({fp} FP + roll {r})", total=total,
                    fp=a["final_fp"], r=a["roll"]["total"])
-            units = g.state["units"]
-            a["left"] = [u for u in a["defenders"]
-                         if units[u]["where"] == "map" and units[u]["hex"] == a["target"]]
+            a["left"] = self._still_there(g, a, a["defenders"])
             a["phase"] = "order"
         else:
             super().run(g, a)
