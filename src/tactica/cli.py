@@ -170,17 +170,26 @@ def serve(
     db: Annotated[str | None, typer.Option(help="SQLAlchemy URL of the game store "
                                            "(default: SQLite in the data folder).")] = None,
     data: Annotated[Path | None, typer.Option(help="Data folder for the default SQLite store.")] = None,
+    allowed_host: Annotated[list[str] | None, typer.Option(
+        help="A host name the server answers to besides localhost and 127.0.0.1 (repeatable; "
+             "guards against DNS rebinding).")] = None,
+    games_per_minute: Annotated[int, typer.Option(
+        help="New games one address may create per minute (0: no limit).")] = 30,
 ) -> None:
     """Serve the web app: the lobby, the table, live updates; games kept in the store."""
     import uvicorn
 
     from tactica.server import Settings, create_app
 
-    settings = Settings(database_url=db or "", data_dir=data)
+    hosts = list(allowed_host or [])
+    if host not in ("0.0.0.0", "::", ""):
+        hosts.append(host)
+    settings = Settings(database_url=db or "", data_dir=data, allowed_hosts=tuple(hosts),
+                        games_per_minute=games_per_minute)
     web_app = create_app(settings)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     typer.echo(f"tactica is serving the lobby at http://{shown}:{port}/  (Ctrl-C stops it)")
-    uvicorn.run(web_app, host=host, port=port, log_level="warning")
+    uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
 
 
 register_sim_commands(app)

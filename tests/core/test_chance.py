@@ -1,10 +1,12 @@
+import json
+import marshal
 from collections import Counter
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tactica.core.chance import Chance, ChanceError, derive_seed, new_chance_state
+from tactica.core.chance import Chance, ChanceError, check_seed, derive_seed, new_chance_state, state_bits
 from tactica.core.decks import cup_draw, draw, new_deck, redeal, reshuffle_discards, stack
 
 
@@ -113,3 +115,59 @@ def test_redeal_keeps_zone_sizes_and_contents():
     redeal(zones, ch)
     assert [len(z) for z in zones] == [2, 3, 0]
     assert sorted(zones[0] + zones[1]) == ["a", "b", "c", "d", "e"]
+
+
+# -- seeds of every size (docs/architecture.md "Chance") ------------------------------------------
+LEGACY_DRAWS = {  # the SplitMix64 stream as released: older records replay on exactly these
+    0: [510, 507, 390, 882, 989, 225],
+    1: [955, 800, 265, 69, 374, 956],
+    2**31 - 1: [337, 218, 807, 693, 669, 734],
+    2**63 - 1: [908, 29, 984, 839, 202, 348],
+    -5: [958, 622, 691, 52, 511, 18],
+}
+
+
+@pytest.mark.parametrize("seed", sorted(LEGACY_DRAWS))
+def test_small_seeds_keep_the_released_splitmix_stream(seed):
+    ch = chance(seed)
+    assert "k" not in ch.cs and state_bits(ch.cs) == 64
+    assert [ch.below(1000) for _ in range(6)] == LEGACY_DRAWS[seed]
+
+
+def test_a_large_seed_drives_a_keyed_stream_that_depends_on_every_bit_of_it():
+    seed = (1 << 128) | 0x5DEECE66D_0123456789ABCDEF
+    base = chance(seed)
+    assert base.cs["k"] and state_bits(base.cs) >= 128
+    draws = [base.below(1 << 32) for _ in range(8)]
+    again = chance(seed)
+    assert draws == [again.below(1 << 32) for _ in range(8)]
+    for bit in (0, 63, 64, 100, 127):  # flipping any bit, high or low, gives another stream
+        other = chance(seed ^ (1 << bit))
+        assert [other.below(1 << 32) for _ in range(8)] != draws
+    # the low 64 bits alone do not determine it (what a SplitMix64 state would allow)
+    low = chance(seed & ((1 << 64) - 1))
+    assert [low.below(1 << 32) for _ in range(8)] != draws
+
+
+def test_keyed_stream_state_stays_plain_data_and_clones_by_marshal():
+    ch = chance(2**130 + 7)
+    ch.d6()
+    copy = Chance(marshal.loads(marshal.dumps(ch.cs)))
+    assert json.loads(json.dumps(ch.cs)) == ch.cs
+    assert [copy.d6() for _ in range(20)] == [ch.d6() for _ in range(20)]
+    counts = Counter(ch.d6() for _ in range(12_000))
+    assert set(counts) == {1, 2, 3, 4, 5, 6} and all(1_700 < n < 2_300 for n in counts.values())
+
+
+def test_reseeding_a_keyed_stream_for_search_drops_its_key():
+    ch = chance(2**200)
+    ch.reseed(9)
+    assert "k" not in ch.cs and ch.cs["s"] == derive_seed(9, "resample")
+
+
+@pytest.mark.parametrize("bad", [True, False, 1.0, "5", None])
+def test_a_seed_must_be_an_integer(bad):
+    with pytest.raises(ChanceError):
+        new_chance_state(bad)
+    with pytest.raises(ChanceError):
+        check_seed(bad)

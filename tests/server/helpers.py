@@ -1,4 +1,5 @@
-"""Shared helpers of the server tests: an app on a temporary SQLite store, and small waits."""
+"""Shared helpers of the server tests: an app on a temporary store (an SQLite file, or a
+database of the suite's own PostgreSQL: the ``store_url`` fixture), and small waits."""
 
 from __future__ import annotations
 
@@ -16,9 +17,15 @@ HUMAN: dict[str, Any] = {"kind": "human"}
 AI: dict[str, Any] = {"kind": "ai", "level": "random"}
 
 
+def store(db: Path | str) -> str:
+    """An SQLAlchemy URL: a Path is an SQLite file, a string is already a URL."""
+    return f"sqlite:///{db}" if isinstance(db, Path) else db
+
+
 @contextmanager
-def client(db: Path, run_agents: bool = True) -> Iterator[TestClient]:
-    app = create_app(Settings(database_url=f"sqlite:///{db}", run_agents=run_agents))
+def client(db: Path | str, run_agents: bool = True, **settings: Any) -> Iterator[TestClient]:
+    settings.setdefault("allowed_hosts", ("testserver",))  # the host name TestClient sends
+    app = create_app(Settings(database_url=store(db), run_agents=run_agents, **settings))
     with TestClient(app) as c:
         yield c
 

@@ -1,4 +1,4 @@
-"""The HTTP API: lobby, seats and their secret links, views, bad input, forged seats, undo,
+"""The HTTP API, on SQLite and on PostgreSQL: lobby, seats and their secret links, views, bad input, forged seats, undo,
 AI seats, live updates, replay, and a store that survives the app."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from tactica.server import Settings, create_app
 from .helpers import AI, HUMAN, client, decide, new_game, view, wait_until
 
 
-def test_lobby_lists_modules_scenarios_and_ai_levels(tmp_path):
-    with client(tmp_path / "g.db") as c:
+def test_lobby_lists_modules_scenarios_and_ai_levels(store_url):
+    with client(store_url) as c:
         cat = c.get("/api/modules").json()
         gw = next(m for m in cat["modules"] if m["id"] == "great_war")
         assert {"ridge_trench", "iron_tide"} <= {s["id"] for s in gw["scenarios"]}
@@ -26,8 +26,8 @@ def test_lobby_lists_modules_scenarios_and_ai_levels(tmp_path):
         assert c.get("/js/table.js").status_code == 200
 
 
-def test_creating_a_game_yields_one_secret_link_per_person_and_lists_it(tmp_path):
-    with client(tmp_path / "g.db") as c:
+def test_creating_a_game_yields_one_secret_link_per_person_and_lists_it(store_url):
+    with client(store_url) as c:
         g = new_game(c, [HUMAN, HUMAN])
         t0, t1 = (s["token"] for s in g["seats"])
         assert t0 != t1 and len(t0) >= 30 and g["seats"][0]["link"].endswith(t0)
@@ -38,8 +38,8 @@ def test_creating_a_game_yields_one_secret_link_per_person_and_lists_it(tmp_path
         assert t0 not in json.dumps(listed)
 
 
-def test_each_seat_sees_its_own_hand_and_spectators_the_public_view(tmp_path):
-    with client(tmp_path / "g.db") as c:
+def test_each_seat_sees_its_own_hand_and_spectators_the_public_view(store_url):
+    with client(store_url) as c:
         g = new_game(c, [HUMAN, HUMAN])
         t0, t1 = (s["token"] for s in g["seats"])
         v0, v1, spec = view(c, g["id"], t0), view(c, g["id"], t1), view(c, g["id"])
@@ -56,8 +56,8 @@ def test_each_seat_sees_its_own_hand_and_spectators_the_public_view(tmp_path):
         assert all(o["id"].split(":")[1] in hand for o in v0["view"]["decision"]["options"])
 
 
-def test_a_decision_is_applied_stored_and_numbered(tmp_path):
-    db = tmp_path / "g.db"
+def test_a_decision_is_applied_stored_and_numbered(store_url):
+    db = store_url
     with client(db) as c:
         g = new_game(c, [HUMAN, HUMAN])
         t0 = g["seats"][0]["token"]
@@ -82,15 +82,15 @@ def test_a_decision_is_applied_stored_and_numbered(tmp_path):
     ({"module": "great_war", "scenario": "ridge_trench", "seats": [HUMAN, HUMAN], "extra": 1}, 422),
     ({"module": "great_war", "scenario": "ridge_trench", "seats": [HUMAN, HUMAN], "options": {"x": 1}}, 422),
 ])
-def test_malformed_new_games_are_refused_with_a_clear_4xx(tmp_path, body, status):
-    with client(tmp_path / "g.db") as c:
+def test_malformed_new_games_are_refused_with_a_clear_4xx(store_url, body, status):
+    with client(store_url) as c:
         r = c.post("/api/games", json=body)
         assert r.status_code == status and r.json()["detail"]
         assert c.get("/api/games").json()["games"] == []
 
 
-def test_bad_decisions_are_refused_and_change_nothing(tmp_path):
-    with client(tmp_path / "g.db") as c:
+def test_bad_decisions_are_refused_and_change_nothing(store_url):
+    with client(store_url) as c:
         g = new_game(c, [HUMAN, HUMAN])
         gid, t0 = g["id"], g["seats"][0]["token"]
         before = view(c, gid, t0)
@@ -115,8 +115,8 @@ def test_bad_decisions_are_refused_and_change_nothing(tmp_path):
         assert after["index"] == i and after["view"] == before["view"]
 
 
-def test_forged_seats_are_refused(tmp_path):
-    with client(tmp_path / "g.db") as c:
+def test_forged_seats_are_refused(store_url):
+    with client(store_url) as c:
         g = new_game(c, [HUMAN, HUMAN])
         other = new_game(c, [HUMAN, HUMAN])
         gid = g["id"]
@@ -132,12 +132,12 @@ def test_forged_seats_are_refused(tmp_path):
         assert view(c, gid)["index"] == v["index"]
 
 
-def test_two_decisions_sent_at_once_are_never_both_applied(tmp_path):
+def test_two_decisions_sent_at_once_are_never_both_applied(store_url):
     async def race() -> tuple[list[int], int]:
-        app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'g.db'}"))
+        app = create_app(Settings(database_url=store_url))
         async with app.router.lifespan_context(app):
             transport = httpx.ASGITransport(app=app)
-            async with httpx.AsyncClient(transport=transport, base_url="http://t") as c:
+            async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as c:
                 r = await c.post("/api/games", json={"module": "great_war", "scenario": "ridge_trench",
                                                      "seed": 2, "seats": [HUMAN, HUMAN]})
                 g = r.json()
@@ -169,8 +169,8 @@ def _play_first_options(c, gid, token, seat, limit=200):
     raise AssertionError("the seat never finished its turn")
 
 
-def test_the_server_plays_ai_seats_after_each_human_decision(tmp_path):
-    with client(tmp_path / "g.db") as c:
+def test_the_server_plays_ai_seats_after_each_human_decision(store_url):
+    with client(store_url) as c:
         g = new_game(c, [HUMAN, AI])
         gid, t0 = g["id"], g["seats"][0]["token"]
         assert _play_first_options(c, gid, t0, 0) > 0
@@ -182,8 +182,8 @@ def test_the_server_plays_ai_seats_after_each_human_decision(tmp_path):
         assert decide(c, gid, t0, v["index"], "x").status_code == 400
 
 
-def test_ai_against_ai_plays_to_the_end_then_the_replay_opens_for_each_seat(tmp_path):
-    with client(tmp_path / "g.db") as c:
+def test_ai_against_ai_plays_to_the_end_then_the_replay_opens_for_each_seat(store_url):
+    with client(store_url) as c:
         g = new_game(c, [AI, AI], seed=11)
         gid = g["id"]
         wait_until(lambda: view(c, gid)["status"] == "over", timeout=60)
@@ -200,8 +200,8 @@ def test_ai_against_ai_plays_to_the_end_then_the_replay_opens_for_each_seat(tmp_
         assert [x for x in c.get("/api/games", params={"status": "over"}).json()["games"] if x["id"] == gid]
 
 
-def test_undo_takes_back_the_last_decision_in_memory_and_in_the_store(tmp_path):
-    db = tmp_path / "g.db"
+def test_undo_takes_back_the_last_decision_in_memory_and_in_the_store(store_url):
+    db = store_url
     with client(db) as c:
         g = new_game(c, [HUMAN, HUMAN])
         gid, t0 = g["id"], g["seats"][0]["token"]
@@ -220,8 +220,8 @@ def test_undo_takes_back_the_last_decision_in_memory_and_in_the_store(tmp_path):
         assert view(c, gid, t0)["index"] == v["index"]
 
 
-def test_websocket_sends_the_view_and_every_change(tmp_path):
-    with client(tmp_path / "g.db") as c:
+def test_websocket_sends_the_view_and_every_change(store_url):
+    with client(store_url) as c:
         g = new_game(c, [HUMAN, HUMAN])
         gid, t0, t1 = g["id"], g["seats"][0]["token"], g["seats"][1]["token"]
         with c.websocket_connect(f"/api/games/{gid}/ws") as ws1:
@@ -240,9 +240,9 @@ def test_websocket_sends_the_view_and_every_change(tmp_path):
             assert bad.receive_json()["status"] == 403
 
 
-def test_tokens_never_reach_a_log(tmp_path, caplog):
+def test_tokens_never_reach_a_log(store_url, caplog):
     caplog.set_level(logging.DEBUG)
-    with client(tmp_path / "g.db") as c:
+    with client(store_url) as c:
         g = new_game(c, [HUMAN, AI])
         t0 = g["seats"][0]["token"]
         _play_first_options(c, g["id"], t0, 0)
@@ -251,8 +251,8 @@ def test_tokens_never_reach_a_log(tmp_path, caplog):
         assert t0 not in text
 
 
-def test_odds_and_line_of_sight_come_from_the_module(tmp_path):
-    with client(tmp_path / "g.db", run_agents=False) as c:
+def test_odds_and_line_of_sight_come_from_the_module(store_url):
+    with client(store_url, run_agents=False) as c:
         g = new_game(c, [HUMAN, HUMAN], seed=3)
         gid = g["id"]
         tok = {0: g["seats"][0]["token"], 1: g["seats"][1]["token"]}
@@ -279,8 +279,8 @@ def test_odds_and_line_of_sight_come_from_the_module(tmp_path):
         assert len(geo["hexes"]) == 122 and geo["orientation"] == "pointy"
 
 
-def test_a_module_that_draws_nothing_still_plays_with_buttons(tmp_path):
-    with client(tmp_path / "g.db") as c:
+def test_a_module_that_draws_nothing_still_plays_with_buttons(store_url):
+    with client(store_url) as c:
         g = new_game(c, [HUMAN, AI], module="duel", scenario="basic")
         gid, t0 = g["id"], g["seats"][0]["token"]
         v = view(c, gid, t0)

@@ -1,8 +1,16 @@
 """Seeded chance: every die, shuffle and draw in a game comes from here.
 
-The generator's whole state is one integer kept inside the game state (``state["chance"]``), so a
-clone copies it for free and a record (seed + decisions) replays byte for byte. The algorithm is
-SplitMix64: tiny, fast in pure Python, and good enough for games (it is not a cryptographic RNG).
+The generator's state is plain data kept inside the game state (``state["chance"]``), so a clone
+copies it for free and a record (seed + decisions) replays byte for byte. Two generators, chosen
+by the size of the seed (docs/architecture.md "Chance"):
+
+- a seed in [-2**63, 2**63) (tests, the CLI, simulations, every record made before large seeds
+  existed) drives SplitMix64 exactly as it always did: tiny and fast, but its 64-bit state can
+  be searched and it is not a cryptographic RNG;
+- a larger seed (the server's: 128 bits of system entropy) drives a keyed BLAKE2b counter
+  stream: the 256-bit key is derived from the whole seed, so the stream carries every bit of
+  the seed's entropy, and as a PRF its outputs (a seat's own hand, the dice it saw) tell nothing
+  about the key or the draws still to come.
 
 Tests force outcomes through the same object (``force``), so forced values flow through exactly
 the code path a real roll takes.
@@ -16,6 +24,8 @@ from typing import Any
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+LEGACY_SEEDS = range(-(1 << 63), 1 << 63)
+"""Seeds that keep the SplitMix64 stream (and so every older record's exact replay)."""
 
 
 class ChanceError(ValueError):
@@ -31,13 +41,45 @@ def derive_seed(seed: int, *names: str) -> int:
     return int.from_bytes(h.digest(), "big")
 
 
+def derive_key(seed: int, *names: str) -> str:
+    """A 256-bit key (hex) for a named keyed stream, from every bit of ``seed``."""
+    h = hashlib.blake2b(digest_size=32, person=b"tactica-chance")
+    h.update(str(int(seed)).encode())
+    for n in names:
+        h.update(b"\x00" + n.encode())
+    return h.hexdigest()
+
+
+def check_seed(seed: object) -> int:
+    """The seed itself if it is an integer; a bool, a float or anything else is refused."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ChanceError(f"a seed must be an integer, not {seed!r}")
+    return seed
+
+
 def new_chance_state(seed: int) -> dict[str, Any]:
-    """The plain-data state of a fresh stream: ``s`` generator state, ``n`` draws so far,
-    ``forced`` outcomes queued by tests (consumed first, in order)."""
-    return {"s": derive_seed(seed, "chance"), "n": 0, "forced": []}
+    """The plain-data state of a fresh stream: ``s`` generator state (the SplitMix64 word, or
+    the block counter of a keyed stream), ``k`` the key of a keyed stream (absent for a legacy
+    seed), ``n`` draws so far, ``forced`` outcomes queued by tests (consumed first, in order)."""
+    check_seed(seed)
+    if seed in LEGACY_SEEDS:
+        return {"s": derive_seed(seed, "chance"), "n": 0, "forced": []}
+    return {"s": 0, "k": derive_key(seed, "chance"), "n": 0, "forced": []}
+
+
+def state_bits(cs: dict[str, Any]) -> int:
+    """How many bits of secret the stream's future depends on (64 for SplitMix64)."""
+    return 256 if "k" in cs else 64
 
 
 def _next64(cs: dict[str, Any]) -> int:
+    key = cs.get("k")
+    if key is not None:
+        c: int = cs["s"]
+        cs["s"] = c + 1
+        cs["n"] += 1
+        out = hashlib.blake2b(c.to_bytes(16, "little"), digest_size=8, key=bytes.fromhex(key)).digest()
+        return int.from_bytes(out, "little")
     s: int = (cs["s"] + _GOLDEN) & _MASK
     cs["s"] = s
     cs["n"] += 1
@@ -119,6 +161,8 @@ class Chance:
         return items[self.below(len(items))]
 
     def reseed(self, seed: int) -> None:
-        """Replace the future (used when re-dealing hidden information for search)."""
+        """Replace the future (used when re-dealing hidden information for search): a search's
+        own seed, so the fast SplitMix64 stream, whatever the game's seed was."""
+        self.cs.pop("k", None)
         self.cs["s"] = derive_seed(seed, "resample")
         self.cs["forced"] = []

@@ -123,3 +123,60 @@ def replay_record(rules: Rules, rec: Record, upto: int | None = None) -> Game:
         except IllegalOption as e:
             raise RecordError(f"decision {i} ({seat}, {oid!r}) does not replay: {e}") from None
     return g
+
+
+@dataclass
+class Reopened:
+    """What :func:`reopen` could rebuild of a record."""
+
+    game: Game
+    """The game after the decisions that replay (its record is under the current version)."""
+    applied: int
+    """How many of the record's decisions replay under the current rules."""
+    problem: str | None
+    """None when every decision replays; else why decision ``applied`` does not."""
+
+
+def rebased(rec: Record, version: str) -> Record:
+    """The same game under another rules version: same header and decisions, the hash chain
+    that version's header starts."""
+    out = Record(rec.game, version, rec.scenario, dict(rec.options), rec.seed)
+    for seat, oid in rec.decisions:
+        out.append(seat, oid)
+    return out
+
+
+def reopen(rules: Rules, rec: Record) -> Reopened:
+    """Replay ``rec`` under ``rules`` whatever rules version made it: as far as its decisions
+    still apply. Raises RecordError only when not even the start can be rebuilt (the scenario or
+    an option is gone). The caller decides what a partial replay means (the server serves it
+    read-only)."""
+    from tactica.core.game import Game
+    from tactica.core.options import IllegalOption
+    from tactica.core.rules import RulesError
+
+    if rec.game != rules.id:
+        raise RecordError(f"record is for {rec.game!r}, not {rules.id!r}")
+    try:
+        g = Game.new(rules, rec.scenario, rec.seed, rec.options)
+    except RulesError as e:
+        raise RecordError(f"{rules.id} rules version {rules.version} cannot set up this game "
+                          f"(made with version {rec.version}): {e}") from None
+    # under its own version a record that stops replaying is a bug to surface; under another,
+    # anything the changed rules raise only means "these rules no longer apply here"
+    tolerated: tuple[type[Exception], ...] = (
+        (IllegalOption, RulesError) if rec.version == rules.version else (Exception,))
+    for i, (seat, oid) in enumerate(rec.decisions):
+        try:
+            if oid.startswith("!ask="):
+                g.set_ask(seat, oid == "!ask=1")
+            else:
+                g.apply(oid, seat=seat)
+        except tolerated as e:
+            # a failed step may have left the state half changed: rebuild up to the last good one
+            prefix = Record(rec.game, rules.version, rec.scenario, dict(rec.options), rec.seed)
+            for s, o in rec.decisions[:i]:
+                prefix.append(s, o)
+            return Reopened(replay_record(rules, prefix), i,
+                            f"decision {i + 1} ({oid!r} by seat {seat}) does not apply: {e}")
+    return Reopened(g, len(rec.decisions), None)

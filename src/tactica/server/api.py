@@ -8,35 +8,42 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Query, Request, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field
 
-import tactica
-from tactica.core.record import RecordError
+from tactica.core.record import Record, RecordError, replay_record
 from tactica.core.rules import RulesError
 from tactica.games import all_ids, get_rules
 from tactica.server.agents import agent_levels, is_level
 from tactica.server.geometry import map_geometry
+from tactica.server.guard import retry_after
 from tactica.server.live import Hub, LiveGame, Refused
 from tactica.server.table import table_for
 
 router = APIRouter(prefix="/api")
-Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=200)]
+TOKEN_MAX = 200
+"""Longest seat token accepted (ours are 32 characters), in a header or a WebSocket hello."""
+HELLO_MAX = 1024
+"""Longest first WebSocket message (the hello that carries the token)."""
+Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=TOKEN_MAX)]
 
 
 class SeatSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     kind: Literal["human", "ai"]
     level: str | None = Field(default=None, max_length=64)
 
 
 class NewGame(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """Strict: a seed is an integer (not a bool, a float or a string of digits)."""
+    model_config = ConfigDict(extra="forbid", strict=True)
     module: str = Field(max_length=64)
     scenario: str = Field(max_length=128)
-    seed: int | None = Field(default=None, ge=0, lt=2**62)
+    seed: int | None = Field(default=None, ge=0, lt=2**256)
+    """A seed the creator chooses (every seat is told); none: 128 bits of system entropy."""
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
 
@@ -98,6 +105,11 @@ async def list_games(request: Request, status: str | None = None) -> dict[str, A
 @router.post("/games", status_code=201)
 async def create_game(body: NewGame, request: Request) -> dict[str, Any]:
     hub = hub_of(request)
+    client = request.client.host if request.client else "?"
+    wait = request.app.state.new_games.wait(client)
+    if wait:
+        raise Refused(429, f"too many new games from this address; try again in {wait:.0f} s",
+                      headers=retry_after(wait))
     for s in body.seats:
         if s.kind == "ai" and not (s.level and is_level(s.level)):
             known = ", ".join(a["spec"] for a in agent_levels())
@@ -117,7 +129,7 @@ async def create_game(body: NewGame, request: Request) -> dict[str, Any]:
             d["link"] = f"/#/game/{live.id}/seat/{tok}"
         seats.append(d)
     return {"id": live.id, "module": body.module, "scenario": body.scenario, "seats": seats,
-            "watch": f"/#/game/{live.id}"}
+            "watch": f"/#/game/{live.id}", "fairness": live.fair.public(over=live.game.is_terminal())}
 
 
 # ============================================================================ one game
@@ -189,30 +201,45 @@ async def line_of_sight(game_id: str, request: Request, a: Annotated[str, Query(
 
 @router.get("/games/{game_id}/replay")
 async def replay(game_id: str, request: Request, step: Annotated[int, Query(ge=0)] = 0,
-                 seat: Annotated[int | None, Query(ge=0, le=7)] = None) -> dict[str, Any]:
+                 seat: Annotated[int | None, Query(ge=0, le=7)] = None,
+                 x_seat_token: Token = None) -> dict[str, Any]:
     """The game as it stood after ``step`` decisions, from ``seat``'s view (None: everything a
-    spectator saw). Only once the game is over: before that it would tell what a seat hides."""
+    spectator saw). Once the game is over, from any seat: before that it would tell what a seat
+    hides. A read-only game (an older rules version) replays before its end too, from the
+    spectator's view or the view of the seat whose token comes with the request.
+
+    Once over, ``fairness`` reveals seed and salt and says whether they hash to the stored
+    commitment (``verified``); the client compares that commitment with the one it was shown at
+    the start, and the replay itself runs from the revealed seed."""
     hub = hub_of(request)
     live = await _live(hub, game_id)
     async with live.lock:
-        if not live.game.is_terminal():
-            raise Refused(409, "a replay opens once the game is over")
+        over = live.game.is_terminal()
         rec = live.game.record
         assert rec is not None
-        record = rec.to_dict()
-    total = len(record["decisions"])
+        record = Record(rec.game, rec.version, rec.scenario, dict(rec.options), rec.seed,
+                        list(rec.decisions), list(rec.hashes))
+        rules = live.game.rules
+    if not over:
+        if not live.read_only:
+            raise Refused(409, "a replay opens once the game is over")
+        if seat is not None and seat != await hub.seat_of(live, x_seat_token):
+            raise Refused(403, "before its end a game replays only from your own seat's view")
+    total = len(record.decisions)
     if step > total:
         raise Refused(422, f"step {step} is outside 0..{total}")
     try:
-        g = await asyncio.to_thread(tactica.replay, record, step)
+        g = await asyncio.to_thread(replay_record, rules, record, step)
     except RecordError as e:
-        raise Refused(500, str(e)) from None
+        raise Refused(409, f"this game does not replay: {e}") from None
     if seat is not None and seat >= g.num_players():
         raise Refused(422, f"no seat {seat}")
     view = g.view(seat)
+    fairness = live.fair.public(over=over)
     return {"type": "replay", "game_id": live.id, "step": step, "steps": total, "seat": seat,
             "seats": [s.to_dict() for s in live.seats], "view": view, "table": table_for(g, seat, view),
-            "decision": record["decisions"][step - 1] if step else None,
+            "decision": list(record.decisions[step - 1]) if step else None,
+            "fairness": fairness, "notice": live.notice, "read_only": live.read_only,
             "has_map": g.rules.board(g) is not None}
 
 
@@ -224,27 +251,35 @@ async def live_updates(ws: WebSocket, game_id: str) -> None:
     hub: Hub = ws.app.state.hub
     try:
         live = await _live(hub, game_id)
-        hello = await asyncio.wait_for(ws.receive_json(), timeout=15)
+        raw = await asyncio.wait_for(ws.receive_text(), timeout=15)
+        if len(raw) > HELLO_MAX:
+            raise Refused(413, f"the first message is over {HELLO_MAX} characters")
+        try:
+            hello = json.loads(raw)
+        except ValueError:
+            raise Refused(422, "the first message must be JSON: {\"token\": ...}") from None
         token = hello.get("token") if isinstance(hello, dict) else None
         if token is not None and not isinstance(token, str):
             raise Refused(422, "token must be a string")
+        if token is not None and len(token) > TOKEN_MAX:
+            raise Refused(422, f"token longer than {TOKEN_MAX} characters")
         seat = await hub.seat_of(live, token)
     except Refused as e:
         await ws.send_json({"type": "error", "status": e.status, "detail": e.detail})
         await ws.close(code=4000 + e.status)
         return
-    except (TimeoutError, WebSocketDisconnect, ValueError):
+    except (TimeoutError, WebSocketDisconnect, ValueError, KeyError):
         with contextlib.suppress(Exception):
             await ws.close(code=4408)
         return
-    live.listeners[ws] = seat
+    hub.listen(live.id, ws, seat)
     try:
         await ws.send_json(hub.payload(live, seat))
         while True:
             msg = await ws.receive_json()
             if isinstance(msg, dict) and msg.get("type") == "refresh":
-                await ws.send_json(hub.payload(live, seat))
+                await ws.send_json(hub.payload(await hub.get(live.id), seat))
     except (WebSocketDisconnect, ValueError, RuntimeError):
         pass
     finally:
-        live.listeners.pop(ws, None)
+        hub.unlisten(live.id, ws)

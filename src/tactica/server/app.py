@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -12,6 +13,8 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from tactica.server.api import router
+from tactica.server.bus import ChangeBus
+from tactica.server.guard import Guard, RateLimit
 from tactica.server.live import Hub, Refused
 from tactica.server.settings import Settings
 from tactica.server.store import GameStore
@@ -24,19 +27,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = GameStore(settings.resolved_url())
-        app.state.hub = Hub(store, run_agents=settings.run_agents)
-        await app.state.hub.resume_all()
+        origin = secrets.token_hex(8)
+        store = GameStore(settings.resolved_url(), origin=origin)
+        hub = Hub(store, run_agents=settings.run_agents, max_live=settings.max_live_games)
+        app.state.hub = hub
+        app.state.new_games = RateLimit(settings.games_per_minute)
+        bus = None
+        if store.notifies:
+            bus = ChangeBus(settings.resolved_url(), origin, hub.reload, hub.reload_all)
+            await bus.start()
+        await hub.resume_all()
         try:
             yield
         finally:
+            if bus is not None:
+                await bus.stop()
             store.close()
 
     app = FastAPI(title="tactica", version="0.1.0", lifespan=lifespan)
 
     @app.exception_handler(Refused)
     async def refused(_request: Request, exc: Refused) -> JSONResponse:
-        return JSONResponse({"detail": exc.detail}, status_code=exc.status)
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -46,4 +58,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(router)
     app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
+    app.add_middleware(Guard, allowed_hosts=settings.hosts(), max_body=settings.max_body)
     return app

@@ -1,5 +1,6 @@
-"""Live games: the cache of rebuilt Game objects, one lock per game, the AI seats, and the
-WebSocket listeners that get each new view.
+"""Live games: the cache of rebuilt Game objects (at most ``max_live``, least recently used
+evicted and rebuilt from the store when asked for again), one lock per game, the AI seats, and
+the WebSocket listeners that get each new view.
 
 Every change follows one path: take the game's lock, check the decision index the client saw,
 apply to the live Game, write the new record entries to the store (committed), then answer and
@@ -12,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -21,7 +22,10 @@ import tactica
 from tactica.ai import Agent
 from tactica.core.game import Game
 from tactica.core.options import IllegalOption
+from tactica.core.record import Record, RecordError, rebased, reopen
+from tactica.games import get_rules
 from tactica.server.agents import agent_for
+from tactica.server.fairness import Fairness
 from tactica.server.store import GameStore, SeatInfo, StaleIndex, StoredGame
 from tactica.server.table import table_for
 from tactica.server.tokens import new_game_id, new_token, token_hash
@@ -32,10 +36,11 @@ log = logging.getLogger("tactica.server")
 class Refused(Exception):
     """A request the server refuses; ``status`` is the HTTP status to answer with."""
 
-    def __init__(self, status: int, detail: str) -> None:
+    def __init__(self, status: int, detail: str, headers: dict[str, str] | None = None) -> None:
         super().__init__(detail)
         self.status = status
         self.detail = detail
+        self.headers = headers
 
 
 class Listener(Protocol):
@@ -47,10 +52,14 @@ class LiveGame:
     id: str
     game: Game
     seats: list[SeatInfo]
+    fair: Fairness
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     agents: dict[int, Agent] = field(default_factory=dict)
-    listeners: dict[Listener, int | None] = field(default_factory=dict)
     ai_task: asyncio.Task[None] | None = None
+    notice: str | None = None
+    """Why the game is shown differently from how it was made (an older rules version)."""
+    read_only: bool = False
+    """The current rules cannot replay the whole record: shown as far as it replays, no play."""
 
     @property
     def index(self) -> int:
@@ -62,17 +71,46 @@ class LiveGame:
         return "over" if self.game.is_terminal() else "active"
 
 
+def _agent_seed(seed: int, seat: int) -> int:
+    return (seed * 31 + seat) & ((1 << 63) - 1)
+
+
 class Hub:
-    def __init__(self, store: GameStore, run_agents: bool = True) -> None:
+    def __init__(self, store: GameStore, run_agents: bool = True, max_live: int = 256) -> None:
         self.store = store
         self.run_agents = run_agents
-        self.games: dict[str, LiveGame] = {}
+        self.max_live = max(1, max_live)
+        self.games: OrderedDict[str, LiveGame] = OrderedDict()
+        self.listeners: dict[str, dict[Listener, int | None]] = {}
+        """WebSocket listeners by game id (kept here, not on the LiveGame, so that an evicted or
+        reloaded game keeps its listeners)."""
         self._loading = asyncio.Lock()
+
+    # ------------------------------------------------------------------ the cache
+    def _remember(self, live: LiveGame) -> None:
+        self.games[live.id] = live
+        self.games.move_to_end(live.id)
+        while len(self.games) > self.max_live:
+            # idle games go first (no watcher, no AI thinking, no request inside); if every game
+            # is busy the oldest goes all the same: whoever still holds it finishes safely, as
+            # every write checks the store's decision count, and the next request rebuilds it
+            victim = next((gid for gid, g in self.games.items() if g is not live and self._idle(g)),
+                          next(iter(self.games)))
+            del self.games[victim]
+
+    def _idle(self, live: LiveGame) -> bool:
+        return (not self.listeners.get(live.id) and not live.lock.locked()
+                and (live.ai_task is None or live.ai_task.done()))
+
+    def _forget(self, live: LiveGame) -> None:
+        if self.games.get(live.id) is live:
+            del self.games[live.id]
 
     # ------------------------------------------------------------------ loading
     async def get(self, game_id: str) -> LiveGame:
         live = self.games.get(game_id)
         if live is not None:
+            self.games.move_to_end(game_id)
             return live
         async with self._loading:
             live = self.games.get(game_id)
@@ -81,14 +119,66 @@ class Hub:
             stored = await asyncio.to_thread(self.store.load, game_id)
             if stored is None:
                 raise Refused(404, f"no game {game_id!r}")
-            game = tactica.replay(stored.record_dict())
-            live = LiveGame(game_id, game, stored.seats)
-            for s in stored.seats:
-                if s.kind == "ai" and s.level:
-                    live.agents[s.seat] = agent_for(s.level, seed=stored.seed * 31 + s.seat)
-            self.games[game_id] = live
+            live = await self._rebuild(stored)
+            self._remember(live)
         self.schedule_agents(live)
         return live
+
+    async def _rebuild(self, stored: StoredGame) -> LiveGame:
+        """The live game of a stored record, whatever rules version made it: replayed whole
+        under the current rules when they still apply (and stored so), otherwise read-only as
+        far as it replays, with a notice; a game that cannot be set up at all is a clear 410."""
+        try:
+            rules = get_rules(stored.module)
+        except Exception:
+            raise Refused(410, f"this server has no rules module {stored.module!r} any more, "
+                               f"so game {stored.id} cannot be opened") from None
+        try:
+            rec = Record.from_dict(stored.record_dict())
+            opened = await asyncio.to_thread(reopen, rules, rec)
+        except RecordError as e:
+            raise Refused(410, f"game {stored.id} cannot be opened: {e}") from None
+        notice = None
+        read_only = False
+        if opened.problem is not None:
+            read_only = True
+            notice = (f"This game was made with {rules.id} rules version {stored.version}; version "
+                      f"{rules.version} stops at {opened.problem}. It is shown read-only, as far as "
+                      f"it replays ({opened.applied} of {len(rec.decisions)} decisions).")
+            if stored.version == rules.version:
+                log.error("game %s does not replay under its own rules version: %s", stored.id, notice)
+        elif stored.version != rules.version:
+            notice = (f"This game was made with {rules.id} rules version {stored.version} and goes on "
+                      f"under version {rules.version}: every decision so far still applies.")
+            moved = rebased(rec, rules.version)
+            try:
+                await asyncio.to_thread(self.store.rebase, stored.id, len(rec.decisions), rules.version,
+                                        moved.hashes, moved.head)
+            except StaleIndex as e:
+                raise Refused(409, str(e)) from None
+        live = LiveGame(stored.id, opened.game, stored.seats, stored.fair, notice=notice,
+                        read_only=read_only)
+        if not read_only:
+            for s in stored.seats:
+                if s.kind == "ai" and s.level:
+                    live.agents[s.seat] = agent_for(s.level, seed=_agent_seed(stored.seed, s.seat))
+        return live
+
+    async def reload(self, game_id: str) -> None:
+        """Another process changed the game: drop the cached copy and, if anyone here watches
+        it, rebuild it from the store and send them the new view."""
+        live = self.games.get(game_id)
+        if live is not None:
+            async with live.lock:
+                self._forget(live)
+        if self.listeners.get(game_id):
+            with contextlib.suppress(Refused):
+                await self.broadcast(await self.get(game_id))
+
+    async def reload_all(self) -> None:
+        """Changes made elsewhere may have been missed (the notification link dropped)."""
+        for gid in dict.fromkeys([*self.games, *self.listeners]):
+            await self.reload(gid)
 
     async def resume_all(self) -> None:
         """After a start: pick up every game in progress whose AI seat has to move."""
@@ -100,8 +190,8 @@ class Hub:
     # ------------------------------------------------------------------ creating
     async def create(self, module: str, scenario: str, seed: int | None, options: Mapping[str, Any],
                      seat_specs: Sequence[tuple[str, str | None]]) -> tuple[LiveGame, list[str | None]]:
-        seed = secrets.randbelow(2**31) if seed is None else seed
-        game = tactica.new_game(module, scenario, seed=seed, options=options)
+        fair = Fairness.fresh(seed)
+        game = tactica.new_game(module, scenario, seed=fair.seed, options=options)
         if len(seat_specs) != game.num_players():
             raise Refused(422, f"{module} has {game.num_players()} seats ({', '.join(game.seats)}); "
                                f"{len(seat_specs)} given")
@@ -110,16 +200,16 @@ class Hub:
         seats = [SeatInfo(i, game.seats[i], kind, level) for i, (kind, level) in enumerate(seat_specs)]
         tokens: list[str | None] = [new_token() if s.kind == "human" else None for s in seats]
         gid = new_game_id()
-        stored = StoredGame(gid, rec.game, rec.version, rec.scenario, dict(rec.options), rec.seed,
+        stored = StoredGame(gid, rec.game, rec.version, rec.scenario, dict(rec.options), fair,
                             "over" if game.is_terminal() else "active", game.state["result"], seats,
                             list(rec.decisions), list(rec.hashes))
         await asyncio.to_thread(self.store.create, stored, rec.head,
                                 [token_hash(t) if t else None for t in tokens])
-        live = LiveGame(gid, game, seats)
+        live = LiveGame(gid, game, seats, fair)
         for s in seats:
             if s.kind == "ai" and s.level:
-                live.agents[s.seat] = agent_for(s.level, seed=seed * 31 + s.seat)
-        self.games[gid] = live
+                live.agents[s.seat] = agent_for(s.level, seed=_agent_seed(fair.seed, s.seat))
+        self._remember(live)
         self.schedule_agents(live)
         return live, tokens
 
@@ -165,6 +255,8 @@ class Hub:
         await self.broadcast(live)
 
     def _check_turn(self, live: LiveGame, seat: int, index: int) -> None:
+        if live.read_only:
+            raise Refused(409, live.notice or "this game is read-only")
         if index != live.index:
             raise Refused(409, f"stale decision: the game is at decision {live.index}, not {index}; "
                                "reload the view")
@@ -185,10 +277,10 @@ class Hub:
             await asyncio.to_thread(self.store.rewrite_tail, live.id, expected, keep, entries, hashes,
                                     rec.head, live.status, live.game.state["result"])
         except StaleIndex as e:
-            self.games.pop(live.id, None)
+            self._forget(live)
             raise Refused(409, str(e)) from None
         except Exception:
-            self.games.pop(live.id, None)
+            self._forget(live)
             log.exception("could not store a decision of game %s", live.id)
             raise Refused(503, "the decision could not be stored; nothing changed") from None
 
@@ -224,7 +316,10 @@ class Hub:
                 try:
                     live.game.apply(oid, seat=seat)
                     await self._persist(live, index, index)
-                except (IllegalOption, Refused):
+                except Refused as e:  # another process moved the game first (409), or the store failed
+                    log.info("agent move %r in game %s not stored: %s", oid, live.id, e.detail)
+                    return
+                except IllegalOption:
                     log.exception("agent move %r refused in game %s", oid, live.id)
                     return
             await self.broadcast(live)
@@ -236,16 +331,28 @@ class Hub:
         return {
             "type": "view", "game_id": live.id, "index": live.index, "status": live.status,
             "seat": seat, "seats": [s.to_dict() for s in live.seats],
+            "fairness": live.fair.public(over=g.is_terminal()),
+            "notice": live.notice, "read_only": live.read_only,
             "view": view, "table": table_for(g, seat, view),
             "has_map": g.rules.board(g) is not None,
         }
 
+    def listen(self, game_id: str, ws: Listener, seat: int | None) -> None:
+        self.listeners.setdefault(game_id, {})[ws] = seat
+
+    def unlisten(self, game_id: str, ws: Listener) -> None:
+        here = self.listeners.get(game_id)
+        if here is not None:
+            here.pop(ws, None)
+            if not here:
+                del self.listeners[game_id]
+
     async def broadcast(self, live: LiveGame) -> None:
         cache: dict[int | None, dict[str, Any]] = {}
-        for ws, seat in list(live.listeners.items()):
+        for ws, seat in list(self.listeners.get(live.id, {}).items()):
             if seat not in cache:
                 cache[seat] = self.payload(live, seat)
             try:
                 await ws.send_json(cache[seat])
             except Exception:
-                live.listeners.pop(ws, None)
+                self.unlisten(live.id, ws)

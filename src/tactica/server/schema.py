@@ -1,13 +1,16 @@
 """The tables of the game store. Changes go through an Alembic migration (migrations/versions).
 
 A game is stored as its record: module, rules version, scenario, options, seed, and one row per
-decision with its link of the hash chain. Seat tokens are stored only as hashes.
+decision with its link of the hash chain. Seat tokens are stored only as hashes. The seed is kept
+whole as decimal text (server seeds carry 129 bits, more than any SQL integer type holds), with
+the salt and commitment that make it provably fair, and whether the creator chose it.
 """
 
 from __future__ import annotations
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     Column,
     DateTime,
     ForeignKey,
@@ -28,7 +31,10 @@ games = Table(
     Column("version", String(32), nullable=False),
     Column("scenario", String(128), nullable=False),
     Column("options", JSON, nullable=False),
-    Column("seed", Integer, nullable=False),
+    Column("seed", String(80), nullable=False),
+    Column("salt", String(64), nullable=True),
+    Column("commitment", String(64), nullable=True),
+    Column("seed_chosen", Boolean, nullable=True),
     Column("status", String(16), nullable=False),
     Column("result", JSON, nullable=True),
     Column("decisions", Integer, nullable=False, server_default="0"),

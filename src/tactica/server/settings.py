@@ -2,7 +2,9 @@
 
 TACTICA_DATABASE_URL: any SQLAlchemy URL (PostgreSQL for larger installs); default an SQLite file
 ``games.sqlite3`` in the data folder. TACTICA_DATA_DIR: the data folder; default
-``$XDG_DATA_HOME/tactica`` (``~/.local/share/tactica``).
+``$XDG_DATA_HOME/tactica`` (``~/.local/share/tactica``). TACTICA_ALLOWED_HOSTS: host names the
+server answers to besides localhost and 127.0.0.1, comma-separated (``*``: any; only behind a
+proxy that checks them).
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
 
 
 def default_data_dir() -> Path:
@@ -26,6 +30,18 @@ class Settings:
     data_dir: Path | None = None
     run_agents: bool = True
     """Play AI seats (tests may turn it off to drive every seat by hand)."""
+    allowed_hosts: tuple[str, ...] = ()
+    """Host names answered besides LOCAL_HOSTS (a guard against DNS rebinding)."""
+    max_body: int = 64 * 1024
+    """Largest request body in bytes (a decision or a new game is well under 1 KiB)."""
+    max_live_games: int = 256
+    """Games kept rebuilt in memory; the least recently used beyond are rebuilt on demand."""
+    games_per_minute: int = 30
+    """New games one client address may create per minute (0: no limit)."""
+
+    def hosts(self) -> tuple[str, ...]:
+        env = [h.strip() for h in os.environ.get("TACTICA_ALLOWED_HOSTS", "").split(",") if h.strip()]
+        return (*LOCAL_HOSTS, *self.allowed_hosts, *env)
 
     def resolved_url(self) -> str:
         url = self.database_url or os.environ.get("TACTICA_DATABASE_URL", "")

@@ -3,6 +3,10 @@
 Writes are single transactions that check the decision count they expect, so a decision is
 durable before the server acknowledges it, and two writers (threads or server processes on one
 database) can never both extend the same position: the loser gets :class:`StaleIndex`.
+
+On PostgreSQL every write also sends ``NOTIFY tactica_games`` with the game id and the writing
+process's id, inside the same transaction (delivered on commit), so the other server processes
+on the database can push the change to the seats connected to them (server/bus.py).
 """
 
 from __future__ import annotations
@@ -15,14 +19,17 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, delete, event, insert, select, update
+from sqlalchemy import Connection, Engine, create_engine, delete, event, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from tactica.core.record import FORMAT
+from tactica.server.fairness import Fairness
 from tactica.server.schema import decisions, games, seats
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+CHANNEL = "tactica_games"
+"""The PostgreSQL notification channel of game changes (payload: ``<game id> <process id>``)."""
 
 
 class StaleIndex(RuntimeError):
@@ -49,12 +56,16 @@ class StoredGame:
     version: str
     scenario: str
     options: dict[str, Any]
-    seed: int
+    fair: Fairness
     status: str
     result: dict[str, Any] | None
     seats: list[SeatInfo]
     decisions: list[tuple[int, str]] = field(default_factory=list)
     hashes: list[str] = field(default_factory=list)
+
+    @property
+    def seed(self) -> int:
+        return self.fair.seed
 
     def record_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, "game": self.module, "version": self.version, "scenario": self.scenario,
@@ -93,12 +104,20 @@ def _now() -> datetime:
 
 
 class GameStore:
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, origin: str = "") -> None:
         self.engine = make_engine(url)
+        self.origin = origin
+        """This process's id in change notifications (so it can skip its own)."""
+        self.notifies = self.engine.dialect.name == "postgresql"
         migrate(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def _changed(self, c: Connection, game_id: str) -> None:
+        if self.notifies:
+            c.execute(text("SELECT pg_notify(:ch, :payload)"),
+                      {"ch": CHANNEL, "payload": f"{game_id} {self.origin}"})
 
     # ------------------------------------------------------------------ writes
     def create(self, g: StoredGame, head: str, token_hashes: Sequence[str | None]) -> None:
@@ -106,13 +125,16 @@ class GameStore:
         with self.engine.begin() as c:
             c.execute(insert(games).values(
                 id=g.id, module=g.module, version=g.version, scenario=g.scenario, options=g.options,
-                seed=g.seed, status=g.status, result=g.result, decisions=len(g.decisions), head=head,
+                seed=str(g.fair.seed), salt=g.fair.salt, commitment=g.fair.commitment,
+                seed_chosen=g.fair.chosen, status=g.status, result=g.result, decisions=len(g.decisions),
+                head=head,
                 created_at=now, updated_at=now))
             c.execute(insert(seats), [
                 {"game_id": g.id, "seat": s.seat, "name": s.name, "kind": s.kind, "level": s.level,
                  "token_hash": token_hashes[s.seat]} for s in g.seats])
             if g.decisions:
                 self._insert(c, g.id, 0, g.decisions, g.hashes)
+            self._changed(c, g.id)
 
     def rewrite_tail(self, game_id: str, expected: int, keep: int, entries: Sequence[tuple[int, str]],
                      hashes: Sequence[str], head: str, status: str, result: dict[str, Any] | None) -> None:
@@ -131,8 +153,22 @@ class GameStore:
                                                       decisions.c.idx >= keep))
                 if entries:
                     self._insert(c, game_id, keep, entries, hashes)
+                self._changed(c, game_id)
         except IntegrityError:
             raise StaleIndex(f"game {game_id}: decision {keep} was written by someone else") from None
+
+    def rebase(self, game_id: str, expected: int, version: str, hashes: Sequence[str], head: str) -> None:
+        """A game from an older rules version that replays whole under the current one: store
+        it under the current version, with the hash chain that version's header gives."""
+        with self.engine.begin() as c:
+            res = c.execute(update(games).where(games.c.id == game_id, games.c.decisions == expected)
+                            .values(version=version, head=head, updated_at=_now()))
+            if res.rowcount != 1:
+                raise StaleIndex(f"game {game_id} is no longer at decision {expected}")
+            for i, h in enumerate(hashes):
+                c.execute(update(decisions).where(decisions.c.game_id == game_id, decisions.c.idx == i)
+                          .values(hash=h))
+            self._changed(c, game_id)
 
     @staticmethod
     def _insert(c: Any, game_id: str, start: int, entries: Sequence[tuple[int, str]],
@@ -154,7 +190,9 @@ class GameStore:
                                  .where(decisions.c.game_id == game_id).order_by(decisions.c.idx)).all()
         return StoredGame(
             id=row["id"], module=row["module"], version=row["version"], scenario=row["scenario"],
-            options=dict(row["options"] or {}), seed=int(row["seed"]), status=row["status"],
+            options=dict(row["options"] or {}),
+            fair=Fairness(int(row["seed"]), row["salt"], row["commitment"], row["seed_chosen"]),
+            status=row["status"],
             result=row["result"],
             seats=[SeatInfo(r["seat"], r["name"], r["kind"], r["level"]) for r in seat_rows],
             decisions=[(int(s), str(o)) for s, o, _ in dec_rows], hashes=[str(h) for _, _, h in dec_rows])
@@ -167,7 +205,8 @@ class GameStore:
 
     def list_games(self, status: str | None = None, limit: int = 200) -> list[dict[str, Any]]:
         q = select(games.c.id, games.c.module, games.c.scenario, games.c.status, games.c.decisions,
-                   games.c.result, games.c.created_at, games.c.updated_at)
+                   games.c.result, games.c.commitment, games.c.seed_chosen, games.c.created_at,
+                   games.c.updated_at)
         if status:
             q = q.where(games.c.status == status)
         q = q.order_by(games.c.updated_at.desc()).limit(limit)
@@ -182,5 +221,6 @@ class GameStore:
                 SeatInfo(s["seat"], s["name"], s["kind"], s["level"]).to_dict())
         return [{"id": r["id"], "module": r["module"], "scenario": r["scenario"], "status": r["status"],
                  "decisions": r["decisions"], "result": r["result"], "seats": by_game.get(r["id"], []),
+                 "commitment": r["commitment"], "seed_chosen": r["seed_chosen"],
                  "created_at": r["created_at"].isoformat() if r["created_at"] else None,
                  "updated_at": r["updated_at"].isoformat() if r["updated_at"] else None} for r in rows]
