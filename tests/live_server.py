@@ -18,9 +18,11 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
+def start_server(db: Path | str, port: int, *extra: str) -> subprocess.Popen[bytes]:
+    """``db``: an SQLite file, or any SQLAlchemy URL as a string."""
+    url = f"sqlite:///{db}" if isinstance(db, Path) else db
     p = subprocess.Popen([sys.executable, "-m", "tactica.cli", "serve", "--host", "127.0.0.1",
-                          "--port", str(port), "--db", f"sqlite:///{db}"],
+                          "--port", str(port), "--db", url, *extra],
                          env={**os.environ, "PYTHONUNBUFFERED": "1"},
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     end = time.monotonic() + 30

@@ -8,7 +8,8 @@ import pytest
 import tactica
 from tactica.core.game import Game
 from tactica.core.options import IllegalOption
-from tactica.core.record import Record, RecordError, log_digest
+from tactica.core.record import Record, RecordError, log_digest, rebased, reopen
+from tactica.games import get_rules
 
 
 def random_game(seed: int) -> Game:
@@ -109,3 +110,37 @@ def test_undo_restores_state_log_and_record():
     g.apply("pass")
     g.apply("roll")  # a roll: nothing before it can be undone
     assert not g.can_undo()
+
+
+def test_a_large_seed_replays_byte_for_byte_through_json():
+    g = random_game(2**128 + 12345)
+    assert "k" in g.state["chance"]
+    rec = json.loads(json.dumps(g.record.to_dict(log_digest(g))))
+    assert rec["seed"] == 2**128 + 12345
+    assert log_digest(tactica.replay(rec)) == rec["log_digest"]
+    assert tactica.replay(rec).state == g.state
+
+
+def test_reopen_replays_a_record_of_another_version_as_far_as_it_applies():
+    g = random_game(7)
+    rules = get_rules("duel")
+    old = rebased(g.record, "0-old")
+    assert old.head != g.record.head and old.decisions == g.record.decisions
+    with pytest.raises(RecordError, match="version"):
+        tactica.replay(old.to_dict())  # a strict replay refuses another version
+    whole = reopen(rules, old)
+    assert whole.problem is None and whole.applied == len(old.decisions)
+    assert whole.game.state == g.state and whole.game.record.head == g.record.head
+    broken = Record("duel", "0-old", old.scenario, old.options, old.seed)
+    for i, (s, o) in enumerate(old.decisions):
+        broken.append(s, "nope" if i == 2 else o)
+    part = reopen(rules, broken)
+    assert part.applied == 2 and "decision 3" in part.problem and "nope" in part.problem
+    assert part.game.record.decisions == old.decisions[:2]
+    assert part.game.state == tactica.replay(g.record.to_dict(), 2).state
+
+
+def test_reopen_refuses_a_record_whose_start_cannot_be_rebuilt():
+    rec = Record("duel", "0-old", "no_such_scenario", {}, 1)
+    with pytest.raises(RecordError, match="cannot set up"):
+        reopen(get_rules("duel"), rec)
