@@ -1,5 +1,5 @@
-"""The HTTP API, on SQLite and on PostgreSQL: lobby, seats and their secret links, views, bad input, forged seats, undo,
-AI seats, live updates, replay, and a store that survives the app."""
+"""The HTTP API, on SQLite and on PostgreSQL: lobby, seats and their secret links, views, bad
+input, forged seats, undo, AI seats, live updates, replay, and a store that survives the app."""
 
 from __future__ import annotations
 

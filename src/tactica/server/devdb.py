@@ -23,8 +23,10 @@ from pathlib import Path
 
 def find_bin() -> Path | None:
     """The newest installed PostgreSQL's bin folder, or None."""
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"),
-                   key=lambda p: [int(x) if x.isdigit() else 0 for x in Path(p).parent.parent.name.split(".")])
+    def version(initdb: str) -> list[int]:
+        return [int(x) if x.isdigit() else 0 for x in Path(initdb).parent.parent.name.split(".")]
+
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=version)
     return Path(found[-1]).parent if found else None
 
 
