@@ -9,7 +9,7 @@ SEATS   ?= human,random
 PORT    ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: setup play play-terminal browser test lint typecheck unit bench clean
+.PHONY: setup play play-terminal browser postgresql test lint typecheck unit bench clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev,sim,interop]'
 	touch $(STAMP)
 
-setup: $(STAMP)
+setup: $(STAMP) postgresql
 
 ## The main job: serve the web app (lobby and table) on localhost, games kept in SQLite.
 play: $(STAMP)
@@ -37,8 +37,18 @@ browser:
 	  else echo "note: $(CHROMIUM) is missing: the browser tests need Debian's chromium" \
 	    "(apt-get install chromium chromium-driver)"; fi; fi
 
+## Debian's PostgreSQL for the server tests, which start a throwaway cluster of their own
+## (installed when missing and we are root; the tests skip, saying why, without it).
+postgresql:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get update -qq && apt-get install -y -qq postgresql; \
+	  else echo "note: PostgreSQL is missing: the server tests run on it too" \
+	    "(apt-get install postgresql)"; fi; fi
+
 ## The whole test suite: lint, types, unit/property/fuzz tests.
-test: $(STAMP) browser lint typecheck unit
+test: $(STAMP) browser postgresql lint typecheck unit
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

@@ -1,0 +1,177 @@
+"""The server under load: N concurrent games played by scripted clients over HTTP and WebSocket,
+against one server process and against two behind one PostgreSQL database (live updates cross
+between them by LISTEN/NOTIFY). Goal (issue 13): decision round trip p95 <= 50 ms.
+
+Run: .venv/bin/python bench/bench_server.py [--games 50] [--decisions 40] [--processes 1,2]
+
+Each game has two seats, each a client with its own WebSocket; in the two-process run seat 0 talks
+to process A and seat 1 to process B. The seat to move posts its decision (the scripted choice:
+an order or a move when offered, else the last option) to its own process. Printed:
+
+- decision: POST sent to answer received (the decision applied and committed);
+- reaches other seat: POST sent to the other seat's WebSocket bringing the new view (across
+  processes in the two-process run);
+- throughput: decisions per second over all games.
+
+PostgreSQL is a throwaway cluster (tactica.server.devdb: Debian's binaries, fsync off).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+import httpx
+import websockets
+
+from tactica.server.devdb import TempCluster
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start(url: str, port: int) -> subprocess.Popen[bytes]:
+    p = subprocess.Popen([sys.executable, "-m", "tactica.cli", "serve", "--host", "127.0.0.1", "--port",
+                          str(port), "--db", url, "--games-per-minute", "0"],
+                         env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/modules", timeout=1).status_code == 200:
+                return p
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    p.kill()
+    raise SystemExit("a server did not start")
+
+
+class Seat:
+    def __init__(self, base: str, ws_base: str, gid: str, token: str) -> None:
+        self.base, self.ws_url, self.token = base, f"{ws_base}/api/games/{gid}/ws", token
+        self.latest: dict[str, Any] | None = None
+        self.changed = asyncio.Event()
+        self.seen_at: dict[int, float] = {}
+
+    async def listen(self) -> None:
+        async with websockets.connect(self.ws_url, max_size=2**24) as ws:
+            await ws.send(json.dumps({"token": self.token}))
+            async for raw in ws:
+                msg = json.loads(raw)
+                if msg.get("type") != "view":
+                    raise RuntimeError(f"websocket: {msg}")
+                self.seen_at.setdefault(msg["index"], time.perf_counter())
+                if self.latest is None or msg["index"] >= self.latest["index"]:
+                    self.latest = msg
+                self.changed.set()
+
+    async def wait_index(self, index: int, timeout: float = 60.0) -> float:
+        end = time.perf_counter() + timeout
+        while index not in self.seen_at and not any(i >= index for i in self.seen_at):
+            self.changed.clear()
+            await asyncio.wait_for(self.changed.wait(), timeout=max(0.01, end - time.perf_counter()))
+        return min(t for i, t in self.seen_at.items() if i >= index)
+
+
+async def play(http: httpx.AsyncClient, bases: list[str], decisions: int, k: int,
+               rtts: list[float], reach: list[float]) -> int:
+    a, b = bases[0], bases[-1]
+    r = await http.post(f"{a}/api/games", json={"module": "great_war", "scenario": "ridge_trench",
+                                                 "seats": [{"kind": "human"}, {"kind": "human"}]})
+    r.raise_for_status()
+    g = r.json()
+    seats = [Seat(base, base.replace("http", "ws"), g["id"], s["token"]) for base, s in zip((a, b), g["seats"])]
+    tasks = [asyncio.create_task(s.listen()) for s in seats]
+    done = 0
+    try:
+        await seats[0].wait_index(0)
+        await seats[1].wait_index(0)
+        while done < decisions:
+            view = seats[0].latest
+            assert view is not None
+            d = view["view"]["decision"]
+            if d is None:
+                break
+            me, other = seats[d["seat"]], seats[1 - d["seat"]]
+            await me.wait_index(view["index"])
+            mine = me.latest
+            assert mine is not None and mine["index"] >= view["index"]
+            opts = mine["view"]["decision"]["options"]
+            pick = next((o for o in opts if o["kind"] in ("order", "move")), opts[-1])
+            t0 = time.perf_counter()
+            r = await http.post(f"{me.base}/api/games/{g['id']}/decisions", headers={"X-Seat-Token": me.token},
+                                json={"index": mine["index"], "option": pick["id"]})
+            rtts.append(time.perf_counter() - t0)
+            r.raise_for_status()
+            index = r.json()["index"]
+            reach.append(await other.wait_index(index) - t0)
+            await seats[0].wait_index(index)
+            done += 1
+    finally:
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    return done
+
+
+def pct(xs: list[float], q: float) -> float:
+    return statistics.quantiles(xs, n=100)[q - 1] * 1000 if len(xs) > 1 else float("nan")
+
+
+async def run(bases: list[str], games: int, decisions: int) -> None:
+    rtts: list[float] = []
+    reach: list[float] = []
+    limits = httpx.Limits(max_connections=games * 2, max_keepalive_connections=games * 2)
+    async with httpx.AsyncClient(timeout=60, limits=limits) as http:
+        t0 = time.perf_counter()
+        counts = await asyncio.gather(*(play(http, bases, decisions, k, rtts, reach) for k in range(games)))
+        wall = time.perf_counter() - t0
+    n = sum(counts)
+    print(f"  {len(bases)} process(es), {games} games, {n} decisions in {wall:.1f} s: "
+          f"{n / wall:.0f} decisions/s")
+    print(f"    decision round trip  p50 {pct(rtts, 50):6.1f} ms   p95 {pct(rtts, 95):6.1f} ms")
+    print(f"    reaches other seat   p50 {pct(reach, 50):6.1f} ms   p95 {pct(reach, 95):6.1f} ms")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=50)
+    ap.add_argument("--decisions", type=int, default=40, help="decisions per game")
+    ap.add_argument("--processes", default="1,2", help="server process counts to run, e.g. 1,2")
+    args = ap.parse_args()
+    cluster = TempCluster().start()
+    try:
+        print(f"bench_server: {args.games} concurrent games of {args.decisions} decisions, "
+              f"PostgreSQL {cluster.bin.parent.name}, {os.cpu_count()} cores")
+        for count in (int(x) for x in args.processes.split(",")):
+            url = cluster.new_database()
+            ports = [free_port() for _ in range(count)]
+            procs = [start(url, p) for p in ports]
+            try:
+                asyncio.run(run([f"http://127.0.0.1:{p}" for p in ports], args.games, args.decisions))
+            finally:
+                for p in procs:
+                    p.send_signal(signal.SIGINT)
+                for p in procs:
+                    try:
+                        p.wait(timeout=20)
+                    except subprocess.TimeoutExpired:
+                        p.kill()
+    finally:
+        cluster.stop()
+
+
+if __name__ == "__main__":
+    main()
