@@ -85,14 +85,15 @@ class Seat:
         return min(t for i, t in self.seen_at.items() if i >= index)
 
 
-async def play(http: httpx.AsyncClient, bases: list[str], decisions: int, k: int,
+async def play(http: httpx.AsyncClient, bases: list[str], decisions: int,
                rtts: list[float], reach: list[float]) -> int:
     a, b = bases[0], bases[-1]
     r = await http.post(f"{a}/api/games", json={"module": "great_war", "scenario": "ridge_trench",
                                                  "seats": [{"kind": "human"}, {"kind": "human"}]})
     r.raise_for_status()
     g = r.json()
-    seats = [Seat(base, base.replace("http", "ws"), g["id"], s["token"]) for base, s in zip((a, b), g["seats"])]
+    seats = [Seat(base, base.replace("http", "ws"), g["id"], s["token"])
+             for base, s in zip((a, b), g["seats"], strict=True)]
     tasks = [asyncio.create_task(s.listen()) for s in seats]
     done = 0
     try:
@@ -111,7 +112,8 @@ async def play(http: httpx.AsyncClient, bases: list[str], decisions: int, k: int
             opts = mine["view"]["decision"]["options"]
             pick = next((o for o in opts if o["kind"] in ("order", "move")), opts[-1])
             t0 = time.perf_counter()
-            r = await http.post(f"{me.base}/api/games/{g['id']}/decisions", headers={"X-Seat-Token": me.token},
+            r = await http.post(f"{me.base}/api/games/{g['id']}/decisions",
+                                headers={"X-Seat-Token": me.token},
                                 json={"index": mine["index"], "option": pick["id"]})
             rtts.append(time.perf_counter() - t0)
             r.raise_for_status()
@@ -136,7 +138,7 @@ async def run(bases: list[str], games: int, decisions: int) -> None:
     limits = httpx.Limits(max_connections=games * 2, max_keepalive_connections=games * 2)
     async with httpx.AsyncClient(timeout=60, limits=limits) as http:
         t0 = time.perf_counter()
-        counts = await asyncio.gather(*(play(http, bases, decisions, k, rtts, reach) for k in range(games)))
+        counts = await asyncio.gather(*(play(http, bases, decisions, rtts, reach) for _ in range(games)))
         wall = time.perf_counter() - t0
     n = sum(counts)
     print(f"  {len(bases)} process(es), {games} games, {n} decisions in {wall:.1f} s: "

@@ -72,3 +72,47 @@ def test_a_decision_on_one_process_reaches_a_seat_watching_another(pg_url):
             p.send_signal(signal.SIGINT)
         for p in procs:
             p.wait(timeout=20)
+
+
+def test_a_process_catches_up_with_decisions_and_undos_made_by_another(pg_url):
+    """Two apps in this process, one database: B's copy of the game follows A's decisions
+    (applied on B's copy), and an undo on A (which does not extend B's copy) makes B rebuild."""
+    from .helpers import client, decide, view, wait_until
+
+    with client(pg_url, run_agents=False) as a, client(pg_url, run_agents=False) as b:
+        g = a.post("/api/games", json={"module": "great_war", "scenario": "ridge_trench",
+                                       "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+        gid, t0 = g["id"], g["seats"][0]["token"]
+        hub_b = b.app.state.hub
+        v = view(b, gid, t0)
+        kept = hub_b.games[gid]
+        v = decide(a, gid, t0, v["index"], v["view"]["decision"]["options"][0]["id"]).json()
+        order = next(o for o in v["view"]["decision"]["options"] if o["id"].startswith("order:"))
+        v2 = decide(a, gid, t0, v["index"], order["id"]).json()
+        wait_until(lambda: hub_b.games.get(gid) is not None and hub_b.games[gid].index == v2["index"])
+        assert hub_b.games[gid] is kept  # caught up in place, not rebuilt
+        assert view(b, gid, t0)["view"] == v2["view"]
+        r = a.post(f"/api/games/{gid}/undo", json={"index": v2["index"]}, headers={"X-Seat-Token": t0})
+        assert r.status_code == 200 and r.json()["index"] == v["index"]
+        wait_until(lambda: hub_b.games.get(gid) is not kept)
+        assert view(b, gid, t0)["index"] == v["index"] and view(b, gid, t0)["view"] == r.json()["view"]
+
+
+def test_a_decision_quoting_a_later_index_catches_up_with_the_store_first(tmp_path):
+    """Without notifications (SQLite) a process's copy can lag: a decision that quotes the index
+    the client saw on another process is applied after catching up, not refused as stale."""
+    from .helpers import client, decide, view
+
+    db = tmp_path / "g.db"
+    with client(db, run_agents=False) as a, client(db, run_agents=False) as b:
+        g = a.post("/api/games", json={"module": "great_war", "scenario": "ridge_trench",
+                                       "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+        gid, t0 = g["id"], g["seats"][0]["token"]
+        start = view(b, gid, t0)  # B holds the game from here
+        v = decide(a, gid, t0, start["index"], start["view"]["decision"]["options"][0]["id"]).json()
+        assert b.app.state.hub.games[gid].index == start["index"]  # B has not heard
+        order = next(o for o in v["view"]["decision"]["options"] if o["id"].startswith("order:"))
+        r = decide(b, gid, t0, v["index"], order["id"])
+        assert r.status_code == 200, r.text
+        assert r.json()["index"] == v["index"] + 1 == len(b.app.state.hub.store.load(gid).decisions)
+        assert decide(b, gid, t0, v["index"] + 5, "done").status_code == 409  # a forged index

@@ -107,7 +107,7 @@ class Hub:
             del self.games[live.id]
 
     # ------------------------------------------------------------------ loading
-    async def get(self, game_id: str) -> LiveGame:
+    async def get(self, game_id: str, play_agents: bool = True) -> LiveGame:
         live = self.games.get(game_id)
         if live is not None:
             self.games.move_to_end(game_id)
@@ -121,7 +121,8 @@ class Hub:
                 raise Refused(404, f"no game {game_id!r}")
             live = await self._rebuild(stored)
             self._remember(live)
-        self.schedule_agents(live)
+        if play_agents:
+            self.schedule_agents(live)
         return live
 
     async def _rebuild(self, stored: StoredGame) -> LiveGame:
@@ -165,15 +166,44 @@ class Hub:
         return live
 
     async def reload(self, game_id: str) -> None:
-        """Another process changed the game: drop the cached copy and, if anyone here watches
-        it, rebuild it from the store and send them the new view."""
+        """Another process changed the game: bring the cached copy up to the store (applying
+        the new decisions when they extend it, else dropping it to be rebuilt) and send the new
+        view to whoever watches it here. The process that took the decision plays the AI."""
         live = self.games.get(game_id)
         if live is not None:
             async with live.lock:
-                self._forget(live)
+                if not await self._catch_up(live):
+                    self._forget(live)
         if self.listeners.get(game_id):
             with contextlib.suppress(Refused):
-                await self.broadcast(await self.get(game_id))
+                await self.broadcast(await self.get(game_id, play_agents=False))
+
+    async def _catch_up(self, live: LiveGame) -> bool:
+        """Apply the decisions the store holds beyond ``live`` (the caller holds its lock).
+        False when they do not extend it (an undo, a rewrite): then it must be rebuilt."""
+        rec = live.game.record
+        if rec is None or live.read_only:
+            return False
+        n = live.index
+        rows = await asyncio.to_thread(self.store.tail, live.id, max(0, n - 1))
+        if n > 0 and (not rows or rows[0][0] != n - 1 or rows[0][3] != rec.hashes[-1]):
+            return False
+        try:
+            for idx, seat, oid, link in rows:
+                if idx < n:
+                    continue
+                if oid.startswith("!ask="):
+                    live.game.set_ask(seat, oid == "!ask=1")
+                else:
+                    live.game.apply(oid, seat=seat)
+                if rec.hashes[-1] != link:
+                    return False
+        except IllegalOption:
+            return False
+        except Exception:
+            log.exception("game %s: catching up with the store failed; rebuilding it", live.id)
+            return False
+        return True
 
     async def reload_all(self) -> None:
         """Changes made elsewhere may have been missed (the notification link dropped)."""
@@ -227,6 +257,7 @@ class Hub:
     # ------------------------------------------------------------------ changes
     async def decide(self, live: LiveGame, seat: int, index: int, option: str) -> None:
         async with live.lock:
+            await self._behind(live, index)
             self._check_turn(live, seat, index)
             g = live.game
             before = live.index
@@ -240,6 +271,7 @@ class Hub:
 
     async def undo(self, live: LiveGame, seat: int, index: int) -> None:
         async with live.lock:
+            await self._behind(live, index)
             self._check_turn(live, seat, index)
             g = live.game
             if not g.can_undo():
@@ -253,6 +285,13 @@ class Hub:
                 keep += 1
             await self._persist(live, before, keep)
         await self.broadcast(live)
+
+    async def _behind(self, live: LiveGame, index: int) -> None:
+        """The client quotes a later decision than this copy holds: another process took the
+        decisions between (its notification is on the way). Catch up from the store first."""
+        if index > live.index and not await self._catch_up(live):
+            self._forget(live)
+            raise Refused(409, "the game changed on another server process; reload the view")
 
     def _check_turn(self, live: LiveGame, seat: int, index: int) -> None:
         if live.read_only:

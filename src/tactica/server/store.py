@@ -197,6 +197,15 @@ class GameStore:
             seats=[SeatInfo(r["seat"], r["name"], r["kind"], r["level"]) for r in seat_rows],
             decisions=[(int(s), str(o)) for s, o, _ in dec_rows], hashes=[str(h) for _, _, h in dec_rows])
 
+    def tail(self, game_id: str, start: int) -> list[tuple[int, int, str, str]]:
+        """The decisions from index ``start`` on: ``(idx, seat, option_id, hash)``."""
+        with self.engine.connect() as c:
+            d = decisions.c
+            rows = c.execute(select(d.idx, d.seat, d.option_id, d.hash)
+                             .where(decisions.c.game_id == game_id, decisions.c.idx >= start)
+                             .order_by(decisions.c.idx)).all()
+        return [(int(i), int(s), str(o), str(h)) for i, s, o, h in rows]
+
     def seat_of_token(self, game_id: str, token_hash: str) -> int | None:
         with self.engine.connect() as c:
             v = c.execute(select(seats.c.seat).where(seats.c.game_id == game_id,
