@@ -11,7 +11,9 @@ an order or a move when offered, else the last option) to its own process. Print
 - decision: POST sent to answer received (the decision applied and committed);
 - reaches other seat: POST sent to the other seat's WebSocket bringing the new view (across
   processes in the two-process run);
-- throughput: decisions per second over all games.
+- throughput: decisions per second over all games;
+- server CPU per decision: the server processes' CPU time over the run (game creation included)
+  divided by the decisions, which a busy machine skews far less than the latencies.
 
 PostgreSQL is a throwaway cluster (tactica.server.devdb: Debian's binaries, fsync off).
 """
@@ -128,23 +130,33 @@ async def play(http: httpx.AsyncClient, bases: list[str], decisions: int,
     return done
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc), a figure load does not skew."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def pct(xs: list[float], q: float) -> float:
     return statistics.quantiles(xs, n=100)[q - 1] * 1000 if len(xs) > 1 else float("nan")
 
 
-async def run(bases: list[str], games: int, decisions: int) -> None:
+async def run(bases: list[str], games: int, decisions: int, pids: list[int]) -> None:
     rtts: list[float] = []
     reach: list[float] = []
     limits = httpx.Limits(max_connections=games * 2, max_keepalive_connections=games * 2)
     async with httpx.AsyncClient(timeout=60, limits=limits) as http:
+        cpu0 = sum(cpu_seconds(p) for p in pids)
         t0 = time.perf_counter()
         counts = await asyncio.gather(*(play(http, bases, decisions, rtts, reach) for _ in range(games)))
         wall = time.perf_counter() - t0
+        cpu = sum(cpu_seconds(p) for p in pids) - cpu0
     n = sum(counts)
     print(f"  {len(bases)} process(es), {games} games, {n} decisions in {wall:.1f} s: "
           f"{n / wall:.0f} decisions/s")
     print(f"    decision round trip  p50 {pct(rtts, 50):6.1f} ms   p95 {pct(rtts, 95):6.1f} ms")
     print(f"    reaches other seat   p50 {pct(reach, 50):6.1f} ms   p95 {pct(reach, 95):6.1f} ms")
+    print(f"    server CPU per decision {cpu / max(n, 1) * 1000:.1f} ms (all processes, games created too)")
 
 
 def main() -> None:
@@ -162,7 +174,8 @@ def main() -> None:
             ports = [free_port() for _ in range(count)]
             procs = [start(url, p) for p in ports]
             try:
-                asyncio.run(run([f"http://127.0.0.1:{p}" for p in ports], args.games, args.decisions))
+                asyncio.run(run([f"http://127.0.0.1:{p}" for p in ports], args.games, args.decisions,
+                                [p.pid for p in procs]))
             finally:
                 for p in procs:
                     p.send_signal(signal.SIGINT)

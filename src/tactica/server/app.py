@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -17,7 +19,7 @@ from tactica.server.bus import ChangeBus
 from tactica.server.guard import Guard, RateLimit
 from tactica.server.live import Hub, Refused
 from tactica.server.settings import Settings
-from tactica.server.store import GameStore
+from tactica.server.store import DB_THREADS, GameStore
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 
@@ -27,6 +29,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        asyncio.get_running_loop().set_default_executor(
+            ThreadPoolExecutor(max_workers=DB_THREADS, thread_name_prefix="tactica-store"))
         origin = secrets.token_hex(8)
         store = GameStore(settings.resolved_url(), origin=origin)
         hub = Hub(store, run_agents=settings.run_agents, max_live=settings.max_live_games)

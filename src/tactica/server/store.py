@@ -28,6 +28,9 @@ from tactica.server.fairness import Fairness
 from tactica.server.schema import decisions, games, seats
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+DB_THREADS = 24
+"""Threads the server runs store calls on (asyncio's default of cpu+4 queues them under load),
+and the connections kept open to a database server for them."""
 CHANNEL = "tactica_games"
 """The PostgreSQL notification channel of game changes (payload: ``<game id> <process id>``)."""
 
@@ -87,7 +90,7 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(url, connect_args={"check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, pool_size=DB_THREADS, max_overflow=DB_THREADS)
 
 
 def migrate(engine: Engine) -> None:
