@@ -180,6 +180,7 @@ def serve(
     import uvicorn
 
     from tactica.server import Settings, create_app
+    from tactica.server.settings import LOCAL_HOSTS
 
     hosts = list(allowed_host or [])
     if host not in ("0.0.0.0", "::", ""):
@@ -189,6 +190,9 @@ def serve(
     web_app = create_app(settings)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     typer.echo(f"tactica is serving the lobby at http://{shown}:{port}/  (Ctrl-C stops it)")
+    if host in ("0.0.0.0", "::") and len(settings.hosts()) == len(LOCAL_HOSTS):
+        typer.echo("note: only localhost and 127.0.0.1 are answered; add the names others use with "
+                   "--allowed-host NAME (a guard against DNS rebinding)")
     uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
 
 
