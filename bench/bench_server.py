@@ -52,7 +52,7 @@ def start(url: str, port: int) -> subprocess.Popen[bytes]:
     end = time.monotonic() + 60
     while time.monotonic() < end:
         try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/modules", timeout=1).status_code == 200:
+            if httpx.get(f"http://127.0.0.1:{port}/api/games?status=over", timeout=5).status_code == 200:
                 return p
         except httpx.HTTPError:
             time.sleep(0.1)

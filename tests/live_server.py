@@ -28,7 +28,7 @@ def start_server(db: Path | str, port: int, *extra: str) -> subprocess.Popen[byt
     end = time.monotonic() + 30
     while time.monotonic() < end:
         try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/modules", timeout=1).status_code == 200:
+            if httpx.get(f"http://127.0.0.1:{port}/api/games?status=over", timeout=5).status_code == 200:
                 return p
         except httpx.HTTPError:
             time.sleep(0.1)
