@@ -33,8 +33,20 @@ def make(module: str) -> Path:
         g.apply(rng.choice(d.options).id)
     assert g.record is not None
     path = HERE / f"{module}-v{rules.version}.json"
-    path.write_text(json.dumps(g.record.to_dict(log_digest(g)), indent=1) + "\n", encoding="utf-8")
+    path.write_text(dumps(g.record.to_dict(log_digest(g))), encoding="utf-8")
     return path
+
+
+def dumps(record: dict) -> str:
+    """JSON with one decision (and one hash) per line: readable, and diffs stay small."""
+    lines = []
+    for key, value in record.items():
+        if isinstance(value, list):
+            items = ",\n  ".join(json.dumps(v) for v in value)
+            lines.append(f" {json.dumps(key)}: [\n  {items}\n ]" if value else f" {json.dumps(key)}: []")
+        else:
+            lines.append(f" {json.dumps(key)}: {json.dumps(value, sort_keys=True)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
 if __name__ == "__main__":
