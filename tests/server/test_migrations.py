@@ -47,3 +47,11 @@ def test_a_store_of_the_first_schema_upgrades_and_its_games_open(store_url):
         v = view(c, "old", "tok0")
         assert v["index"] == 1 and v["view"] == g.view(0) | {"log": v["view"]["log"]}
         assert v["fairness"]["commitment"] is None and v["fairness"]["seed_chosen"] is None
+
+
+def test_without_postgresql_binaries_the_reason_to_skip_says_what_to_install(monkeypatch):
+    from tactica.server import devdb
+
+    monkeypatch.setattr(devdb, "find_bin", lambda: None)
+    reason = devdb.missing_reason()
+    assert reason is not None and "postgresql package" in reason and "make setup" in reason
