@@ -39,7 +39,8 @@ def test_TGW_D_Combat_2_card_step_closed_by_public_facts():
 
 def test_GW_Bolster_Morale_flags_step_asked_whatever_the_defender_holds():
     # the attacker holds no card: no card step, the dice (one flag) are rolled at once
-    worlds = [_close([], hand, faces=("flag", "hq", "hq")) for hand in (["hold_the_line#1"], ["rapid_fire#1"])]
+    hands = (["hold_the_line#1"], ["rapid_fire#1"])
+    worlds = [_close([], hand, faces=("flag", "hq", "hq")) for hand in hands]
     for g in worlds:
         assert g.current_player() == 1 and g.decision().step == "ignore_flags"
     assert worlds[0].view(0) == worlds[1].view(0)

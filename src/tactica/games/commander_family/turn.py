@@ -2,9 +2,9 @@
 
 Frames: ``turn`` (the active seat gives Orders one at a time, up to its Order capability, or
 passes), ``discard`` (after a pass: 0..discard capability cards, one at a time in card order so
-every subset has exactly one path, asked as long as public facts allow another discard) and ``end_turn`` (refill to Hand Size — drawing the last card
-is a Time advance, after which the refill goes on (5.4) — the stacking check hook, then the other
-seat's Turn).
+every subset has exactly one path, asked as long as public facts allow another discard) and
+``end_turn`` (refill to Hand Size — drawing the last card is a Time advance, after which the
+refill goes on (5.4) — the stacking check hook, then the other seat's Turn).
 """
 
 from __future__ import annotations

@@ -443,7 +443,8 @@ class CombatCard(Step):
     def opens(self, g: Game, a: Args) -> bool:
         s = g.state
         cc = s["cc"]
-        return bool(s["combat_hands"][cc["side"]]) and bool(attack_cards(g, cc, R.unaccounted_combat_cards(g)))
+        unseen = R.unaccounted_combat_cards(g)
+        return bool(s["combat_hands"][cc["side"]]) and bool(attack_cards(g, cc, unseen))
 
     def prompt(self, g: Game, a: Args) -> str:
         return "Play a combat card on this attack?"
