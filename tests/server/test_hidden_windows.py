@@ -15,8 +15,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from fastapi.testclient import TestClient
-
 import tactica
 from tactica.core.game import Game
 
