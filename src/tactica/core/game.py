@@ -31,6 +31,11 @@ class FlowError(RuntimeError):
 class Game:
     __slots__ = ("_decision", "_logging", "_reveal", "_undo_floor", "log", "record", "rules", "state")
 
+    check_windows = False
+    """Also ask ``Step.opens`` at windows where the hand offers more than the pass, and raise
+    FlowError if it says closed (an ``opens`` too narrow would make the window's existence tell
+    the hand). The test suite turns it on; play skips the cost."""
+
     def __init__(self, rules: Rules, state: dict[str, Any], log: list[LogEntry] | None,
                  record: Record | None) -> None:
         self.rules = rules
@@ -132,17 +137,15 @@ class Game:
             if not opts:
                 raise FlowError(f"{self.rules.id}: step {step.name!r} offers seat {seat} no option")
             if step.window:
-                only_pass = len(opts) == 1 and opts[0].id == step.pass_id
-                if not step.opens(self, args):
-                    # closed by public facts alone: passing tells nobody anything
-                    if not only_pass:
-                        raise FlowError(f"{self.rules.id}: window {step.name!r} says it is closed "
-                                        f"but offers seat {seat} {[o.id for o in opts]}")
-                    step.choose(self, args, opts[0])
-                    continue
-                if only_pass and auto_pass[seat]:
-                    step.choose(self, args, opts[0])  # the seat's published convenience
-                    continue
+                if len(opts) == 1 and opts[0].id == step.pass_id:
+                    # closed by public facts alone (tells nobody anything), or the seat's
+                    # published convenience
+                    if auto_pass[seat] or not step.opens(self, args):
+                        step.choose(self, args, opts[0])
+                        continue
+                elif self.check_windows and not step.opens(self, args):
+                    raise FlowError(f"{self.rules.id}: window {step.name!r} says it is closed "
+                                    f"but offers seat {seat} {[o.id for o in opts]}")
             self._decision = Decision(seat, step.prompt(self, args), tuple(opts), step.name, step.window)
             return
         raise FlowError(f"{self.rules.id}: more than {MAX_AUTOMATIC_STEPS} automatic steps in a row")

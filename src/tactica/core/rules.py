@@ -49,8 +49,9 @@ class Step:
         """Could the rules let the actor act in this window, judged only by what the other seats
         may know (the board, how many cards a hand holds, which cards are not yet accounted for
         in public), never by the actor's hidden cards or units? False: the window passes by
-        itself, which tells nobody anything. The engine checks that a closed window offers
-        nothing but the pass, so this may be generous but never too narrow."""
+        itself, which tells nobody anything. Asked when the hand allows only the pass; it must
+        never be too narrow (False where the hand offers more), which ``Game.check_windows``
+        verifies in the tests."""
         return True
 
     def prompt(self, g: Game, a: Args) -> str:
