@@ -137,6 +137,10 @@ def test_redealing_hidden_information_changes_nothing_a_seat_receives(module: st
         for snap, cut in zip(snaps, cuts, strict=True):
             for seat in range(snap.num_players()):
                 other = snap.resample_from_infostate(seat, rng.getrandbits(62), log=True)
+                # never moved on: the same frames, the same seat deciding the same step
+                assert other.state["stack"] == snap.state["stack"] and other.log == snap.log
+                assert other.decision().seat == snap.decision().seat
+                assert other.decision().step == snap.decision().step
                 compare(snap.clone(log=True), other, seat, decisions[cut:], tally)
     # the test must have compared real play, not stopped at once everywhere
     assert tally.others >= CUTS_PER_GAME, tally
