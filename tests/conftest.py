@@ -4,6 +4,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from core.duel import RULES as DUEL
+from tactica.core.game import Game
 from tactica.games import register
 
 register(DUEL)
+Game.check_windows = True  # every window that offers more than pass must say it opens

@@ -155,8 +155,8 @@ def replay(
         if step and sys.stdin.isatty():
             input()
         typer.echo(f"#{i + 1} {g.seats[s]}: {oid}")
-        if oid.startswith("!ask="):
-            g.set_ask(s, oid == "!ask=1")
+        if oid.startswith("!"):
+            g.set_preference(s, oid)
         else:
             g.apply(oid, seat=s)
         shown = _print_new_log(g, who, shown, everything=seat is None)

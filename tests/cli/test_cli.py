@@ -40,14 +40,16 @@ def test_play_agents_to_the_end_saves_a_record_that_replays(tmp_path):
 
 def test_human_seat_reads_choices_from_the_terminal(tmp_path):
     out = tmp_path / "rec.json"
-    # a bad answer, then an option by number, then by id, then quit
+    # a bad answer, then an option by number, a pass in the block window (asked although north
+    # holds no card of the value played), an option by id, then quit
     r = runner.invoke(app, ["play", "duel", "basic", "--seats", "human,random", "--out", str(out)],
-                      input="zzz\n3\nroll\nq\n")
+                      input="zzz\n3\npass\nroll\nq\n")
     assert r.exit_code == 0, r.output
     assert "not an option" in r.output and "north: Play a card, roll or pass" in r.output
+    assert "north: block" in r.output
     rec = json.loads(out.read_text())
     mine = [o for s, o in rec["decisions"] if s == 0]
-    assert mine[:2] == ["roll", "roll"]
+    assert mine[:3] == ["roll", "pass", "roll"]
 
 
 def test_bad_arguments_exit_with_a_clear_error(tmp_path):

@@ -2,7 +2,8 @@
 
 Rules (all ours): a 12-card deck holds the values 1..6 twice. Each seat holds 3 hidden cards.
 On its turn a seat plays a card (score += value), rolls a d6 (score += roll) or passes. When a
-card is played, the other seat may block it with a card of the same value (a reaction window):
+card is played, the other seat may block it with a card of the same value (a reaction window,
+asked whenever the other card of that value is not in public view, whatever the hand holds):
 both cards are discarded and nothing scores. Hands refill to 3 at the end of each turn (unless
 the option ``refill`` is off). First to 15 wins; after 20 turns the higher score wins (equal: a draw).
 """
@@ -63,6 +64,14 @@ class Block(Step):
 
     def actor(self, g: Game, a: Args) -> int:
         return int(a["seat"])
+
+    def opens(self, g: Game, a: Args) -> bool:
+        """Public facts only: the seat holds a card and a card of the value played is not
+        accounted for in public (on the table or in the discards)."""
+        s = g.state
+        v = value(s["table"])
+        seen = [s["table"], *s["deck"]["discard"]]
+        return bool(s["hands"][a["seat"]]) and any(value(c) == v and c not in seen for c in CARDS)
 
     def options(self, g: Game, a: Args) -> list[Option]:
         v = value(g.state["table"])

@@ -78,15 +78,44 @@ def test_decision_names_seat_and_stable_ids():
     assert g.action_to_string(0, 3) == "roll"
 
 
-def test_reaction_window_skipped_when_only_pass():
+def test_reaction_window_is_asked_whatever_the_hand_holds():
+    """Seat 1 holds no 3, but the other 3 is not in public view: seat 1 is asked (pass only),
+    so whose decision it is tells seat 0 nothing about that hand."""
     g = tactica.new_game("duel", "basic", seed=1)
     s = g.state
     s["hands"] = [["3a", "4a", "5a"], ["1a", "1b", "2a"]]
     g.refresh()
     g.apply("play:3a")
-    # seat 1 holds no 3: the window passed silently and the card scored
+    d = g.decision()
+    assert d.seat == 1 and d.window and d.step == "block" and [o.id for o in d.options] == ["pass"]
+    assert s["score"] == [0, 0]
+    g.apply("pass")
+    assert s["score"] == [3, 0] and g.decision().step == "turn"
+
+
+def test_reaction_window_closed_by_public_facts_passes_by_itself():
+    """The other 3 is in the discards: nobody could block, so the window passes silently."""
+    g = tactica.new_game("duel", "basic", seed=1)
+    s = g.state
+    s["hands"] = [["3a", "4a", "5a"], ["1a", "1b", "2a"]]
+    s["deck"]["discard"] = ["3b"]
+    s["deck"]["draw"] = ["6a", "6b", "1b", "2b"]
+    g.refresh()
+    g.apply("play:3a")
     assert s["score"] == [3, 0]
     assert g.current_player() == 1 and g.decision().step == "turn"
+
+
+def test_a_window_closed_by_opens_must_offer_only_pass():
+    """opens() may be generous, never too narrow: the engine refuses a closed window that
+    offers more than the pass (a rules bug)."""
+    g = tactica.new_game("duel", "basic", seed=1)
+    s = g.state
+    s["hands"] = [["3a", "4a", "5a"], ["3b", "1b", "2a"]]
+    s["deck"]["discard"].append("3b")  # a forged state: 3b both in hand and in the discards
+    g.refresh()
+    with pytest.raises(FlowError, match="says it is closed"):
+        g.apply("play:3a")
 
 
 def test_reaction_window_asks_when_a_reaction_exists():
@@ -101,30 +130,76 @@ def test_reaction_window_asks_when_a_reaction_exists():
     assert g.log_lines()[-1].startswith("D7") or any("blocks with 3b" in x for x in g.log_lines())
 
 
-def test_ask_preference_makes_the_window_appear_and_is_recorded():
+def test_auto_pass_is_opt_in_recorded_and_shown_to_every_seat():
     g = tactica.new_game("duel", "basic", seed=1)
     g.state["hands"] = [["3a", "4a", "5a"], ["1a", "1b", "2a"]]
     g.refresh()
-    g.set_ask(1, True)
+    assert g.view(0)["auto_pass"] == [False, False]
+    g.set_auto_pass(1, True)
+    assert g.record.decisions[0] == (1, "!auto_pass=1")
+    assert all(g.view(s)["auto_pass"] == [False, True] for s in (0, 1, None))
+    g.apply("play:3a")  # seat 1 holds no 3: its convenience passes for it
+    assert g.state["score"] == [3, 0] and g.decision().step == "turn"
+
+
+def test_auto_pass_replays_from_the_record():
+    g = tactica.new_game("duel", "basic", seed=5)
+    g.set_auto_pass(1, True)
+    rng = random.Random(5)
+    while not g.is_terminal():
+        g.apply(rng.choice(g.legal_options()).id)
+    replayed = tactica.replay(g.record.to_dict())
+    assert replayed.state == g.state and replayed.view(0)["auto_pass"] == [False, True]
+    assert replayed.log_lines() == g.log_lines()
+
+
+def test_auto_pass_still_asks_when_the_hand_can_react():
+    g = tactica.new_game("duel", "basic", seed=1)
+    g.state["hands"] = [["3a", "4a", "5a"], ["3b", "1b", "2a"]]
+    g.refresh()
+    g.set_auto_pass(1, True)
     g.apply("play:3a")
-    assert g.decision().window and [o.id for o in g.legal_options()] == ["pass"]
-    assert g.record.decisions[0] == (1, "!ask=1")
+    assert [o.id for o in g.legal_options()] == ["block:3b", "pass"]
 
 
-def test_other_seat_cannot_tell_skip_from_pass():
-    def other_view_after(ask: bool):
+def test_older_ask_entries_replay_as_the_opposite_preference():
+    g = tactica.new_game("duel", "basic", seed=1)
+    g.set_preference(1, "!ask=0")
+    assert g.state["auto_pass"] == [False, True] and g.record.decisions[-1] == (1, "!ask=0")
+    g.set_preference(1, "!ask=1")
+    assert g.state["auto_pass"] == [False, False]
+    for bad in ("!ask=2", "!autopass=1", "auto_pass=1"):
+        with pytest.raises(IllegalOption, match="unknown preference"):
+            g.set_preference(0, bad)
+    assert g.state["auto_pass"] == [False, False]
+
+
+def test_other_seat_cannot_tell_what_the_hand_holds_from_the_window():
+    """Whether seat 1 can block or not, seat 0 sees the same thing until seat 1 answers."""
+    def other_view_after(hand: list[str]):
         g = tactica.new_game("duel", "basic", seed=1)
-        g.state["hands"] = [["3a", "4a", "5a"], ["1a", "1b", "2a"]]
+        g.state["hands"] = [["3a", "4a", "5a"], hand]
         g.state["deck"]["draw"] = ["6a", "6b"]
-        if ask:
-            g.state["ask"][1] = True
         g.refresh()
         g.apply("play:3a")
-        if ask:
-            g.apply("pass")
-        return g.view(0)
+        return g.current_player(), g.view(0)
 
-    assert other_view_after(False) == other_view_after(True)
+    assert other_view_after(["1a", "1b", "2a"]) == other_view_after(["3b", "1b", "2a"])
+
+
+def test_resample_never_advances_the_game():
+    """Re-dealing the hand of the seat deciding in a window keeps the window open (only its
+    options change): no pass, no score, no draw happens in the new world."""
+    g = tactica.new_game("duel", "basic", seed=1)
+    g.state["hands"] = [["3a", "4a", "5a"], ["3b", "1b", "2a"]]
+    g.state["deck"]["draw"] = ["6a", "6b", "1a", "2b"]
+    g.refresh()
+    g.apply("play:3a")
+    for k in range(20):
+        r = g.resample_from_infostate(0, k)
+        assert r.current_player() == 1 and r.decision().step == "block"
+        assert r.state["score"] == [0, 0] and r.information_state_string(0) == g.information_state_string(0)
+        assert {o.id for o in r.legal_options()} <= {"block:3b", "pass"}
 
 
 def test_views_hide_hands_deck_and_chance():
@@ -142,7 +217,7 @@ def test_views_hide_hands_deck_and_chance():
 
 
 def test_private_log_entries_only_reach_their_seat_and_numbering_is_per_seat():
-    g = play_random(tactica.new_game("duel", "basic", seed=5), 5, limit=4, finish=False)
+    g = play_random(tactica.new_game("duel", "basic", seed=5), 5, limit=8, finish=False)
     draws0 = [e for e in g.view(0)["log"] if e["rule"] == "D7"]
     assert draws0 and all(e["private"] for e in draws0)
     spec = g.view(None)["log"]

@@ -97,7 +97,6 @@ def test_undo_restores_state_log_and_record():
     """A decision that reveals nothing and keeps control can be taken back, and is replaced by
     another; the log and the record come back exactly."""
     g = tactica.new_game("duel", "basic", seed=17, options={"refill": False})
-    g.set_ask(1, True)
     g.apply(g.legal_options()[0])  # seat 0 plays a card: revealed, and seat 1 decides next
     assert not g.can_undo()
     snap = (json.dumps(g.state, sort_keys=True), g.log_lines(), list(g.record.decisions))

@@ -31,6 +31,11 @@ class FlowError(RuntimeError):
 class Game:
     __slots__ = ("_decision", "_logging", "_reveal", "_undo_floor", "log", "record", "rules", "state")
 
+    check_windows = False
+    """Also ask ``Step.opens`` at windows where the hand offers more than the pass, and raise
+    FlowError if it says closed (an ``opens`` too narrow would make the window's existence tell
+    the hand). The test suite turns it on; play skips the cost."""
+
     def __init__(self, rules: Rules, state: dict[str, Any], log: list[LogEntry] | None,
                  record: Record | None) -> None:
         self.rules = rules
@@ -55,7 +60,7 @@ class Game:
             "chance": new_chance_state(seed),
             "stack": [],
             "result": None,
-            "ask": [False] * len(rules.seats),
+            "auto_pass": [False] * len(rules.seats),
             "scenario": scenario,
         }
         rec = Record(game=rules.id, version=rules.version, scenario=scenario, options=opts, seed=seed)
@@ -114,7 +119,7 @@ class Game:
         """Run automatic steps until someone must decide or the game ends."""
         steps = self.rules.steps
         stack = self.state["stack"]
-        ask = self.state["ask"]
+        auto_pass = self.state["auto_pass"]
         for _ in range(MAX_AUTOMATIC_STEPS):
             if self.state["result"] is not None:
                 self._decision = None
@@ -131,12 +136,35 @@ class Game:
             opts = step.options(self, args)
             if not opts:
                 raise FlowError(f"{self.rules.id}: step {step.name!r} offers seat {seat} no option")
-            if step.window and len(opts) == 1 and opts[0].id == "pass" and not ask[seat]:
-                step.choose(self, args, opts[0])  # skipped silently: looks like a pass by hand
-                continue
+            if step.window:
+                if len(opts) == 1 and opts[0].id == step.pass_id:
+                    # closed by public facts alone (tells nobody anything), or the seat's
+                    # published convenience
+                    if auto_pass[seat] or not step.opens(self, args):
+                        step.choose(self, args, opts[0])
+                        continue
+                elif self.check_windows and not step.opens(self, args):
+                    raise FlowError(f"{self.rules.id}: window {step.name!r} says it is closed "
+                                    f"but offers seat {seat} {[o.id for o in opts]}")
             self._decision = Decision(seat, step.prompt(self, args), tuple(opts), step.name, step.window)
             return
         raise FlowError(f"{self.rules.id}: more than {MAX_AUTOMATIC_STEPS} automatic steps in a row")
+
+    def _settle(self) -> None:
+        """Recompute the pending decision at the top frame without running anything: after a
+        re-deal the same seat decides (whose decision it is never depends on hidden cards),
+        only its options may differ."""
+        if self.state["result"] is not None:
+            self._decision = None
+            return
+        frame = self.state["stack"][-1]
+        step = self.rules.steps[frame["step"]]
+        args = frame["args"]
+        seat = step.actor(self, args)
+        opts = step.options(self, args) if seat is not None else []
+        if seat is None or not opts:
+            raise FlowError(f"{self.rules.id}: step {step.name!r} has no decision to settle on")
+        self._decision = Decision(seat, step.prompt(self, args), tuple(opts), step.name, step.window)
 
     def refresh(self) -> None:
         """Recompute the pending decision after the state was edited by hand (tests, editors)."""
@@ -173,13 +201,23 @@ class Game:
                     or nxt is None or nxt.seat != d.seat):
                 self._undo_floor = len(rec.decisions)
 
-    def set_ask(self, seat: int, ask: bool) -> None:
-        """A seat's choice to be asked in every reaction window, even with nothing but pass (so
-        its timing shows nothing). Recorded, because it changes which decisions exist."""
+    def set_auto_pass(self, seat: int, on: bool) -> None:
+        """A seat's opt-in convenience: pass for it at every window where its hand allows
+        nothing but the pass. Off by default, because then which decisions exist tells the other
+        seats about that hand; recorded (it changes which decisions exist) and shown in every
+        seat's view."""
+        self.set_preference(seat, f"!auto_pass={int(bool(on))}")
+
+    def set_preference(self, seat: int, token: str) -> None:
+        """Apply and record a preference entry: ``!auto_pass=0|1`` (records made before it was
+        the default also hold ``!ask=0|1``, which meant the opposite)."""
         self.seat_index(seat)
-        self.state["ask"][seat] = bool(ask)
+        name, _, value = token.lstrip("!").partition("=")
+        if not token.startswith("!") or name not in ("auto_pass", "ask") or value not in ("0", "1"):
+            raise IllegalOption(f"unknown preference {token!r}")
+        self.state["auto_pass"][seat] = (value == "1") == (name == "auto_pass")
         if self.record is not None:
-            self.record.append(seat, f"!ask={int(bool(ask))}")
+            self.record.append(seat, token)
 
     # ================================================================== undo
     def can_undo(self) -> bool:
@@ -261,15 +299,16 @@ class Game:
         g._undo_floor = 0
         return g
 
-    def resample_from_infostate(self, player: int, rng: Chance | int) -> Game:
+    def resample_from_infostate(self, player: int, rng: Chance | int, log: bool = False) -> Game:
         """A clone in which everything ``player`` cannot know is redrawn consistently with what
-        it has seen, and the chance stream's future replaced."""
-        g = self.clone()
+        it has seen, and the chance stream's future replaced. The same seat decides as here:
+        the new world is not moved on (``log``: keep a copy of the log, for tests)."""
+        g = self.clone(log=log)
         seed = rng.below(1 << 62) if isinstance(rng, Chance) else int(rng)
         ch = g.chance
         ch.reseed(seed)
         self.rules.resample(g, player, ch)
-        g._advance()
+        g._settle()  # never advances: nothing may happen in the new world that did not here
         return g
 
     def information_state_string(self, player: int) -> str:
@@ -309,6 +348,7 @@ class Game:
             "seat": s,
             "board": self.rules.view(self, s, over),
             "decision": decision,
+            "auto_pass": list(self.state["auto_pass"]),
             "log": self.visible_log(s, log_from),
             "result": self.state["result"],
         }

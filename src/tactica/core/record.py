@@ -116,8 +116,8 @@ def replay_record(rules: Rules, rec: Record, upto: int | None = None) -> Game:
         raise RecordError(f"step {upto} is outside 0..{len(rec.decisions)}")
     for i, (seat, oid) in enumerate(rec.decisions[:n]):
         try:
-            if oid.startswith("!ask="):
-                g.set_ask(seat, oid == "!ask=1")
+            if oid.startswith("!"):
+                g.set_preference(seat, oid)
             else:
                 g.apply(oid, seat=seat)
         except IllegalOption as e:

@@ -37,11 +37,22 @@ class Step:
 
     name: str = ""
     window: bool = False
-    """A reaction window: its options always include one with id ``pass``; when that is the only
-    option the engine passes silently unless the seat asked to be asked anyway."""
+    """A reaction window (or any decision with a do-nothing choice): its options always include
+    the one with id ``pass_id``. Whether the seat is asked may depend only on :meth:`opens`
+    (public facts) and on the seat's published ``auto_pass`` preference, never on its hand."""
+    pass_id: str = "pass"
 
     def actor(self, g: Game, a: Args) -> int | None:
         return None
+
+    def opens(self, g: Game, a: Args) -> bool:
+        """Could the rules let the actor act in this window, judged only by what the other seats
+        may know (the board, how many cards a hand holds, which cards are not yet accounted for
+        in public), never by the actor's hidden cards or units? False: the window passes by
+        itself, which tells nobody anything. Asked when the hand allows only the pass; it must
+        never be too narrow (False where the hand offers more), which ``Game.check_windows``
+        verifies in the tests."""
+        return True
 
     def prompt(self, g: Game, a: Args) -> str:
         return self.name

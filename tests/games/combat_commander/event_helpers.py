@@ -93,7 +93,11 @@ def put_top(g: Game, seat: int, *cards: str) -> None:
 
 
 def settle(g: Game) -> None:
-    while not g.is_terminal() and g.decision() is not None and g.decision().step == "initiative":
+    """Pass the Initiative re-rolls, and Action windows that offer nothing but pass (asked by
+    public facts whatever the hand holds: the old engine passed those silently)."""
+    while not g.is_terminal() and (d := g.decision()) is not None:
+        if d.step != "initiative" and not (d.step == "action_window" and len(d.options) == 1):
+            return
         g.apply("pass")
 
 

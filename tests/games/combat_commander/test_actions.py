@@ -52,6 +52,12 @@ def window(g: Game, seat: int) -> bool:
     return d is not None and d.step == "action_window" and d.seat == seat
 
 
+def offers(g: Game, seat: int, *cards: str) -> bool:
+    """``seat`` is asked in an Action window that offers one of ``cards``. A window asked with
+    nothing but pass is no offer: it opens by public facts, whatever the hand holds."""
+    return window(g, seat) and any(f"action:{c}" in opts(g) for c in cards)
+
+
 def play(g: Game, *ids: str) -> None:
     for i in ids:
         g.apply(i)
@@ -106,7 +112,7 @@ def test_A41_doubles_firer_picks_which_mg_breaks() -> None:
 def test_A41_refused_without_mg_or_mortar() -> None:
     g = new([{"type": "ger-rifle-squad", "hex": "L8"}], [{"type": "us-rifle-squad", "hex": "M6"}])
     attack(g, 0, ["axis-1"], "M6", roll_cards("Germany", (1, 6), (3, 4)), ax=["G-66"])
-    assert not window(g, 0)
+    assert not offers(g, 0, "G-66")
     skip(g)
     assert "Attack Total" in text(g)
 
@@ -130,11 +136,11 @@ def test_A27_refused_for_attacker_and_small_weapon() -> None:
     g = new([{"type": "ger-rifle-squad", "hex": "L8", "weapon": "ger-hmg"}],
             [{"type": "us-rifle-squad", "hex": "M6"}])
     attack(g, 0, ["axis-1-w"], "M6", roll_cards("Germany", (1, 6), (3, 4)), ax=[bore_ger])
-    assert not window(g, 0)  # the Germans are the Attacker here
+    assert not offers(g, 0, bore_ger)  # the Germans are the Attacker here
     g = new([{"type": "ger-rifle-squad", "hex": "M6"}],
             [{"type": "us-rifle-squad", "hex": "L8", "weapon": "us-lmg"}])
     attack(g, 1, ["allies-1-w"], "M6", roll_cards("America", (1, 6), (3, 4)), us=BORE_US[:1])
-    assert not window(g, 1)  # LMG printed FP 3
+    assert not offers(g, 1, BORE_US[0])  # LMG printed FP 3
 
 
 # ---------------------------------------------------------------- A30 Crossfire
@@ -148,7 +154,7 @@ def test_A30_crossfire_against_a_moving_unit_and_refused_otherwise() -> None:
     assert "Attack Total 15 (8 FP + roll 7)" in text(g)
     g = new([{"type": "ger-rifle-squad", "hex": "M6"}], [{"type": "us-rifle-squad", "hex": "M9"}])
     attack(g, 1, ["allies-1"], "M6", roll_cards("America", (1, 6), (3, 4)), us=[cf])
-    assert not window(g, 1)
+    assert not offers(g, 1, cf)
 
 
 # ---------------------------------------------------------------- A34 Hand Grenades
@@ -161,7 +167,7 @@ def test_A34_hand_grenades_adjacent_only() -> None:
     assert "Attack Total 17 (10 FP + roll 7)" in text(g)
     g = new([{"type": "ger-rifle-squad", "hex": "M6"}], [{"type": "us-rifle-squad", "hex": "M8"}])
     attack(g, 1, ["allies-1"], "M6", roll_cards("America", (1, 6), (3, 4)), us=hg)
-    assert not window(g, 1)
+    assert not offers(g, 1, *hg)
 
 
 def test_A34_multi_hex_group_needs_only_one_adjacent_hex() -> None:
@@ -185,7 +191,7 @@ def test_A37_marksmanship_needs_a_firing_squad_of_the_nation() -> None:
     g = new([{"type": "ger-rifle-squad", "hex": "L8", "weapon": "ger-lmg"}],
             [{"type": "us-rifle-squad", "hex": "M6"}])
     attack(g, 0, ["axis-1-w"], "M6", roll_cards("Germany", (1, 6), (3, 4)), ax=[mk])
-    assert not window(g, 0)  # only the LMG fires (our reading: a Weapon is not the Squad)
+    assert not offers(g, 0, mk)  # only the LMG fires (our reading: a Weapon is not the Squad)
 
 
 # ---------------------------------------------------------------- A40 Spray Fire
@@ -205,7 +211,7 @@ def test_A40_spray_fire_one_roll_two_hexes_not_cumulative() -> None:
     d = g.decision()
     if d is not None and d.step == "spray_hex":
         g.apply("hex:M7")
-    assert not window(g, 0)  # A40 note: the second Spray Fire is not offered (still two hexes)
+    assert not offers(g, 0, sp[1])  # A40 note: the second Spray Fire is not offered (still two hexes)
     finish(g)
     log = text(g)
     assert "Spray Fire: the attack also hits M7" in log
@@ -219,10 +225,10 @@ def test_A40_refused_without_boxed_range_or_second_enemy_hex() -> None:
     g = new([{"type": "ger-volksgrenadier-squad", "hex": "J6"}],
             [{"type": "us-rifle-squad", "hex": "M6"}, {"type": "us-rifle-squad", "hex": "M7"}])
     attack(g, 0, ["axis-1"], "M6", roll_cards("Germany", (1, 6), (3, 4)), ax=sp)
-    assert not window(g, 0)  # Range not boxed
+    assert not offers(g, 0, *sp)  # Range not boxed
     g = new([{"type": "ger-elite-squad", "hex": "J6"}], [{"type": "us-rifle-squad", "hex": "M6"}])
     attack(g, 0, ["axis-1"], "M6", roll_cards("Germany", (1, 6), (3, 4)), ax=sp)
-    assert not window(g, 0)  # no enemy in an adjacent hex
+    assert not offers(g, 0, *sp)  # no enemy in an adjacent hex
 
 
 # ---------------------------------------------------------------- A29 Concealment
@@ -244,12 +250,12 @@ def test_A29_refused_in_open_ground_and_for_the_firer() -> None:
     g = new([{"type": "ger-rifle-squad", "hex": "M8"}], [{"type": "us-rifle-squad", "hex": "M6"}])  # Road: -1
     attack(g, 0, ["axis-1"], "M6", roll_cards("Germany", (1, 6), (3, 4)), us=[cc])
     skip_to(g, "fire_defense_roll")
-    assert not window(g, 1)
+    assert not offers(g, 1, cc)
     cg = cards("Germany", "Concealment")[0]
     g = new([{"type": "ger-rifle-squad", "hex": "G5"}], [{"type": "us-rifle-squad", "hex": "G3"}])
     attack(g, 0, ["axis-1"], "G3", roll_cards("Germany", (1, 6), (3, 4)), ax=[cg])
     skip_to(g, "fire_defense_roll")
-    assert not window(g, 0)
+    assert not offers(g, 0, cg)
 
 
 # ---------------------------------------------------------------- A36 Light Wounds
@@ -373,7 +379,7 @@ def test_A25_both_sides_wiped_out_before_dice_and_refused_outside_melee() -> Non
     # never offered in a Fire Attack window
     g = new([{"type": "ger-rifle-squad", "hex": "M7"}], [{"type": "us-rifle-squad", "hex": "M6"}])
     attack(g, 0, ["axis-1"], "M6", roll_cards("Germany", (1, 6)), ax=[amb_ger], us=[amb_us])
-    assert not window(g, 0) and not window(g, 1)
+    assert not offers(g, 0, amb_ger) and not offers(g, 1, amb_us)
 
 
 # ---------------------------------------------------------------- A38 No Quarter
@@ -476,3 +482,36 @@ def test_A28_command_confusion_is_never_an_action() -> None:
 def test_random_games_with_these_actions(scenario: str, seed: int) -> None:
     g = Game.new(rules(), scenario, seed)
     play_randomly(g, seed)
+
+
+# ---------------------------------------------------------------- A24 windows open by public facts
+def test_A24_window_is_asked_by_public_facts_whatever_the_hand_holds() -> None:
+    """Core contract (docs/architecture.md, Reaction windows): a German Squad fires alone, out of
+    Hand Grenade range, without an MG. Holding only an unplayable Sustained Fire, the Germans
+    are still asked (pass only), because a Marksmanship card of their deck is not in public
+    view; with every Marksmanship card in their discards, or an empty hand, nobody could play
+    anything and the window passes by itself."""
+    def attacked(ax: list[str], discard: tuple[str, ...] = ()) -> Game:
+        g = new([{"type": "ger-rifle-squad", "hex": "L8"}], [{"type": "us-rifle-squad", "hex": "M6"}])
+        sd = g.state["sides"][0]
+        for c in discard:
+            (sd["hand"] if c in sd["hand"] else sd["deck"]["draw"]).remove(c)
+            sd["deck"]["discard"].append(c)
+        attack(g, 0, ["axis-1"], "M6", roll_cards("Germany", (1, 6), (3, 4)), ax=ax)
+        return g
+
+    mk = [c for c in cards("Germany", "Marksmanship")
+          if builtin_pack().decks["Germany"].cards[c].marksmanship == "Germany"]
+    assert mk
+    g = attacked(["G-66"])
+    assert window(g, 0) and opts(g) == ["pass"]
+    g = attacked([mk[0]])
+    assert window(g, 0) and opts(g) == [f"action:{mk[0]}", "pass"]
+    g = attacked([])
+    assert g.decision() is not None and g.decision().step == "initiative"  # closed: rolled at once
+    g = attacked(["G-66"], discard=tuple(c for c in mk if c not in roll_cards("Germany", (1, 6), (3, 4))))
+    assert not window(g, 0) and g.decision().step == "initiative"
+    g = attacked(["G-66"])
+    g.set_auto_pass(0, True)  # the published convenience: pass-only windows pass by themselves
+    g.refresh()
+    assert not window(g, 0) and g.decision().step == "initiative"

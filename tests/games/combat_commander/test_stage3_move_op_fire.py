@@ -60,7 +60,11 @@ def rolls(nation: str, avoid: list[str], *pairs: tuple[int, int]) -> list[str]:
 
 
 def skip_initiative(g: Game) -> None:
-    while not g.is_terminal() and g.decision() is not None and g.decision().step == "initiative":
+    """Pass the Initiative re-rolls and the windows that offer nothing but pass (asked by public
+    facts whatever the hand holds, docs/architecture.md)."""
+    while not g.is_terminal() and (d := g.decision()) is not None:
+        if d.step != "initiative" and not (d.window and [o.id for o in d.options] == ["pass"]):
+            return
         g.apply("pass")
 
 
@@ -84,9 +88,14 @@ def test_O21_A33_movement_op_fire_walkthrough_A_to_H() -> None:
     # A: L8 -> K8 is Open 1 + uphill 1
     do(g, "order:G-1", "activate:axis-1", "unit:axis-1")
     assert "to:K8" in opts(g)
-    do(g, "to:K8")
+    g.apply("to:K8")
     assert "axis-1 enter K8 for 2 MP (2 spent)" in text(g)
-    # B: no LOS from L5 to K8, so no Op Fire window: the next decision is the Axis Action window
+    # B: no LOS from L5 to K8, so no Op Fire window (no unit a Fire card could activate). The
+    # Americans' Action window is asked although they hold nothing for it (a Hidden Mines of
+    # their deck is not in public view), then the Axis Action window
+    d = g.decision()
+    assert d.step == "action_window" and d.seat == 1 and opts(g) == ["pass"]
+    g.apply("pass")
     d = g.decision()
     assert d.step == "action_window" and d.seat == 0
     # C: Smoke Grenades into K7
@@ -142,6 +151,46 @@ def test_A33_3_one_attack_per_expenditure_and_ordnance_never_op_fires() -> None:
     do(g, "add:allies-1", "fire")
     # after the attack the window is closed: the move goes on
     assert g.decision().step == "move_order"
+
+
+def test_A33_op_fire_window_opens_by_public_facts_not_by_the_hand() -> None:
+    """Core contract: the Op Fire window opens whenever the inactive seat holds a card and has a
+    unit that a Fire card would let it activate, whether or not it holds a Fire card (before,
+    about one move step in six told the mover whether the other hand held a usable Fire)."""
+    from tactica.games.combat_commander.components import builtin_pack
+
+    fire = [c.id for c in builtin_pack().decks["America"].cards.values() if c.action == "Fire"]
+
+    def moved(us_hand: list[str], fires_discarded: bool = False) -> Game:
+        g = new([{"type": "ger-rifle-squad", "hex": "M8"}], [{"type": "us-rifle-squad", "hex": "M5"}])
+        hand(g, 0, ["G-1"])
+        hand(g, 1, us_hand)
+        sd = g.state["sides"][1]
+        if fires_discarded:
+            for c in fire:
+                if c in sd["deck"]["draw"]:
+                    sd["deck"]["draw"].remove(c)
+                    sd["deck"]["discard"].append(c)
+        g.refresh()
+        do(g, "order:G-1", "activate:axis-1", "unit:axis-1")
+        g.apply("to:M7")
+        return g
+
+    no_fire = [c.id for c in builtin_pack().decks["America"].cards.values()
+               if c.action not in ("Fire", "Hidden Mines", "Hidden Wire")][:2]
+    with_fire = moved([fire[0], no_fire[0]])
+    without = moved(no_fire)
+    for g in (with_fire, without):  # the mover sees the same thing either way
+        d = g.decision()
+        assert d.step == "op_fire" and d.seat == 1
+    assert without.view(0) == with_fire.view(0)
+    assert opts(with_fire) == [f"action:{fire[0]}", "pass"] and opts(without) == ["pass"]
+    without.apply("pass")
+    assert without.decision().step != "op_fire"
+    # closed by public facts: an empty hand, or every Fire card of the deck in the discards
+    for g in (moved([]), moved(no_fire, fires_discarded=True)):
+        assert g.decision().step != "op_fire"
+        assert "op_fire" not in g.frame_names()
 
 
 def test_O21_refused_when_no_unit_can_move() -> None:

@@ -207,7 +207,11 @@ def test_6_1_2_step_6_dig_in_windows_inactive_first() -> None:
     d = g.decision()
     assert d is not None and d.step == "action_window" and d.seat == ALLIES
     g.apply(next(o.id for o in d.options if o.kind == "action"))
-    d = g.decision()  # nothing more to play: the American window closed by itself
+    d = g.decision()  # nothing more in hand, but its window stays open: asked by public facts
+    assert d is not None and d.step == "action_window" and d.seat == ALLIES
+    assert [o.id for o in d.options] == ["pass"]
+    g.apply("pass")
+    d = g.decision()
     assert d is not None and d.step == "action_window" and d.seat == AXIS
     g.apply(next(o.id for o in d.options if o.kind == "action"))
     assert played == [ALLIES, AXIS]

@@ -65,6 +65,28 @@ def test_O15_pass_with_no_discard() -> None:
     assert g.state["active"] == ALLIES and deck(g, AXIS)["discard"] == []
 
 
+def test_O15_discard_is_asked_again_whatever_cards_are_left() -> None:
+    """Core contract: after discarding the highest card of the hand, the seat is still asked
+    (only "done" is left to it) while the limit and the hand's size allow another discard, so
+    the other seat cannot read the hand from when the discards stop. Opting into auto_pass
+    (published) ends it by itself."""
+    for auto in (False, True):
+        g = new()
+        if auto:
+            g.set_auto_pass(AXIS, True)
+        g.apply("pass")
+        last = g.decision().options[-2]  # the highest card of the hand, in card order
+        assert last.kind == "discard"
+        g.apply(last.id)
+        d = g.decision()
+        if auto:
+            assert d.seat == ALLIES and d.step != "discard" and g.view(ALLIES)["auto_pass"] == [True, False]
+        else:
+            assert d.seat == AXIS and d.step == "discard" and [o.id for o in d.options] == ["done"]
+            g.apply("done")
+        assert g.state["active"] == ALLIES and len(deck(g, AXIS)["discard"]) == 1
+
+
 def test_5_4_refill_drawing_the_last_card_advances_time_then_goes_on() -> None:
     g = new()
     d = deck(g, AXIS)

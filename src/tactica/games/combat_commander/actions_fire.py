@@ -322,7 +322,7 @@ def action_defs() -> list[ActionDef]:
         ActionDef("Concealment", "A29", True, DEFENSE, conceal_playable, conceal_play),
         ActionDef("Crossfire", "A30", True, ROLL, cross_playable, cross_play),
         ActionDef("Hand Grenades", "A34", True, ROLL, grenades_playable, grenades_play),
-        ActionDef("Marksmanship", "A37", True, ROLL, marks_playable, marks_play),
+        ActionDef("Marksmanship", "A37", True, ROLL, marks_playable, marks_play, by_card=True),
         ActionDef("Spray Fire", "A40", True, ROLL, spray_playable, spray_play),
         ActionDef("Sustained Fire", "A41", True, ROLL, sustained_playable, sustained_play),
     ]

@@ -5,7 +5,7 @@ Squad on the map, when the Light Wounds Action is registered, it pushes a ``squa
 the owner's Action window of kind ``squad_breaks`` opens first (the Squad would break now), then
 the break is applied unless an Action took the Squad off the map. Anything else breaks at once
 (:func:`~tactica.games.commander_family.victory.break_unit`). The window is pushed for every such
-Squad, whatever the owner holds; the core skips it silently when nothing is playable.
+Squad, whatever the owner holds; whether it is asked depends on public facts only (core Step.opens).
 """
 
 from __future__ import annotations

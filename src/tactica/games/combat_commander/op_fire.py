@@ -24,7 +24,7 @@ from tactica.core.los import Overlay
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
-from ..commander_family.actions import ActionDef
+from ..commander_family.actions import ActionDef, could_play
 from ..commander_family.cards import card_key
 from ..commander_family.state import side
 from ..commander_family.victory import nation
@@ -109,6 +109,14 @@ class OpFire(Step):
 
     def actor(self, g: Game, a: Args) -> int:
         return int(a["seat"])
+
+    def opens(self, g: Game, a: Args) -> bool:
+        """Public facts only: a unit activated for Op Fire in this Move Order can shoot at the
+        hex, or the seat holds a card and has a unit that a Fire card would let it activate
+        (whether or not its hand holds one: that stays hidden)."""
+        seat = int(a["seat"])
+        return (a["phase"] == "group" or bool(ready_pieces(g, seat, a["hex"]))
+                or could_play(g, seat, "op_fire", {"hex": a["hex"]}))
 
     def prompt(self, g: Game, a: Args) -> str:
         if a["phase"] == "group":

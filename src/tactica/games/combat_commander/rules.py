@@ -65,7 +65,7 @@ _BUILTIN: dict[str, dict[str, Any]] | None = None
 class CombatCommanderRules(CommanderRules):
     id = "combat_commander"
     name = "Combat Commander: Europe"
-    version = "0.1"
+    version = "0.2"
     seats = ("axis", "allies")
     option_defaults: Mapping[str, Any] = {}
 

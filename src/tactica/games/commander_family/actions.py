@@ -6,7 +6,13 @@ Action everywhere: procedures open named windows (``kind``), e.g. "dig_in" durin
 (6.1.2 step 6) or "after_pass_discard" when the active player passed and discarded (O15). An
 :class:`ActionDef` lists the window kinds it may be played in and a ``playable`` check; a later
 stage adds an Action by registering one and, if needed, opening a new window kind where its
-procedure runs. With nothing playable a window passes silently (core window mechanism).
+procedure runs.
+
+Whether a window is asked depends only on public facts (core ``Step.opens``): the seat holds a
+card and some card of its deck not in public view (:func:`could_play`) would be offered now. So
+a seat is asked even when its own hand holds nothing playable, and whose decision it is tells the
+other seat nothing about that hand; a seat may opt into passing such windows by itself (the
+core's published ``auto_pass`` preference).
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
-from .cards import card_key, play_from_hand
+from .cards import card_key, play_from_hand, unaccounted
 from .state import opponent, side
 
 if TYPE_CHECKING:
@@ -38,6 +44,9 @@ class ActionDef:
     windows: frozenset[str] = frozenset()
     playable: ActionCheck | None = None
     play: ActionPlay | None = None
+    by_card: bool = False
+    """The ``playable`` check reads the card itself (not only the Action's name), so
+    :func:`could_play` tries every card of that Action rather than one."""
 
     def offered(self, g: Game, seat: int, card: str, kind: str, ctx: dict[str, Any]) -> bool:
         if not self.implemented or self.play is None or kind not in self.windows:
@@ -47,6 +56,29 @@ class ActionDef:
 
 def action_registry(names: dict[str, str]) -> dict[str, ActionDef]:
     return {n: ActionDef(n, r) for n, r in names.items()}
+
+
+def could_play(g: Game, seat: int, kind: str, ctx: dict[str, Any]) -> bool:
+    """Whether ``seat`` might play an Action in a window of ``kind``, judged as the other seat
+    judges it: its hand is not empty and some card of its deck not in public view would be
+    offered (every ``playable`` check reads public facts only)."""
+    if not side(g.state, seat)["hand"]:
+        return False
+    rules: Any = g.rules
+    tried: set[str] = set()
+    for card in unaccounted(g, seat):
+        name = rules.card(card).action
+        if name in tried:
+            continue
+        adef = rules.actions.get(name)
+        if adef is None or kind not in adef.windows:
+            tried.add(name)
+            continue
+        if not adef.by_card:
+            tried.add(name)
+        if adef.offered(g, seat, card, kind, ctx):
+            return True
+    return False
 
 
 def open_windows(g: Game, kind: str, ctx: dict[str, Any] | None = None,
@@ -67,6 +99,9 @@ class ActionWindow(Step):
 
     def actor(self, g: Game, a: Args) -> int:
         return int(a["seat"])
+
+    def opens(self, g: Game, a: Args) -> bool:
+        return could_play(g, int(a["seat"]), a["kind"], a["ctx"])
 
     def prompt(self, g: Game, a: Args) -> str:
         return f"Play an Action ({a['kind']}) or pass"

@@ -52,6 +52,16 @@ def deck(g: Game, seat: int) -> dict[str, Any]:
     return d
 
 
+def unaccounted(g: Game, seat: int) -> list[str]:
+    """The cards of ``seat``'s deck not in public view: its hand and its draw pile together
+    (discards and removed cards are public, 1.2). Which of them the hand holds is hidden; that
+    the hand holds some of these is what every seat knows, so whether a decision exists may
+    depend on this list, never on the hand itself."""
+    sd = side(g.state, seat)
+    cards: list[str] = sd["hand"] + sd["deck"]["draw"]
+    return cards
+
+
 def reveal_top(g: Game, seat: int) -> tuple[str, bool]:
     """1.3: flip the top card of ``seat``'s draw pile onto its discard pile for both to see.
     Returns (card, exhausted): exhausted means that was the last card (6.1.2 Time advance)."""

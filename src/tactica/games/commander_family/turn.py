@@ -2,9 +2,9 @@
 
 Frames: ``turn`` (the active seat gives Orders one at a time, up to its Order capability, or
 passes), ``discard`` (after a pass: 0..discard capability cards, one at a time in card order so
-every subset has exactly one path) and ``end_turn`` (refill to Hand Size — drawing the last card
-is a Time advance, after which the refill goes on (5.4) — the stacking check hook, then the other
-seat's Turn).
+every subset has exactly one path, asked as long as public facts allow another discard) and
+``end_turn`` (refill to Hand Size — drawing the last card is a Time advance, after which the
+refill goes on (5.4) — the stacking check hook, then the other seat's Turn).
 """
 
 from __future__ import annotations
@@ -113,12 +113,23 @@ class Turn(Step):
 
 
 class Discard(Step):
-    """O15: discard 0..discard capability cards; ``last`` keeps the choices in card order."""
+    """O15: discard 0..discard capability cards; ``last`` keeps the choices in card order.
+
+    Asked again after every discard while the capability and the hand's size allow one more
+    (public facts), even when no card after ``last`` is left: asking only while one is left
+    would tell the other seat about the hand. "done" is then the only choice (a seat's
+    ``auto_pass`` preference takes it by itself)."""
 
     name = "discard"
+    window = True
+    pass_id = "done"
 
     def actor(self, g: Game, a: Args) -> int:
         return int(a["seat"])
+
+    def opens(self, g: Game, a: Args) -> bool:
+        sd = side(g.state, int(a["seat"]))
+        return int(a["n"]) < int(sd["discard_cap"]) and bool(sd["hand"])
 
     def prompt(self, g: Game, a: Args) -> str:
         return f"Discard a card ({a['n']} of at most {side(g.state, int(a['seat']))['discard_cap']})"
@@ -143,8 +154,7 @@ class Discard(Step):
             a["n"] += 1
             a["last"] = card
             g.emit("O15", "{nation} discards {card}", nation=nation(g, seat), card=card)
-            if self._candidates(g, a):
-                return
+            return  # asked again unless public facts close the step (opens)
         g.pop()
         if a["n"]:
             # A31 Demolitions / A35.4 Hidden Unit answer a pass with discards: the inactive seat

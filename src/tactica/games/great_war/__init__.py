@@ -26,7 +26,7 @@ from .view import view
 class GreatWarRules(Rules):
     id = "great_war"
     name = "The Great War"
-    version = "1"
+    version = "2"
     seats = SIDES
     option_defaults: Mapping[str, Any] = {}
 

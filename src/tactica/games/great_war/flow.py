@@ -329,19 +329,16 @@ class Combat(Step):
         ph = cc["phase"]
         if ph == "card":
             cc["phase"] = "roll"
-            if attack_cards(g, cc):
-                g.push("combat_card")
+            g.push("combat_card")  # passes by itself unless public facts open it
         elif ph == "roll":
             R.resolve_roll(g, cc)
         elif ph == "ignore":
             k, card_ok = R.flag_allowance(g, cc)
-            tgt = s["units"][cc["target"]]
-            if k == 0 and not (card_ok and R.defence_cards(g, tgt["side"])):
-                cc["retreat"] = cc["flags"]
-                cc["phase"] = "retreat"
-            else:
-                cc["phase"] = "retreat"
+            cc["phase"] = "retreat"
+            if ignore_flags_open(g, k, card_ok):
                 g.push("ignore_flags", k=k, card=card_ok)
+            else:
+                cc["retreat"] = cc["flags"]
         elif ph == "retreat":
             self._retreat(g, cc)
         elif ph == "gain":
@@ -394,15 +391,16 @@ def step_back(g: Game, cc: dict[str, Any], to: int) -> None:
     g.emit("GW Retreat", "{unit} falls back to {hex}", unit=cc["target"], hex=R.geo_of(g).label(to))
 
 
-def attack_cards(g: Game, cc: dict[str, Any]) -> list[str]:
-    """TGW-D Combat 2: the attack cards the attacker may play on this combat."""
+def attack_cards(g: Game, cc: dict[str, Any], cards: list[str] | None = None) -> list[str]:
+    """TGW-D Combat 2: the attack cards the attacker may play on this combat, from its hand
+    (or from ``cards``)."""
     s = g.state
     side = cc["side"]
     if cc["kind"] == "barrage":
         return []
     u = s["units"][cc["attackers"][0]]
     out = []
-    for c in sorted({kind(x) for x in s["combat_hands"][side]}):
+    for c in sorted({kind(x) for x in (s["combat_hands"][side] if cards is None else cards)}):
         d = COMBAT[c]
         e = d["effect"]
         if d["when"] != "attack" or d["cost"] > s["hq"][side]:
@@ -419,11 +417,34 @@ def attack_cards(g: Game, cc: dict[str, Any]) -> list[str]:
     return out
 
 
+def ignore_flags_open(g: Game, k: int, card_ok: bool) -> bool:
+    """GW Bolster Morale / TGW-D Combat 5, public facts only: flags the target may ignore, or a
+    defence card the defender might hold and pay for (whatever its hand really holds)."""
+    if k > 0:
+        return True
+    s = g.state
+    side = int(s["units"][s["cc"]["target"]]["side"])
+    return (card_ok and bool(s["combat_hands"][side])
+            and bool(R.defence_cards(g, side, R.unaccounted_combat_cards(g))))
+
+
 class CombatCard(Step):
+    """TGW-D Combat 1-2: the attacker may play an attack card. Asked whenever it holds a combat
+    card and one that would fit this combat is not in public view, whatever its hand holds, so
+    that the other seat learns nothing from being kept waiting."""
+
     name = "combat_card"
+    window = True
+    pass_id = "none"
 
     def actor(self, g: Game, a: Args) -> int:
         return int(g.state["cc"]["side"])
+
+    def opens(self, g: Game, a: Args) -> bool:
+        s = g.state
+        cc = s["cc"]
+        unseen = R.unaccounted_combat_cards(g)
+        return bool(s["combat_hands"][cc["side"]]) and bool(attack_cards(g, cc, unseen))
 
     def prompt(self, g: Game, a: Args) -> str:
         return "Play a combat card on this attack?"
@@ -451,9 +472,12 @@ class CombatCard(Step):
 
 
 class IgnoreFlags(Step):
-    """GW Bolster Morale: the owner chooses how many of the ignorable flags to ignore."""
+    """GW Bolster Morale: the owner chooses how many of the ignorable flags to ignore (pushed
+    when :func:`ignore_flags_open`, whatever the defender's hand holds)."""
 
     name = "ignore_flags"
+    window = True
+    pass_id = "ignore:0"
 
     def actor(self, g: Game, a: Args) -> int:
         s = g.state

@@ -207,10 +207,20 @@ def flag_allowance(g: Game, cc: dict[str, Any]) -> tuple[int, bool]:
     return k, card_ok
 
 
-def defence_cards(g: Game, side: int) -> list[str]:
+def unaccounted_combat_cards(g: Game) -> list[str]:
+    """Combat cards not in public view: both hands and the draw pile (the discards are public).
+    Whether a combat-card decision exists may depend on these, never on one hand: every seat
+    knows this list, none knows how it splits."""
+    s = g.state
+    cards: list[str] = s["combat_hands"][0] + s["combat_hands"][1] + s["combat"]["draw"]
+    return cards
+
+
+def defence_cards(g: Game, side: int, cards: list[str] | None = None) -> list[str]:
+    """TGW-D Combat 5: the defence cards ``side`` may pay for, from its hand (or from ``cards``)."""
     s = g.state
     out = []
-    for c in s["combat_hands"][side]:
+    for c in s["combat_hands"][side] if cards is None else cards:
         k = c.split("#")[0]
         d = COMBAT[k]
         if d["when"] == "defend" and d["cost"] <= s["hq"][side] and k not in out:
