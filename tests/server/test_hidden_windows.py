@@ -60,7 +60,9 @@ def without_fire_cards(g: Game, seat: int) -> None:
 
 
 def sent(msg: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in msg.items() if k != "game_id"}
+    """What the mover is sent, less what differs between any two games by design: the game's
+    id and its seed commitment (a fresh salt per game)."""
+    return {k: v for k, v in msg.items() if k not in ("game_id", "fairness")}
 
 
 def test_the_mover_is_sent_the_same_whether_the_other_seat_holds_a_fire_card(tmp_path):
