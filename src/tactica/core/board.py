@@ -20,9 +20,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
 
-import yaml
-
+from .datafile import DataError, parse_yaml
 from .hexgrid import Edge, Hex, Layout, adjacent, neighbors
+from .map_schema import MapFile
+from .schema import validate
 
 FORMAT_VERSION: Final = 1
 
@@ -121,39 +122,6 @@ def _restore_board(values: dict[str, Any]) -> Board:
 
 
 # ---------------------------------------------------------------------------------------------
-# YAML reading: duplicate keys are errors; only true/false are booleans; numbers with a leading
-# zero (four-digit labels such as 0307) stay strings instead of turning into octal.
-# ---------------------------------------------------------------------------------------------
-
-
-class _StrictLoader(yaml.SafeLoader):
-    pass
-
-
-_StrictLoader.yaml_implicit_resolvers = {
-    k: [(tag, rx) for tag, rx in v if tag not in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:bool")]
-    for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
-_StrictLoader.add_implicit_resolver(
-    "tag:yaml.org,2002:int", re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"), list("-+0123456789")
-)
-_StrictLoader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|false)$"), list("tf"))
-
-
-def _construct_mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-    seen: dict[Any, Any] = {}
-    for key_node, value_node in node.value:
-        key = loader.construct_object(key_node, deep=deep)
-        if key in seen:
-            raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
-        seen[key] = loader.construct_object(value_node, deep=deep)
-    return seen
-
-
-_StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-
-
-# ---------------------------------------------------------------------------------------------
 # Loading
 # ---------------------------------------------------------------------------------------------
 
@@ -216,10 +184,8 @@ def load_board(
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
             raise BoardError(f"{name}: cannot read map file: {exc.strerror or exc}") from exc
-        try:
-            data = yaml.load(text, Loader=_StrictLoader)
-        except yaml.YAMLError as exc:
-            raise BoardError(f"{name}: not valid YAML: {exc}") from exc
+        data = _parse(text, name)
+    validate(MapFile, data, name, BoardError)
     return _build(
         _Ctx(name),
         data,
@@ -227,6 +193,13 @@ def load_board(
         _opt_set(allowed_hexside),
         _opt_set(allowed_roads),
     )
+
+
+def _parse(text: str, name: str) -> Any:
+    try:
+        return parse_yaml(text, name)
+    except DataError as exc:
+        raise BoardError(str(exc)) from None
 
 
 def _opt_set(names: Iterable[str] | None) -> frozenset[str] | None:

@@ -1,4 +1,4 @@
-"""Reading and checking component files: strict YAML and small typed field checks.
+"""Reading component files (through the core strict reader) and the field checks still written by hand.
 
 Every problem raises :class:`ComponentError` whose message names the file, the entry and the
 problem (``"germany.yaml: card G-7: unknown order 'Fyre'"``).
@@ -6,65 +6,24 @@ problem (``"germany.yaml: card G-7: unknown order 'Fyre'"``).
 
 from __future__ import annotations
 
-import json
-import os
-import re
 from collections.abc import Iterable, Mapping
-from importlib.resources.abc import Traversable
 from typing import Any, Final
 
-import yaml
+from tactica.core.datafile import DataError, Source, read_data
 
-Source = str | os.PathLike[str] | Traversable
+__all__ = ["FORMAT_VERSION", "ComponentError", "Ctx", "Source", "read"]
 
 
-class ComponentError(ValueError):
+class ComponentError(DataError):
     """A component file (deck, roster, chits, postures) that cannot be loaded as written."""
 
 
-class _StrictLoader(yaml.SafeLoader):
-    """SafeLoader with duplicate keys refused and only true/false read as booleans."""
-
-
-_StrictLoader.yaml_implicit_resolvers = {
-    k: [(tag, rx) for tag, rx in v if tag != "tag:yaml.org,2002:bool"]
-    for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
-_StrictLoader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|false)$"), list("tf"))
-
-
-def _construct_mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-    out: dict[Any, Any] = {}
-    for key_node, value_node in node.value:
-        key = loader.construct_object(key_node, deep=deep)
-        if key in out:
-            raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
-        out[key] = loader.construct_object(value_node, deep=deep)
-    return out
-
-
-_StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-
-
 def read(source: Source) -> tuple[str, Any]:
-    """Parse a YAML or JSON file; returns (file name for messages, data)."""
-    name = os.path.basename(os.fspath(source)) if isinstance(source, str | os.PathLike) else source.name
+    """Parse a YAML or JSON file strictly (core.datafile); returns (file name for messages, data)."""
     try:
-        if isinstance(source, str | os.PathLike):
-            with open(source, encoding="utf-8") as fh:
-                text = fh.read()
-        else:
-            text = source.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ComponentError(f"{name}: cannot read file: {exc.strerror or exc}") from exc
-    try:
-        if name.endswith(".json"):
-            return name, json.loads(text)
-        return name, yaml.load(text, Loader=_StrictLoader)  # strict SafeLoader subclass
-    except (yaml.YAMLError, json.JSONDecodeError) as exc:
-        raise ComponentError(
-            f"{name}: not valid {'JSON' if name.endswith('.json') else 'YAML'}: {exc}"
-        ) from exc
+        return read_data(source)
+    except DataError as exc:
+        raise ComponentError(str(exc)) from None
 
 
 class Ctx:

@@ -57,8 +57,11 @@ from importlib.resources.abc import Traversable
 from types import MappingProxyType
 from typing import Any, Final
 
+from tactica.core.schema import validate
+
 from ._schema import ComponentError, Ctx, read
 from .components import POSTURES, QUALITIES, Pack, Roster, builtin_pack, data_dir
+from .data_models import ScenarioFile
 from .maps import OPPOSITE, CcMap, builtin_map
 
 __all__ = [
@@ -211,6 +214,7 @@ def load_scenario(
         name, data = read(source)
     except ComponentError as exc:
         raise ScenarioError(str(exc)) from exc
+    validate(ScenarioFile, data, name, ScenarioError)  # the file's shape; the rest needs map and rosters
     try:
         return _scenario(Ctx(name), data, pack or builtin_pack(), maps)
     except ScenarioError:
