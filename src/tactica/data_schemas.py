@@ -75,6 +75,66 @@ PUBLISHED: Final = (
         "The Great War scenario",
         "A scenario with its map, units, medals and hands.",
     ),
+    (
+        "great_war_commander.fate_deck.schema.json",
+        "tactica.games.great_war_commander._schema:FateDeckFile",
+        "Great War Commander Fate deck",
+        "A nation's 72-card Fate deck with its dice and trigger distribution.",
+    ),
+    (
+        "great_war_commander.strategy_cards.schema.json",
+        "tactica.games.great_war_commander._schema:StrategyCardsFile",
+        "Great War Commander Strategy Cards",
+        "The three nations' nine Strategy Cards each.",
+    ),
+    (
+        "great_war_commander.initiative_cards.schema.json",
+        "tactica.games.great_war_commander._schema:InitiativeCardsFile",
+        "Great War Commander Initiative Cards",
+        "The two Initiative Cards.",
+    ),
+    (
+        "great_war_commander.roster.schema.json",
+        "tactica.games.great_war_commander._schema:RosterFile",
+        "Great War Commander roster",
+        "A nation's Formations (ranks, cohesion, Tanks), Weapons and Telephones.",
+    ),
+    (
+        "great_war_commander.support.schema.json",
+        "tactica.games.great_war_commander._schema:SupportTableFile",
+        "Great War Commander Support Table",
+        "A nation's Support Table with its Red X row.",
+    ),
+    (
+        "great_war_commander.terrain.schema.json",
+        "tactica.games.great_war_commander._schema:TerrainChartFile",
+        "Great War Commander Terrain Chart",
+        "The Terrain Chart with vulnerability and precedence.",
+    ),
+    (
+        "great_war_commander.fortifications.schema.json",
+        "tactica.games.great_war_commander._schema:FortificationsFile",
+        "Great War Commander Fortifications",
+        "Fortifications F126-F131.",
+    ),
+    (
+        "great_war_commander.markers.schema.json",
+        "tactica.games.great_war_commander._schema:MarkersFile",
+        "Great War Commander marker modifiers",
+        "What Suppressed, Wire and Veteran markers change.",
+    ),
+    (
+        "great_war_commander.objectives.schema.json",
+        "tactica.games.great_war_commander._schema:ObjectivesFile",
+        "Great War Commander Objective chits",
+        "The 20 Objective chits.",
+    ),
+    (
+        "great_war_commander.scenario.schema.json",
+        "tactica.games.great_war_commander._schema:ScenarioFile",
+        "Great War Commander scenario",
+        "A scenario: map, date, Time Track, Objectives, the sides' forces.",
+    ),
 )
 
 
