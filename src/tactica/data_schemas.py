@@ -22,6 +22,12 @@ __all__ = ["PUBLISHED", "render", "write"]
 PUBLISHED: Final = (
     ("map.schema.json", "tactica.core.map_schema:MapFile", "tactica map", "A hex map (docs/map-format.md)."),
     (
+        "combat_commander.map.schema.json",
+        "tactica.games.combat_commander.data_models:CcMapFile",
+        "Combat Commander map",
+        "A core map with the combat_commander block: friendly edges, Artillery Boxes, Buildings, set-up zones.",
+    ),
+    (
         "combat_commander.fate_deck.schema.json",
         "tactica.games.combat_commander.data_models:DeckFile",
         "Combat Commander Fate deck",

@@ -160,6 +160,9 @@ def format_error(name: str, data: Any, exc: ValidationError, names: Mapping[str,
     # a check on a whole entry may name a more precise place itself ("card G-5: duplicate id")
     if kind == "value_error" and where == names.get("", "file"):
         return f"{name}: {problem}"
+    head, _, rest = problem.partition(": ")
+    if kind == "value_error" and rest and " " not in head and " " not in where.rsplit(": ", 1)[-1]:
+        return f"{name}: {where}.{head}: {rest}"  # a check on a mapping naming one of its keys
     return f"{name}: {where}: {problem}"
 
 

@@ -320,7 +320,7 @@ DECK_CASES = [
     (
         ("random_hex", "letters"),
         "O-A",
-        r"random_hex: letters: expected a letter range such as 'A-O', got 'O-A'",
+        r"random_hex.letters: expected a letter range such as 'A-O', got 'O-A'",
     ),
 ]
 

@@ -15,6 +15,7 @@ from typing import Annotated, ClassVar, Final, Literal
 
 from pydantic import Field, model_validator
 
+from tactica.core.map_schema import MapFile
 from tactica.core.schema import FileModel, Model, OneOf, unique_ids
 
 # Rule names, as the rulebook numbers them.
@@ -619,3 +620,50 @@ class ScenarioFile(FileModel):
     fortifications: list[FortificationModel] = Field(default_factory=list)
     mines_fp: Annotated[int, Field(ge=6, le=8)] = 6
     sides: SidesModel
+
+
+# ---------------------------------------------------------------------------------------------
+# Maps: the core map format plus the ``combat_commander:`` block (maps.py checks it on the board)
+# ---------------------------------------------------------------------------------------------
+
+EDGE_NAMES: Final = ("north", "south", "west", "east")
+OPPOSITE_EDGE: Final[Mapping[str, str]] = MappingProxyType(
+    {"north": "south", "south": "north", "west": "east", "east": "west"}
+)
+OPPOSITE_CORNER: Final[Mapping[str, str]] = MappingProxyType(
+    {"northwest": "southeast", "southeast": "northwest", "northeast": "southwest", "southwest": "northeast"}
+)
+Edge = Annotated[str, OneOf(EDGE_NAMES, "edge")]
+Corner = Annotated[str, OneOf(tuple(OPPOSITE_CORNER), "corner")]
+
+
+class CcMapBlock(Model):
+    """What Combat Commander needs to know about a map beyond the core format."""
+
+    friendly_edges: Annotated[list[Edge], Field(min_length=2, max_length=2, description="two opposite edges")]
+    artillery_boxes: dict[Corner, Edge] = Field(description="corner -> edge of the player it serves (2.2.3)")
+    buildings: dict[str, Annotated[list[Text], Field(min_length=2)]] = Field(
+        description="multi-hex Buildings by name (T82, 7.3.1.1)"
+    )
+    setup_zones: dict[str, Edge] = Field(description="zone (of zones:) -> its friendly edge")
+
+    @model_validator(mode="after")
+    def _block(self) -> CcMapBlock:
+        a, b = self.friendly_edges
+        if OPPOSITE_EDGE[a] != b:
+            raise ValueError(f"friendly_edges: {a} and {b} are not opposite edges (7.2)")
+        corners = list(self.artillery_boxes)
+        if len(corners) != 2 or OPPOSITE_CORNER[corners[0]] != corners[1]:
+            raise ValueError("artillery_boxes: a map has two Artillery Boxes in opposite corners (2.2.3)")
+        if sorted(self.artillery_boxes.values()) != sorted(self.friendly_edges):
+            raise ValueError("artillery_boxes: each player needs his own Artillery Box, on a friendly edge")
+        for zone, edge in self.setup_zones.items():
+            if edge not in self.friendly_edges:
+                raise ValueError(f"setup_zones.{zone}: {edge} is not a friendly edge")
+        return self
+
+
+class CcMapFile(MapFile):
+    """A Combat Commander map: a core map (docs/map-format.md) with a ``combat_commander`` block."""
+
+    combat_commander: CcMapBlock
