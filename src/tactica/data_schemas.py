@@ -25,7 +25,7 @@ PUBLISHED: Final = (
         "combat_commander.map.schema.json",
         "tactica.games.combat_commander.data_models:CcMapFile",
         "Combat Commander map",
-        "A core map with the combat_commander block: friendly edges, Artillery Boxes, Buildings, set-up zones.",
+        "A core map plus its combat_commander block: edges, Artillery Boxes, Buildings, zones.",
     ),
     (
         "combat_commander.fate_deck.schema.json",
