@@ -232,3 +232,12 @@ def test_rules_md_names_every_section_and_only_existing_tests() -> None:
     here = Path(__file__).parent
     for module, test in set(re.findall(r"(test_\w+)::(test_\w+)", text)):
         assert f"def {test}(" in (here / f"{module}.py").read_text(encoding="utf-8"), (module, test)
+
+
+def test_2_4_fao_hex_on_each_friendly_edge() -> None:
+    from tactica.games.great_war_commander.data import fao_hex
+
+    board = builtin_pack().maps["trench_line"]
+    got = {e: fao_hex(board, e) for e in ("north", "south", "west", "east")}
+    assert got == {"north": "H1", "south": "H11", "west": "A6", "east": "O6"}
+    assert all(board.parse(h) in board.edges[e] for e, h in got.items())
