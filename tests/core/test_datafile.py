@@ -68,3 +68,15 @@ def test_validation_errors_name_file_entry_and_problem(items: object, message: s
     with pytest.raises(ValueError) as err:
         validate(_File, {"items": items}, "f.yaml")
     assert str(err.value) == message
+
+
+def test_schema_errors_name_the_line_of_the_entry(tmp_path: Path) -> None:
+    from tactica.core.datafile import load_file
+
+    f = tmp_path / "f.yaml"
+    f.write_text("items:\n  - {id: a, colour: red}\n  - id: b\n    colour: red\n    size: 9\n", encoding="utf-8")
+    doc = load_file(f)
+    assert doc.lines[("items", 1, "size")] == 5
+    with pytest.raises(ValueError) as err:
+        validate(_File, doc.data, doc.name, lines=doc.lines)
+    assert str(err.value) == "f.yaml: item b: size: 9 is above the maximum 3 (line 5)"

@@ -23,7 +23,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
 
-from .datafile import DataError, parse_yaml
+from .datafile import DataError, parse_yaml_lines
 from .hexgrid import Edge, Hex, Layout, adjacent, neighbors
 from .map_schema import DefaultsModel, HexModel, MapFile
 from .schema import validate
@@ -148,12 +148,14 @@ def load_board(
     *,
     allowed_roads: Iterable[str] | None = None,
     source_name: str | None = None,
+    lines: Mapping[tuple[str | int, ...], int] | None = None,
 ) -> Board:
     """Load and validate a map from a YAML/JSON file path or from an already parsed mapping.
 
     ``allowed_terrain``/``allowed_hexside``/``allowed_roads`` are the feature names the calling
     game knows; when given, any other name in the file is an error. The map may also declare its
-    own catalogue (``terrain:``), which its entries must then respect.
+    own catalogue (``terrain:``), which its entries must then respect. ``lines`` (entry path ->
+    line, from core.datafile.load_file) lets errors on already parsed data name the line.
     """
     if isinstance(source, Mapping):
         name = source_name or "<map data>"
@@ -165,8 +167,8 @@ def load_board(
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
             raise BoardError(f"{name}: cannot read map file: {exc.strerror or exc}") from exc
-        data = _parse(text, name)
-    top = validate(MapFile, data, name, BoardError)
+        data, lines = _parse(text, name)
+    top = validate(MapFile, data, name, BoardError, lines)
     return _build(
         _Ctx(name),
         top,
@@ -176,9 +178,9 @@ def load_board(
     )
 
 
-def _parse(text: str, name: str) -> Any:
+def _parse(text: str, name: str) -> tuple[Any, dict[tuple[str | int, ...], int]]:
     try:
-        return parse_yaml(text, name)
+        return parse_yaml_lines(text, name)
     except DataError as exc:
         raise BoardError(str(exc)) from None
 

@@ -13,12 +13,23 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from typing import Any, Final
 
 import yaml
 
-__all__ = ["DataError", "Source", "parse_yaml", "read_data", "source_name"]
+__all__ = [
+    "DataError",
+    "DataFile",
+    "Source",
+    "load_file",
+    "parse_yaml",
+    "parse_yaml_lines",
+    "read_data",
+    "source_name",
+]
 
 Source = str | os.PathLike[str] | Traversable
 
@@ -80,12 +91,48 @@ def _where(exc: yaml.YAMLError) -> str:
     return f"line {mark.line + 1}, column {mark.column + 1}: {problem}"
 
 
-def parse_yaml(text: str, name: str) -> Any:
-    """Parse YAML text strictly; ``DataError("<name>: not valid YAML: line L, column C: ...")``."""
+Path = tuple[str | int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DataFile:
+    """A parsed file: its name for messages, the plain data, and the line where each entry starts
+    (path of keys and list indexes -> line), so schema errors can point into the file."""
+
+    name: str
+    data: Any
+    lines: Mapping[Path, int] = field(default_factory=dict)
+
+
+def _record_lines(node: yaml.Node, data: Any, path: Path, out: dict[Path, int]) -> None:
+    out[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode) and isinstance(data, dict) and len(node.value) == len(data):
+        for (_, value_node), (key, value) in zip(node.value, data.items(), strict=True):
+            _record_lines(value_node, value, (*path, key), out)
+    elif isinstance(node, yaml.SequenceNode) and isinstance(data, list) and len(node.value) == len(data):
+        for i, (item_node, item) in enumerate(zip(node.value, data, strict=True)):
+            _record_lines(item_node, item, (*path, i), out)
+
+
+def parse_yaml_lines(text: str, name: str) -> tuple[Any, dict[Path, int]]:
+    """Parse YAML text strictly; returns the data and the line where each entry starts."""
+    loader = _StrictLoader(text)  # a SafeLoader subclass
     try:
-        return yaml.load(text, Loader=_StrictLoader)  # a SafeLoader subclass
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as exc:
         raise DataError(f"{name}: not valid YAML: {_where(exc)}") from exc
+    finally:
+        loader.dispose()
+    lines: dict[Path, int] = {}
+    if node is not None:
+        _record_lines(node, data, (), lines)
+    return data, lines
+
+
+def parse_yaml(text: str, name: str) -> Any:
+    """Parse YAML text strictly; ``DataError("<name>: not valid YAML: line L, column C: ...")``."""
+    return parse_yaml_lines(text, name)[0]
 
 
 def source_name(source: Source) -> str:
@@ -93,8 +140,8 @@ def source_name(source: Source) -> str:
     return os.path.basename(os.fspath(source)) if isinstance(source, str | os.PathLike) else source.name
 
 
-def read_data(source: Source, name: str | None = None) -> tuple[str, Any]:
-    """Read a YAML or JSON data file; returns (file name for messages, parsed data)."""
+def load_file(source: Source, name: str | None = None) -> DataFile:
+    """Read a YAML or JSON data file, with the line of each entry (YAML only)."""
     name = name or source_name(source)
     try:
         if isinstance(source, str | os.PathLike):
@@ -106,9 +153,15 @@ def read_data(source: Source, name: str | None = None) -> tuple[str, Any]:
         raise DataError(f"{name}: cannot read file: {exc.strerror or exc}") from exc
     if name.endswith(".json"):
         try:
-            return name, json.loads(text)
+            return DataFile(name, json.loads(text))
         except json.JSONDecodeError as exc:
-            raise DataError(
-                f"{name}: not valid JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}"
-            ) from exc
-    return name, parse_yaml(text, name)
+            where = f"line {exc.lineno}, column {exc.colno}"
+            raise DataError(f"{name}: not valid JSON: {where}: {exc.msg}") from exc
+    data, lines = parse_yaml_lines(text, name)
+    return DataFile(name, data, lines)
+
+
+def read_data(source: Source, name: str | None = None) -> tuple[str, Any]:
+    """Read a YAML or JSON data file; returns (file name for messages, parsed data)."""
+    f = load_file(source, name)
+    return f.name, f.data

@@ -140,9 +140,26 @@ def _data_loc(data: Any, loc: Sequence[int | str], keep_last: bool) -> list[int 
 _MISMATCH = frozenset({"list_type", "dict_type", "model_type", "model_attributes_type", "string_type"})
 
 
-def format_error(name: str, data: Any, exc: ValidationError, names: Mapping[str, str]) -> str:
-    """The most precise problem of ``exc`` as ``<file>: <entry>: <problem>`` (for a value that may
-    take several shapes, the shape it was closest to)."""
+def format_error(
+    name: str,
+    data: Any,
+    exc: ValidationError,
+    names: Mapping[str, str],
+    lines: Mapping[tuple[str | int, ...], int] | None = None,
+) -> str:
+    """The most precise problem of ``exc`` as ``<file>: <entry>: <problem> (line N)`` (for a value
+    that may take several shapes, the shape it was closest to; the line when it is known)."""
+    message = _format(name, data, exc, names)
+    if lines:
+        loc = _data_loc(data, list(exc.errors()[0]["loc"]), keep_last=False)
+        for n in range(len(loc), 0, -1):
+            line = lines.get(tuple(loc[:n]))
+            if line is not None:
+                return f"{message} (line {line})"
+    return message
+
+
+def _format(name: str, data: Any, exc: ValidationError, names: Mapping[str, str]) -> str:
     errors = exc.errors()
     err = errors[0]
     if err["type"] in _MISMATCH:  # perhaps one branch of a union: look for the closest branch
@@ -166,13 +183,20 @@ def format_error(name: str, data: Any, exc: ValidationError, names: Mapping[str,
     return f"{name}: {where}: {problem}"
 
 
-def validate(model: type[M], data: Any, name: str, error: Callable[[str], Exception] = ValueError) -> M:
-    """Validate parsed file data against ``model``; the first problem raises ``error(message)``."""
+def validate(
+    model: type[M],
+    data: Any,
+    name: str,
+    error: Callable[[str], Exception] = ValueError,
+    lines: Mapping[tuple[str | int, ...], int] | None = None,
+) -> M:
+    """Validate parsed file data against ``model``; the first problem raises ``error(message)``.
+    ``lines`` (from core.datafile.load_file) adds the line of the entry at fault."""
     names: Mapping[str, str] = getattr(model, "entry_names", {})
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise error(format_error(name, data, exc, names)) from None
+        raise error(format_error(name, data, exc, names, lines)) from None
 
 
 def json_schema(model: type[BaseModel], title: str, description: str) -> dict[str, Any]:

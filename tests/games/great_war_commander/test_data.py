@@ -241,3 +241,12 @@ def test_2_4_fao_hex_on_each_friendly_edge() -> None:
     got = {e: fao_hex(board, e) for e in ("north", "south", "west", "east")}
     assert got == {"north": "H1", "south": "H11", "west": "A6", "east": "O6"}
     assert all(board.parse(h) in board.edges[e] for e, h in got.items())
+
+
+def test_errors_in_a_file_name_its_line(pack_dir: Path) -> None:
+    f = pack_dir / "decks" / "germany.yaml"
+    text = f.read_text(encoding="utf-8")
+    line = next(i for i, s in enumerate(text.splitlines(), 1) if s.startswith("  - {id: G-4,"))
+    f.write_text(text.replace("{id: G-4, order: ", "{id: G-4, order: Charge, was: "), encoding="utf-8")
+    with pytest.raises(GwcDataError, match=rf"^germany\.yaml: card G-4: .* \(line {line}\)$"):
+        load_pack(pack_dir)

@@ -7,21 +7,21 @@ The files' shapes are the pydantic models of data_models.py; every problem raise
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
-from tactica.core.datafile import DataError, Source, read_data
+from tactica.core.datafile import DataError, DataFile, Source, load_file
 
-__all__ = ["FORMAT_VERSION", "ComponentError", "Source", "read"]
+__all__ = ["FORMAT_VERSION", "ComponentError", "DataFile", "Source", "read"]
 
 
 class ComponentError(DataError):
     """A component file (deck, roster, chits, postures) that cannot be loaded as written."""
 
 
-def read(source: Source) -> tuple[str, Any]:
-    """Parse a YAML or JSON file strictly (core.datafile); returns (file name for messages, data)."""
+def read(source: Source) -> DataFile:
+    """Parse a YAML or JSON file strictly (core.datafile): name for messages, data, entry lines."""
     try:
-        return read_data(source)
+        return load_file(source)
     except DataError as exc:
         raise ComponentError(str(exc)) from None
 

@@ -254,8 +254,9 @@ class Pack:
 
 def load_deck(source: Source) -> Deck:
     """Load one nation's Fate deck (format: see data/decks/*.yaml, schema: DeckFile)."""
-    name, data = read(source)
-    f = validate(DeckFile, data, name, ComponentError)
+    doc = read(source)
+    name = doc.name
+    f = validate(DeckFile, doc.data, name, ComponentError, doc.lines)
     letters, numbers = f.random_hex.domain()
     cards = {
         c.id: FateCard(
@@ -287,8 +288,9 @@ def _side(m: SideModel) -> UnitSide:
 
 def load_roster(source: Source) -> Roster:
     """Load one nation's units, Weapons and Radios (format: see data/rosters/*.yaml, schema: RosterFile)."""
-    name, data = read(source)
-    f = validate(RosterFile, data, name, ComponentError)
+    doc = read(source)
+    name = doc.name
+    f = validate(RosterFile, doc.data, name, ComponentError, doc.lines)
     n = f.nation
     units = {
         u.id: UnitType(
@@ -338,8 +340,9 @@ def load_roster(source: Source) -> Roster:
 
 def load_objectives(source: Source) -> Mapping[str, ObjectiveChit]:
     """Load the Objective chits (rule 7.3.2), keyed by letter (schema: ObjectivesFile)."""
-    name, data = read(source)
-    f = validate(ObjectivesFile, data, name, ComponentError)
+    doc = read(source)
+    name = doc.name
+    f = validate(ObjectivesFile, doc.data, name, ComponentError, doc.lines)
     return MappingProxyType(
         {c.id: ObjectiveChit(c.id, c.condition, c.secret_side, c.objective, c.vp) for c in f.chits}
     )
@@ -347,8 +350,9 @@ def load_objectives(source: Source) -> Mapping[str, ObjectiveChit]:
 
 def load_postures(source: Source) -> PostureTable:
     """Load hand sizes by Posture (1.1), Discard Limits by nation (O15) and the Defender's extras."""
-    name, data = read(source)
-    f = validate(PosturesFile, data, name, ComponentError)
+    doc = read(source)
+    name = doc.name
+    f = validate(PosturesFile, doc.data, name, ComponentError, doc.lines)
     hand = {p: getattr(f.hand_size, p) for p in POSTURES}
     return PostureTable(
         MappingProxyType(hand),

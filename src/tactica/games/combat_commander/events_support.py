@@ -78,8 +78,9 @@ class SupportTable:
 
 def load_support_table(source: Source) -> SupportTable:
     """Load one nation's Support Table (schema: data_models.SupportTableFile)."""
-    name, data = read(source)
-    f = validate(SupportTableFile, data, name, ComponentError)
+    doc = read(source)
+    name = doc.name
+    f = validate(SupportTableFile, doc.data, name, ComponentError, doc.lines)
     cols = tuple(
         SupportColumn(
             c.id,

@@ -90,10 +90,11 @@ class CcMap:
 def load_map(source: str | os.PathLike[str] | Traversable) -> CcMap:
     """Load and check a CC map file (format in the module docstring, schema: CcMapFile)."""
     try:
-        name, data = read(source)
+        doc = read(source)
     except ComponentError as exc:
         raise MapError(str(exc)) from exc
-    block = validate(CcMapFile, data, name, MapError).combat_commander
+    name, data = doc.name, doc.data
+    block = validate(CcMapFile, data, name, MapError, doc.lines).combat_commander
     core = {k: v for k, v in data.items() if k != "combat_commander"}
     chart = terrain_chart()
     try:
@@ -103,6 +104,7 @@ def load_map(source: str | os.PathLike[str] | Traversable) -> CcMap:
             chart.allowed_hexside,
             allowed_roads=chart.allowed_roads,
             source_name=name,
+            lines=doc.lines,
         )
     except BoardError as exc:
         raise MapError(str(exc)) from exc

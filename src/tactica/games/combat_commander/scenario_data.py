@@ -207,11 +207,11 @@ def load_scenario(
 ) -> Scenario:
     """Load and check a scenario file (format in the module docstring, schema: ScenarioFile)."""
     try:
-        name, data = read(source)
+        doc = read(source)
     except ComponentError as exc:
         raise ScenarioError(str(exc)) from exc
-    f = validate(ScenarioFile, data, name, ScenarioError)
-    return _scenario(_Fail(name), f, pack or builtin_pack(), maps)
+    f = validate(ScenarioFile, doc.data, doc.name, ScenarioError, doc.lines)
+    return _scenario(_Fail(doc.name), f, pack or builtin_pack(), maps)
 
 
 class _Fail:

@@ -100,8 +100,9 @@ class TerrainChart:
 
 def load_terrain_chart(source: Source) -> TerrainChart:
     """Load and check a terrain chart file (schema: data_models.TerrainChartFile)."""
-    name, data = read(source)
-    f = validate(TerrainChartFile, data, name, ComponentError)
+    doc = read(source)
+    name = doc.name
+    f = validate(TerrainChartFile, doc.data, name, ComponentError, doc.lines)
     entries = {m.id: _entry(rank, m) for rank, m in enumerate(f.terrain)}
     return TerrainChart(MappingProxyType(entries), f.max_level, name)
 

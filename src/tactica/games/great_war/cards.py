@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tactica.core.datafile import DataError, read_data
+from tactica.core.datafile import DataError, load_file
 from tactica.core.rules import RulesError
 from tactica.core.schema import validate
 
@@ -20,10 +20,11 @@ DATA = Path(__file__).parent / "data"
 def _load(name: str, deck: str) -> dict[str, dict[str, Any]]:
     """A deck file, read strictly and checked against data_models.CardsFile."""
     try:
-        _, data = read_data(DATA / name)
+        doc = load_file(DATA / name)
     except DataError as exc:
         raise RulesError(str(exc)) from None
-    cards = validate(CardsFile, data, name, RulesError)
+    data = doc.data
+    cards = validate(CardsFile, data, name, RulesError, doc.lines)
     if cards.deck != deck:
         raise RulesError(f"{name}: deck: expected {deck!r}, got {cards.deck!r}")
     return {c["id"]: c for c in data["cards"]}

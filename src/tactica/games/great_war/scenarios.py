@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from tactica.core.datafile import DataError, read_data
+from tactica.core.datafile import DataError, load_file
 from tactica.core.decks import draw, new_deck
 from tactica.core.game import Game
 from tactica.core.rules import RulesError
@@ -38,10 +38,11 @@ def load_scenario(sid: str) -> dict[str, Any]:
         raise RulesError(f"great_war has no scenario {sid!r}")
     where = path.name
     try:
-        _, data = read_data(path)
+        doc = load_file(path)
     except DataError as exc:
         raise RulesError(str(exc)) from None
-    validate(ScenarioFile, data, where, RulesError)
+    data = doc.data
+    validate(ScenarioFile, data, where, RulesError, doc.lines)
     if data["id"] != sid:
         raise RulesError(f"{where}: id: {data['id']!r} does not match the file name")
     geo = geo_for(sid, data["map"])

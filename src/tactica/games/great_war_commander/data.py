@@ -23,7 +23,7 @@ from typing import NoReturn, TypeVar
 from pydantic import BaseModel
 
 from tactica.core.board import Board, BoardError, load_board
-from tactica.core.datafile import DataError, Source, read_data
+from tactica.core.datafile import DataError, Source, load_file
 from tactica.core.hexgrid import distance
 from tactica.core.schema import validate
 
@@ -63,10 +63,10 @@ class GwcDataError(DataError):
 
 def _load(model: type[M], source: Source) -> M:
     try:
-        name, data = read_data(source)
+        doc = load_file(source)
     except DataError as exc:
         raise GwcDataError(str(exc)) from None
-    return validate(model, data, name, GwcDataError)
+    return validate(model, doc.data, doc.name, GwcDataError, doc.lines)
 
 
 def load_deck(source: Source) -> FateDeckFile:
@@ -115,13 +115,15 @@ def load_map(source: Source, chart: TerrainChartFile, forts: FortificationsFile)
     Fortifications (F125) as hex features."""
     hex_names = [t.id for t in chart.terrain if t.kind == "type"] + [f.id for f in forts.fortifications]
     try:
-        name, data = read_data(source)
+        doc = load_file(source)
+        name = doc.name
         board = load_board(
-            data,
+            doc.data,
             allowed_terrain=hex_names,
             allowed_hexside=[t.id for t in chart.terrain if t.kind == "hexside"],
             allowed_roads=[t.id for t in chart.terrain if t.kind == "path"],
             source_name=name,
+            lines=doc.lines,
         )
     except (DataError, BoardError) as exc:
         raise GwcDataError(str(exc)) from None
