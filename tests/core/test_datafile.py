@@ -74,7 +74,8 @@ def test_schema_errors_name_the_line_of_the_entry(tmp_path: Path) -> None:
     from tactica.core.datafile import load_file
 
     f = tmp_path / "f.yaml"
-    f.write_text("items:\n  - {id: a, colour: red}\n  - id: b\n    colour: red\n    size: 9\n", encoding="utf-8")
+    text = "items:\n  - {id: a, colour: red}\n  - id: b\n    colour: red\n    size: 9\n"
+    f.write_text(text, encoding="utf-8")
     doc = load_file(f)
     assert doc.lines[("items", 1, "size")] == 5
     with pytest.raises(ValueError) as err:
