@@ -83,6 +83,25 @@ def _ask_human(g: Game, seat: int) -> str | None:
 
 
 @app.command()
+def schemas(
+    out: Annotated[Path, typer.Option(help="Folder for the JSON Schemas.")] = Path("docs/schemas"),
+    check: Annotated[bool, typer.Option(help="Only check that the folder is current.")] = False,
+) -> None:
+    """Write (or check) the JSON Schemas of every data format (maps, scenarios, decks, rosters)."""
+    from tactica import data_schemas
+
+    if check:
+        stale = [n for n, t in data_schemas.render().items() if not (out / n).is_file()
+                 or (out / n).read_text(encoding="utf-8") != t]
+        if stale:
+            _fail(f"out of date: {', '.join(stale)} (run `tactica schemas`)")
+        typer.echo("schemas are current")
+        return
+    for path in data_schemas.write(out):
+        typer.echo(f"wrote {path}")
+
+
+@app.command()
 def play(
     game: Annotated[str, typer.Argument(help="Rules module id (see `tactica games`).")],
     scenario: Annotated[str, typer.Argument(help="Scenario id.")],

@@ -4,9 +4,12 @@ A :class:`Board` is immutable once loaded and shared by every clone of a game; w
 during play (smoke, blazes, wrecks, units) lives in the game state instead. Each hex gets a dense
 index 0..n-1 (column by column, top to bottom) so rules code can use bitmasks and flat tables.
 
-The file format is described in docs/map-format.md. :func:`load_board` checks everything before
-building the board, so a load either returns a complete board or raises :class:`BoardError` whose
-message names the file, the entry (usually a hex label) and the problem.
+The file format is described in docs/map-format.md; its shape is the pydantic model
+:class:`tactica.core.map_schema.MapFile` (read through the strict reader of core.datafile).
+:func:`load_board` validates the file against it, then checks what needs the geometry (labels on
+the map, adjacency, ranges, names of the catalogue) before building the board, so a load either
+returns a complete board or raises :class:`BoardError` whose message names the file, the entry
+(usually a hex label) and the problem.
 """
 
 from __future__ import annotations
@@ -20,9 +23,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
 
-import yaml
-
+from .datafile import DataError, parse_yaml_lines
 from .hexgrid import Edge, Hex, Layout, adjacent, neighbors
+from .map_schema import DefaultsModel, HexModel, MapFile
+from .schema import validate
 
 FORMAT_VERSION: Final = 1
 
@@ -121,64 +125,9 @@ def _restore_board(values: dict[str, Any]) -> Board:
 
 
 # ---------------------------------------------------------------------------------------------
-# YAML reading: duplicate keys are errors; only true/false are booleans; numbers with a leading
-# zero (four-digit labels such as 0307) stay strings instead of turning into octal.
-# ---------------------------------------------------------------------------------------------
-
-
-class _StrictLoader(yaml.SafeLoader):
-    pass
-
-
-_StrictLoader.yaml_implicit_resolvers = {
-    k: [(tag, rx) for tag, rx in v if tag not in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:bool")]
-    for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
-_StrictLoader.add_implicit_resolver(
-    "tag:yaml.org,2002:int", re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"), list("-+0123456789")
-)
-_StrictLoader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|false)$"), list("tf"))
-
-
-def _construct_mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-    seen: dict[Any, Any] = {}
-    for key_node, value_node in node.value:
-        key = loader.construct_object(key_node, deep=deep)
-        if key in seen:
-            raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
-        seen[key] = loader.construct_object(value_node, deep=deep)
-    return seen
-
-
-_StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-
-
-# ---------------------------------------------------------------------------------------------
 # Loading
 # ---------------------------------------------------------------------------------------------
 
-_TOP_KEYS: Final = frozenset(
-    {
-        "format",
-        "version",
-        "name",
-        "notes",
-        "geometry",
-        "terrain",
-        "defaults",
-        "hexes",
-        "hexsides",
-        "roads",
-        "objectives",
-        "zones",
-        "edges",
-        "sections",
-    }
-)
-_GEOMETRY_KEYS: Final = frozenset(
-    {"orientation", "offset", "labels", "cols", "rows", "first_col", "first_row", "exclude"}
-)
-_HEX_KEYS: Final = frozenset({"terrain", "elevation", "half"})
 _RANGE = re.compile(r"([^.\s]+)\.\.([^.\s]+)")
 
 
@@ -199,12 +148,14 @@ def load_board(
     *,
     allowed_roads: Iterable[str] | None = None,
     source_name: str | None = None,
+    lines: Mapping[tuple[str | int, ...], int] | None = None,
 ) -> Board:
     """Load and validate a map from a YAML/JSON file path or from an already parsed mapping.
 
     ``allowed_terrain``/``allowed_hexside``/``allowed_roads`` are the feature names the calling
     game knows; when given, any other name in the file is an error. The map may also declare its
-    own catalogue (``terrain:``), which its entries must then respect.
+    own catalogue (``terrain:``), which its entries must then respect. ``lines`` (entry path ->
+    line, from core.datafile.load_file) lets errors on already parsed data name the line.
     """
     if isinstance(source, Mapping):
         name = source_name or "<map data>"
@@ -216,104 +167,61 @@ def load_board(
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
             raise BoardError(f"{name}: cannot read map file: {exc.strerror or exc}") from exc
-        try:
-            data = yaml.load(text, Loader=_StrictLoader)
-        except yaml.YAMLError as exc:
-            raise BoardError(f"{name}: not valid YAML: {exc}") from exc
+        data, lines = _parse(text, name)
+    top = validate(MapFile, data, name, BoardError, lines)
     return _build(
         _Ctx(name),
-        data,
+        top,
         _opt_set(allowed_terrain),
         _opt_set(allowed_hexside),
         _opt_set(allowed_roads),
     )
 
 
+def _parse(text: str, name: str) -> tuple[Any, dict[tuple[str | int, ...], int]]:
+    try:
+        return parse_yaml_lines(text, name)
+    except DataError as exc:
+        raise BoardError(str(exc)) from None
+
+
 def _opt_set(names: Iterable[str] | None) -> frozenset[str] | None:
     return None if names is None else frozenset(names)
 
 
-def _mapping(ctx: _Ctx, value: Any, where: str) -> Mapping[Any, Any]:
-    if not isinstance(value, Mapping):
-        raise ctx.fail(where, f"expected a mapping, got {type(value).__name__}")
-    return value
-
-
-def _list(ctx: _Ctx, value: Any, where: str) -> list[Any]:
-    if not isinstance(value, list | tuple):
-        raise ctx.fail(where, f"expected a list, got {type(value).__name__}")
-    return list(value)
-
-
-def _int(ctx: _Ctx, value: Any, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ctx.fail(where, f"expected an integer, got {value!r}")
-    return value
-
-
-def _str(ctx: _Ctx, value: Any, where: str) -> str:
-    if not isinstance(value, str) or not value:
-        raise ctx.fail(where, f"expected a non-empty string, got {value!r}")
-    return value
-
-
-def _check_keys(ctx: _Ctx, m: Mapping[Any, Any], allowed: frozenset[str], where: str) -> None:
-    for k in m:
-        if k not in allowed:
-            raise ctx.fail(where, f"unknown key {k!r} (expected one of {sorted(allowed)})")
-
-
-def _names(ctx: _Ctx, value: Any, where: str, allowed: frozenset[str] | None, what: str) -> tuple[str, ...]:
-    items = _list(ctx, value, where)
+def _names(
+    ctx: _Ctx, items: Iterable[str], where: str, allowed: frozenset[str] | None, what: str
+) -> tuple[str, ...]:
     out: list[str] = []
     for item in items:
-        s = _str(ctx, item, where)
-        if allowed is not None and s not in allowed:
-            raise ctx.fail(where, f"unknown {what} {s!r} (allowed: {', '.join(sorted(allowed))})")
-        if s in out:
-            raise ctx.fail(where, f"{what} {s!r} listed twice")
-        out.append(s)
+        if allowed is not None and item not in allowed:
+            raise ctx.fail(where, f"unknown {what} {item!r} (allowed: {', '.join(sorted(allowed))})")
+        if item in out:
+            raise ctx.fail(where, f"{what} {item!r} listed twice")
+        out.append(item)
     return tuple(out)
 
 
 def _build(
     ctx: _Ctx,
-    data: Any,
+    top: MapFile,
     allowed_terrain: frozenset[str] | None,
     allowed_hexside: frozenset[str] | None,
     allowed_roads: frozenset[str] | None,
 ) -> Board:
-    top = _mapping(ctx, data, "top level")
-    _check_keys(ctx, top, _TOP_KEYS, "top level")
-    if "version" not in top:
-        raise ctx.fail("version", "missing (this loader reads version 1)")
-    if top["version"] != FORMAT_VERSION or isinstance(top["version"], bool):
-        raise ctx.fail("version", f"unsupported map format version {top['version']!r} (expected 1)")
-    if "format" in top and top["format"] != "tactica-map":
-        raise ctx.fail("format", f"expected 'tactica-map', got {top['format']!r}")
-    name = _str(ctx, top.get("name", ctx.source), "name")
-
-    # geometry ----------------------------------------------------------------------------------
-    if "geometry" not in top:
-        raise ctx.fail("geometry", "missing")
-    geo = _mapping(ctx, top["geometry"], "geometry")
-    _check_keys(ctx, geo, _GEOMETRY_KEYS, "geometry")
-    for key in ("orientation", "offset", "labels", "cols", "rows"):
-        if key not in geo:
-            raise ctx.fail(f"geometry.{key}", "missing")
-    cols = _int(ctx, geo["cols"], "geometry.cols")
-    rows = _int(ctx, geo["rows"], "geometry.rows")
-    first_col = _int(ctx, geo.get("first_col", 1), "geometry.first_col")
-    first_row = _int(ctx, geo.get("first_row", 1), "geometry.first_row")
+    """The board of a validated map file: what needs the geometry is checked here."""
+    name = top.name or ctx.source
+    geo = top.geometry
+    cols, rows = geo.cols, geo.rows
     try:
         layout = Layout(
-            orientation=_str(ctx, geo["orientation"], "geometry.orientation"),  # type: ignore[arg-type]
-            offset=_str(ctx, geo["offset"], "geometry.offset"),  # type: ignore[arg-type]
-            labels=_str(ctx, geo["labels"], "geometry.labels"),  # type: ignore[arg-type]
-            cols=cols,
-            rows=rows,
-            first_col=first_col,
-            first_row=first_row,
+            orientation=geo.orientation,
+            offset=geo.offset,
+            labels=geo.labels,
+            cols=geo.cols,
+            rows=geo.rows,
+            first_col=geo.first_col,
+            first_row=geo.first_row,
         )
     except ValueError as exc:
         raise ctx.fail("geometry", str(exc)) from exc
@@ -327,7 +235,7 @@ def _build(
             raise ctx.fail(f"{where} {value}", str(exc)) from exc
 
     excluded: set[Hex] = set()
-    for item in _list(ctx, geo.get("exclude", []), "geometry.exclude"):
+    for item in geo.exclude:
         excluded.update(_expand(ctx, layout, item, "geometry.exclude", parse_label))
     hexes = tuple(h for h in layout.hexes() if h not in excluded)
     if not hexes:
@@ -344,56 +252,48 @@ def _build(
     # catalogue ---------------------------------------------------------------------------------
     cat_hex, cat_side, cat_road = allowed_terrain, allowed_hexside, allowed_roads
     catalogue: dict[str, frozenset[str]] = {}
-    if "terrain" in top:
-        cat = _mapping(ctx, top["terrain"], "terrain")
-        _check_keys(ctx, cat, frozenset({"hex", "hexside", "road"}), "terrain")
-        if "hex" in cat:
-            cat_hex = frozenset(_names(ctx, cat["hex"], "terrain.hex", allowed_terrain, "terrain"))
+    if top.terrain is not None:
+        cat = top.terrain
+        if cat.hex is not None:
+            cat_hex = frozenset(_names(ctx, cat.hex, "terrain.hex", allowed_terrain, "terrain"))
             catalogue["hex"] = cat_hex
-        if "hexside" in cat:
-            cat_side = frozenset(
-                _names(ctx, cat["hexside"], "terrain.hexside", allowed_hexside, "hexside feature")
-            )
+        if cat.hexside is not None:
+            sides = _names(ctx, cat.hexside, "terrain.hexside", allowed_hexside, "hexside feature")
+            cat_side = frozenset(sides)
             catalogue["hexside"] = cat_side
-        if "road" in cat:
-            cat_road = frozenset(_names(ctx, cat["road"], "terrain.road", allowed_roads, "road kind"))
+        if cat.road is not None:
+            cat_road = frozenset(_names(ctx, cat.road, "terrain.road", allowed_roads, "road kind"))
             catalogue["road"] = cat_road
 
     # hexes -------------------------------------------------------------------------------------
-    defaults = _mapping(ctx, top.get("defaults", {}), "defaults")
-    _check_keys(ctx, defaults, frozenset({"terrain", "elevation"}), "defaults")
-    d_terrain = _names(ctx, defaults.get("terrain", []), "defaults.terrain", cat_hex, "terrain")
-    d_elev = _int(ctx, defaults.get("elevation", 0), "defaults.elevation")
+    defaults = top.defaults or DefaultsModel()
+    d_terrain = _names(ctx, defaults.terrain, "defaults.terrain", cat_hex, "terrain")
+    d_elev = defaults.elevation
     n = len(hexes)
     terrain: list[tuple[str, ...]] = [d_terrain] * n
     elevation = [d_elev] * n
     half = [False] * n
     seen_hex: dict[Hex, str] = {}
-    for key, entry in _mapping(ctx, top.get("hexes", {}), "hexes").items():
+    for key, entry in top.hexes.items():
         h = on_board(key, "hex")
         where = f"hex {key}"
         if h in seen_hex:
             raise ctx.fail(where, f"duplicate entry (same hex as {seen_hex[h]})")
         seen_hex[h] = str(key)
         i = index[h]
-        if isinstance(entry, list):
-            entry = {"terrain": entry}
-        e = _mapping(ctx, entry, where)
-        _check_keys(ctx, e, _HEX_KEYS, where)
-        if "terrain" in e:
-            terrain[i] = _names(ctx, e["terrain"], f"{where} terrain", cat_hex, "terrain")
-        if "elevation" in e:
-            elevation[i] = _int(ctx, e["elevation"], f"{where} elevation")
-        if "half" in e:
-            if not isinstance(e["half"], bool):
-                raise ctx.fail(f"{where} half", f"expected true or false, got {e['half']!r}")
-            half[i] = e["half"]
+        e = HexModel(terrain=entry) if isinstance(entry, list) else entry
+        if e.terrain is not None:
+            terrain[i] = _names(ctx, e.terrain, f"{where} terrain", cat_hex, "terrain")
+        if e.elevation is not None:
+            elevation[i] = e.elevation
+        if e.half is not None:
+            half[i] = e.half
 
     # hexsides ----------------------------------------------------------------------------------
     hexsides: dict[Edge, frozenset[str]] = {}
-    for key, feats in _mapping(ctx, top.get("hexsides", {}), "hexsides").items():
+    for key, feats in top.hexsides.items():
         where = f"hexside {key}"
-        if not isinstance(key, str) or key.count("/") != 1:
+        if key.count("/") != 1:
             raise ctx.fail(where, "expected two hex labels separated by '/', e.g. 'C7/C8'")
         la, lb = key.split("/")
         a, b = parse_label(la.strip(), where), parse_label(lb.strip(), where)
@@ -408,15 +308,13 @@ def _build(
 
     # roads -------------------------------------------------------------------------------------
     roads: dict[str, set[Edge]] = {}
-    for k, item in enumerate(_list(ctx, top.get("roads", []), "roads")):
+    for k, r in enumerate(top.roads):
         where = f"roads[{k}]"
-        r = _mapping(ctx, item, where)
-        _check_keys(ctx, r, frozenset({"kind", "path"}), where)
-        kind = _str(ctx, r.get("kind", "road"), f"{where} kind")
+        kind = r.kind
         if cat_road is not None and kind not in cat_road:
             allowed = ", ".join(sorted(cat_road))
             raise ctx.fail(f"{where} kind", f"unknown road kind {kind!r} (allowed: {allowed})")
-        path = [on_board(x, f"{where} path:") for x in _list(ctx, r.get("path"), f"{where} path")]
+        path = [on_board(x, f"{where} path:") for x in r.path]
         if len(path) < 2:
             raise ctx.fail(f"{where} path", "a road needs at least two hexes")
         for p, q in itertools.pairwise(path):
@@ -428,17 +326,17 @@ def _build(
 
     # named things ------------------------------------------------------------------------------
     objectives: dict[str, Hex] = {}
-    for key, value in _mapping(ctx, top.get("objectives", {}), "objectives").items():
+    for key, value in top.objectives.items():
         oid = str(key)
         objectives[oid] = on_board(value, f"objective {oid}:")
 
     def hex_lists(section: str) -> dict[str, tuple[Hex, ...]]:
         out: dict[str, tuple[Hex, ...]] = {}
-        for key, items in _mapping(ctx, top.get(section, {}), section).items():
-            zname = _str(ctx, key, section)
+        named: dict[str, list[str | int]] = getattr(top, section)
+        for zname, items in named.items():
             where = f"{section}.{zname}"
             got: list[Hex] = []
-            for item in _list(ctx, items, where):
+            for item in items:
                 for h in _expand(ctx, layout, item, where, parse_label):
                     if h not in index:
                         if _RANGE.fullmatch(str(item)):

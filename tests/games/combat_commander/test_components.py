@@ -310,14 +310,18 @@ DECK_CASES = [
     (("cards", 3, "trigger"), "Boom!", r"card G-4: trigger: unknown trigger"),
     (("cards", 3, "hex"), "P3", r"card G-4: hex: 'P3' is not a hex A-O 1-10"),
     (("cards", 3, "hex"), "C11", r"card G-4: hex: 'C11'"),
-    (("cards", 3, "roll"), [7, 1], r"card G-4: roll white die: 7 is out of range 1..6"),
+    (("cards", 3, "roll"), [7, 1], r"card G-4: roll\[0\]: 7 is above the maximum 6"),
     (("cards", 3, "event"), _DELETE, r"card G-4: missing key 'event'"),
     (("cards", 3, "colour"), "grey", r"card G-4: unknown key 'colour'"),
     (("cards", 3, "id"), "G-5", r"cards G-5: duplicate id"),
     (("cards", 71), _DELETE, r"a Fate deck holds 72 cards \(rule 1\), this one 71"),
-    (("format",), 2, r"format: unsupported format 2"),
-    (("kind",), "roster", r"kind: expected kind 'fate_deck'"),
-    (("random_hex", "letters"), "O-A", r"random_hex.letters"),
+    (("format",), 2, r"format: expected 1, got 2"),
+    (("kind",), "roster", r"kind: expected 'fate_deck', got 'roster'"),
+    (
+        ("random_hex", "letters"),
+        "O-A",
+        r"random_hex.letters: expected a letter range such as 'A-O', got 'O-A'",
+    ),
 ]
 
 
@@ -380,8 +384,8 @@ ROSTER_CASES = [
         r"weapon ger-lmg: broken: Fix \(1, 4\) and Elim \(4, 10\) overlap",
     ),
     (("weapons", 6, "one_use"), False, r"weapon ger-satchel: .*one-use"),
-    (("weapons", 0, "movement"), 1, r"weapon ger-lmg: movement: 1 is out of range"),
-    (("radios", 0, "fp"), 14, r"radio ger-radio-8: fp: 14 is out of range 8..13"),
+    (("weapons", 0, "movement"), 1, r"weapon ger-lmg: movement: 1 is above the maximum 0"),
+    (("radios", 0, "fp"), 14, r"radio ger-radio-8: fp: 14 is above the maximum 13"),
     (("radios", 0, "smoke"), "yes", r"radio ger-radio-8: smoke: expected true or false"),
 ]
 
@@ -402,7 +406,7 @@ def test_malformed_chits_and_postures(tmp_path: Path) -> None:
         cc.load_objectives(write(tmp_path / "o.yaml", chits))
     chits = raw("objectives.yaml")
     chits["chits"][0]["objective"] = 6
-    with pytest.raises(ComponentError, match=r"chit A: objective: 6 is out of range 1..5"):
+    with pytest.raises(ComponentError, match=r"chit A: objective: 6 is above the maximum 5"):
         cc.load_objectives(write(tmp_path / "o.yaml", chits))
     post = raw("postures.yaml")
     del post["hand_size"]["Recon"]

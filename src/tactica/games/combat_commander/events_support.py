@@ -22,14 +22,16 @@ from typing import TYPE_CHECKING, Any
 
 from tactica.core.options import Option
 from tactica.core.rules import Args
+from tactica.core.schema import validate
 
 from ..commander_family.events import EventDef
 from ..commander_family.state import new_unit, new_weapon, side
 from . import events_common as ec
-from ._schema import ComponentError, Ctx, Source, read
+from ._schema import ComponentError, Source, read
 from .artillery import place_radio, radio_of
 from .board_state import edge_hexes
 from .components import data_dir
+from .data_models import SupportTableFile
 from .events_common import ask, continuation, opt, who
 
 if TYPE_CHECKING:
@@ -75,41 +77,19 @@ class SupportTable:
 
 
 def load_support_table(source: Source) -> SupportTable:
-    """Load one nation's Support Table; every problem names the file and entry."""
-    name, data = read(source)
-    ctx = Ctx(name)
-    top = ctx.header(data, "support_table", ("nation", "columns"))
-    nation = ctx.text(top["nation"], "nation")
-    cols = []
-    covered: list[int] = []
-    for cid, m in ctx.entries(top["columns"], "columns"):
-        where = f"column {cid}"
-        ctx.keys(m, ("id", "rolls", "items"), (), where)
-        r = ctx.seq(m["rolls"], f"{where}: rolls")
-        if len(r) != 2:
-            raise ctx.fail(f"{where}: rolls", f"expected [low, high], got {r!r}")
-        lo, hi = ctx.integer(r[0], f"{where}: rolls", 2, 12), ctx.integer(r[1], f"{where}: rolls", 2, 12)
-        if lo > hi:
-            raise ctx.fail(f"{where}: rolls", f"low {lo} is above high {hi}")
-        covered += range(lo, hi + 1)
-        items = []
-        for iid, im in ctx.entries(m["items"], f"{where}: items"):
-            iw = f"{where}: item {iid}"
-            ctx.keys(im, ("id", "years"), ("unit", "weapon", "radio"), iw)
-            if ("unit" in im) == ("radio" in im):
-                raise ctx.fail(iw, "an item is either a unit (optionally with a weapon) or a radio")
-            if "weapon" in im and "unit" not in im:
-                raise ctx.fail(iw, "a weapon comes with the unit listed with it (11.2)")
-            y = ctx.seq(im["years"], f"{iw}: years")
-            if len(y) != 2:
-                raise ctx.fail(f"{iw}: years", f"expected [first, last], got {y!r}")
-            y0 = ctx.integer(y[0], f"{iw}: years", 1939, 1945)
-            y1 = ctx.integer(y[1], f"{iw}: years", 1939, 1945)
-            items.append(SupportItem(iid, im.get("unit"), im.get("weapon"), im.get("radio"), (y0, y1)))
-        cols.append(SupportColumn(cid, (lo, hi), tuple(items)))
-    if sorted(covered) != list(range(2, 13)):
-        raise ctx.fail("columns", "the columns must cover every roll 2-12 exactly once")
-    return SupportTable(nation, tuple(cols), name)
+    """Load one nation's Support Table (schema: data_models.SupportTableFile)."""
+    doc = read(source)
+    name = doc.name
+    f = validate(SupportTableFile, doc.data, name, ComponentError, doc.lines)
+    cols = tuple(
+        SupportColumn(
+            c.id,
+            (c.rolls[0], c.rolls[1]),
+            tuple(SupportItem(i.id, i.unit, i.weapon, i.radio, (i.years[0], i.years[1])) for i in c.items),
+        )
+        for c in f.columns
+    )
+    return SupportTable(f.nation, cols, name)
 
 
 @cache
@@ -161,18 +141,34 @@ def _support_roll(g: Game, a: Args, _: Option | None) -> None:
     roll = int(a["roll"]["total"])
     col = t.column(roll)
     year = scenario_year(g)
-    items = [i for i in col.items if i.years[0] <= year <= i.years[1]
-             and not (a["kind"] == "Infiltration" and i.radio)]
-    g.emit(rule, "Support Table roll {roll}: column {col}, {n} item(s) available in {year}", roll=roll,
-           col=col.id, n=len(items), year=year)
+    items = [
+        i
+        for i in col.items
+        if i.years[0] <= year <= i.years[1] and not (a["kind"] == "Infiltration" and i.radio)
+    ]
+    g.emit(
+        rule,
+        "Support Table roll {roll}: column {col}, {n} item(s) available in {year}",
+        roll=roll,
+        col=col.id,
+        n=len(items),
+        year=year,
+    )
     if a["kind"] == "Reinforcements" and radio_of(g, seat) is not None:
         items = [i for i in items if not i.radio]  # E68: a Radio needs an empty Artillery Box
     if not items:
         g.emit(rule, "No effect: nothing in that column can be taken (E42)")
         return
-    ask(g, seat, "support_item", f"{a['kind']}: pick one item for free",
-        [opt(f"item:{i.id}", i.label(), "item", item=i.id) for i in items], rule=rule, kind=a["kind"],
-        column=col.id)
+    ask(
+        g,
+        seat,
+        "support_item",
+        f"{a['kind']}: pick one item for free",
+        [opt(f"item:{i.id}", i.label(), "item", item=i.id) for i in items],
+        rule=rule,
+        kind=a["kind"],
+        column=col.id,
+    )
 
 
 @continuation("support_item")
@@ -191,16 +187,24 @@ def _support_item(g: Game, a: Args, o: Option | None) -> None:
     _ask_place(g, seat, item, hexes, rule, a["column"], "on the friendly board edge")
 
 
-def _ask_place(g: Game, seat: int, item: SupportItem, hexes: list[str], rule: str, column: str,
-               where: str) -> None:
+def _ask_place(
+    g: Game, seat: int, item: SupportItem, hexes: list[str], rule: str, column: str, where: str
+) -> None:
     figs = ec.figures_of_type(g, str(item.unit))
     ok = [h for h in hexes if ec.can_enter(g, h, seat, figs)]
     if not ok:
         g.emit(rule, "No effect: no hex {where} can take {item} (8.2, E42)", where=where, item=item.label())
         return
-    ask(g, seat, "support_place", f"Place {item.label()} {where}",
-        [opt(f"hex:{h}", f"{item.label()} to {h}", "hex", hex=h) for h in ok], rule=rule, item=item.id,
-        column=column)
+    ask(
+        g,
+        seat,
+        "support_place",
+        f"Place {item.label()} {where}",
+        [opt(f"hex:{h}", f"{item.label()} to {h}", "hex", hex=h) for h in ok],
+        rule=rule,
+        item=item.id,
+        column=column,
+    )
 
 
 @continuation("infiltration_hex")
@@ -209,8 +213,9 @@ def _infiltration_hex(g: Game, a: Args, _: Option | None) -> None:
         return
     seat = int(a["seat"])
     item = _item(g, seat, a["item"], a["column"])
-    _ask_place(g, seat, item, ec.adjacent_or_in(g, a["hex"]), a["rule"], a["column"],
-               f"in or next to {a['hex']}")
+    _ask_place(
+        g, seat, item, ec.adjacent_or_in(g, a["hex"]), a["rule"], a["column"], f"in or next to {a['hex']}"
+    )
 
 
 @continuation("support_place")

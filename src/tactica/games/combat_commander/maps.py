@@ -25,13 +25,15 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.resources.abc import Traversable
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Final
 
 from tactica.core.board import Board, BoardError, load_board
 from tactica.core.hexgrid import Hex
+from tactica.core.schema import validate
 
-from ._schema import ComponentError, Ctx, read
+from ._schema import ComponentError, read
 from .components import data_dir
+from .data_models import CcMapBlock, CcMapFile
 from .terrain import on_path, terrain_chart
 
 __all__ = ["CORNERS", "EDGES", "CcMap", "MapError", "builtin_map", "builtin_map_ids", "load_map"]
@@ -86,16 +88,13 @@ class CcMap:
 
 
 def load_map(source: str | os.PathLike[str] | Traversable) -> CcMap:
-    """Load and check a CC map file (format in the module docstring)."""
+    """Load and check a CC map file (format in the module docstring, schema: CcMapFile)."""
     try:
-        name, data = read(source)
+        doc = read(source)
     except ComponentError as exc:
         raise MapError(str(exc)) from exc
-    ctx = Ctx(name)
-    if not isinstance(data, Mapping):
-        raise MapError(f"{name}: top level: expected a mapping, got {type(data).__name__}")
-    if "combat_commander" not in data:
-        raise MapError(f"{name}: combat_commander: missing (friendly edges, artillery boxes, ...)")
+    name, data = doc.name, doc.data
+    block = validate(CcMapFile, data, name, MapError, doc.lines).combat_commander
     core = {k: v for k, v in data.items() if k != "combat_commander"}
     chart = terrain_chart()
     try:
@@ -105,81 +104,54 @@ def load_map(source: str | os.PathLike[str] | Traversable) -> CcMap:
             chart.allowed_hexside,
             allowed_roads=chart.allowed_roads,
             source_name=name,
+            lines=doc.lines,
         )
     except BoardError as exc:
         raise MapError(str(exc)) from exc
-    try:
-        return _cc_map(ctx, board, data["combat_commander"])
-    except ComponentError as exc:
-        raise MapError(str(exc)) from exc
+    return _cc_map(_Fail(name), board, block)
 
 
-def _cc_map(ctx: Ctx, board: Board, value: Any) -> CcMap:
+class _Fail:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __call__(self, where: str, problem: str) -> MapError:
+        return MapError(f"{self.name}: {where}: {problem}")
+
+
+def _cc_map(fail: _Fail, board: Board, block: CcMapBlock) -> CcMap:
     layout = board.layout
     if (layout.orientation, layout.labels, layout.cols, layout.rows) != ("flat", "letter-number", COLS, ROWS):
-        raise ctx.fail("geometry", f"a CC map is {COLS} x {ROWS} flat-top hexes labelled A1-O10 (rule 2)")
+        raise fail("geometry", f"a CC map is {COLS} x {ROWS} flat-top hexes labelled A1-O10 (rule 2)")
     if len(board) != COLS * ROWS:
-        raise ctx.fail(
-            "geometry.exclude", "every hex A1-O10 must exist: Random Hexes may name any of them (1.8)"
-        )
+        raise fail("geometry.exclude", "every hex A1-O10 must exist: Random Hexes may name any of them (1.8)")
     if sorted(board.objectives) != ["1", "2", "3", "4", "5"]:
-        raise ctx.fail("objectives", f"a map has Objectives 1-5 (2.3), got {sorted(board.objectives)}")
-    m = ctx.mapping(value, "combat_commander")
-    ctx.keys(m, ("friendly_edges", "artillery_boxes", "buildings", "setup_zones"), (), "combat_commander")
-    edges = _edges(ctx, m["friendly_edges"])
-    boxes = _boxes(ctx, m["artillery_boxes"], edges)
-    buildings = _buildings(ctx, board, m["buildings"])
-    zones = _zones(ctx, board, m["setup_zones"], edges)
-    _check_railways(ctx, board)
+        raise fail("objectives", f"a map has Objectives 1-5 (2.3), got {sorted(board.objectives)}")
+    edges = (block.friendly_edges[0], block.friendly_edges[1])
+    buildings = _buildings(fail, board, block.buildings)
+    zones = _zones(fail, board, block.setup_zones)
+    _check_railways(fail, board)
+    boxes = MappingProxyType(dict(block.artillery_boxes))
     return CcMap(board.name, board, edges, boxes, buildings, zones, board.source)
 
 
-def _edges(ctx: Ctx, value: Any) -> tuple[str, str]:
-    where = "combat_commander.friendly_edges"
-    items = ctx.seq(value, where)
-    if len(items) != 2:
-        raise ctx.fail(where, "expected two opposite edges, such as [north, south]")
-    a, b = (ctx.choice(x, where, EDGES, "edge") for x in items)
-    if OPPOSITE[a] != b:
-        raise ctx.fail(where, f"{a} and {b} are not opposite edges (7.2)")
-    return a, b
-
-
-def _boxes(ctx: Ctx, value: Any, edges: tuple[str, str]) -> Mapping[str, str]:
-    where = "combat_commander.artillery_boxes"
-    m = ctx.mapping(value, where)
-    out = {
-        ctx.choice(k, where, CORNERS, "corner"): ctx.choice(v, f"{where}.{k}", edges, "edge")
-        for k, v in m.items()
-    }
-    corners = list(out)
-    if len(out) != 2 or CORNERS[corners[0]] != corners[1]:
-        raise ctx.fail(where, "a map has two Artillery Boxes in opposite corners (2.2.3)")
-    if len(set(out.values())) != 2:
-        raise ctx.fail(where, "each player needs his own Artillery Box")
-    return MappingProxyType(out)
-
-
-def _buildings(ctx: Ctx, board: Board, value: Any) -> Mapping[str, tuple[Hex, ...]]:
-    where0 = "combat_commander.buildings"
+def _buildings(fail: _Fail, board: Board, value: Mapping[str, list[str]]) -> Mapping[str, tuple[Hex, ...]]:
     out: dict[str, tuple[Hex, ...]] = {}
     seen: set[Hex] = set()
-    for key, items in ctx.mapping(value, where0).items():
-        where = f"{where0}.{key}"
+    for key, items in value.items():
+        where = f"combat_commander.buildings.{key}"
         hexes = []
-        for item in ctx.seq(items, where):
+        for item in items:
             try:
-                h = board.parse(ctx.text(item, where))
+                h = board.parse(item)
             except ValueError as exc:
-                raise ctx.fail(f"{where}: {item}", str(exc)) from exc
+                raise fail(f"{where}: {item}", str(exc)) from exc
             if not board.has(h, "building"):
-                raise ctx.fail(f"{where}: {item}", "hex has no building terrain (T82)")
+                raise fail(f"{where}: {item}", "hex has no building terrain (T82)")
             if h in seen:
-                raise ctx.fail(f"{where}: {item}", "hex already belongs to another building")
+                raise fail(f"{where}: {item}", "hex already belongs to another building")
             seen.add(h)
             hexes.append(h)
-        if len(hexes) < 2:
-            raise ctx.fail(where, "list only multi-hex buildings (two or more hexes)")
         reached = {hexes[0]}
         frontier = [hexes[0]]
         while frontier:
@@ -189,28 +161,24 @@ def _buildings(ctx: Ctx, board: Board, value: Any) -> Mapping[str, tuple[Hex, ..
                     reached.add(n)
                     frontier.append(n)
         if len(reached) != len(hexes):
-            raise ctx.fail(where, "the hexes of a building must be connected")
-        out[str(key)] = tuple(hexes)
+            raise fail(where, "the hexes of a building must be connected")
+        out[key] = tuple(hexes)
     return MappingProxyType(out)
 
 
-def _zones(ctx: Ctx, board: Board, value: Any, edges: tuple[str, str]) -> Mapping[str, str]:
-    where0 = "combat_commander.setup_zones"
+def _zones(fail: _Fail, board: Board, value: Mapping[str, str]) -> Mapping[str, str]:
     out: dict[str, str] = {}
-    for key, edge_value in ctx.mapping(value, where0).items():
-        where = f"{where0}.{key}"
-        edge = ctx.choice(edge_value, where, edges, "friendly edge")
+    for key, edge in value.items():
+        where = f"combat_commander.setup_zones.{key}"
         if key not in board.zones:
-            raise ctx.fail(where, f"no zone {key!r} in zones: (have {', '.join(sorted(board.zones))})")
+            raise fail(where, f"no zone {key!r} in zones: (have {', '.join(sorted(board.zones))})")
         hexes = board.zones[key]
         if not hexes:
-            raise ctx.fail(where, "a set-up zone must hold at least one hex")
+            raise fail(where, "a set-up zone must hold at least one hex")
         for h in hexes:
             if not _nearer(board, h, edge):
-                raise ctx.fail(
-                    f"{where}: {board.label(h)}", f"hex is not in the half of the map nearer {edge}"
-                )
-        out[str(key)] = edge
+                raise fail(f"{where}: {board.label(h)}", f"hex is not in the half of the map nearer {edge}")
+        out[key] = edge
     return MappingProxyType(out)
 
 
@@ -222,12 +190,11 @@ def _nearer(board: Board, h: Hex, edge: str) -> bool:
     return near < size - 1 - near
 
 
-def _check_railways(ctx: Ctx, board: Board) -> None:
+def _check_railways(fail: _Fail, board: Board) -> None:
     for h in board.hexes:
         if board.has(h, "railway") != on_path(board, h, "railway"):
-            raise ctx.fail(
-                f"hex {board.label(h)}", "a railway hex lists 'railway' and lies on a railway path (T92)"
-            )
+            problem = "a railway hex lists 'railway' and lies on a railway path (T92)"
+            raise fail(f"hex {board.label(h)}", problem)
 
 
 # ---------------------------------------------------------------------------------------------

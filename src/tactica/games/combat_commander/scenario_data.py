@@ -57,8 +57,11 @@ from importlib.resources.abc import Traversable
 from types import MappingProxyType
 from typing import Any, Final
 
-from ._schema import ComponentError, Ctx, read
-from .components import POSTURES, QUALITIES, Pack, Roster, builtin_pack, data_dir
+from tactica.core.schema import validate
+
+from ._schema import ComponentError, read
+from .components import Pack, Roster, builtin_pack, data_dir
+from .data_models import ForcesModel, FortificationModel, ScenarioFile, ScenarioSideModel
 from .maps import OPPOSITE, CcMap, builtin_map
 
 __all__ = [
@@ -78,10 +81,6 @@ SEATS: Final = ("axis", "allies")
 # The posture table file gives hand sizes only; a side's Order Capability comes from its OB marker
 # (4.3.1, 5.1). Our default when a scenario does not state it: attackers and scouts 3, defenders 2.
 DEFAULT_ORDERS: Final = MappingProxyType({"Attack": 3, "Recon": 3, "Defend": 2})
-_TOP: Final = ("id", "name", "map", "year", "time", "initiative", "first", "objectives", "sides")
-_TOP_OPT: Final = ("description", "balance", "vp", "open_chits", "secret_chits", "fortifications", "mines_fp")
-_SIDE: Final = ("nation", "posture", "quality", "surrender", "edge", "setup", "forces")
-_FORCE_KEYS: Final = ("leaders", "units", "weapons", "radios")
 OBJECTIVE_IDS: Final = ("1", "2", "3", "4", "5")
 
 
@@ -206,74 +205,71 @@ def load_scenario(
     pack: Pack | None = None,
     maps: Callable[[str], CcMap] = builtin_map,
 ) -> Scenario:
-    """Load and check a scenario file (format in the module docstring)."""
+    """Load and check a scenario file (format in the module docstring, schema: ScenarioFile)."""
     try:
-        name, data = read(source)
+        doc = read(source)
     except ComponentError as exc:
         raise ScenarioError(str(exc)) from exc
-    try:
-        return _scenario(Ctx(name), data, pack or builtin_pack(), maps)
-    except ScenarioError:
-        raise
-    except ComponentError as exc:
-        raise ScenarioError(str(exc)) from exc
+    f = validate(ScenarioFile, doc.data, doc.name, ScenarioError, doc.lines)
+    return _scenario(_Fail(doc.name), f, pack or builtin_pack(), maps)
 
 
-def _scenario(ctx: Ctx, data: Any, pack: Pack, maps: Callable[[str], CcMap]) -> Scenario:
-    top = ctx.header(data, "scenario", _TOP, _TOP_OPT)
-    ident = ctx.text(top["id"], "id")
-    map_id = ctx.text(top["map"], "map")
+class _Fail:
+    """``fail(where, problem)``: the ScenarioError naming the file, the entry and the problem."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __call__(self, where: str, problem: str) -> ScenarioError:
+        return ScenarioError(f"{self.name}: {where}: {problem}")
+
+
+def _scenario(fail: _Fail, f: ScenarioFile, pack: Pack, maps: Callable[[str], CcMap]) -> Scenario:
     try:
-        cc_map = maps(map_id)
+        cc_map = maps(f.map)
     except (KeyError, ValueError) as exc:
-        raise ctx.fail("map", f"cannot use map {map_id!r}: {exc}") from exc
-    year = ctx.integer(top["year"], "year", 1939, 1945)
-    time = ctx.mapping(top["time"], "time")
-    ctx.keys(time, ("start", "sudden_death", "last"), (), "time")
-    last = ctx.integer(time["last"], "time.last", 1, 20)
-    start = ctx.integer(time["start"], "time.start", 0, last - 1)
-    sudden = ctx.integer(time["sudden_death"], "time.sudden_death", start + 1, last)
-    initiative = ctx.choice(top["initiative"], "initiative", SEATS, "seat")
-    first = ctx.choice(top["first"], "first", SEATS, "seat")
-    vp = ctx.integer(top.get("vp", 0), "vp", -50, 50)
+        raise fail("map", f"cannot use map {f.map!r}: {exc}") from exc
     chits = len(pack.objectives)
-    open_chits = ctx.integer(top.get("open_chits", 0), "open_chits", 0, chits)
-    secret = ctx.integer(top.get("secret_chits", 0), "secret_chits", 0, (chits - open_chits) // 2)
-    objectives = _objectives(ctx, top["objectives"])
-    sides_m = ctx.mapping(top["sides"], "sides")
-    ctx.keys(sides_m, SEATS, (), "sides")
-    sides = {seat: _side(ctx, seat, sides_m[seat], pack, cc_map, start, last) for seat in SEATS}
+    if f.open_chits > chits:
+        raise fail("open_chits", f"{f.open_chits} is out of range 0..{chits}")
+    if f.secret_chits > (chits - f.open_chits) // 2:
+        raise fail("secret_chits", f"{f.secret_chits} is out of range 0..{(chits - f.open_chits) // 2}")
+    objectives = _objectives(fail, f.objectives)
+    start, last = f.time.start, f.time.last
+    sides = {seat: _side(fail, seat, getattr(f.sides, seat), pack, cc_map, start, last) for seat in SEATS}
     a, b = sides["axis"], sides["allies"]
     if OPPOSITE[a.edge] != b.edge:
-        raise ctx.fail("sides", f"friendly edges {a.edge} and {b.edge} are not opposite (7.2)")
+        raise fail("sides", f"friendly edges {a.edge} and {b.edge} are not opposite (7.2)")
     if a.nation == b.nation:
-        raise ctx.fail("sides", f"both sides are {a.nation}")
+        raise fail("sides", f"both sides are {a.nation}")
     if a.posture == b.posture == "Defend":
-        raise ctx.fail("sides", "both sides Defend: somebody has to attack or scout")
+        raise fail("sides", "both sides Defend: somebody has to attack or scout")
     return Scenario(
-        id=ident,
-        name=ctx.text(top["name"], "name"),
-        map=map_id,
-        year=year,
-        description=_opt_text(ctx, top, "description"),
-        balance=_opt_text(ctx, top, "balance"),
+        id=f.id,
+        name=f.name,
+        map=f.map,
+        year=f.year,
+        description=(f.description or "").strip(),
+        balance=(f.balance or "").strip(),
         time_start=start,
-        sudden_death=sudden,
+        sudden_death=f.time.sudden_death,
         time_last=last,
-        initiative=initiative,
-        first=first,
-        vp=vp,
-        open_chits=open_chits,
-        secret_chits=secret,
+        initiative=f.initiative,
+        first=f.first,
+        vp=f.vp,
+        open_chits=f.open_chits,
+        secret_chits=f.secret_chits,
         objectives=MappingProxyType(objectives),
         sides=MappingProxyType(sides),
-        source=ctx.name,
-        fortifications=_fortifications(ctx, top.get("fortifications", []), cc_map),
-        mines_fp=ctx.integer(top.get("mines_fp", 6), "mines_fp", 6, 8),
+        source=fail.name,
+        fortifications=_fortifications(fail, f.fortifications, cc_map),
+        mines_fp=f.mines_fp,
     )
 
 
-def _fortifications(ctx: Ctx, value: Any, cc_map: CcMap) -> tuple[tuple[str, str], ...]:
+def _fortifications(
+    fail: _Fail, items: list[FortificationModel], cc_map: CcMap
+) -> tuple[tuple[str, str], ...]:
     """F100.1/F100.3: scenario Fortifications, one per hex, never in Water, one Pillbox."""
     from .board_state import label_map
     from .fortifications import KINDS
@@ -281,149 +277,139 @@ def _fortifications(ctx: Ctx, value: Any, cc_map: CcMap) -> tuple[tuple[str, str
 
     board = cc_map.board
     out: list[tuple[str, str]] = []
-    for i, item in enumerate(ctx.seq(value, "fortifications")):
+    for i, m in enumerate(items):
         where = f"fortifications[{i}]"
-        m = ctx.mapping(item, where)
-        ctx.keys(m, ("hex", "type"), (), where)
-        label = ctx.text(m["hex"], f"{where}.hex")
-        kind = ctx.choice(m["type"], f"{where}.type", KINDS, "Fortification")
+        label, kind = m.hex, m.type
+        if kind not in KINDS:
+            raise fail(f"{where}.type", f"unknown Fortification {kind!r} (allowed: {', '.join(KINDS)})")
         if label not in board.labels:
-            raise ctx.fail(f"{where}.hex", f"{label} is not a hex of map {cc_map.id}")
+            raise fail(f"{where}.hex", f"{label} is not a hex of map {cc_map.id}")
         if hex_type(board, label_map(board)[label]).water:
-            raise ctx.fail(f"{where}.hex", f"{label} is a Water hex: no Fortification there (F100.3)")
+            raise fail(f"{where}.hex", f"{label} is a Water hex: no Fortification there (F100.3)")
         if any(h == label for h, _ in out):
-            raise ctx.fail(f"{where}.hex", f"{label} already holds a Fortification (8.1.3)")
+            raise fail(f"{where}.hex", f"{label} already holds a Fortification (8.1.3)")
         if kind == "pillbox" and any(k == "pillbox" for _, k in out):
-            raise ctx.fail(f"{where}.type", "the game has one Pillbox (F100.1)")
+            raise fail(f"{where}.type", "the game has one Pillbox (F100.1)")
         out.append((label, kind))
     return tuple(out)
 
 
-def _opt_text(ctx: Ctx, m: Mapping[str, Any], key: str) -> str:
-    return ctx.text(m[key], key).strip() if key in m else ""
-
-
-def _objectives(ctx: Ctx, value: Any) -> dict[str, str | None]:
-    m = ctx.mapping(value, "objectives")
-    out: dict[str, str | None] = {}
-    for k, v in m.items():
-        oid = str(k)
+def _objectives(fail: _Fail, value: Mapping[str, str | None]) -> dict[str, str | None]:
+    for oid in value:
         if oid not in OBJECTIVE_IDS:
-            raise ctx.fail(f"objectives.{oid}", "Objectives are numbered 1-5 (2.3)")
-        if oid in out:
-            raise ctx.fail(f"objectives.{oid}", "listed twice")
-        out[oid] = None if v is None else ctx.choice(v, f"objectives.{oid}", SEATS, "controller")
-    missing = [o for o in OBJECTIVE_IDS if o not in out]
+            raise fail(f"objectives.{oid}", "Objectives are numbered 1-5 (2.3)")
+    missing = [o for o in OBJECTIVE_IDS if o not in value]
     if missing:
-        raise ctx.fail(
+        raise fail(
             "objectives", f"give the initial controller (or null) of Objective(s) {', '.join(missing)}"
         )
-    return {o: out[o] for o in OBJECTIVE_IDS}
+    return {o: value[o] for o in OBJECTIVE_IDS}
 
 
-def _side(ctx: Ctx, seat: str, value: Any, pack: Pack, cc_map: CcMap, start: int, last: int) -> Side:
+def _side(
+    fail: _Fail, seat: str, m: ScenarioSideModel, pack: Pack, cc_map: CcMap, start: int, last: int
+) -> Side:
     where = f"sides.{seat}"
-    m = ctx.mapping(value, where)
-    ctx.keys(m, _SIDE, ("orders", "reinforcements"), where)
-    nation = ctx.choice(m["nation"], f"{where}.nation", sorted(pack.rosters), "nation")
-    if nation not in pack.decks:
-        raise ctx.fail(f"{where}.nation", f"no Fate deck for {nation}")
-    roster = pack.rosters[nation]
-    posture = ctx.choice(m["posture"], f"{where}.posture", POSTURES, "posture")
-    quality = ctx.choice(m["quality"], f"{where}.quality", QUALITIES, "quality")
-    orders = ctx.integer(m.get("orders", DEFAULT_ORDERS[posture]), f"{where}.orders", 1, 6)
-    surrender = ctx.integer(m["surrender"], f"{where}.surrender", 1, 30)
-    edge = ctx.choice(m["edge"], f"{where}.edge", cc_map.friendly_edges, f"friendly edge of map {cc_map.id}")
-    setup = ctx.text(m["setup"], f"{where}.setup")
-    if setup not in cc_map.setup_zones:
-        raise ctx.fail(
+    if m.nation not in pack.rosters:
+        raise fail(
+            f"{where}.nation", f"unknown nation {m.nation!r} (allowed: {', '.join(sorted(pack.rosters))})"
+        )
+    if m.nation not in pack.decks:
+        raise fail(f"{where}.nation", f"no Fate deck for {m.nation}")
+    roster = pack.rosters[m.nation]
+    orders = m.orders if m.orders is not None else DEFAULT_ORDERS[m.posture]
+    if m.edge not in cc_map.friendly_edges:
+        edges = ", ".join(cc_map.friendly_edges)
+        raise fail(f"{where}.edge", f"unknown friendly edge of map {cc_map.id} {m.edge!r} (allowed: {edges})")
+    if m.setup not in cc_map.setup_zones:
+        raise fail(
             f"{where}.setup",
-            f"map {cc_map.id} has no set-up zone {setup!r} (have {', '.join(cc_map.setup_zones)})",
+            f"map {cc_map.id} has no set-up zone {m.setup!r} (have {', '.join(cc_map.setup_zones)})",
         )
-    if cc_map.setup_zones[setup] != edge:
-        raise ctx.fail(
-            f"{where}.setup", f"zone {setup!r} lies on the {cc_map.setup_zones[setup]} edge, not {edge}"
+    if cc_map.setup_zones[m.setup] != m.edge:
+        raise fail(
+            f"{where}.setup", f"zone {m.setup!r} lies on the {cc_map.setup_zones[m.setup]} edge, not {m.edge}"
         )
-    forces = _forces(ctx, f"{where}.forces", m["forces"], roster)
+    forces = _forces(fail, f"{where}.forces", m.forces, roster)
     if not forces.unit_ids():
-        raise ctx.fail(f"{where}.forces", "a side starts with at least one unit on the map")
+        raise fail(f"{where}.forces", "a side starts with at least one unit on the map")
     reinf: list[Reinforcement] = []
-    for i, item in enumerate(ctx.seq(m.get("reinforcements", []), f"{where}.reinforcements")):
+    for i, r in enumerate(m.reinforcements):
         rw = f"{where}.reinforcements[{i}]"
-        rm = ctx.mapping(item, rw)
-        ctx.keys(rm, ("time",), _FORCE_KEYS, rw)
-        t = ctx.integer(rm["time"], f"{rw}.time", start + 1, last)
-        reinf.append(Reinforcement(t, _forces(ctx, rw, {k: v for k, v in rm.items() if k != "time"}, roster)))
-    _check_countermix(ctx, where, roster, [forces, *(r.forces for r in reinf)])
-    hexes = len(cc_map.zone(setup))
+        if not start < r.time <= last:
+            raise fail(f"{rw}.time", f"{r.time} is out of range {start + 1}..{last}")
+        reinf.append(Reinforcement(r.time, _forces(fail, rw, r, roster)))
+    _check_countermix(fail, where, roster, [forces, *(r.forces for r in reinf)])
+    hexes = len(cc_map.zone(m.setup))
     figures = sum(roster.units[u].figures for u in forces.unit_ids())
     if figures > 7 * hexes:
-        raise ctx.fail(
+        raise fail(
             f"{where}.setup", f"{figures} figures cannot set up in {hexes} hexes without overstacking (8.2)"
         )
     return Side(
         seat,
-        nation,
-        posture,
-        quality,
+        m.nation,
+        m.posture,
+        m.quality,
         orders,
-        pack.postures.hand_size[posture],
-        surrender,
-        edge,
-        setup,
+        pack.postures.hand_size[m.posture],
+        m.surrender,
+        m.edge,
+        m.setup,
         forces,
         tuple(reinf),
     )
 
 
-def _forces(ctx: Ctx, where: str, value: Any, roster: Roster) -> Forces:
-    m = ctx.mapping(value, where)
-    ctx.keys(m, (), _FORCE_KEYS, where)
+def _forces(fail: _Fail, where: str, m: ForcesModel, roster: Roster) -> Forces:
     by_name = {u.name: u for u in roster.units.values() if u.type == "leader"}
     leaders = []
-    for name in ctx.seq(m.get("leaders", []), f"{where}.leaders"):
-        n = ctx.text(name, f"{where}.leaders")
+    for n in m.leaders:
         if n not in by_name:
-            raise ctx.fail(
+            raise fail(
                 f"{where}.leaders: {n}",
                 f"no {roster.nation} leader of that name (have {', '.join(sorted(by_name))})",
             )
         leaders.append(by_name[n].id)
     units = []
-    for k, v in ctx.mapping(m.get("units", {}), f"{where}.units").items():
+    for k, v in m.units.items():
         u = roster.units.get(k)
         if u is None or u.type == "leader":
-            raise ctx.fail(f"{where}.units: {k}", f"no {roster.nation} squad or team type of that id")
-        units.append((k, ctx.integer(v, f"{where}.units: {k}", 1, 30)))
-    weapons = [
-        ctx.choice(w, f"{where}.weapons", roster.weapons, f"{roster.nation} weapon")
-        for w in ctx.seq(m.get("weapons", []), f"{where}.weapons")
-    ]
-    radios = [
-        ctx.choice(r, f"{where}.radios", roster.radios, f"{roster.nation} radio")
-        for r in ctx.seq(m.get("radios", []), f"{where}.radios")
-    ]
-    f = Forces(tuple(leaders), tuple(units), tuple(weapons), tuple(radios))
-    if len(weapons) > len(f.unit_ids()):
-        raise ctx.fail(
+            raise fail(f"{where}.units: {k}", f"no {roster.nation} squad or team type of that id")
+        units.append((k, v))
+    for w in m.weapons:
+        if w not in roster.weapons:
+            raise fail(
+                f"{where}.weapons",
+                f"unknown {roster.nation} weapon {w!r} (allowed: {', '.join(roster.weapons)})",
+            )
+    for r in m.radios:
+        if r not in roster.radios:
+            raise fail(
+                f"{where}.radios",
+                f"unknown {roster.nation} radio {r!r} (allowed: {', '.join(roster.radios)})",
+            )
+    f = Forces(tuple(leaders), tuple(units), tuple(m.weapons), tuple(m.radios))
+    if len(m.weapons) > len(f.unit_ids()):
+        raise fail(
             f"{where}.weapons",
-            f"{len(weapons)} weapons but only {len(f.unit_ids())} units to carry them (one each, 8.1.1)",
+            f"{len(m.weapons)} weapons but only {len(f.unit_ids())} units to carry them (one each, 8.1.1)",
         )
     return f
 
 
-def _check_countermix(ctx: Ctx, where: str, roster: Roster, groups: list[Forces]) -> None:
+def _check_countermix(fail: _Fail, where: str, roster: Roster, groups: list[Forces]) -> None:
     units = Counter(u for g in groups for u in g.unit_ids())
     for k, n in units.items():
         if n > roster.units[k].count:
-            raise ctx.fail(where, f"{n} x {k} but the countermix holds {roster.units[k].count}")
+            raise fail(where, f"{n} x {k} but the countermix holds {roster.units[k].count}")
     weapons = Counter(w for g in groups for w in g.weapons)
     for k, n in weapons.items():
         if n > roster.weapons[k].count:
-            raise ctx.fail(where, f"{n} x {k} but the countermix holds {roster.weapons[k].count}")
+            raise fail(where, f"{n} x {k} but the countermix holds {roster.weapons[k].count}")
     radios = [r for g in groups for r in g.radios]
     if len(radios) > 1:
-        raise ctx.fail(where, f"{len(radios)} radios: a player's Artillery Box holds only one (8.1.2)")
+        raise fail(where, f"{len(radios)} radios: a player's Artillery Box holds only one (8.1.2)")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -21,14 +21,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Final
 
 from tactica.core.board import Board
 from tactica.core.hexgrid import Hex
 from tactica.core.los import CombatCommanderLos, LosTable
+from tactica.core.schema import validate
 
-from ._schema import Ctx, Source, read
+from ._schema import ComponentError, Source, read
 from .components import data_dir
+from .data_models import TERRAIN_KINDS, TerrainChartFile, TerrainEntryModel
 
 __all__ = [
     "TerrainChart",
@@ -43,10 +45,7 @@ __all__ = [
     "terrain_chart",
 ]
 
-KINDS: Final = ("type", "hexside", "path", "elevation", "marker")
-LOS_EFFECTS: Final = ("clear", "obstacle", "hindrance")
-_FLAGS: Final = ("blind_hex", "water", "sunken", "clear_along", "road_only")
-_INTS: Final = ("alt_cover", "along_move", "road_cover", "airburst", "hindrance")
+KINDS: Final = TERRAIN_KINDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,64 +99,48 @@ class TerrainChart:
 
 
 def load_terrain_chart(source: Source) -> TerrainChart:
-    """Load and check a terrain chart file; ComponentError names the file, entry and problem."""
-    name, data = read(source)
-    ctx = Ctx(name)
-    top = ctx.header(data, "terrain_chart", ("terrain", "max_level"))
-    max_level = ctx.integer(top["max_level"], "max_level", 1, 9)
-    entries: dict[str, TerrainEntry] = {}
-    for rank, (ident, m) in enumerate(ctx.entries(top["terrain"], "terrain")):
-        entries[ident] = _entry(ctx, ident, rank, m)
-    for needed in ("open", "woods", "building", "road", "wall", "hedge", "hill"):
-        if needed not in entries:
-            raise ctx.fail("terrain", f"the chart must define {needed!r}")
-    types = [e.id for e in entries.values() if e.kind == "type"]
-    if types[-1] != "open":
-        raise ctx.fail("terrain open", "Open Ground must be the lowest terrain type (T78.1)")
-    return TerrainChart(MappingProxyType(entries), max_level, name)
+    """Load and check a terrain chart file (schema: data_models.TerrainChartFile)."""
+    doc = read(source)
+    name = doc.name
+    f = validate(TerrainChartFile, doc.data, name, ComponentError, doc.lines)
+    entries = {m.id: _entry(rank, m) for rank, m in enumerate(f.terrain)}
+    return TerrainChart(MappingProxyType(entries), f.max_level, name)
 
 
-def _entry(ctx: Ctx, ident: str, rank: int, m: Mapping[str, Any]) -> TerrainEntry:
-    where = f"terrain {ident}"
-    ctx.keys(m, ("id", "rule", "kind", "move", "cover", "los"), (*_FLAGS, *_INTS), where)
-    rule = ctx.text(m["rule"], f"{where}: rule")
-    if not rule.startswith("T"):
-        raise ctx.fail(f"{where}: rule", f"expected a terrain rule such as 'T99', got {rule!r}")
-    kind = ctx.choice(m["kind"], f"{where}: kind", KINDS, "kind")
-    los = ctx.choice(m["los"], f"{where}: los", LOS_EFFECTS, "LOS effect")
-    move, move_imp, move_other = _cost(ctx, m["move"], f"{where}: move")
-    if m["cover"] is None:
-        cov, cov_imp = None, False
-    else:
-        cov, cov_imp, _ = _cost(ctx, m["cover"], f"{where}: cover", low=-3)
-    ints = {k: ctx.integer(m[k], f"{where}: {k}", -3, 10) for k in _INTS if k in m}
-    flags = {k: ctx.flag(m[k], f"{where}: {k}") for k in _FLAGS if k in m}
-    if los == "hindrance" and "hindrance" not in ints:
-        raise ctx.fail(where, "a hindrance needs its value 'hindrance: N' (10.3)")
-    if los != "hindrance" and "hindrance" in ints:
-        raise ctx.fail(where, f"'hindrance' given but los is {los!r}")
+def _entry(rank: int, m: TerrainEntryModel) -> TerrainEntry:
+    move, move_imp, move_other = _cost(m.move)
+    cov, cov_imp = (None, False) if m.cover is None else _cost(m.cover)[:2]
     return TerrainEntry(
-        id=ident,
-        rule=rule,
-        kind=kind,
+        id=m.id,
+        rule=m.rule,
+        kind=m.kind,
         rank=rank,
         move=move,
         move_impassable=move_imp,
         move_other=move_other,
         cover=cov,
         cover_impassable=cov_imp,
-        los=los,
-        **ints,  # type: ignore[arg-type]
-        **flags,
+        los=m.los,
+        hindrance=m.hindrance or 0,
+        alt_cover=m.alt_cover,
+        along_move=m.along_move,
+        road_cover=m.road_cover or 0,
+        airburst=m.airburst or 0,
+        blind_hex=m.blind_hex,
+        water=m.water,
+        sunken=m.sunken,
+        clear_along=m.clear_along,
+        road_only=m.road_only,
     )
 
 
-def _cost(ctx: Ctx, value: Any, where: str, low: int = 0) -> tuple[int | None, bool, bool]:
+def _cost(value: int | str) -> tuple[int | None, bool, bool]:
     if value == "impassable":
         return None, True, False
     if value == "other":
         return None, False, True
-    return ctx.integer(value, where, low, 10), False, False
+    assert isinstance(value, int)
+    return value, False, False
 
 
 @cache

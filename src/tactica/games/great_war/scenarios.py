@@ -11,20 +11,19 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from tactica.core.datafile import DataError, load_file
 from tactica.core.decks import draw, new_deck
 from tactica.core.game import Game
 from tactica.core.rules import RulesError
+from tactica.core.schema import validate
 
 from .cards import COMBAT, COMMAND, instances
+from .data_models import ScenarioFile
 from .geo import Geo, geo_for
 from .units import UNIT_TYPES
 
 DIR = Path(__file__).parent / "data" / "scenarios"
 SIDES = ("allies", "central")
-_KEYS = {"format", "version", "id", "name", "description", "first", "turn_limit", "medals", "hand",
-         "combat_hand", "hq", "reserve_artillery", "objectives", "map", "units"}
 
 
 @cache
@@ -37,26 +36,21 @@ def load_scenario(sid: str) -> dict[str, Any]:
     path = DIR / f"{sid}.yaml"
     if not path.exists():
         raise RulesError(f"great_war has no scenario {sid!r}")
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
     where = path.name
-    if not isinstance(data, dict) or data.get("format") != "tactica-scenario":
-        raise RulesError(f"{where}: not a tactica-scenario file")
-    bad = set(data) - _KEYS
-    if bad:
-        raise RulesError(f"{where}: unknown keys {sorted(bad)}")
-    if data.get("id") != sid:
-        raise RulesError(f"{where}: id {data.get('id')!r} does not match the file name")
-    for key in ("medals", "hand", "combat_hand", "hq", "reserve_artillery"):
-        if not isinstance(data.get(key), dict) or set(data[key]) != set(SIDES):
-            raise RulesError(f"{where}: {key} must give a value for allies and central")
+    try:
+        doc = load_file(path)
+    except DataError as exc:
+        raise RulesError(str(exc)) from None
+    data = doc.data
+    validate(ScenarioFile, data, where, RulesError, doc.lines)
+    if data["id"] != sid:
+        raise RulesError(f"{where}: id: {data['id']!r} does not match the file name")
     geo = geo_for(sid, data["map"])
     seen: set[str] = set()
     taken: set[int] = set()
     for side in SIDES:
         for u in data["units"][side]:
-            w = f"{where}: unit {u.get('id')!r}"
-            if u.get("kind") not in UNIT_TYPES:
-                raise RulesError(f"{w}: unknown kind {u.get('kind')!r}")
+            w = f"{where}: unit {u['id']}"
             if u["id"] in seen:
                 raise RulesError(f"{w}: duplicate id")
             i = geo.index.get(u.get("hex", ""))
@@ -67,8 +61,8 @@ def load_scenario(sid: str) -> dict[str, Any]:
             seen.add(u["id"])
             taken.add(i)
     for o in data.get("objectives") or []:
-        if o.get("hex") not in geo.index or o.get("for") not in SIDES:
-            raise RulesError(f"{where}: bad objective {o!r}")
+        if o["hex"] not in geo.index:
+            raise RulesError(f"{where}: objective {o['hex']}: not a hex of the map")
     return dict(data)
 
 
