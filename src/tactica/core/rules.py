@@ -83,6 +83,13 @@ class Rules:
         for s in steps:
             self.add_step(s)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by its id (a game pickles with its rules by reference): a rules module is code
+        and fixed data shared by every game, and some of its tables hold closures."""
+        from tactica.games import get_rules
+
+        return (get_rules, (self.id,))
+
     def add_step(self, step: Step) -> None:
         if not step.name or step.name in self.steps:
             raise RulesError(f"step name {step.name!r} is empty or taken in {self.id}")
@@ -118,6 +125,12 @@ class Rules:
     def resample(self, g: Game, seat: int, chance: Chance) -> None:
         """Redraw everything ``seat`` cannot know, consistently with what it has seen."""
         redeal(self.hidden_zones(g, seat), chance)
+
+    def action_ids(self) -> list[str] | None:
+        """Every option id this module can offer, in the fixed order that numbers them for agent
+        frameworks (docs/interop.md); later versions only append. None: the interop layer uses
+        its shipped table for this module, else hashes ids."""
+        return None
 
     # -- the browser table (docs/web.md) ------------------------------------------------------
     def board(self, g: Game) -> Board | None:
