@@ -141,7 +141,7 @@ class TacticaAECEnv(AECEnv):  # type: ignore[misc]  # untyped base (pettingzoo)
         if not legal and self.illegal == "raise":
             raise ValueError(f"action {action} is not legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
-        if legal:
+        if legal and action is not None:
             g.apply(self._actions.by_action[int(action)])
         self.decisions += 1
         self.rewards = {a: 0.0 for a in self.agents}
