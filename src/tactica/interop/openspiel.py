@@ -37,7 +37,6 @@ hands, the dice to come), so it is a reference, not a fair opponent; ISMCTSBot i
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -377,7 +376,3 @@ class HeuristicEvaluator:
         acts = state.legal_actions()
         return [(a, 1.0 / len(acts)) for a in acts]
 
-
-def json_params(game: TacticaGame) -> str:
-    """The game's parameters as JSON (for logs and reports)."""
-    return json.dumps(game.get_parameters(), sort_keys=True)
