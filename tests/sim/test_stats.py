@@ -8,10 +8,11 @@ from tactica.sim.stats import agent_stats, balance_verdict, distribution, quanti
 SEATS = ["allies", "central"]
 
 
-def res(i: int, winner: int | None, agents=("a", "b"), vp=(1, 2)) -> GameResult:
+def res(i: int, winner: int | None, agents=("a", "b"), vp=(1, 2), aborted=False, end="r") -> GameResult:
     rets = [0.0, 0.0] if winner is None else [1.0 if s == winner else -1.0 for s in range(2)]
     return GameResult(index=i, pair=i // 2, game="g", scenario="s", seed=i // 2, agents=list(agents),
-                      returns=rets, winner=winner, decisions=100 + i, turns=10, vp=list(vp), reason="r")
+                      returns=rets, winner=winner, decisions=100 + i, turns=10, vp=list(vp), reason="r",
+                      aborted=aborted, end=end)
 
 
 def test_wilson_matches_known_values():
@@ -51,6 +52,32 @@ def test_balance_verdicts_and_the_games_they_rest_on():
     few = [res(i, i % 2, ("x", "x")) for i in range(40)]
     v = balance_verdict(few, SEATS)
     assert v["verdict"] == "inconclusive" and v["games"] == 40
-    draws = [res(i, None, ("x", "y")) for i in range(10)]
+    draws = [res(i, None, ("x", "x")) for i in range(10)]
     v = balance_verdict(draws, SEATS)
-    assert v["verdict"] == "inconclusive" and v["draws"] == 10 and v["note"]
+    assert v["verdict"] == "inconclusive" and v["draws"] == 10 and not v["note"]
+
+
+def test_different_agents_cannot_measure_seat_balance():
+    """random against scripted: the stronger agent wins from both seats, so each seat's share is
+    even by construction; calling that 'balanced' would be wrong."""
+    mixed = [res(i, i % 2 if i % 4 < 2 else 1 - i % 2, ("a", "b") if i % 2 == 0 else ("b", "a"))
+             for i in range(2000)]
+    v = balance_verdict(mixed, SEATS)
+    assert v["verdict"] == "not measured (different agents)" and v["favoured"] is None and v["note"]
+    assert not v["mirror"]
+
+
+def test_a_mirror_match_counts_each_game_once_and_aborted_games_are_not_draws():
+    games = [res(0, 0, ("x", "x")), res(1, None, ("x", "x")), res(2, None, ("x", "x"), aborted=True)]
+    st = agent_stats(games)["x"]
+    assert (st["games"], st["wins"], st["draws"], st["losses"], st["aborted"]) == (3, 1, 1, 0, 1)
+    assert st["score"] == pytest.approx(1.5 / 2)
+    v = balance_verdict(games, SEATS)
+    assert (v["draws"], v["aborted"], v["decisive"]) == (1, 1, 1)
+
+
+def test_endings_are_counted_by_kind_not_by_margin():
+    from tactica.sim.stats import scenario_stats
+
+    games = [res(0, 0, end="sudden death"), res(1, 1, end="sudden death"), res(2, 0, end="surrender")]
+    assert scenario_stats(games, SEATS)["reasons"] == {"sudden death": 2, "surrender": 1}

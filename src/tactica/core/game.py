@@ -186,6 +186,8 @@ class Game:
             raise IllegalOption("the game is over: no option is legal")
         if seat is not None and seat != d.seat:
             raise IllegalOption(f"it is not seat {seat}'s decision (seat {d.seat} decides)")
+        if not isinstance(option, (str, Option)):
+            raise IllegalOption(f"an option is given by its id (a string) or as an Option, not {option!r}")
         oid = option if isinstance(option, str) else option.id
         opt = d.find(oid)
         draws_before = self.state["chance"]["n"]

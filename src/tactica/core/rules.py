@@ -12,6 +12,7 @@ frame and "resolve this entirely, then carry on" falls out of the stack.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -94,6 +95,13 @@ class Rules:
         for s in steps:
             self.add_step(s)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by its id (a game pickles with its rules by reference): a rules module is code
+        and fixed data shared by every game, and some of its tables hold closures."""
+        from tactica.games import get_rules
+
+        return (get_rules, (self.id,))
+
     def add_step(self, step: Step) -> None:
         if not step.name or step.name in self.steps:
             raise RulesError(f"step name {step.name!r} is empty or taken in {self.id}")
@@ -129,6 +137,28 @@ class Rules:
     def resample(self, g: Game, seat: int, chance: Chance) -> None:
         """Redraw everything ``seat`` cannot know, consistently with what it has seen."""
         redeal(self.hidden_zones(g, seat), chance)
+
+    def summary(self, g: Game) -> dict[str, Any]:
+        """A finished game in the figures simulation reports (docs/sim.md): ``turns`` played,
+        per-seat ``vp`` (None if the game scores none) and ``end``, the kind of ending without
+        its numbers ("turn limit", "sudden death"). The default reads ``turn`` and a per-seat
+        ``vp``/``medals`` list from the final view, and the result's reason up to its first
+        comma with digits as '#'; modules override it where that is not right."""
+        board = self.view(g, None, True)
+        n = len(self.seats)
+        turn = board.get("turn")
+        vp = next((v for k in ("vp", "victory_points", "medals") if isinstance(v := board.get(k), list)
+                   and len(v) == n and all(isinstance(x, (int, float)) for x in v)), None)
+        reason = str((g.state["result"] or {}).get("reason", ""))
+        return {"turns": turn if isinstance(turn, int) and not isinstance(turn, bool) else None,
+                "vp": None if vp is None else [float(x) for x in vp],
+                "end": re.sub(r"\d+", "#", reason.split(",")[0]).strip()}
+
+    def action_ids(self) -> list[str] | None:
+        """Every option id this module can offer, in the fixed order that numbers them for agent
+        frameworks (docs/interop.md); later versions only append. None: the interop layer uses
+        its shipped table for this module, else hashes ids."""
+        return None
 
     # -- the browser table (docs/web.md) ------------------------------------------------------
     def board(self, g: Game) -> Board | None:

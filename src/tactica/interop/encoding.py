@@ -1,20 +1,17 @@
 """Fixed-size encodings of our per-state option lists and per-seat views, for OpenSpiel and
 PettingZoo. Built only here: the game loop never makes a tensor (DESIGN §5).
 
-Actions. Our games offer, at each decision, a list of options with stable string ids ("move:u3:E5",
-"card:probe_center", "pass"). Agents frameworks want a fixed number of distinct actions, the same
-integer meaning the same choice from state to state. A module may ship its own encoding (an
-``action_codec`` attribute on its Rules object, with the :class:`ActionCodec` interface); without
-one, :class:`HashedActionCodec` maps each option id to ``crc32(id) mod 2**bits`` (default 2**14 =
-16,384 actions). Two legal options of one decision that hash to the same action are separated by
-linear probing over the legal ids in sorted order, so the mapping is a function of the decision's
-set of legal ids: any two states that offer the same options (two determinizations of one
-information set, say) number them the same way. The bound: a decision may offer at most
-``2**bits`` options (The Great War offers at most about 100).
+Actions. Our games offer, at each decision, a list of options with stable string ids ("move:a3:H7",
+"card:probe_centre", "pass"). Agent frameworks want a fixed number of distinct actions, the same
+integer meaning the same choice from state to state and from version to version. In order of
+preference (:func:`codec_for`): a module's own codec (an ``action_codec`` on its Rules), its
+stable action table (:mod:`tactica.interop.actions`: ``Rules.action_ids()`` or the table shipped
+in ``interop/action_tables``), or, for a module with neither, option ids hashed into 2**bits
+actions (:class:`HashedActionCodec`, collisions in one decision probed apart).
 
-Observations. :func:`seat_view` is what a seat may know (the module's view, plus whose decision it
-is), :func:`view_string` its canonical JSON (OpenSpiel's observation and information-state
-strings), and :class:`ViewEncoder` turns it into a 0/1 float vector by feature hashing: every leaf
+Observations. :func:`seat_view` is what a seat may know now (the module's view, whose decision it
+is, and its own options when it decides), :func:`view_string` its canonical JSON (OpenSpiel's
+observation string), and :class:`ViewEncoder` turns it into a 0/1 float vector by feature hashing: every leaf
 of the view becomes a token "path=value" (lists of objects with an ``id`` are keyed by it, lists of
 plain values become counted tokens), and each token sets one of ``dim`` positions. It works for
 every module without per-module code, is stable across runs (crc32, not Python's salted hash) and
@@ -73,11 +70,27 @@ class HashedActionCodec:
         return [by_id[o.id] for o in options]
 
 
+_TABLE_CODECS: dict[int, Any] = {}
+
+
 def codec_for(game: Game | Any, bits: int = DEFAULT_ACTION_BITS) -> ActionCodec:
-    """The module's own action encoding if its Rules object has one, else the hashed one."""
+    """The module's action numbering: its own codec (an ``action_codec`` on its Rules), else its
+    stable action table (:mod:`tactica.interop.actions`), else option ids hashed into 2**bits."""
+    from tactica.interop.actions import TableActionCodec, table_for
+
     rules = game.rules if isinstance(game, Game) else game
     codec: ActionCodec | None = getattr(rules, "action_codec", None)
-    return codec if codec is not None else HashedActionCodec(bits)
+    if codec is not None:
+        return codec
+    table = table_for(rules)
+    if table is None:
+        return HashedActionCodec(bits)
+    key = id(table)  # one codec per table (building its lookup takes milliseconds)
+    hit = _TABLE_CODECS.get(key)
+    if hit is None or hit.ids is not table:
+        hit = _TABLE_CODECS[key] = TableActionCodec(table)
+    tc: ActionCodec = hit
+    return tc
 
 
 class DecisionActions:
@@ -100,21 +113,42 @@ class DecisionActions:
 
 
 # ---------------------------------------------------------------------------------------- views
-def seat_view(game: Game, seat: int) -> dict[str, Any]:
-    """What ``seat`` may know now: the module's view for that seat (everything once the game is
-    over), who decides, and, when it is this seat, at which step."""
+def seat_view(game: Game, seat: int | None, everything: bool = False) -> dict[str, Any]:
+    """What ``seat`` may know now (None: the public, what a spectator sees; ``everything``: the
+    whole state as the end of the game shows it): the module's view, who decides and, for the
+    seat that decides (every seat with ``everything``), at which step and between which option
+    ids. The option ids belong here: the deciding seat sees them, and they make equal views mean
+    equal legal actions."""
     d = game.decision()
     decision: dict[str, Any] | None = None
     if d is not None:
         decision = {"seat": d.seat}
-        if d.seat == seat:
-            decision.update(step=d.step, window=d.window)
-    return {"seat": seat, "board": game.rules.view(game, seat, game.is_terminal()), "decision": decision,
-            "result": game.state["result"]}
+        if d.seat == seat or everything:
+            decision.update(step=d.step, window=d.window, options=[o.id for o in d.options])
+    board = game.rules.view(game, seat, everything or game.is_terminal())
+    return {"seat": seat, "board": board, "decision": decision, "result": game.state["result"]}
 
 
-def view_string(game: Game, seat: int) -> str:
-    return json.dumps(seat_view(game, seat), sort_keys=True, separators=(",", ":"))
+def private_part(mine: Any, public: Any) -> Any:
+    """What ``mine`` (a seat's view) holds beyond ``public`` (the spectator's view): the dict
+    entries that differ, recursively; None when nothing does."""
+    if isinstance(mine, dict) and isinstance(public, dict):
+        out = {}
+        for k, v in mine.items():
+            d = private_part(v, public.get(k))
+            if d is not None:
+                out[k] = d
+        return out or None
+    return None if mine == public else mine
+
+
+def view_string(game: Game, seat: int | None) -> str:
+    return canonical(seat_view(game, seat))
+
+
+def canonical(value: Any) -> str:
+    """Canonical JSON: the same value always gives the same string."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 def view_tokens(value: Any, path: str = "") -> Iterator[str]:

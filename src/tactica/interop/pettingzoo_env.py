@@ -1,4 +1,4 @@
-"""Every rules module as a PettingZoo AEC environment.
+"""Every rules module as a PettingZoo AEC environment, and its parallel form.
 
 ``env(game="great_war", scenario="ridge_trench")`` gives an environment whose agents are the
 module's seats, playing in the order the rules ask them (several decisions in a row by one seat are
@@ -8,10 +8,17 @@ normal: ordering units, then moving them). Each agent observes a dict:
   :mod:`tactica.interop.encoding`; the seat's view only, so nothing hidden leaks);
 - ``action_mask``: int8, 1 on the actions legal now for this agent (all 0 when it is not its turn).
 
-Actions are ``Discrete(2**action_bits)`` (the hashed option-id space). Rewards are the game's
-returns, given at the end; ``infos[agent]["option_ids"]`` maps the legal actions of the agent to
-move to the option ids they stand for. A game longer than ``max_decisions`` is truncated.
-``reset(seed=s)`` makes the next games reproducible: game seeds are drawn from ``s``.
+Actions are ``Discrete(n)`` over the module's stable action numbers
+(:mod:`tactica.interop.actions`). Rewards are the game's returns, given at the end;
+``infos[agent]["option_ids"]`` maps the legal actions of the agent to move to the option ids they
+stand for. A game longer than ``max_cycles`` decisions is truncated. ``reset(seed=s)`` makes the
+next games reproducible: game seeds are drawn from ``s``. An illegal action raises ValueError,
+or with ``illegal="lose"`` ends the game as a loss for the seat that played it (PettingZoo's
+convention for classic games, for tools that sample actions without the mask).
+
+``parallel_env(...)`` is the same game through PettingZoo's turn-based conversion: every step
+takes one action per live agent and applies the deciding agent's (the others' are ignored; their
+masks are all zero). A truly simultaneous form does not exist: the rules order every decision.
 """
 
 from __future__ import annotations
@@ -21,8 +28,9 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 import tactica
 from tactica.core.game import Game
@@ -37,17 +45,21 @@ from tactica.interop.encoding import (
     view_string,
 )
 
-DEFAULT_MAX_DECISIONS = 5_000
+DEFAULT_MAX_CYCLES = 5_000
 RENDER_MODES = ("ansi", "human")
+ILLEGAL = ("raise", "lose")
 
 
 class TacticaAECEnv(AECEnv):  # type: ignore[misc]  # untyped base (pettingzoo)
-    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's convention; copied per instance"name": "tactica_v0", "render_modes": list(RENDER_MODES),
-                                "is_parallelizable": False}
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's convention; copied per instance
+        "name": "tactica_v0",
+        "render_modes": list(RENDER_MODES),
+        "is_parallelizable": False,  # one seat often decides several times in a row
+    }
 
     def __init__(self, game: str = "great_war", scenario: str | None = None, render_mode: str | None = None,
                  action_bits: int = DEFAULT_ACTION_BITS, obs_dim: int = DEFAULT_OBS_DIM,
-                 max_decisions: int = DEFAULT_MAX_DECISIONS) -> None:
+                 max_cycles: int = DEFAULT_MAX_CYCLES, illegal: str = "raise") -> None:
         super().__init__()
         self.rules = get_rules(game)
         self.module_id = game
@@ -56,10 +68,15 @@ class TacticaAECEnv(AECEnv):  # type: ignore[misc]  # untyped base (pettingzoo)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {RENDER_MODES}, not {render_mode!r}")
         self.render_mode = render_mode
+        if illegal not in ILLEGAL:
+            raise ValueError(f"illegal must be one of {ILLEGAL}, not {illegal!r}")
+        if max_cycles < 1:
+            raise ValueError(f"max_cycles must be at least 1, not {max_cycles}")
+        self.illegal = illegal
         self.metadata = {**self.metadata, "name": f"tactica_{game}_v0"}
         self.codec = codec_for(self.rules, action_bits)
         self.encoder = ViewEncoder(obs_dim)
-        self.max_decisions = max_decisions
+        self.max_cycles = max_cycles
         self.possible_agents = list(self.rules.seats)
         n = self.codec.num_actions
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
@@ -120,19 +137,27 @@ class TacticaAECEnv(AECEnv):  # type: ignore[misc]  # untyped base (pettingzoo)
             return
         g = self.game
         assert g is not None and self._actions is not None
-        if action is None or int(action) not in self._actions.by_action:
+        legal = action is not None and int(action) in self._actions.by_action
+        if not legal and self.illegal == "raise":
             raise ValueError(f"action {action} is not legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
-        g.apply(self._actions.by_action[int(action)])
+        if legal and action is not None:
+            g.apply(self._actions.by_action[int(action)])
         self.decisions += 1
         self.rewards = {a: 0.0 for a in self.agents}
-        if g.is_terminal():
+        if not legal:  # illegal="lose": the seat that played it loses, the others win
+            for a in self.agents:
+                self.rewards[a] = -1.0 if a == agent else 1.0 / max(1, len(self.agents) - 1)
+                self.terminations[a] = True
+            self.infos[agent] = {"illegal_action": action}
+            self._actions = None
+        elif g.is_terminal():
             rets = g.returns()
             for i, a in enumerate(self.possible_agents):
                 self.rewards[a] = float(rets[i])
                 self.terminations[a] = True
             self._actions = None
-        elif self.decisions >= self.max_decisions:
+        elif self.decisions >= self.max_cycles:
             for a in self.agents:
                 self.truncations[a] = True
             self._actions = None
@@ -167,3 +192,9 @@ def env(**kwargs: Any) -> AECEnv:
 
 def raw_env(**kwargs: Any) -> TacticaAECEnv:
     return TacticaAECEnv(**kwargs)
+
+
+def parallel_env(**kwargs: Any) -> ParallelEnv:
+    """The turn-based parallel form (module docstring): one decision per step."""
+    p: ParallelEnv = turn_based_aec_to_parallel(TacticaAECEnv(**kwargs))
+    return p

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 from typing import Annotated
 
@@ -39,14 +40,18 @@ def simulate_command(
     from tactica.sim.progress import ProgressBar
     from tactica.sim.results import save
     from tactica.sim.runner import plan
-    from tactica.sim.simulate import simulate
+    from tactica.sim.simulate import SeatBalanceWarning, simulate
 
     specs = [a.strip() for a in agents.split(",") if a.strip()]
     total = len(plan(game, scenario, specs, games))
     bar = ProgressBar(total) if progress else None
     try:
-        run = simulate(game, scenario, specs, games, seed=seed, workers=workers, ray_address=ray,
-                       batch_size=batch, progress=bar)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", SeatBalanceWarning)
+            run = simulate(game, scenario, specs, games, seed=seed, workers=workers, ray_address=ray,
+                           batch_size=batch, progress=bar)
+        for w in caught:
+            typer.secho(f"warning: {w.message}", fg=typer.colors.YELLOW, err=True)
     except (RulesError, ValueError, RuntimeError) as e:
         _fail(str(e))
     except ConnectionError as e:

@@ -48,10 +48,17 @@ def text_summary(report: dict[str, Any]) -> str:
     for sc in report["scenarios"]:
         b = sc["balance"]
         lines.append(f"{sc['game']} / {sc['scenario']}: {sc['games']} games; verdict: {b['verdict']} "
-                     f"(on {b['games']} games, {b['decisive']} decisive, {b['draws']} draws)")
-        for a, st in sc["agents"].items():
-            lines.append(f"  agent {a:<16} wins {_ci(st['win_rate'])}  draws {st['draws']}  "
-                         f"score {_pct(st['score'])}")
+                     f"(on {b['games']} games, {b['decisive']} decisive, {b['draws']} draws, "
+                     f"{b['aborted']} aborted)")
+        if b["note"]:
+            lines.append(f"  note: {b['note']}")
+        if not b["mirror"]:
+            for a, st in sc["agents"].items():
+                lines.append(f"  agent {a:<16} wins {_ci(st['win_rate'])}  draws {st['draws']}  "
+                             f"score {_pct(st['score'])}")
+        else:
+            (a,) = sc["agents"] or {"-": None}
+            lines.append(f"  agent {a} against itself: {sc['games']} games (seats below)")
         for s in sc["seats"]:
             vp = s["vp"]
             vps = f"  VP mean {vp['mean']:.2f}" if vp else ""
@@ -63,6 +70,8 @@ def text_summary(report: dict[str, Any]) -> str:
                          f"(p10 {d['p10']:.0f}, p90 {d['p90']:.0f})")
         if t:
             lines.append(f"  turns/game median {t['median']:.0f} (p10 {t['p10']:.0f}, p90 {t['p90']:.0f})")
+        if sc["reasons"]:
+            lines.append("  endings: " + ", ".join(f"{k or '-'} {v}" for k, v in sc["reasons"].items()))
     return "\n".join(lines)
 
 
@@ -164,11 +173,13 @@ def html_page(report: dict[str, Any], plots: dict[str, list[str]]) -> str:
                      f"{b['aborted']} aborted); balanced means every seat's share of the decisive games is "
                      f"within ±{100 * b['tolerance']:.0f} points of {_pct(b['even_share'])} with 95% "
                      f"confidence. Agents: "
-                     + html.escape(_runs_text(sc["runs"])) + "</p>")
+                     + html.escape(_runs_text(sc["runs"])) + "</p>"
+                     + (f"<p>{html.escape(b['note'])}</p>" if b["note"] else ""))
         parts.append("<h3>Agents</h3>" + _table(
-            ["agent", "games", "wins", "draws", "losses", "win rate [95% CI]", "score", "mean return"],
-            [[a, st["games"], st["wins"], st["draws"], st["losses"], _ci(st["win_rate"]), _pct(st["score"]),
-              f"{st['mean_return']:.3f}"] for a, st in sc["agents"].items()]))
+            ["agent", "games", "wins", "draws", "losses", "aborted", "win rate [95% CI]", "score",
+             "mean return"],
+            [[a, st["games"], st["wins"], st["draws"], st["losses"], st["aborted"], _ci(st["win_rate"]),
+              _pct(st["score"]), f"{st['mean_return']:.3f}"] for a, st in sc["agents"].items()]))
         parts.append("<h3>Seats</h3>" + _table(
             ["seat", "wins", "win rate [95% CI]", "share of decisive [95% CI]", "mean return", "mean VP"],
             [[s["name"], s["wins"], _ci(s["win_rate"]), _ci(s["decisive_share"]), f"{s['mean_return']:.3f}",
@@ -176,7 +187,7 @@ def html_page(report: dict[str, Any], plots: dict[str, list[str]]) -> str:
         parts.append("<h3>Game length</h3>" + _table(
             ["", "games", "mean", "sd", "min", "median", "max"],
             [_dist_row("decisions", sc["decisions"]), _dist_row("turns", sc["turns"])]))
-        parts.append("<h3>How games ended</h3>" + _table(["reason", "games"], list(sc["reasons"].items())))
+        parts.append("<h3>How games ended</h3>" + _table(["ending", "games"], list(sc["reasons"].items())))
         for f in plots.get(key, []):
             parts.append(f"<p><img src='{html.escape(f)}' alt='{html.escape(f)}'></p>")
     parts.append("</body></html>")

@@ -12,7 +12,7 @@ a seat's advantage cancels out of the agents' comparison.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -23,11 +23,6 @@ from tactica.core.game import Game
 MAX_DECISIONS = 20_000
 """A game still running after this many decisions is stopped and counted as 'aborted' (a runaway
 game is a rules bug; the fuzzer hunts those, simulation just must not hang)."""
-
-VP_KEYS = ("vp", "victory_points", "medals")
-"""Keys of a module's board view that hold per-seat victory points, first found wins."""
-TURN_KEYS = ("turn", "turns", "round")
-"""Keys of a module's board view that hold the turn counter, first found wins."""
 
 _MASK = (1 << 63) - 1
 
@@ -76,6 +71,8 @@ class GameResult:
     vp: list[float] | None
     reason: str
     aborted: bool = False
+    end: str = ""
+    """The kind of ending without its numbers (the module's ``summary``), for counting."""
     slots: list[int] | None = None
     """The job's slots: which of the agents given sat at each seat (seeds its agent)."""
 
@@ -103,29 +100,11 @@ def plan(game: str, scenario: str, agents: Sequence[str], games: int, seed: int 
     return jobs
 
 
-def _first_per_seat(board: Mapping[str, Any], keys: Iterable[str], n: int) -> list[float] | None:
-    for k in keys:
-        v = board.get(k)
-        if isinstance(v, list) and len(v) == n and all(isinstance(x, (int, float)) for x in v):
-            return [float(x) for x in v]
-    return None
-
-
-def _first_number(board: Mapping[str, Any], keys: Iterable[str]) -> int | None:
-    for k in keys:
-        v = board.get(k)
-        if isinstance(v, int) and not isinstance(v, bool):
-            return v
-    return None
-
-
 def outcome(g: Game, job: GameJob, decisions: int, aborted: bool = False) -> GameResult:
-    """Read the result of a finished (or stopped) game from what the module exposes: returns, and
-    the turn counter and per-seat victory points from the module's optional ``summary(g)`` hook
-    (a dict with keys among VP_KEYS and TURN_KEYS) or, without it, from its final public view."""
+    """Read the result of a finished (or stopped) game: the returns, and the turns played, the
+    per-seat victory points and the kind of ending from the module's ``Rules.summary``."""
     n = g.num_players()
-    hook = getattr(g.rules, "summary", None)
-    board: Mapping[str, Any] = hook(g) if callable(hook) else g.rules.view(g, None, True)
+    summ = g.rules.summary(g)
     rets = g.returns()
     best = max(rets)
     winners = [i for i, r in enumerate(rets) if r == best]
@@ -134,9 +113,9 @@ def outcome(g: Game, job: GameJob, decisions: int, aborted: bool = False) -> Gam
         index=job.index, pair=job.pair, game=job.game, scenario=job.scenario, seed=job.seed,
         agents=list(job.agents), returns=rets,
         winner=winners[0] if len(winners) == 1 and not aborted else None,
-        decisions=decisions, turns=_first_number(board, TURN_KEYS), vp=_first_per_seat(board, VP_KEYS, n),
+        decisions=decisions, turns=summ.get("turns"), vp=summ.get("vp"),
         reason="aborted: decision cap reached" if aborted else str(res.get("reason", "")), aborted=aborted,
-        slots=list(job.slots or range(n)))
+        slots=list(job.slots or range(n)), end="aborted" if aborted else str(summ.get("end", "")))
 
 
 def play_game(job: GameJob, max_decisions: int = MAX_DECISIONS) -> GameResult:

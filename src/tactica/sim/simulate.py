@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import time
+import warnings
 from collections.abc import Sequence
 
 from tactica.ai import agent_names, make_agent
 from tactica.games import get_rules
 from tactica.sim.results import SimulationRun
 from tactica.sim.runner import plan
+from tactica.sim.stats import MIXED_AGENTS_NOTE
 from tactica.sim.workers import Progress, default_workers, run_local
+
+
+class SeatBalanceWarning(UserWarning):
+    """The pairing asked for cannot measure the scenario's seat balance (the report says why)."""
 
 
 def check_agents(agents: Sequence[str], seats: int) -> None:
@@ -31,6 +37,8 @@ def simulate(game: str, scenario: str, agents: Sequence[str], games: int, seed: 
     rules = get_rules(game)
     rules.scenario(scenario)
     check_agents(agents, len(rules.seats))
+    if len(set(agents)) > 1:
+        warnings.warn(f"{', '.join(agents)}: {MIXED_AGENTS_NOTE}", SeatBalanceWarning, stacklevel=2)
     jobs = plan(game, scenario, agents, games, seed)
     t0 = time.perf_counter()
     if ray_address is not None or use_ray:

@@ -18,9 +18,15 @@ BALANCE_TOLERANCE = 0.05
 confidence, within this distance of an even share (1/seats)."""
 
 
-MIXED_AGENTS_NOTE = ("different agents, swapped across seats on every seed: when one agent dominates, the "
-                     "seats' shares stay even whatever the scenario; play an agent against itself to "
-                     "measure the scenario's balance")
+MIXED_AGENTS_NOTE = ("different agents, swapped across seats on every seed: each seat's share of the wins "
+                     "is held near even by construction, so these games compare the agents and cannot "
+                     "measure the scenario's balance; play an agent against itself for that")
+NOT_MEASURED = "not measured (different agents)"
+
+
+def is_mirror(games: Sequence[GameResult]) -> bool:
+    """Every game has the same agent spec at every seat (what seat balance needs)."""
+    return all(len(set(g.agents)) == 1 for g in games)
 
 
 def wilson(k: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -63,24 +69,31 @@ def distribution(xs: Sequence[float]) -> dict[str, Any] | None:
 
 
 def agent_stats(games: Sequence[GameResult]) -> dict[str, dict[str, Any]]:
-    """Per agent spec: games, wins, draws, losses, win rate (CI), score ((wins + draws/2)/games)
-    and mean return. An agent in several seats of one game counts once per seat."""
+    """Per agent spec: games, wins, draws, losses, aborted games, win rate (CI), score
+    ((wins + draws/2) over the games that finished) and mean return. A game counts once for each
+    agent in it, however many seats it holds (a mirror match is N games, not 2N); an aborted
+    game is neither a draw nor a loss."""
     out: dict[str, dict[str, Any]] = {}
     for g in games:
-        for seat, a in enumerate(g.agents):
-            st = out.setdefault(a, {"games": 0, "wins": 0, "draws": 0, "losses": 0, "return_sum": 0.0})
+        for a in dict.fromkeys(g.agents):
+            seats = [i for i, x in enumerate(g.agents) if x == a]
+            st = out.setdefault(a, {"games": 0, "wins": 0, "draws": 0, "losses": 0, "aborted": 0,
+                                    "return_sum": 0.0})
             st["games"] += 1
-            st["return_sum"] += g.returns[seat]
-            if g.winner is None:
+            st["return_sum"] += sum(g.returns[i] for i in seats) / len(seats)
+            if g.aborted:
+                st["aborted"] += 1
+            elif g.winner is None:
                 st["draws"] += 1
-            elif g.winner == seat:
+            elif g.winner in seats:
                 st["wins"] += 1
             else:
                 st["losses"] += 1
     for st in out.values():
         n = st["games"]
+        done = n - st["aborted"]
         st["win_rate"] = rate(st["wins"], n)
-        st["score"] = (st["wins"] + st["draws"] / 2) / n if n else None
+        st["score"] = (st["wins"] + st["draws"] / 2) / done if done else None
         st["mean_return"] = st.pop("return_sum") / n if n else None
     return out
 
@@ -110,8 +123,9 @@ def seat_stats(games: Sequence[GameResult], seats: Sequence[str]) -> list[dict[s
 
 def balance_verdict(games: Sequence[GameResult], seats: Sequence[str],
                     tolerance: float = BALANCE_TOLERANCE) -> dict[str, Any]:
-    """Is the scenario fair between its seats, as these agents play it? Agents are swapped across
-    seats on every seed, so their strength cancels out and what is left is the seat's advantage.
+    """Is the scenario fair between its seats, as this agent plays it against itself? Only a
+    mirror match measures it: with different agents swapped across seats on every seed, each
+    seat's share is held near even by construction, so the verdict is 'not measured'.
 
     - 'favours <seat>': that seat's share of the decisive games is above an even share with 95 %
       confidence (the interval's low end is above it);
@@ -126,14 +140,14 @@ def balance_verdict(games: Sequence[GameResult], seats: Sequence[str],
     for i in range(k):
         w = sum(1 for g in decisive if g.winner == i)
         shares.append(rate(w, nd))
-    verdict, favoured = "inconclusive", None
+    mirror = is_mirror(games)
+    verdict, favoured = ("inconclusive" if mirror else NOT_MEASURED), None
     for i, sh in enumerate(shares):
-        if nd and sh["ci95"][0] > even:
+        if mirror and nd and sh["ci95"][0] > even:
             verdict, favoured = f"favours {seats[i]}", seats[i]
-    if favoured is None and nd and all(even - tolerance <= sh["ci95"][0] and sh["ci95"][1] <= even + tolerance
-                                       for sh in shares):
+    if mirror and favoured is None and nd and all(
+            even - tolerance <= sh["ci95"][0] and sh["ci95"][1] <= even + tolerance for sh in shares):
         verdict = "balanced"
-    mirror = all(len(set(g.agents)) == 1 for g in games)
     return {"verdict": verdict, "favoured": favoured, "games": len(games), "decisive": nd,
             "mirror": mirror,
             "note": "" if mirror else MIXED_AGENTS_NOTE,
@@ -168,7 +182,7 @@ def scenario_stats(games: Sequence[GameResult], seats: Sequence[str]) -> dict[st
         "decisions": distribution(decisions),
         "turns": distribution(turns),
         "decisions_histogram": histogram(decisions),
-        "reasons": _count(g.reason.split(",")[0] if g.reason else "" for g in games),
+        "reasons": _count(g.end or (g.reason.split(",")[0] if g.reason else "") for g in games),
     }
 
 

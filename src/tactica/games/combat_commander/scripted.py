@@ -279,6 +279,7 @@ class CCPolicy:
             raise ValueError("no decision to make: the game is over")
         if len(opts) == 1:
             return opts[0], "the only option"
+        rng.shuffle(opts)  # ties go to the first best in this order: the agent's seed decides them
         d = game.decision()
         assert d is not None
         step = d.step

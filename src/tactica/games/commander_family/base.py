@@ -152,6 +152,23 @@ class CommanderRules(Rules):
             "reinforcements": {k: list(v) for k, v in s["reinforcements"].items()},
         }
 
+    def summary(self, g: Game) -> dict[str, Any]:
+        """Player turns, the VP marker as each seat's margin (one signed track: + favours seat
+        0), and the ending: 6.2.2 sudden death and 6.3.2 last unit exited (both decided on VP),
+        6.3.1 surrender or elimination, 7.3.2 all five Objectives."""
+        s = g.state
+        reason = str((s["result"] or {}).get("reason", ""))
+        vp = float(s["vp"])
+        if "controls all five" in reason:
+            end = "all objectives"
+        elif "lose" in reason:
+            end = "surrender or elimination"
+        elif int(s["time"]["space"]) >= int(s["time"]["sudden_death"]):
+            end = "sudden death"
+        else:
+            end = "last unit exited"
+        return {"turns": int(s["turn"]), "vp": [vp, -vp], "end": end}
+
     def hidden_zones(self, g: Game, seat: int) -> list[list[Any]]:
         """What ``seat`` cannot see: the other hand, the other draw pile and (its order) its own
         draw pile, plus the other side's secret chits and the undrawn chits."""

@@ -39,8 +39,12 @@ def _never(g: Game, seat: int, card: str) -> bool:
     return False
 
 
+def _no_start(g: Game, seat: int, card: str) -> None:
+    """Never called (``_never`` refuses the Order); a named function, so the registry pickles."""
+
+
 COMMAND_CONFUSION = OrderDef("Command Confusion", "O19", implemented=True, legal=_never,
-                             start=lambda g, seat, card: None)
+                             start=_no_start)
 """O19: the dud. Such a card can never be given as an Order (its Action may still be useful)."""
 
 

@@ -66,6 +66,15 @@ class GreatWarRules(Rules):
     def line_of_sight(self, g: Game, a: str, b: str) -> dict[str, Any] | None:
         return drawing.line_of_sight(g, a, b)
 
+    def summary(self, g: Game) -> dict[str, Any]:
+        """Turns played (the counter has moved past the limit when the game ends on it), medals
+        plus objectives held (TGW-D Victory 2), and the ending: turn limit or medals."""
+        s = g.state
+        reason = str((s["result"] or {}).get("reason", ""))
+        return {"turns": min(int(s["turn"]), 2 * int(s["turn_limit"])),
+                "vp": [float(s["medals"][i] + s["held"][i]) for i in (0, 1)],
+                "end": "turn limit" if reason.startswith("turn limit") else "medals"}
+
     def hidden_zones(self, g: Game, seat: int) -> list[list[Any]]:
         s = g.state
         return [s["hands"][1 - seat], s["command"]["draw"], s["combat_hands"][1 - seat], s["combat"]["draw"]]

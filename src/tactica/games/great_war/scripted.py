@@ -246,17 +246,19 @@ class GreatWarPolicy:
         if handler is None:
             return GENERIC.choose(game, seat, rng)
         b = Board(game, seat)
-        best: Option = handler(b, list(opts))
+        shuffled = list(opts)
+        rng.shuffle(shuffled)  # ties go to the first best in this order: the agent's seed decides them
+        best: Option = handler(b, shuffled)
         return best
 
     # -- one method per decision step (flow.py) ------------------------------------------------
     def _play_card(self, b: Board, opts: list[Option]) -> Option:
-        return max(opts, key=lambda o: (_units_for_card(b, o.args["card"]), o.id))
+        return max(opts, key=lambda o: _units_for_card(b, o.args["card"]))
 
     def _order_units(self, b: Board, opts: list[Option]) -> Option:
         orders = [o for o in opts if o.kind == "order"]
         if orders:
-            return max(orders, key=lambda o: (b.order_value(b.units[o.args["unit"]]), o.id))
+            return max(orders, key=lambda o: b.order_value(b.units[o.args["unit"]]))
         ambush = [o for o in opts if o.kind == "ambush"]
         best = max(ambush, key=lambda o: b.order_value(b.units[o.args["unit"]]), default=None)
         if best is not None:
@@ -303,11 +305,11 @@ class GreatWarPolicy:
         return 0.0
 
     def _battle_phase(self, b: Board, opts: list[Option]) -> Option:
-        best = max(opts, key=lambda o: (self._attack_score(b, o), o.id))
+        best = max(opts, key=lambda o: self._attack_score(b, o))
         return best if self._attack_score(b, best) > 0 else _find(opts, "done")
 
     def _bonus_combat(self, b: Board, opts: list[Option]) -> Option:
-        best = max(opts, key=lambda o: (self._attack_score(b, o), o.id))
+        best = max(opts, key=lambda o: self._attack_score(b, o))
         return best if self._attack_score(b, best) > 0.3 else _find(opts, "decline")
 
     def _combat_card(self, b: Board, opts: list[Option]) -> Option:
@@ -326,8 +328,8 @@ class GreatWarPolicy:
     def _retreat_to(self, b: Board, opts: list[Option]) -> Option:
         cc = b.cc or {}
         u = b.units[cc["target"]]
-        return max(opts, key=lambda o: (-b.threat(u, b.geo.index[o.args["to"]])
-                                        + TERRAIN[b.terrain[b.geo.index[o.args["to"]]]].ignore_flags, o.id))
+        return max(opts, key=lambda o: -b.threat(u, b.geo.index[o.args["to"]])
+                   + TERRAIN[b.terrain[b.geo.index[o.args["to"]]]].ignore_flags)
 
     def _gain_ground(self, b: Board, opts: list[Option]) -> Option:
         cc = b.cc or {}
