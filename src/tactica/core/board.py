@@ -98,6 +98,15 @@ class Board:
         """Neighbours of ``h`` that are on the board."""
         return tuple(n for n in neighbors(h) if n in self.index)
 
+    def sides(self, h: Hex) -> tuple[tuple[Hex, frozenset[str]], ...]:
+        """Each on-board neighbour of ``h`` with the features of the hexside between them, for
+        games where hexside terrain governs movement, fire and command (Combat Infantry)."""
+        return tuple((n, self.hexside(h, n)) for n in neighbors(h) if n in self.index)
+
+    def climb(self, a: Hex, b: Hex) -> int:
+        """Levels gained going from ``a`` to ``b`` (negative downhill): the direction of a slope."""
+        return self.elevation[self.index[b]] - self.elevation[self.index[a]]
+
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # mappingproxy cannot be pickled; send plain dicts (boards go to worker processes).
         values = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -173,6 +182,7 @@ _TOP_KEYS: Final = frozenset(
         "zones",
         "edges",
         "sections",
+        "derived_hexsides",
     }
 )
 _GEOMETRY_KEYS: Final = frozenset(
@@ -405,6 +415,9 @@ def _build(
         if ed in hexsides:
             raise ctx.fail(where, "duplicate entry (this hexside is already listed)")
         hexsides[ed] = frozenset(_names(ctx, feats, where, cat_side, "hexside feature"))
+    if "derived_hexsides" in top:
+        _derive_hexsides(ctx, top["derived_hexsides"], hexes, index, terrain, elevation, cat_hex, cat_side,
+                         hexsides)
 
     # roads -------------------------------------------------------------------------------------
     roads: dict[str, set[Edge]] = {}
@@ -480,6 +493,59 @@ def _build(
         sections=MappingProxyType(sections),
         catalogue=MappingProxyType(catalogue),
     )
+
+
+def _derive_hexsides(
+    ctx: _Ctx,
+    spec: Any,
+    hexes: tuple[Hex, ...],
+    index: Mapping[Hex, int],
+    terrain: list[tuple[str, ...]],
+    elevation: list[int],
+    cat_hex: frozenset[str] | None,
+    cat_side: frozenset[str] | None,
+    hexsides: dict[Edge, frozenset[str]],
+) -> None:
+    """Fill in hexside features the hexes beside a hexside imply (``derived_hexsides``), for the
+    hexsides between two map hexes that the file does not list itself (a listed hexside, even
+    ``[]``, keeps exactly its listed features). ``from_terrain`` maps a hex terrain to the hexside
+    feature every side of such a hex gets; ``from_elevation`` names the feature of every hexside
+    between hexes of different levels (a slope)."""
+    where = "derived_hexsides"
+    d = _mapping(ctx, spec, where)
+    _check_keys(ctx, d, frozenset({"from_terrain", "from_elevation"}), where)
+    by_terrain: dict[str, str] = {}
+    for t, f in _mapping(ctx, d.get("from_terrain", {}), f"{where}.from_terrain").items():
+        t = _str(ctx, t, f"{where}.from_terrain")
+        f = _str(ctx, f, f"{where}.from_terrain.{t}")
+        if cat_hex is not None and t not in cat_hex:
+            allowed = ", ".join(sorted(cat_hex))
+            raise ctx.fail(f"{where}.from_terrain", f"unknown terrain {t!r} (allowed: {allowed})")
+        if cat_side is not None and f not in cat_side:
+            raise ctx.fail(f"{where}.from_terrain.{t}",
+                           f"unknown hexside feature {f!r} (allowed: {', '.join(sorted(cat_side))})")
+        by_terrain[t] = f
+    slope = d.get("from_elevation")
+    if slope is not None:
+        slope = _str(ctx, slope, f"{where}.from_elevation")
+        if cat_side is not None and slope not in cat_side:
+            raise ctx.fail(f"{where}.from_elevation",
+                           f"unknown hexside feature {slope!r} (allowed: {', '.join(sorted(cat_side))})")
+    listed = set(hexsides)
+    for a in hexes:
+        ia = index[a]
+        for b in neighbors(a):
+            ib = index.get(b)
+            if ib is None or not a < b:
+                continue
+            ed: Edge = (a, b)
+            if ed in listed:
+                continue
+            got = {by_terrain[t] for t in terrain[ia] + terrain[ib] if t in by_terrain}
+            if slope is not None and elevation[ia] != elevation[ib]:
+                got.add(slope)
+            if got:
+                hexsides[ed] = frozenset(got)
 
 
 def _expand(ctx: _Ctx, layout: Layout, item: Any, where: str, parse: Callable[[Any, str], Hex]) -> list[Hex]:

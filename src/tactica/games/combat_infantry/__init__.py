@@ -1,0 +1,81 @@
+"""Combat Infantry, WestFront edition (Columbia Games): rules module ``combat_infantry``.
+
+A block game: each block faces its owner, so the other player sees a unit is there but not what
+it is or how strong until the rules reveal it (1.0). Rules are cited by the book's numbers
+(1.0-10.5); what the book leaves to its components (label sheet, maps, scenarios) is our design,
+documented in each data file's header. RULES.md maps every rule to its status and tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tactica.core.board import Board
+from tactica.core.chance import Chance
+from tactica.core.game import Game
+from tactica.core.rules import Rules, ScenarioInfo
+
+from .assault import Assault, AssaultUnit, Regroup
+from .blocks import SIDES
+from .flow import Action, Activate, Command, Deploy, EndActivation, GameTurn, Move
+from .scenarios import geo_of, load_scenario, scenario_ids, setup
+from .view import resample, view
+
+
+class CombatInfantryRules(Rules):
+    id = "combat_infantry"
+    name = "Combat Infantry (WestFront)"
+    version = "1"
+    seats = SIDES
+    option_defaults: Mapping[str, Any] = {}
+
+    def scenarios(self) -> list[ScenarioInfo]:
+        out = []
+        for sid in scenario_ids():
+            d = load_scenario(sid)
+            out.append(
+                ScenarioInfo(
+                    sid,
+                    d["name"],
+                    " ".join(str(d.get("description", "")).split()),
+                    seats=self.seats,
+                    extra={"game_turns": d["game_turns"], "solitaire": bool(d.get("solitaire", False))},
+                )
+            )
+        return out
+
+    def setup(self, g: Game, scenario: str, options: Mapping[str, Any]) -> None:
+        setup(g, scenario)
+
+    def view(self, g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
+        return view(g, seat, everything)
+
+    def resample(self, g: Game, seat: int, chance: Chance) -> None:
+        resample(g, seat, chance)
+
+    def board(self, g: Game) -> Board:
+        return geo_of(g.state).board
+
+    def line_of_sight(self, g: Game, a: str, b: str) -> dict[str, Any] | None:
+        geo = geo_of(g.state)
+        if a not in geo.index or b not in geo.index:
+            return None
+        t = geo.los.trace(geo.board.hexes[geo.index[a]], geo.board.hexes[geo.index[b]])
+        return {"clear": t.result.clear, "notes": list(t.notes)}
+
+
+RULES = CombatInfantryRules(
+    [
+        GameTurn(),
+        Activate(),
+        Deploy(),
+        Command(),
+        Action(),
+        Move(),
+        EndActivation(),
+        Assault(),
+        AssaultUnit(),
+        Regroup(),
+    ]
+)

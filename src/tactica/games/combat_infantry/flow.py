@@ -1,0 +1,606 @@
+"""The sequence of play (1.0-1.3) and the HQ activation (4.0-5.0, 6.x, 7.1, 8.x) as flow steps.
+
+game_turn (auto) -> activate (active player picks an HQ of a company not yet activated this
+player turn, or passes) -> deploy -> command (units one at a time, then the HQ's own action) ->
+action (rally / fire / bombard / move / foxhole / hold) -> move (hexside by hexside) ->
+end_activation (half-hits cleared, assaults, stacking) -> back to activate.
+Assaults are in assault.py.
+"""
+
+from __future__ import annotations
+
+from tactica.core.game import Game
+from tactica.core.options import Option
+from tactica.core.rules import Args, Step
+
+from .blocks import NO_ASSAULT_ENTRY, SIDES, WEAPON_TYPES
+from .fire import edge_key, fire_options, resolve_bombard, resolve_fire
+from .scenarios import geo_of
+from .units import ENEMY, FRIENDLY, control, eliminate, in_hex, label, occupancy, on_map, stack_limit
+
+PLAYER_TURNS = 8
+"""1.1: each game turn has eight player turns, four for each player, alternating."""
+
+
+def _active(g: Game) -> int:
+    return int(g.state["active"])
+
+
+# ============================================================================ game turn (1.1, 1.3)
+class GameTurn(Step):
+    """1.1-1.3: player turns alternate, four each; at the end of the game turn every block stands
+    upright again and smoke goes (7.4); the first player of later game turns is the high d10
+    (ties rerolled: our reading, the book does not say)."""
+
+    name = "game_turn"
+
+    def run(self, g: Game, a: Args) -> None:
+        s = g.state
+        if s["pt"] >= PLAYER_TURNS:
+            for r in s["blocks"].values():
+                r.update(posture="upright", acted=False, half=False)
+            s["smoke"].clear()
+            s["spotters"].clear()
+            g.emit("1.3", "End of game turn {gt}: all blocks stand upright, smoke is removed", gt=s["gt"])
+            if s["gt"] >= s["game_turns"]:
+                victory(g)
+                return
+            s["gt"] += 1
+            s["pt"] = 0
+            ch = g.chance
+            while True:
+                us, ger = ch.d10(), ch.d10()
+                g.emit(
+                    "1.1",
+                    "Game turn {gt}: first player roll {a} (usa) against {b} (ger)",
+                    gt=s["gt"],
+                    a=us,
+                    b=ger,
+                )
+                if us != ger:
+                    break
+            s["first"] = 0 if us > ger else 1
+        s["pt"] += 1
+        s["active"] = s["first"] if s["pt"] % 2 == 1 else 1 - s["first"]
+        s["done_companies"] = []
+        g.push("activate")
+
+
+def victory(g: Game) -> None:
+    """10.4: VPs are 1 per enemy unit eliminated plus the objectives a side controls at the end."""
+    s = g.state
+    geo = geo_of(s)
+    vp = list(s["vp"])
+    for side in (0, 1):
+        ctl = control(s, geo, side)
+        for h, v in s["objectives"]:
+            if ctl[h] == FRIENDLY:
+                vp[side] += v
+    g.emit("10.4", "Victory points: usa {a}, ger {b}", a=vp[0], b=vp[1])
+    if vp[0] == vp[1]:
+        g.end([0.0, 0.0], f"a draw at {vp[0]} VP each", "10.4")
+    else:
+        w = 0 if vp[0] > vp[1] else 1
+        g.end(
+            [1.0 if w == 0 else -1.0, 1.0 if w == 1 else -1.0],
+            f"{SIDES[w]} wins {max(vp)} to {min(vp)} VP",
+            "10.4",
+        )
+
+
+# ============================================================================ activation (4.0)
+def _ready_hqs(g: Game) -> list[str]:
+    s = g.state
+    side = _active(g)
+    return [
+        b
+        for b in on_map(s, side)
+        if label(b).hq and not s["blocks"][b]["acted"] and label(b).company not in s["done_companies"]
+    ]
+
+
+class Activate(Step):
+    """1.1 / 4.0: in his player turn the active player activates one HQ of each company, one at a
+    time; an HQ activates once per game turn. Passing ends the player turn (our reading: the book
+    never forces an activation)."""
+
+    name = "activate"
+
+    def actor(self, g: Game, a: Args) -> int | None:
+        return _active(g) if _ready_hqs(g) else None
+
+    def run(self, g: Game, a: Args) -> None:
+        g.pop()
+
+    def prompt(self, g: Game, a: Args) -> str:
+        return "Activate an HQ"
+
+    def options(self, g: Game, a: Args) -> list[Option]:
+        geo = geo_of(g.state)
+        out = [
+            Option(
+                f"hq:{b}",
+                f"Activate {b}",
+                "activate",
+                {"unit": b, "hex": geo.label(g.state["blocks"][b]["hex"])},
+            )
+            for b in _ready_hqs(g)
+        ]
+        out.append(Option("pass", "End the player turn", "pass"))
+        return out
+
+    def choose(self, g: Game, a: Args, option: Option) -> None:
+        s = g.state
+        if option.id == "pass":
+            g.emit("1.1", "{side} ends the player turn", side=SIDES[_active(g)])
+            g.pop()
+            return
+        hq = option.args["unit"]
+        lab = label(hq)
+        s["done_companies"].append(lab.company)
+        s["act"] = {
+            "hq": hq,
+            "left": 3,
+            "weapon": False,
+            "fire_used": {},
+            "assault_used": {},
+            "long": [],
+            "entered": {},
+            "moved": [],
+        }
+        g.push("deploy")
+
+
+class Deploy(Step):
+    """4.0 / 1.2a: the HQ may first deploy one hex into a friendly hex across a road or clear
+    hexside (temporary overstacking allowed); then it turns face-up."""
+
+    name = "deploy"
+
+    def actor(self, g: Game, a: Args) -> int:
+        return _active(g)
+
+    def prompt(self, g: Game, a: Args) -> str:
+        return "Deploy the HQ one hex, or stay"
+
+    def options(self, g: Game, a: Args) -> list[Option]:
+        s = g.state
+        geo = geo_of(s)
+        hq = s["act"]["hq"]
+        i = s["blocks"][hq]["hex"]
+        ctl = control(s, geo, label(hq).side)
+        out = [Option("stay", "Stay", "deploy")]
+        for j in geo.nbrs[i]:
+            feats = geo.side_features[i][j] - {"clear"}
+            if ctl[j] == FRIENDLY and (not feats or geo.road[i][j]):
+                out.append(
+                    Option(f"deploy:{geo.label(j)}", f"Deploy to {geo.label(j)}", "deploy", {"hex": j})
+                )
+        return out
+
+    def choose(self, g: Game, a: Args, option: Option) -> None:
+        s = g.state
+        geo = geo_of(s)
+        hq = s["act"]["hq"]
+        r = s["blocks"][hq]
+        if option.id != "stay":
+            r["hex"] = option.args["hex"]
+        r.update(posture="up", acted=True)
+        g.reveal()
+        g.emit(
+            "4.0",
+            "{side} activates {unit} in {hex}",
+            side=SIDES[label(hq).side],
+            unit=hq,
+            hex=geo.label(r["hex"]),
+        )
+        g.replace("command")
+
+
+def in_command(g: Game) -> tuple[list[str], list[str]]:
+    """4.1-4.3: units the active HQ may command now, and its own platoon's squads out of range
+    that may try a no-command morale check. A PHQ commands its platoon's rifle squads in its hex
+    or adjacent (not across a sea/lake hexside) plus one company or attached battalion weapon in
+    range; a CHQ commands any three units of its company (not PHQs) anywhere."""
+    s = g.state
+    geo = geo_of(s)
+    act = s["act"]
+    hq = act["hq"]
+    hl = label(hq)
+    hi = s["blocks"][hq]["hex"]
+    cmd: list[str] = []
+    tries: list[str] = []
+    for b in on_map(s, hl.side):
+        r = s["blocks"][b]
+        bl = label(b)
+        if b == hq or r["acted"] or bl.hq:
+            continue
+        comp = s["attached"].get(b, bl.company)
+        if comp != hl.company:
+            continue
+        if hl.type == "chq":
+            if act["left"] > 0:
+                cmd.append(b)
+            continue
+        near = r["hex"] == hi or (r["hex"] in geo.nbrs[hi] and not geo.no_command[hi][r["hex"]])
+        if bl.type == "rifle" and bl.platoon == hl.platoon:
+            (cmd if near else tries).append(b)
+        elif bl.type in WEAPON_TYPES and near and not act["weapon"]:
+            cmd.append(b)
+    return cmd, tries
+
+
+class Command(Step):
+    """1.2 / 4.1: the active HQ commands units one at a time, each doing one action; then the HQ
+    takes its own action (or ends the activation)."""
+
+    name = "command"
+
+    def actor(self, g: Game, a: Args) -> int:
+        return _active(g)
+
+    def prompt(self, g: Game, a: Args) -> str:
+        return f"Command units of {g.state['act']['hq']}"
+
+    def options(self, g: Game, a: Args) -> list[Option]:
+        geo = geo_of(g.state)
+        cmd, tries = in_command(g)
+        bl = g.state["blocks"]
+        out = [
+            Option(f"cmd:{b}", f"Command {b}", "command", {"unit": b, "hex": geo.label(bl[b]["hex"])})
+            for b in cmd
+        ]
+        out += [
+            Option(
+                f"try:{b}",
+                f"{b}: no-command morale check",
+                "command",
+                {"unit": b, "hex": geo.label(bl[b]["hex"])},
+            )
+            for b in tries
+        ]
+        out.append(Option("hq", "The HQ's own action", "command"))
+        out.append(Option("end", "End the activation", "command"))
+        return out
+
+    def choose(self, g: Game, a: Args, option: Option) -> None:
+        s = g.state
+        act = s["act"]
+        hq = act["hq"]
+        if option.id == "end":
+            g.replace("end_activation", phase="halves")
+            return
+        if option.id == "hq":
+            g.replace("end_activation", phase="halves")
+            g.push("action", unit=hq, morale=label(hq).morale)
+            return
+        b = option.args["unit"]
+        bl = label(b)
+        if option.id.startswith("try:"):
+            roll = g.chance.d10()
+            ok = roll <= bl.morale
+            g.emit(
+                "4.3",
+                "{unit} out of command: morale {m}, roll {r}: {res}",
+                to=[bl.side],
+                unit=b,
+                m=bl.morale,
+                r=roll,
+                res="acts" if ok else "fails and is done",
+            )
+            g.emit(
+                "4.3",
+                "a block out of command tests its morale: {res}",
+                to=[1 - bl.side],
+                res="it acts" if ok else "it fails",
+            )
+            if not ok:
+                s["blocks"][b].update(posture="down", acted=True)
+                return
+            g.push("action", unit=b, morale=bl.morale)
+            return
+        if label(hq).type == "chq":
+            act["left"] -= 1
+        elif bl.type in WEAPON_TYPES:
+            act["weapon"] = True
+        g.push("action", unit=b, morale=label(hq).morale)
+
+
+def _move_targets(g: Game, bid: str, mp: int) -> list[tuple[int, int, bool]]:
+    """8.0-8.5: (hex, cost, assault) for each hexside the unit may cross with ``mp`` left."""
+    s = g.state
+    geo = geo_of(s)
+    lab = label(bid)
+    i = s["blocks"][bid]["hex"]
+    occ = occupancy(s)
+    act = s["act"]
+    out = []
+    for j in geo.nbrs[i]:
+        st = geo.side[i][j]
+        if st.move >= 99:
+            continue  # sea, hedge without a gap (TEC X, note 7: only tanks cross hedges)
+        feats = geo.side_features[i][j]
+        enemy = (1 - lab.side) in occ.get(j, set())
+        cost = st.move
+        if geo.road[i][j] and not enemy and "bridge" not in feats:
+            cost -= 1  # 8.4: road bonus, never into an assault, not on bridges (TEC note 4)
+        if geo.uphill[i][j]:
+            cost += 1  # 3.4 slope: +1 MP uphill only
+        if cost > mp:
+            continue
+        if enemy:
+            if lab.type in NO_ASSAULT_ENTRY:
+                continue
+            limit = st.assault
+            if geo.uphill[i][j]:
+                limit = min(limit, 1)
+            if "ford" in feats and lab.type not in ("rifle", "engineer"):
+                continue  # TEC note 5
+            if act["assault_used"].get(edge_key(i, j), 0) >= limit:
+                continue
+        out.append((j, cost, enemy))
+    return out
+
+
+class Action(Step):
+    """1.2 / 5.0 / 6.1 / 7.1 / 8.1: one action for a commanded unit (or the HQ itself): rally, fire
+    (or bombard), move, dig a foxhole, or hold. Firing and special actions turn it face-up;
+    rallying, moving and holding leave it face-down (still hidden)."""
+
+    name = "action"
+
+    def actor(self, g: Game, a: Args) -> int:
+        return _active(g)
+
+    def prompt(self, g: Game, a: Args) -> str:
+        return f"Action for {a['unit']}"
+
+    def options(self, g: Game, a: Args) -> list[Option]:
+        s = g.state
+        geo = geo_of(s)
+        b = a["unit"]
+        r = s["blocks"][b]
+        lab = label(b)
+        out = []
+        if r["steps"] < lab.steps:
+            out.append(Option("rally", f"Rally {b}", "rally", {"unit": b}))
+        for oid, args in fire_options(g, b):
+            out.append(
+                Option(oid, oid, "fire", {**args, "i": args["hex"], "unit": b, "hex": geo.label(args["hex"])})
+            )
+        if lab.move and _move_targets(g, b, _mp(g, b)):
+            out.append(Option("move", f"Move {b}", "move", {"unit": b}))
+        i = r["hex"]
+        if geo.board.terrain[i] == ("clear",) and i not in s["foxholes"]:
+            out.append(Option("foxhole", f"{b} digs a foxhole", "special", {"unit": b}))
+        out.append(Option("hold", f"{b} holds", "hold", {"unit": b}))
+        return out
+
+    def choose(self, g: Game, a: Args, option: Option) -> None:
+        s = g.state
+        geo = geo_of(s)
+        b = a["unit"]
+        r = s["blocks"][b]
+        lab = label(b)
+        hq = lab.hq
+        r["acted"] = True
+        kind = option.kind
+        if kind == "rally":
+            roll = g.chance.d10()
+            ok = roll <= a["morale"]
+            if ok:
+                r["steps"] += 1
+            if not hq:
+                r["posture"] = "down"
+            g.emit(
+                "5.0",
+                "{unit} rallies: morale {m}, roll {roll}: {res}",
+                to=None if r["posture"] == "up" else [lab.side],
+                unit=b,
+                m=a["morale"],
+                roll=roll,
+                res="+1 step" if ok else "no effect",
+            )
+            if r["posture"] != "up":
+                g.emit(
+                    "5.0", "a block in {hex} attempts to rally", to=[1 - lab.side], hex=geo.label(r["hex"])
+                )
+            g.pop()
+            return
+        if kind == "fire":
+            r["posture"] = "up"
+            g.reveal()
+            if option.id.startswith("bombard:"):
+                resolve_bombard(g, b, option.args["i"], option.args.get("spotter"))
+            else:
+                resolve_fire(g, b, option.args["i"], option.args.get("target"))
+            g.pop()
+            return
+        if kind == "special":
+            r["posture"] = "up"
+            g.reveal()
+            s["foxholes"].append(r["hex"])
+            g.emit("7.1", "{unit} digs a foxhole in {hex}", unit=b, hex=geo.label(r["hex"]))
+            g.pop()
+            return
+        if kind == "move":
+            g.replace("move", unit=b, mp=_mp(g, b), start=r["hex"])
+            return
+        if not hq:
+            r["posture"] = "down"
+        g.emit("1.2", "a {side} block in {hex} is done", side=SIDES[lab.side], hex=geo.label(r["hex"]))
+        g.pop()
+
+
+def _mp(g: Game, bid: str) -> int:
+    """2.14, 10.3: the move rating; at night half, rounded up."""
+    m = label(bid).move
+    return (m + 1) // 2 if g.state["night"] else m
+
+
+class Move(Step):
+    """8.0-8.5: the unit crosses hexsides one at a time, paying each hexside's cost. Entering an
+    enemy-controlled or disputed hex, or smoke, stops it; entering an enemy-occupied hex stops it
+    and makes an assault, within the hexside's assault limit (9.1)."""
+
+    name = "move"
+
+    def actor(self, g: Game, a: Args) -> int:
+        return _active(g)
+
+    def prompt(self, g: Game, a: Args) -> str:
+        return f"Move {a['unit']} ({a['mp']} MP left)"
+
+    def options(self, g: Game, a: Args) -> list[Option]:
+        geo = geo_of(g.state)
+        out = [
+            Option(
+                f"to:{geo.label(j)}",
+                f"To {geo.label(j)} ({c} MP){' assault' if e else ''}",
+                "move",
+                {"unit": a["unit"], "hex": j, "cost": c, "assault": e},
+            )
+            for j, c, e in _move_targets(g, a["unit"], a["mp"])
+        ]
+        out.append(Option("stop", "Stop here", "move", {"unit": a["unit"]}))
+        return out
+
+    def choose(self, g: Game, a: Args, option: Option) -> None:
+        s = g.state
+        geo = geo_of(s)
+        b = a["unit"]
+        r = s["blocks"][b]
+        lab = label(b)
+        if option.id == "stop":
+            self._done(g, b)
+            return
+        i, j = r["hex"], option.args["hex"]
+        ctl = control(s, geo, lab.side)
+        r["hex"] = j
+        if b not in s["act"]["moved"]:
+            s["act"]["moved"].append(b)
+        if option.args["assault"]:
+            k = edge_key(i, j)
+            s["act"]["assault_used"][k] = s["act"]["assault_used"].get(k, 0) + 1
+            s["act"]["entered"].setdefault(str(j), []).append([b, i])
+            g.emit(
+                "9.0",
+                "a {side} unit moves from {a} into enemy-held {b}: assault",
+                side=SIDES[lab.side],
+                a=geo.label(i),
+                b=geo.label(j),
+            )
+            self._done(g, b)
+            return
+        g.emit("8.1", "a {side} block moves {a} -> {b}", side=SIDES[lab.side], a=geo.label(i), b=geo.label(j))
+        left = a["mp"] - option.args["cost"]
+        if ctl[j] in (ENEMY, "disputed") or j in s["smoke"]:
+            g.emit(
+                "8.3",
+                "it stops: {b} is {why}",
+                b=geo.label(j),
+                why="under smoke"
+                if j in s["smoke"]
+                else f"{ctl[j]}-controlled"
+                if ctl[j] == ENEMY
+                else "disputed",
+            )
+            self._done(g, b)
+            return
+        a["mp"] = left
+
+    def _done(self, g: Game, b: str) -> None:
+        r = g.state["blocks"][b]
+        if not label(b).hq:
+            r["posture"] = "down"
+        g.pop()
+
+
+class EndActivation(Step):
+    """1.2 steps after the actions: single half-hits are cleared (6.7); the assaults are fought one
+    by one, in the active player's order (9.0); overstacked units are eliminated (8.2)."""
+
+    name = "end_activation"
+
+    def actor(self, g: Game, a: Args) -> int | None:
+        if a["phase"] == "assaults" and len(self._pending(g)) > 1:
+            return _active(g)
+        return None
+
+    def _pending(self, g: Game) -> list[int]:
+        s = g.state
+        occ = occupancy(s)
+        return sorted(int(h) for h in s["act"]["entered"] if len(occ.get(int(h), ())) == 2)
+
+    def prompt(self, g: Game, a: Args) -> str:
+        return "Choose the next assault"
+
+    def options(self, g: Game, a: Args) -> list[Option]:
+        geo = geo_of(g.state)
+        return [
+            Option(f"assault:{geo.label(h)}", f"Assault {geo.label(h)}", "assault", {"hex": h})
+            for h in self._pending(g)
+        ]
+
+    def choose(self, g: Game, a: Args, option: Option) -> None:
+        self._start(g, option.args["hex"])
+
+    def _start(self, g: Game, h: int) -> None:
+        s = g.state
+        entries = s["act"]["entered"].pop(str(h))
+        s["assault"] = {
+            "hex": h,
+            "att": _active(g),
+            "round": 1,
+            "phase": "start",
+            "queue": [],
+            "entries": entries,
+            "used": {},
+            "disrupted": [],
+        }
+        g.push("assault")
+
+    def run(self, g: Game, a: Args) -> None:
+        s = g.state
+        geo = geo_of(s)
+        if a["phase"] == "halves":
+            for r in s["blocks"].values():
+                if r["half"]:
+                    r["half"] = False
+                    g.emit(
+                        "6.7", "the single half-hit on a block in {hex} is cleared", hex=geo.label(r["hex"])
+                    )
+            a["phase"] = "assaults"
+            return
+        if a["phase"] == "assaults":
+            pending = self._pending(g)
+            if pending:
+                self._start(g, pending[0])
+                return
+            s["act"]["entered"] = {}
+            a["phase"] = "stack"
+            return
+        overstack(g)
+        s["act"] = None
+        g.pop()
+
+
+def overstack(g: Game) -> None:
+    """8.2: at the end of the activation units over a hex's stacking limit are eliminated (our
+    reading of the owner's choice: the last to move in go first, then the weakest)."""
+    s = g.state
+    geo = geo_of(s)
+    moved = s["act"]["moved"] if s["act"] else []
+    for h in sorted(occupancy(s)):
+        lim = stack_limit(geo, s, h)
+        for side in (0, 1):
+            here = in_hex(s, h, side)
+            extra = len(here) - lim
+            if extra <= 0:
+                continue
+            order = sorted(
+                here, key=lambda b: (-(moved.index(b) if b in moved else -1), s["blocks"][b]["steps"], b)
+            )
+            for b in order[:extra]:
+                g.emit("8.2", "{hex} is overstacked ({n} > {lim})", hex=geo.label(h), n=len(here), lim=lim)
+                eliminate(g, b, "8.2")

@@ -1,0 +1,104 @@
+"""What a map fixes, computed once per board and shared by every game on it: dense indices,
+neighbours, distances, the effective terrain of every hex and hexside (3.1, TEC), road crossings,
+slopes, and the line-of-sight table (6.4, 6.41) from core's Combat Infantry policy."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from tactica.core.board import Board, load_board
+from tactica.core.hexgrid import distance
+from tactica.core.los import CombatInfantryLos, LosTable
+
+from .terrain import (
+    ADJACENT_BLOCKING_SIDE,
+    BLOCKING_HEX,
+    BLOCKING_SIDE,
+    HEX_NAMES,
+    IMPASSABLE_COMMAND,
+    SIDE_NAMES,
+    SLOPE,
+    HexTerrain,
+    SideTerrain,
+    hex_terrain,
+    side_terrain,
+)
+
+MAPS = Path(__file__).parent / "data" / "maps"
+
+
+class Geo:
+    """Flat tables by dense hex index. ``side[i][j]`` exists for each neighbour j of i."""
+
+    __slots__ = (
+        "board",
+        "dist",
+        "features",
+        "hex",
+        "index",
+        "labels",
+        "los",
+        "n",
+        "nbrs",
+        "no_command",
+        "road",
+        "side",
+        "side_features",
+        "uphill",
+    )
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        hexes = board.hexes
+        idx = board.index
+        self.n = len(hexes)
+        self.labels = board.labels
+        self.index = {lab: i for i, lab in enumerate(board.labels)}
+        self.hex: tuple[HexTerrain, ...] = tuple(hex_terrain(t) for t in board.terrain)
+        self.nbrs: tuple[tuple[int, ...], ...] = tuple(
+            tuple(idx[m] for m, _ in board.sides(h)) for h in hexes
+        )
+        self.dist = tuple(tuple(distance(a, b) for b in hexes) for a in hexes)
+        side: list[dict[int, SideTerrain]] = []
+        feats: list[dict[int, frozenset[str]]] = []
+        uphill: list[dict[int, bool]] = []
+        road: list[dict[int, bool]] = []
+        nocmd: list[dict[int, bool]] = []
+        for h in hexes:
+            s, f, u, r, c = {}, {}, {}, {}, {}
+            for m, fs in board.sides(h):
+                j = idx[m]
+                s[j] = side_terrain(fs)
+                f[j] = fs
+                u[j] = SLOPE in fs and board.climb(h, m) > 0
+                r[j] = board.road(h, m)
+                c[j] = bool(fs & IMPASSABLE_COMMAND)
+            side.append(s)
+            feats.append(f)
+            uphill.append(u)
+            road.append(r)
+            nocmd.append(c)
+        self.side = tuple(side)
+        self.side_features = tuple(feats)
+        self.uphill = tuple(uphill)
+        self.road = tuple(road)
+        self.no_command = tuple(nocmd)
+        self.features = board.features
+        policy = CombatInfantryLos(
+            BLOCKING_HEX, BLOCKING_SIDE, adjacent_blocking_hexsides=ADJACENT_BLOCKING_SIDE
+        )
+        self.los = LosTable(board, policy)
+
+    def label(self, i: int) -> str:
+        return self.labels[i]
+
+
+@cache
+def geo_for(map_id: str) -> Geo:
+    path = MAPS / f"{map_id}.yaml"
+    if not path.exists():
+        from tactica.core.rules import RulesError
+
+        raise RulesError(f"combat_infantry has no map {map_id!r}")
+    return Geo(load_board(path, HEX_NAMES, SIDE_NAMES, allowed_roads={"road"}))

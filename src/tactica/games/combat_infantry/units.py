@@ -1,0 +1,179 @@
+"""Blocks on the map: who stands where, hex control (8.3), stacking (8.2), losses and HQ return
+(2.11, 6.33, 4.4). State per block: ``hex`` (dense index), ``steps``, ``half`` (a pending D2
+half-hit, 6.7), ``posture`` ("upright": hidden and ready; "down": hidden, done; "up": face-up,
+revealed) and ``acted`` (its one action this game turn is spent)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tactica.core.game import Game
+
+from .blocks import SIDES, Label, sheet
+from .geo import Geo
+from .scenarios import geo_of
+
+State = dict[str, Any]
+
+FRIENDLY, ENEMY = "friendly", "enemy"
+
+
+def label(bid: str) -> Label:
+    return sheet()[bid]
+
+
+def side_of(bid: str) -> int:
+    return sheet()[bid].side
+
+
+def on_map(s: State, side: int | None = None) -> list[str]:
+    """Block ids on the map (of ``side``), in a fixed order (sorted ids) so play is replayable."""
+    lab = sheet()
+    return [b for b in sorted(s["blocks"]) if side is None or lab[b].side == side]
+
+
+def in_hex(s: State, i: int, side: int | None = None) -> list[str]:
+    lab = sheet()
+    return [
+        b for b in sorted(s["blocks"]) if s["blocks"][b]["hex"] == i and (side is None or lab[b].side == side)
+    ]
+
+
+def occupancy(s: State) -> dict[int, set[int]]:
+    """hex -> the sides with blocks there."""
+    lab = sheet()
+    occ: dict[int, set[int]] = {}
+    for b, r in s["blocks"].items():
+        occ.setdefault(r["hex"], set()).add(lab[b].side)
+    return occ
+
+
+def control(s: State, geo: Geo, side: int) -> list[str]:
+    """8.3 hex control for ``side``: per hex "friendly", "enemy", "disputed" or "neutral".
+
+    An occupied hex belongs to its occupant; a hex with both sides (an assault) is disputed. A
+    vacant hex is controlled by the side with a unit in an adjacent, non-assault hex, unless the
+    hexside between is impassable to all units (sea, hedge: our reading of "impassable"); both
+    sides -> disputed. Control reaches across rivers (8.5)."""
+    occ = occupancy(s)
+    out = ["neutral"] * geo.n
+    for i in range(geo.n):
+        here = occ.get(i)
+        if here:
+            out[i] = "disputed" if len(here) == 2 else (FRIENDLY if side in here else ENEMY)
+            continue
+        reach: set[int] = set()
+        for j in geo.nbrs[i]:
+            o = occ.get(j)
+            if o and len(o) == 1 and geo.side[i][j].move < 99:
+                reach |= o
+        if len(reach) == 2:
+            out[i] = "disputed"
+        elif reach:
+            out[i] = FRIENDLY if side in reach else ENEMY
+    return out
+
+
+def stack_limit(geo: Geo, s: State, i: int) -> int:
+    """8.2 / TEC: hex terrain's stacking; 2 in a foxhole hex (7.1)."""
+    lim = geo.hex[i].stack
+    return min(lim, 2) if i in s["foxholes"] else lim
+
+
+def step_loss(g: Game, bid: str, rule: str, public_hex: bool = True) -> None:
+    """Rotate a block one step (2.11); at zero it is eliminated (6.33), HQs return per 4.4."""
+    s = g.state
+    r = s["blocks"][bid]
+    r["steps"] -= 1
+    r["half"] = False
+    lab = label(bid)
+    geo = geo_of(s)
+    g.emit(
+        rule,
+        "{unit} loses a step ({steps} left)",
+        to=None if r["posture"] == "up" else [lab.side],
+        unit=bid,
+        steps=r["steps"],
+    )
+    if r["steps"] <= 0:
+        eliminate(g, bid, rule)
+    elif r["posture"] != "up":
+        g.emit(
+            rule,
+            "a {side} block in {hex} loses a step",
+            to=[1 - lab.side],
+            side=SIDES[lab.side],
+            hex=geo.label(r["hex"]),
+        )
+
+
+def eliminate(g: Game, bid: str, rule: str, vp: bool = True) -> None:
+    """6.33: the block leaves the map and the enemy scores 1 VP; an HQ returns instead (4.4)."""
+    s = g.state
+    r = s["blocks"][bid]
+    lab = label(bid)
+    geo = geo_of(s)
+    where = r["hex"]
+    g.reveal()
+    if lab.hq and hq_return(g, bid, where):
+        return
+    del s["blocks"][bid]
+    s["dead"].append(bid)
+    if vp:
+        s["vp"][1 - lab.side] += 1
+    g.emit(
+        rule,
+        "{unit} ({name}) in {hex} is eliminated{vp}",
+        unit=bid,
+        name=lab.name,
+        hex=geo.label(where),
+        vp=f": 1 VP to {SIDES[1 - lab.side]}" if vp else "",
+    )
+
+
+def hq_return(g: Game, bid: str, where: int) -> bool:
+    """4.4: an eliminated HQ returns at once. A PHQ goes to the hex of one of its own rifle squads,
+    which loses a step; a CHQ to the hex of one of its PHQs, a squad of that platoon losing the
+    step. Not replaced (False) when no rifle squad of its own remains. Our reading: the owner's
+    choice of hex and squad is made for him (the squad with most steps, then lowest id) and the
+    returning HQ may overstack (it is checked with the others at the end of the activation)."""
+    s = g.state
+    lab = label(bid)
+    blocks = s["blocks"]
+    geo = geo_of(s)
+    squads = [b for b in on_map(s, lab.side) if label(b).type == "rifle" and label(b).company == lab.company]
+    if lab.type == "phq":
+        pool = [b for b in squads if label(b).platoon == lab.platoon]
+    else:
+        phq_platoons = {
+            label(b).platoon
+            for b in on_map(s, lab.side)
+            if label(b).type == "phq" and label(b).company == lab.company
+        }
+        pool = [b for b in squads if label(b).platoon in phq_platoons]
+    if not pool:
+        return False
+    squad = max(pool, key=lambda b: (blocks[b]["steps"], [-ord(c) for c in b]))
+    hexi = blocks[squad]["hex"]
+    if lab.type == "chq":
+        phqs = [
+            b
+            for b in on_map(s, lab.side)
+            if label(b).type == "phq"
+            and label(b).company == lab.company
+            and label(b).platoon == label(squad).platoon
+        ]
+        hexi = blocks[phqs[0]]["hex"]
+    r = blocks[bid]
+    r.update(hex=hexi, steps=1, half=False)
+    if not r["acted"]:
+        r["posture"] = "upright"
+    g.emit(
+        "4.4",
+        "{unit} is eliminated in {old} and returns in {hex}",
+        unit=bid,
+        old=geo.label(where),
+        hex=geo.label(hexi),
+    )
+    step_loss(g, squad, "4.4")
+    return True
