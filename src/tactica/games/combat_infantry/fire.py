@@ -95,13 +95,14 @@ def range_of(s: State, bid: str) -> int:
     return min(r, 2) if s["night"] else r
 
 
-def sight(geo: Geo, s: State, a: int, b: int, side: int) -> bool:
-    """6.4: LOS from hex a to b for ``side``: friendly units screen fire, smoke blocks (7.4)."""
-    occ = occupancy(s)
+def sight(geo: Geo, s: State, a: int, b: int, side: int, fire: bool = True) -> bool:
+    """6.4: LOS from hex a to b for ``side``. Units see through friendly units but may not fire
+    through them (``fire``); a bombarding unit or a spotter only needs to see. Smoke blocks (7.4)."""
     screen = 0
-    for h, sides in occ.items():
-        if side in sides and h != a and h != b:
-            screen |= 1 << h
+    if fire:
+        for h, sides in occupancy(s).items():
+            if side in sides and h != a and h != b:
+                screen |= 1 << h
     smoke = 0
     for h in s["smoke"]:
         smoke |= 1 << h
@@ -191,7 +192,7 @@ def bombard_options(g: Game, bid: str) -> list[tuple[str, dict[str, Any]]]:
         if (1 - lab.side) not in sides or j == here or j in blocked or geo.dist[here][j] > range_of(s, bid):
             continue
         hx = geo.label(j)
-        if sight(geo, s, here, j, lab.side):
+        if sight(geo, s, here, j, lab.side, fire=False):
             out.append((f"bombard:{hx}", {"hex": j}))
         for h in spotters(g, bid, j):
             out.append((f"bombard:{hx}:{h}", {"hex": j, "spotter": h}))

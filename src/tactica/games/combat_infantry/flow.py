@@ -317,15 +317,9 @@ def _move_targets(g: Game, bid: str, mp: int) -> list[tuple[int, int, bool]]:
     out = []
     for j in geo.nbrs[i]:
         st = geo.side[i][j]
-        if st.move >= 99:
-            continue  # sea, hedge without a gap (TEC X, note 7: only tanks cross hedges)
-        feats = geo.side_features[i][j]
         enemy = (1 - lab.side) in occ.get(j, set())
-        cost = st.move
-        if geo.road[i][j] and not enemy and "bridge" not in feats:
-            cost -= 1  # 8.4: road bonus, never into an assault, not on bridges (TEC note 4)
-        if geo.uphill[i][j]:
-            cost += 1  # 3.4 slope: +1 MP uphill only
+        cost = geo.cost(i, j, enemy)
+        feats = geo.side_features[i][j]
         if cost > mp:
             continue
         if enemy:

@@ -19,6 +19,8 @@ from .terrain import (
     IMPASSABLE_COMMAND,
     SIDE_NAMES,
     SLOPE,
+    SLOPE_UP_MP,
+    X,
     HexTerrain,
     SideTerrain,
     hex_terrain,
@@ -89,6 +91,20 @@ class Geo:
             BLOCKING_HEX, BLOCKING_SIDE, adjacent_blocking_hexsides=ADJACENT_BLOCKING_SIDE
         )
         self.los = LosTable(board, policy)
+
+    def cost(self, i: int, j: int, into_assault: bool = False) -> int:
+        """8.1-8.4, 3.4: MP to cross from hex i into neighbour j: the hexside's terrain (most
+        restrictive, 3.1), -1 along a road across it (not on a bridge, TEC note 4, and never into
+        an assault, 8.4), +1 uphill across a slope. 99 (X) when impassable to foot units."""
+        st = self.side[i][j]
+        if st.move >= X:
+            return X
+        cost = st.move
+        if self.road[i][j] and not into_assault and "bridge" not in self.side_features[i][j]:
+            cost -= 1
+        if self.uphill[i][j]:
+            cost += SLOPE_UP_MP
+        return cost
 
     def label(self, i: int) -> str:
         return self.labels[i]
