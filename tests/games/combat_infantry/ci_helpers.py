@@ -11,7 +11,8 @@ from tactica.games.combat_infantry.blocks import SIDES, sheet
 from tactica.games.combat_infantry.scenarios import geo_of
 
 
-def scene(placements: dict[str, Any], active: str = "usa", scenario: str = "saint_martin", seed: int = 1) -> Game:
+def scene(placements: dict[str, Any], active: str = "usa", scenario: str = "saint_martin",
+          seed: int = 1) -> Game:
     """A game whose map holds only ``placements`` (id -> hex, or (hex, steps) or (hex, steps,
     posture)), at the start of ``active``'s first player turn, ready to activate an HQ."""
     g = Game.new(RULES, scenario, seed=seed)
@@ -19,12 +20,15 @@ def scene(placements: dict[str, Any], active: str = "usa", scenario: str = "sain
     geo = geo_of(s)
     blocks = {}
     for bid, where in placements.items():
-        hx, steps, posture = (where, sheet()[bid].steps, "upright") if isinstance(where, str) else (
-            *where, "upright")[:3] if len(where) == 2 else where
+        if isinstance(where, str):
+            hx, steps, posture = where, sheet()[bid].steps, "upright"
+        else:
+            hx, steps, *rest = where
+            posture = rest[0] if rest else "upright"
         blocks[bid] = {"hex": geo.index[hx], "steps": steps, "half": False, "posture": posture,
                        "acted": posture != "upright"}
-    s.update(blocks=blocks, pt=1, active=SIDES.index(active), first=SIDES.index(active), done_companies=[], act=None,
-             assault=None, dead=[], vp=[0, 0])
+    s.update(blocks=blocks, pt=1, active=SIDES.index(active), first=SIDES.index(active), done_companies=[],
+             act=None, assault=None, dead=[], vp=[0, 0])
     s["stack"] = [{"step": "game_turn", "args": {}}, {"step": "activate", "args": {}}]
     g.refresh()
     return g

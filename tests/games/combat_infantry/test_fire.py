@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ci_helpers import activate, dice, hexi, ids, log_text, scene, steps
+from ci_helpers import activate, dice, ids, log_text, scene, steps
 
 from tactica.games.combat_infantry.fire import bombard_ac, net_firepower
 

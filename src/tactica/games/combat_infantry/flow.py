@@ -469,7 +469,7 @@ class Move(Step):
             self._done(g, b)
             return
         i, j = r["hex"], option.args["hex"]
-        ctl = control(s, geo, lab.side)
+        ctl = control(s, geo, lab.side, skip=b)
         r["hex"] = j
         if b not in s["act"]["moved"]:
             s["act"]["moved"].append(b)

@@ -20,9 +20,9 @@ from .terrain import (
     SIDE_NAMES,
     SLOPE,
     SLOPE_UP_MP,
-    X,
     HexTerrain,
     SideTerrain,
+    X,
     hex_terrain,
     side_terrain,
 )

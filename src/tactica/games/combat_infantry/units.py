@@ -39,23 +39,25 @@ def in_hex(s: State, i: int, side: int | None = None) -> list[str]:
     ]
 
 
-def occupancy(s: State) -> dict[int, set[int]]:
-    """hex -> the sides with blocks there."""
+def occupancy(s: State, skip: str = "") -> dict[int, set[int]]:
+    """hex -> the sides with blocks there (leaving out block ``skip``)."""
     lab = sheet()
     occ: dict[int, set[int]] = {}
     for b, r in s["blocks"].items():
-        occ.setdefault(r["hex"], set()).add(lab[b].side)
+        if b != skip:
+            occ.setdefault(r["hex"], set()).add(lab[b].side)
     return occ
 
 
-def control(s: State, geo: Geo, side: int) -> list[str]:
+def control(s: State, geo: Geo, side: int, skip: str = "") -> list[str]:
     """8.3 hex control for ``side``: per hex "friendly", "enemy", "disputed" or "neutral".
 
     An occupied hex belongs to its occupant; a hex with both sides (an assault) is disputed. A
     vacant hex is controlled by the side with a unit in an adjacent, non-assault hex, unless the
     hexside between is impassable to all units (sea, hedge: our reading of "impassable"); both
-    sides -> disputed. Control reaches across rivers (8.5)."""
-    occ = occupancy(s)
+    sides -> disputed. Control reaches across rivers (8.5). ``skip`` leaves a moving unit out, so
+    the hex it enters is judged by the others (8.1 stop rule)."""
+    occ = occupancy(s, skip)
     out = ["neutral"] * geo.n
     for i in range(geo.n):
         here = occ.get(i)

@@ -1,0 +1,174 @@
+"""Movement (8.0-8.5, 3.4), hex control (8.3) and assaults (9.0-9.6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ci_helpers import activate, at, dice, hexi, ids, log_text, scene, steps
+
+from tactica.core.board import load_board
+from tactica.games.combat_infantry.assault import assault_firepower
+from tactica.games.combat_infantry.geo import Geo
+from tactica.games.combat_infantry.scenarios import geo_of
+from tactica.games.combat_infantry.terrain import HEX_NAMES, SIDE_NAMES
+from tactica.games.combat_infantry.units import control
+
+
+def _geo(**extra: Any) -> Geo:
+    data: dict[str, Any] = {
+        "version": 1,
+        "geometry": {"orientation": "flat", "offset": "odd-q", "labels": "letter-number",
+                     "cols": 5, "rows": 4},
+        "defaults": {"terrain": ["clear"]},
+        "hexes": {"B2": ["woods"], "C2": ["woods"], "D2": {"terrain": ["woods"], "elevation": 1}},
+        "roads": [{"kind": "road", "path": ["A2", "B2", "C2"]}, {"kind": "road", "path": ["A4", "B4"]}],
+        "derived_hexsides": {"from_terrain": {"woods": "woods"}, "from_elevation": "slope"},
+    }
+    data.update(extra)
+    return Geo(load_board(data, HEX_NAMES, SIDE_NAMES))
+
+
+def test_8_4_example_c7_road_through_woods_two_road_in_clear_one_uphill_wooded_slope_four() -> None:
+    geo = _geo()
+    i = geo.index
+    assert geo.cost(i["B2"], i["C2"]) == 2  # woods hexside 3, road -1
+    assert geo.cost(i["A4"], i["B4"]) == 1  # clear hexside 2, road -1
+    assert geo.cost(i["C2"], i["D2"]) == 4  # wooded slope uphill: 3 + 1
+    assert geo.cost(i["D2"], i["C2"]) == 3  # downhill: no slope effect
+    assert geo.cost(i["B2"], i["C2"], into_assault=True) == 3  # 8.4: no road into an assault
+
+
+def test_3_4_river_costs_five_hedge_impassable_bridge_ignores_the_road() -> None:
+    g = scene({"US-A2-PHQ": "F4", "US-A2-IN1": "F4"})
+    geo = geo_of(g.state)
+    assert geo.cost(hexi(g, "F4"), hexi(g, "G4")) == 5
+    assert geo.cost(hexi(g, "F5"), hexi(g, "G5")) == 2  # stone bridge with the road: 2, no bonus
+    assert geo.cost(hexi(g, "B6"), hexi(g, "B7")) >= 99  # hedge: only tanks (not playable yet)
+    assert geo.cost(hexi(g, "C6"), hexi(g, "C7")) == 3  # the hedge gap
+
+
+def test_8_1_move_spends_mp_per_hexside_and_stops_entering_enemy_controlled_hexes() -> None:
+    g = scene({"US-A3-PHQ": "A1", "US-A3-IN1": "J2", "GE-A1-IN1": "J5"})
+    activate(g, "US-A3-PHQ")
+    g.apply("try:US-A3-IN1") if "try:US-A3-IN1" in ids(g) else None
+    dice(g, 1)
+    g.apply("move")
+    g.apply("to:J3")
+    assert g.decision().step == "move" and "6 MP" not in g.decision().prompt  # 2 MP spent
+    g.apply("to:J4")  # next to the German squad: enemy-controlled, the move stops
+    assert g.decision().step == "command"
+    assert at(g, "US-A3-IN1") == "J4"
+    assert "enemy-controlled" in log_text(g)
+
+
+def test_8_3_diagram_5_hex_control_occupied_adjacent_disputed_and_across_a_river() -> None:
+    g = scene({"US-A2-IN1": "F4", "US-A2-IN2": "D9", "GE-A1-IN1": "H4", "GE-A1-IN2": "F6"})
+    us = control(g.state, geo_of(g.state), 0)
+    c = {lab: us[hexi(g, lab)] for lab in ("F4", "H4", "G4", "F5", "E4", "C9", "D8", "A1")}
+    assert c["F4"] == "friendly" and c["H4"] == "enemy"
+    assert c["G4"] == "disputed"  # next to both F4 (across the river) and H4
+    assert c["E4"] == "friendly"
+    assert c["F5"] == "disputed"  # next to F4 and F6
+    assert c["C9"] == "friendly"
+    assert c["D8"] == "neutral"  # D8 touches D9 only across the pond's impassable bank
+    assert c["A1"] == "neutral"
+
+
+def _assault_diagram_2(*forced: int) -> Any:
+    g = scene({"US-A1-PHQ": "H7", "US-A1-IN1": "H7", "US-A1-IN2": "I8", "GE-A1-IN1": ("H8", 1)})
+    activate(g, "US-A1-PHQ")
+    g.apply("cmd:US-A1-IN1")
+    g.apply("move")
+    g.apply("to:H8")
+    g.apply("hq")
+    g.apply("move")
+    dice(g, *forced)
+    g.apply("to:H8")  # the PHQ joins the assault as its own action; the activation ends
+    return g
+
+
+def test_9_2_diagram_2_round_one_defender_fires_first_attacker_eliminates_winner_regroups() -> None:
+    g = _assault_diagram_2(3, 9, 1, 9, 9, 9)  # German morale 3 (passes), fires 9 (miss); US 1,9,9,9
+    assert g.decision().step == "assault_unit" and g.decision().seat == 0
+    assert "retreat:H7" in ids(g) and "retreat:I8" in ids(g)  # 9.4 attacker retreat choices
+    g.apply("fire")
+    assert "GE-A1-IN1" not in g.state["blocks"]
+    text = log_text(g)
+    assert "round 1: GE-A1-IN1 at strength 1 tests morale 6: roll 3: passes" in text
+    assert text.index("GE-A1-IN1 fires") < text.index("US-A1-IN1 fires")  # defender first
+    assert g.decision().step == "regroup"
+    g.apply("regroup:US-A1-IN1:I8")
+    assert at(g, "US-A1-IN1") == "I8"
+    assert g.state["blocks"]["US-A1-IN1"]["posture"] == "up"  # attackers end face-up
+    g.apply("done")
+
+
+def test_9_3_diagram_2_strength_one_defender_failing_morale_is_disrupted_and_does_not_fire() -> None:
+    g = _assault_diagram_2(9)  # German fails morale (9 > 6): disrupted, no fire
+    dice(g, 1, 9, 9, 9)  # US IN hits with the 1
+    g.apply("fire")
+    assert "disrupted" in log_text(g)
+    assert "GE-A1-IN1 fires" not in log_text(g)
+    assert "GE-A1-IN1" not in g.state["blocks"]
+
+
+def test_9_1_example_c8_river_assault_minus_one_in_round_one_engineers_unmodified() -> None:
+    g = scene({"US-A2-PHQ": "F4", "US-A2-IN1": "F4", "US-BN-EN1": "F4", "GE-A1-IN1": "G4"})
+    g.state["attached"] = {"US-BN-EN1": "A"}
+    g.state["assault"] = {"hex": hexi(g, "G4"), "att": 0, "round": 1, "phase": "att", "queue": [],
+                          "entries": [["US-A2-IN1", hexi(g, "F4")], ["US-BN-EN1", hexi(g, "F4")]],
+                          "used": {}, "disrupted": []}
+    assert assault_firepower(g, "US-A2-IN1") == 2  # F3 across a river: F2 in round 1
+    assert assault_firepower(g, "US-BN-EN1") == 4  # C6: engineer F2 doubled, no river penalty
+    g.state["assault"]["round"] = 2
+    assert assault_firepower(g, "US-A2-IN1") == 3
+
+
+def test_9_62_machine_guns_and_mortars_cannot_move_into_an_assault() -> None:
+    g = scene({"US-A1-PHQ": "H7", "US-A-MG": "H7", "GE-A1-IN1": "H8"})
+    activate(g, "US-A1-PHQ")
+    g.apply("cmd:US-A-MG")
+    g.apply("move")
+    assert "to:H8" not in ids(g)
+
+
+def test_9_2_caron_farm_round_three_attackers_must_retreat_not_into_a_disputed_entry_hex() -> None:
+    g = scene({"US-A-MG": ("K8", 2), "US-A1-IN1": ("K8", 2), "US-A1-IN2": "M8",
+               "GE-A1-PHQ": "K9", "GE-A1-IN1": "L8", "GE-A1-IN2": "J8", "GE-A1-IN3": "K9"}, active="ger")
+    activate(g, "GE-A1-PHQ")
+    for b in ("GE-A1-IN1", "GE-A1-IN2"):
+        g.apply(f"cmd:{b}")
+        g.apply("move")
+        g.apply("to:K8")
+    dice(g, *([9] * 30))  # every shot misses
+    g.apply("end")
+    for _ in range(2):  # rounds 1 and 2: the Germans fire
+        while g.decision().step == "assault_unit" and g.decision().seat == 0:
+            g.apply("fire")
+        while g.decision().step == "assault_unit" and g.decision().seat == 1:
+            g.apply("fire")
+    while g.decision().step == "assault_unit" and g.decision().seat == 0:
+        g.apply("fire")
+    assert g.decision().step == "assault_unit" and g.decision().seat == 1
+    opts = ids(g)
+    assert "fire" not in opts  # round 3: attackers must retreat
+    assert "retreat:L8" not in opts  # its entry hex is now disputed (US M8 and German K9 beside it)
+    assert "retreat:K9" in opts and "retreat:J8" in opts
+    g.apply("retreat:K9")
+    g.apply(ids(g)[0])
+    assert not any(g.state["blocks"][b]["hex"] == hexi(g, "K8") for b in ("GE-A1-IN1", "GE-A1-IN2"))
+    assert "US holds" in log_text(g).upper() or "usa holds the hex" in log_text(g)
+    assert steps(g, "US-A-MG") == 2
+    assert g.state["blocks"]["US-A-MG"]["posture"] == "upright"  # winning defender stands up again
+
+
+def test_8_2_example_c13_overstacked_units_are_eliminated_at_the_end_of_the_activation() -> None:
+    g = scene({"US-A2-PHQ": "B5", "US-A2-IN1": "B5", "US-A2-IN2": "B5", "US-A2-IN3": "A5", "US-A-CHQ": "C5"})
+    activate(g, "US-A2-PHQ")
+    g.apply("cmd:US-A2-IN3")
+    g.apply("move")
+    g.apply("to:B5")  # four units in a clear hex (limit 3) while moving
+    g.apply("stop") if g.decision().step == "move" else None
+    g.apply("end")
+    assert "US-A2-IN3" not in g.state["blocks"]  # the last to move in goes
+    assert "overstacked" in log_text(g)
