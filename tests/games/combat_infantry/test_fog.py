@@ -1,0 +1,94 @@
+"""1.0 fog of war: what the other seat sees of upright blocks, the re-deal of hidden blocks for
+search, and that no decision depends on the other seat's hidden blocks."""
+
+from __future__ import annotations
+
+import random
+
+from ci_helpers import activate, dice, scene
+
+import tactica
+from tactica.core.game import Game
+from tactica.games.combat_infantry import RULES
+
+
+def test_1_0_the_other_side_sees_only_a_block_of_its_colour_until_it_is_revealed() -> None:
+    g = scene({"US-A3-PHQ": "J3", "US-A3-IN1": "J4", "US-A3-IN2": "A1", "GE-A1-IN1": "J5",
+               "GE-A1-PHQ": "N10"})
+    ger = RULES.view(g, 1, False)
+    assert {b["id"] for b in ger["blocks"]} == {"GE-A1-IN1", "GE-A1-PHQ"}
+    assert {"side": "usa", "hex": "J4", "posture": "upright", "half": False} in ger["hidden_blocks"]
+    assert all(set(h) == {"side", "hex", "posture", "half"} for h in ger["hidden_blocks"])
+    activate(g, "US-A3-PHQ")
+    g.apply("cmd:US-A3-IN1")
+    dice(g, 9, 9, 9, 9)
+    g.apply("fire:J5")  # 6.1: firing turns it face-up, so the Germans see it now
+    ger = RULES.view(g, 1, False)
+    seen = {b["id"]: b for b in ger["blocks"]}
+    assert seen["US-A3-IN1"]["steps"] == 4 and seen["US-A3-PHQ"]["posture"] == "up"
+    assert "US-A3-IN2" not in seen
+    assert len(ger["hidden_blocks"]) == 1
+    # the log the Germans may read never names the hidden block
+    assert not any("US-A3-IN2" in e["text"] for e in g.visible_log(1))
+
+
+def test_1_0_hit_allocation_on_hidden_blocks_is_told_only_to_their_owner() -> None:
+    g = scene({"US-A3-PHQ": "J3", "US-A3-IN1": "J4", "GE-A1-IN1": "J5", "GE-A1-IN2": "J5",
+               "GE-A1-PHQ": "N10"})
+    activate(g, "US-A3-PHQ")
+    g.apply("cmd:US-A3-IN1")
+    dice(g, 1, 9, 9, 9)
+    g.apply("fire:J5")
+    us_log = " ".join(e["text"] for e in g.visible_log(0))
+    ger_log = " ".join(e["text"] for e in g.visible_log(1))
+    assert "GE-A1-IN" not in us_log and "a ger block in J5 loses a step" in us_log
+    assert "GE-A1-IN1 loses a step" in ger_log or "GE-A1-IN2 loses a step" in ger_log
+
+
+def _positions(seed: int, scenario: str, cuts: int) -> list[Game]:
+    g = tactica.new_game("combat_infantry", scenario, seed=seed)
+    rng = random.Random(seed)
+    out = []
+    n = 0
+    while not g.is_terminal() and len(out) < cuts:
+        if n % 23 == 11:
+            out.append(g.clone())
+        g.apply(rng.choice(g.legal_options()).id)
+        n += 1
+    return out
+
+
+def test_1_0_redealing_the_other_sides_hidden_blocks_leaves_the_seats_view_and_decisions_unchanged() -> None:
+    changed = 0
+    checked = 0
+    for seed in range(3):
+        for g in _positions(seed, "saint_martin", 8):
+            d = g.decision()
+            assert d is not None
+            for seat in (0, 1):
+                for k in range(3):
+                    r = g.resample_from_infostate(seat, 1000 * seed + k)
+                    checked += 1
+                    assert RULES.view(r, seat, False) == RULES.view(g, seat, False)
+                    assert r.information_state_string(seat) == g.information_state_string(seat)
+                    rd = r.decision()
+                    assert rd is not None and rd.seat == d.seat and rd.step == d.step
+                    if d.seat == seat:
+                        assert [o.id for o in rd.options] == [o.id for o in d.options]
+                    other = 1 - seat
+                    mine = {b: v for b, v in g.state["blocks"].items() if b.startswith(("US", "GE")[other])}
+                    theirs = {b: v for b, v in r.state["blocks"].items() if b.startswith(("US", "GE")[other])}
+                    changed += mine != theirs
+                    own = ("US", "GE")[seat]
+                    assert {b: v for b, v in r.state["blocks"].items() if b.startswith(own)} == {
+                        b: v for b, v in g.state["blocks"].items() if b.startswith(own)}
+    assert checked > 50 and changed > checked // 2  # the re-deal really moves hidden blocks
+
+
+def test_1_0_resampled_games_play_on_to_a_legal_end() -> None:
+    for g in _positions(5, "saint_martin", 3):
+        r = g.resample_from_infostate(g.current_player(), 7)
+        rng = random.Random(3)
+        while not r.is_terminal():
+            r.apply(rng.choice(r.legal_options()).id)
+        assert len(r.returns()) == 2
