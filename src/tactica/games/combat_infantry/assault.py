@@ -17,7 +17,7 @@ from tactica.core.rules import Args, Step
 from .blocks import SIDES
 from .fire import allocate, edge_key, roll
 from .scenarios import geo_of
-from .units import FRIENDLY, control, eliminate, in_hex, label, occupancy, stack_limit
+from .units import FRIENDLY, best_morale, control, eliminate, in_hex, label, occupancy, stack_limit
 
 ROUNDS = 3
 
@@ -46,16 +46,8 @@ def assault_firepower(g: Game, bid: str) -> int:
 
 
 def morale_of(g: Game, bid: str) -> int:
-    """9.3: a unit may use the morale of a commanding HQ of its company in the assault hex."""
-    s = g.state
-    lab = label(bid)
-    best = lab.morale
-    for h in in_hex(s, s["assault"]["hex"], lab.side):
-        hl = label(h)
-        mine = h != bid and hl.hq and hl.company == s["attached"].get(bid, lab.company)
-        if mine and (hl.type == "chq" or hl.platoon == lab.platoon):
-            best = max(best, hl.morale)
-    return best
+    """9.3: a unit may use the morale of a commanding HQ in the assault hex (2.16)."""
+    return best_morale(g.state, bid)
 
 
 def retreats(g: Game, bid: str) -> list[int]:

@@ -16,7 +16,18 @@ from tactica.core.rules import Args, Step
 from .blocks import NO_ASSAULT_ENTRY, SIDES, WEAPON_TYPES
 from .fire import edge_key, fire_options, resolve_bombard, resolve_fire
 from .scenarios import geo_of
-from .units import ENEMY, FRIENDLY, control, eliminate, in_hex, label, occupancy, on_map, stack_limit
+from .units import (
+    ENEMY,
+    FRIENDLY,
+    best_morale,
+    control,
+    eliminate,
+    in_hex,
+    label,
+    occupancy,
+    on_map,
+    stack_limit,
+)
 
 PLAYER_TURNS = 8
 """1.1: each game turn has eight player turns, four for each player, alternating."""
@@ -277,14 +288,15 @@ class Command(Step):
         b = option.args["unit"]
         bl = label(b)
         if option.id.startswith("try:"):
+            morale = best_morale(s, b)
             roll = g.chance.d10()
-            ok = roll <= bl.morale
+            ok = roll <= morale
             g.emit(
                 "4.3",
                 "{unit} out of command: morale {m}, roll {r}: {res}",
                 to=[bl.side],
                 unit=b,
-                m=bl.morale,
+                m=morale,
                 r=roll,
                 res="acts" if ok else "fails and is done",
             )
@@ -297,7 +309,7 @@ class Command(Step):
             if not ok:
                 s["blocks"][b].update(posture="down", acted=True)
                 return
-            g.push("action", unit=b, morale=bl.morale)
+            g.push("action", unit=b, morale=morale)
             return
         if label(hq).type == "chq":
             act["left"] -= 1

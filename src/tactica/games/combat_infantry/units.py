@@ -134,38 +134,45 @@ def eliminate(g: Game, bid: str, rule: str, vp: bool = True) -> None:
 
 
 def hq_return(g: Game, bid: str, where: int) -> bool:
-    """4.4: an eliminated HQ returns at once. A PHQ goes to the hex of one of its own rifle squads,
-    which loses a step; a CHQ to the hex of one of its PHQs, a squad of that platoon losing the
-    step. Not replaced (False) when no rifle squad of its own remains. Our reading: the owner's
-    choice of hex and squad is made for him (the squad with most steps, then lowest id) and the
-    returning HQ may overstack (it is checked with the others at the end of the activation)."""
+    """4.4: an eliminated HQ returns at once. A PHQ goes into or next to the hex of one of its own
+    rifle squads, within stacking, and that squad loses a step; a CHQ goes into or next to one of
+    its PHQs (a friendly hex), and a squad of that platoon loses the step. Not replaced (False)
+    when no rifle squad of its own remains. Our reading of the owner's choices: the squad with
+    most steps (then lowest id) and the first hex with room (its own, then its neighbours); with
+    no room anywhere it returns in that hex and the stacking check of 8.2 settles it."""
     s = g.state
     lab = label(bid)
     blocks = s["blocks"]
     geo = geo_of(s)
-    squads = [b for b in on_map(s, lab.side) if label(b).type == "rifle" and label(b).company == lab.company]
+    mine = on_map(s, lab.side)
+    squads = [b for b in mine if label(b).type == "rifle" and label(b).company == lab.company]
     if lab.type == "phq":
         pool = [b for b in squads if label(b).platoon == lab.platoon]
     else:
-        phq_platoons = {
-            label(b).platoon
-            for b in on_map(s, lab.side)
-            if label(b).type == "phq" and label(b).company == lab.company
+        platoons = {
+            label(b).platoon for b in mine if label(b).type == "phq" and label(b).company == lab.company
         }
-        pool = [b for b in squads if label(b).platoon in phq_platoons]
+        pool = [b for b in squads if label(b).platoon in platoons]
     if not pool:
         return False
     squad = max(pool, key=lambda b: (blocks[b]["steps"], [-ord(c) for c in b]))
-    hexi = blocks[squad]["hex"]
+    anchor = blocks[squad]["hex"]
     if lab.type == "chq":
-        phqs = [
-            b
-            for b in on_map(s, lab.side)
+        anchor = next(
+            blocks[b]["hex"]
+            for b in mine
             if label(b).type == "phq"
             and label(b).company == lab.company
             and label(b).platoon == label(squad).platoon
-        ]
-        hexi = blocks[phqs[0]]["hex"]
+        )
+    ctl = control(s, geo, lab.side, skip=bid)
+    hexi = anchor
+    for j in (anchor, *geo.nbrs[anchor]):
+        if j != anchor and (geo.side[anchor][j].move >= 99 or ctl[j] != FRIENDLY):
+            continue
+        if len([b for b in in_hex(s, j, lab.side) if b != bid]) < stack_limit(geo, s, j):
+            hexi = j
+            break
     r = blocks[bid]
     r.update(hex=hexi, steps=1, half=False)
     if not r["acted"]:
@@ -179,3 +186,16 @@ def hq_return(g: Game, bid: str, where: int) -> bool:
     )
     step_loss(g, squad, "4.4")
     return True
+
+
+def best_morale(s: State, bid: str) -> int:
+    """2.16: a unit may test against the morale of its own PHQ or CHQ in the same hex."""
+    lab = label(bid)
+    best = lab.morale
+    comp = s["attached"].get(bid, lab.company)
+    here = s["blocks"][bid]["hex"]
+    for h in in_hex(s, here, lab.side):
+        hl = label(h)
+        if h != bid and hl.hq and hl.company == comp and (hl.type == "chq" or hl.platoon == lab.platoon):
+            best = max(best, hl.morale)
+    return best
