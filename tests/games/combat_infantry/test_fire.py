@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ci_helpers import activate, dice, ids, log_text, scene, steps
+from ci_helpers import activate, dice, hexi, ids, log_text, scene, steps
 
 from tactica.games.combat_infantry.fire import bombard_ac, net_firepower
 
@@ -209,3 +209,34 @@ def test_6_4_hedge_blocks_even_adjacent_hexes() -> None:
     activate(g, "US-A3-PHQ")
     g.apply("cmd:US-A3-IN1")
     assert "fire:J7" not in ids(g)
+
+
+def test_6_41_a_hill_between_two_lower_hexes_blocks_and_the_hill_top_sees_over_it() -> None:
+    g = scene({"US-A3-PHQ": "K6", "US-A3-IN1": "K6", "US-A3-IN2": "L6", "GE-A1-IN1": "N6", "GE-A1-PHQ": "A1"})
+    activate(g, "US-A3-PHQ")
+    g.apply("cmd:US-A3-IN1")
+    assert "fire:N6" not in ids(g)  # M5/M6 at level 1 stand between two level-0 hexes
+    g.apply("hold")
+    g.apply("cmd:US-A3-IN2")
+    assert "fire:N6" in ids(g)  # from the hill top (level 1) the lower hex beyond is seen
+
+
+def test_7_1_a_foxhole_is_dug_in_clear_terrain_and_gives_d2_against_fire() -> None:
+    g = scene({"GE-A1-PHQ": "J5", "GE-A1-IN1": "J5", "US-A3-PHQ": "J3", "US-A3-IN1": "J4"}, active="ger")
+    activate(g, "GE-A1-PHQ")
+    g.apply("cmd:GE-A1-IN1")
+    g.apply("foxhole")
+    assert hexi(g, "J5") in g.state["foxholes"] and g.state["blocks"]["GE-A1-IN1"]["posture"] == "up"
+    g.apply("end")  # the player turn passes to the Americans
+    activate(g, "US-A3-PHQ")
+    g.apply("cmd:US-A3-IN1")
+    dice(g, 1, 9, 9, 9)
+    g.apply("fire:J5:GE-A1-IN1")
+    assert steps(g, "GE-A1-IN1") == 3 and g.state["blocks"]["GE-A1-IN1"]["half"]
+
+
+def test_7_1_no_foxhole_outside_clear_terrain() -> None:
+    g = scene({"GE-A1-PHQ": "H4", "GE-A1-IN1": "H4"}, active="ger")
+    activate(g, "GE-A1-PHQ")
+    g.apply("cmd:GE-A1-IN1")
+    assert "foxhole" not in ids(g)  # a town hex

@@ -172,3 +172,21 @@ def test_8_2_example_c13_overstacked_units_are_eliminated_at_the_end_of_the_acti
     g.apply("end")
     assert "US-A2-IN3" not in g.state["blocks"]  # the last to move in goes
     assert "overstacked" in log_text(g)
+
+
+def test_9_63_anti_tank_rockets_may_target_in_an_assault_others_may_not() -> None:
+    g = scene({"US-A1-PHQ": "H7", "US-A-ATR": "H7", "US-A1-IN1": "H7",
+               "GE-A1-IN1": ("H8", 2), "GE-A1-IN2": "H8", "GE-A1-PHQ": "N10"})
+    activate(g, "US-A1-PHQ")
+    for b in ("US-A-ATR", "US-A1-IN1"):
+        g.apply(f"cmd:{b}")
+        g.apply("move")
+        g.apply("to:H8")
+    dice(g, *([9] * 12))
+    g.apply("end")
+    assert g.decision().step == "assault_unit"
+    assert "US-A-ATR" in g.decision().prompt
+    assert {"fire:GE-A1-IN1", "fire:GE-A1-IN2"} <= set(ids(g))
+    g.apply("fire:GE-A1-IN1")
+    assert "US-A1-IN1" in g.decision().prompt
+    assert "fire" in ids(g) and not any(o.startswith("fire:") for o in ids(g))
