@@ -8,6 +8,7 @@ from ci_helpers import activate, at, dice, hexi, ids, log_text, scene, steps
 
 from tactica.core.board import load_board
 from tactica.games.combat_infantry.assault import assault_firepower
+from tactica.games.combat_infantry.flow import overstack
 from tactica.games.combat_infantry.geo import Geo
 from tactica.games.combat_infantry.scenarios import geo_of
 from tactica.games.combat_infantry.terrain import HEX_NAMES, SIDE_NAMES
@@ -190,3 +191,15 @@ def test_9_63_anti_tank_rockets_may_target_in_an_assault_others_may_not() -> Non
     g.apply("fire:GE-A1-IN1")
     assert "US-A1-IN1" in g.decision().prompt
     assert "fire" in ids(g) and not any(o.startswith("fire:") for o in ids(g))
+
+
+def test_9_1_example_c13_in_an_assault_hex_each_side_may_stack_to_the_limit() -> None:
+    g = scene({"US-A1-PHQ": "H7", "US-A1-IN1": "H8", "US-A1-IN2": "H8", "US-A1-IN3": "H8",
+               "GE-A1-IN1": "H8", "GE-A1-IN2": "H8", "GE-A1-IN3": "H8"})
+    activate(g, "US-A1-PHQ")
+    g.state["act"]["moved"] = ["US-A1-IN1", "US-A1-IN2", "US-A1-IN3"]
+    overstack(g)
+    assert len(g.state["blocks"]) == 7  # three a side in a clear hex: nobody is overstacked
+    g.state["blocks"]["US-A1-PHQ"]["hex"] = hexi(g, "H8")
+    overstack(g)
+    assert "US-A1-IN3" not in g.state["blocks"] and len(g.state["blocks"]) == 6  # a fourth American
