@@ -17,7 +17,7 @@ from tactica.core.rules import Args, Step
 from .blocks import SIDES
 from .fire import allocate, edge_key, roll
 from .scenarios import geo_of
-from .units import FRIENDLY, best_morale, control, eliminate, in_hex, label, occupancy, stack_limit
+from .units import FRIENDLY, best_morale, eliminate, hex_control, in_hex, label, occupancy, stack_limit
 
 ROUNDS = 3
 
@@ -60,12 +60,11 @@ def retreats(g: Game, bid: str) -> list[int]:
     lab = label(bid)
     h = A["hex"]
     occ = occupancy(s)
-    ctl = control(s, geo, lab.side)
     entry_hexes = {src for _, src in A["entries"]}
     out = []
     for j in geo.nbrs[h]:
         st = geo.side[h][j]
-        if st.move >= 99 or ctl[j] in ("enemy", "disputed"):
+        if st.move >= 99 or hex_control(geo, occ, lab.side, j) in ("enemy", "disputed"):
             continue
         if lab.side == A["att"]:
             if j not in entry_hexes and occ.get(j) != {lab.side}:
@@ -287,12 +286,12 @@ class Regroup(Step):
         geo = geo_of(s)
         h = a["hex"]
         side = a["side"]
-        ctl = control(s, geo, side)
+        occ = occupancy(s)
         out = []
         units = in_hex(s, h, side)
         for j in geo.nbrs[h]:
             st = geo.side[h][j]
-            if ctl[j] != FRIENDLY or not in_hex(s, j, side) or st.move >= 99:
+            if hex_control(geo, occ, side, j) != FRIENDLY or not in_hex(s, j, side) or st.move >= 99:
                 continue
             if a["used"].get(str(j), 0) >= st.assault or len(in_hex(s, j, side)) >= stack_limit(geo, s, j):
                 continue

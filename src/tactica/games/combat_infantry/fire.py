@@ -8,7 +8,7 @@ from typing import Any
 from tactica.core.game import Game
 from tactica.core.los import Overlay
 
-from .blocks import SIDES
+from .blocks import SIDES, sheet
 from .geo import Geo
 from .scenarios import geo_of
 from .units import State, in_hex, label, occupancy, step_loss
@@ -95,14 +95,21 @@ def range_of(s: State, bid: str) -> int:
     return min(r, 2) if s["night"] else r
 
 
-def sight(geo: Geo, s: State, a: int, b: int, side: int, fire: bool = True) -> bool:
-    """6.4: LOS from hex a to b for ``side``. Units see through friendly units but may not fire
-    through them (``fire``); a bombarding unit or a spotter only needs to see. Smoke blocks (7.4)."""
-    screen = 0
-    if fire:
-        for h, sides in occupancy(s).items():
-            if side in sides and h != a and h != b:
-                screen |= 1 << h
+def friendly_mask(s: State, side: int) -> int:
+    """Bitmask of the hexes holding ``side``'s units: they screen that side's fire (6.4)."""
+    lab = sheet()
+    m = 0
+    for b, r in s["blocks"].items():
+        if lab[b].side == side:
+            m |= 1 << r["hex"]
+    return m
+
+
+def sight(geo: Geo, s: State, a: int, b: int, friendly: int = 0) -> bool:
+    """6.4: LOS from hex a to b. Units see through friendly units but may not fire through them:
+    pass ``friendly_mask`` for fire, nothing for seeing (a bombarding unit, a spotter). Smoke
+    blocks in, out and through its hex (7.4)."""
+    screen = friendly & ~((1 << a) | (1 << b))
     smoke = 0
     for h in s["smoke"]:
         smoke |= 1 << h
@@ -132,12 +139,13 @@ def fire_options(g: Game, bid: str) -> list[tuple[str, dict[str, Any]]]:
     here = s["blocks"][bid]["hex"]
     act = s["act"]
     blocked = assault_hexes(s)
+    friendly = friendly_mask(s, lab.side)
     out: list[tuple[str, dict[str, Any]]] = []
     for j, sides in sorted(occupancy(s).items()):
         if (1 - lab.side) not in sides or j == here or j in blocked:
             continue
         d = geo.dist[here][j]
-        if d > range_of(s, bid) or not sight(geo, s, here, j, lab.side):
+        if d > range_of(s, bid) or not sight(geo, s, here, j, friendly):
             continue
         if d == 1:
             if act["fire_used"].get(edge_key(here, j), 0) >= geo.side[here][j].fire:
@@ -174,7 +182,7 @@ def spotters(g: Game, bid: str, j: int) -> list[str]:
         d = geo.dist[r["hex"]][j]
         high = geo.board.elevation[r["hex"]] > geo.board.elevation[j]
         if d <= (SPOT_RANGE_HIGH if high else SPOT_RANGE) and (
-            d == 0 or sight(geo, s, r["hex"], j, lab.side)
+            d == 0 or sight(geo, s, r["hex"], j)
         ):
             out.append(h)
     return out
@@ -192,7 +200,7 @@ def bombard_options(g: Game, bid: str) -> list[tuple[str, dict[str, Any]]]:
         if (1 - lab.side) not in sides or j == here or j in blocked or geo.dist[here][j] > range_of(s, bid):
             continue
         hx = geo.label(j)
-        if sight(geo, s, here, j, lab.side, fire=False):
+        if sight(geo, s, here, j):
             out.append((f"bombard:{hx}", {"hex": j}))
         for h in spotters(g, bid, j):
             out.append((f"bombard:{hx}:{h}", {"hex": j, "spotter": h}))

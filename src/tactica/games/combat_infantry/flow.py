@@ -20,9 +20,8 @@ from .units import (
     ENEMY,
     FRIENDLY,
     best_morale,
-    control,
     eliminate,
-    in_hex,
+    hex_control,
     label,
     occupancy,
     on_map,
@@ -82,10 +81,10 @@ def victory(g: Game) -> None:
     s = g.state
     geo = geo_of(s)
     vp = list(s["vp"])
+    occ = occupancy(s)
     for side in (0, 1):
-        ctl = control(s, geo, side)
         for h, v in s["objectives"]:
-            if ctl[h] == FRIENDLY:
+            if hex_control(geo, occ, side, h) == FRIENDLY:
                 vp[side] += v
     g.emit("10.4", "Victory points: usa {a}, ger {b}", a=vp[0], b=vp[1])
     if vp[0] == vp[1]:
@@ -179,11 +178,12 @@ class Deploy(Step):
         geo = geo_of(s)
         hq = s["act"]["hq"]
         i = s["blocks"][hq]["hex"]
-        ctl = control(s, geo, label(hq).side)
+        occ = occupancy(s)
+        side = label(hq).side
         out = [Option("stay", "Stay", "deploy")]
         for j in geo.nbrs[i]:
             feats = geo.side_features[i][j] - {"clear"}
-            if ctl[j] == FRIENDLY and (not feats or geo.road[i][j]):
+            if hex_control(geo, occ, side, j) == FRIENDLY and (not feats or geo.road[i][j]):
                 out.append(
                     Option(f"deploy:{geo.label(j)}", f"Deploy to {geo.label(j)}", "deploy", {"hex": j})
                 )
@@ -481,7 +481,7 @@ class Move(Step):
             self._done(g, b)
             return
         i, j = r["hex"], option.args["hex"]
-        ctl = control(s, geo, lab.side, skip=b)
+        ctl_j = hex_control(geo, occupancy(s, skip=b), lab.side, j)
         r["hex"] = j
         if b not in s["act"]["moved"]:
             s["act"]["moved"].append(b)
@@ -500,15 +500,15 @@ class Move(Step):
             return
         g.emit("8.1", "a {side} block moves {a} -> {b}", side=SIDES[lab.side], a=geo.label(i), b=geo.label(j))
         left = a["mp"] - option.args["cost"]
-        if ctl[j] in (ENEMY, "disputed") or j in s["smoke"]:
+        if ctl_j in (ENEMY, "disputed") or j in s["smoke"]:
             g.emit(
                 "8.3",
                 "it stops: {b} is {why}",
                 b=geo.label(j),
                 why="under smoke"
                 if j in s["smoke"]
-                else f"{ctl[j]}-controlled"
-                if ctl[j] == ENEMY
+                else f"{ctl_j}-controlled"
+                if ctl_j == ENEMY
                 else "disputed",
             )
             self._done(g, b)
@@ -597,16 +597,19 @@ def overstack(g: Game) -> None:
     s = g.state
     geo = geo_of(s)
     moved = s["act"]["moved"] if s["act"] else []
-    for h in sorted(occupancy(s)):
+    groups: dict[tuple[int, int], list[str]] = {}
+    for b in sorted(s["blocks"]):
+        groups.setdefault((s["blocks"][b]["hex"], label(b).side), []).append(b)
+    for (h, _side), here in sorted(groups.items()):
         lim = stack_limit(geo, s, h)
-        for side in (0, 1):
-            here = in_hex(s, h, side)
-            extra = len(here) - lim
-            if extra <= 0:
-                continue
-            order = sorted(
-                here, key=lambda b: (-(moved.index(b) if b in moved else -1), s["blocks"][b]["steps"], b)
-            )
-            for b in order[:extra]:
-                g.emit("8.2", "{hex} is overstacked ({n} > {lim})", hex=geo.label(h), n=len(here), lim=lim)
-                eliminate(g, b, "8.2")
+        extra = len(here) - lim
+        if extra <= 0:
+            continue
+
+        def last_in_first(b: str) -> tuple[int, int, str]:
+            return (-(moved.index(b) if b in moved else -1), s["blocks"][b]["steps"], b)
+
+        order = sorted(here, key=last_in_first)
+        for b in order[:extra]:
+            g.emit("8.2", "{hex} is overstacked ({n} > {lim})", hex=geo.label(h), n=len(here), lim=lim)
+            eliminate(g, b, "8.2")

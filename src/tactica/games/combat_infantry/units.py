@@ -29,14 +29,13 @@ def side_of(bid: str) -> int:
 def on_map(s: State, side: int | None = None) -> list[str]:
     """Block ids on the map (of ``side``), in a fixed order (sorted ids) so play is replayable."""
     lab = sheet()
-    return [b for b in sorted(s["blocks"]) if side is None or lab[b].side == side]
+    return sorted(b for b in s["blocks"] if side is None or lab[b].side == side)
 
 
 def in_hex(s: State, i: int, side: int | None = None) -> list[str]:
     lab = sheet()
-    return [
-        b for b in sorted(s["blocks"]) if s["blocks"][b]["hex"] == i and (side is None or lab[b].side == side)
-    ]
+    blocks = s["blocks"]
+    return sorted(b for b, r in blocks.items() if r["hex"] == i and (side is None or lab[b].side == side))
 
 
 def occupancy(s: State, skip: str = "") -> dict[int, set[int]]:
@@ -49,31 +48,36 @@ def occupancy(s: State, skip: str = "") -> dict[int, set[int]]:
     return occ
 
 
-def control(s: State, geo: Geo, side: int, skip: str = "") -> list[str]:
-    """8.3 hex control for ``side``: per hex "friendly", "enemy", "disputed" or "neutral".
+def hex_control(geo: Geo, occ: dict[int, set[int]], side: int, i: int) -> str:
+    """8.3 hex control of hex ``i`` for ``side``: "friendly", "enemy", "disputed" or "neutral".
 
     An occupied hex belongs to its occupant; a hex with both sides (an assault) is disputed. A
     vacant hex is controlled by the side with a unit in an adjacent, non-assault hex, unless the
     hexside between is impassable to all units (sea, hedge: our reading of "impassable"); both
-    sides -> disputed. Control reaches across rivers (8.5). ``skip`` leaves a moving unit out, so
-    the hex it enters is judged by the others (8.1 stop rule)."""
+    sides -> disputed. Control reaches across rivers (8.5)."""
+    here = occ.get(i)
+    if here:
+        if len(here) == 2:
+            return "disputed"
+        return FRIENDLY if side in here else ENEMY
+    reach: set[int] = set()
+    side_i = geo.side[i]
+    for j in geo.nbrs[i]:
+        o = occ.get(j)
+        if o and len(o) == 1 and side_i[j].move < 99:
+            reach |= o
+    if len(reach) == 2:
+        return "disputed"
+    if reach:
+        return FRIENDLY if side in reach else ENEMY
+    return "neutral"
+
+
+def control(s: State, geo: Geo, side: int, skip: str = "") -> list[str]:
+    """8.3 for every hex (see hex_control). ``skip`` leaves a moving unit out, so the hex it
+    enters is judged by the others (8.1 stop rule)."""
     occ = occupancy(s, skip)
-    out = ["neutral"] * geo.n
-    for i in range(geo.n):
-        here = occ.get(i)
-        if here:
-            out[i] = "disputed" if len(here) == 2 else (FRIENDLY if side in here else ENEMY)
-            continue
-        reach: set[int] = set()
-        for j in geo.nbrs[i]:
-            o = occ.get(j)
-            if o and len(o) == 1 and geo.side[i][j].move < 99:
-                reach |= o
-        if len(reach) == 2:
-            out[i] = "disputed"
-        elif reach:
-            out[i] = FRIENDLY if side in reach else ENEMY
-    return out
+    return [hex_control(geo, occ, side, i) for i in range(geo.n)]
 
 
 def stack_limit(geo: Geo, s: State, i: int) -> int:
@@ -165,10 +169,10 @@ def hq_return(g: Game, bid: str, where: int) -> bool:
             and label(b).company == lab.company
             and label(b).platoon == label(squad).platoon
         )
-    ctl = control(s, geo, lab.side, skip=bid)
+    occ = occupancy(s, skip=bid)
     hexi = anchor
     for j in (anchor, *geo.nbrs[anchor]):
-        if j != anchor and (geo.side[anchor][j].move >= 99 or ctl[j] != FRIENDLY):
+        if j != anchor and (geo.side[anchor][j].move >= 99 or hex_control(geo, occ, lab.side, j) != FRIENDLY):
             continue
         if len([b for b in in_hex(s, j, lab.side) if b != bid]) < stack_limit(geo, s, j):
             hexi = j
