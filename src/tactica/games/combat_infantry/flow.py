@@ -76,8 +76,8 @@ class GameTurn(Step):
         g.push("activate")
 
 
-def victory(g: Game) -> None:
-    """10.4: VPs are 1 per enemy unit eliminated plus the objectives a side controls at the end."""
+def score(g: Game) -> list[int]:
+    """10.4: each side's VPs now: 1 per enemy unit eliminated plus the objectives it controls."""
     s = g.state
     geo = geo_of(s)
     vp = list(s["vp"])
@@ -86,6 +86,12 @@ def victory(g: Game) -> None:
         for h, v in s["objectives"]:
             if hex_control(geo, occ, side, h) == FRIENDLY:
                 vp[side] += v
+    return vp
+
+
+def victory(g: Game) -> None:
+    """10.4: at the end of the last game turn the side with more VPs wins (equal: a draw)."""
+    vp = score(g)
     g.emit("10.4", "Victory points: usa {a}, ger {b}", a=vp[0], b=vp[1])
     if vp[0] == vp[1]:
         g.end([0.0, 0.0], f"a draw at {vp[0]} VP each", "10.4")
