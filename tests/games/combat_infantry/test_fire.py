@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ci_helpers import activate, dice, hexi, ids, log_text, scene, steps
 
-from tactica.games.combat_infantry.fire import bombard_ac, net_firepower
+from tactica.games.combat_infantry.fire import bombard_ac, net_firepower, sight
+from tactica.games.combat_infantry.scenarios import geo_of
 
 
 def test_6_1_example_c1_four_dice_at_f2_rolling_1_2_6_8_score_two_hits() -> None:
@@ -240,3 +241,58 @@ def test_7_1_no_foxhole_outside_clear_terrain() -> None:
     activate(g, "GE-A1-PHQ")
     g.apply("cmd:GE-A1-IN1")
     assert "foxhole" not in ids(g)  # a town hex
+
+
+def test_2_6_a_chq_calls_one_artillery_strike_on_a_spotted_hex_using_a_command() -> None:
+    g = scene({"US-A-CHQ": "J3", "US-A1-IN1": "A1", "GE-A1-IN1": "J5", "GE-A1-IN2": "N9",
+               "GE-A1-PHQ": "N10"})
+    g.state["support"] = [[2, 1], [0, 0]]
+    activate(g, "US-A-CHQ")
+    opts = ids(g)
+    assert "artillery:J5:US-A-CHQ" in opts and "air:J5:US-A-CHQ" in opts
+    assert not any(o.startswith("artillery:N9") for o in opts)  # out of the CHQ's spotting range
+    dice(g, 1, 2, 9)
+    g.apply("artillery:J5:US-A-CHQ")
+    assert "3 dice at F7 roll [1, 2, 9]: 2 hit(s)" in log_text(g)
+    assert steps(g, "GE-A1-IN1") == 1
+    assert g.state["support"][0] == [1, 1] and g.state["act"]["left"] == 2
+    opts = ids(g)
+    assert not any(o.startswith(("artillery:", "air:")) for o in opts)  # one call per activation (2.7)
+
+
+def test_2_7_air_strike_friendly_fire_counts_each_zero_twice() -> None:
+    g = scene({"US-A-CHQ": "J3", "US-A1-IN1": "J4", "GE-A1-IN1": "K5", "GE-A1-PHQ": "N10"})
+    g.state["support"] = [[0, 1], [0, 0]]
+    activate(g, "US-A-CHQ")
+    dice(g, 10, 9, 9)
+    g.apply("air:K5:US-A-CHQ")
+    assert steps(g, "US-A1-IN1") == 2  # one 0: two hits on the squad next to the target
+
+
+def test_7_4_an_engineer_lays_smoke_next_to_it_which_blocks_sight_until_the_game_turn_ends() -> None:
+    g = scene({"US-A3-PHQ": "K3", "US-BN-EN1": "K4", "US-A3-IN1": "J2", "GE-A1-IN1": "J5",
+               "GE-A1-PHQ": "N10"})
+    g.state["attached"] = {"US-BN-EN1": "A"}
+    geo = geo_of(g.state)
+    assert sight(geo, g.state, hexi(g, "J2"), hexi(g, "J5"))
+    activate(g, "US-A3-PHQ")
+    g.apply("cmd:US-BN-EN1")
+    dice(g, 2, 9, 9)  # engineer F2: the 2 is a hit
+    g.apply("smoke:J4")
+    assert hexi(g, "J4") in g.state["smoke"] and "lays smoke on J4" in log_text(g)
+    assert g.state["blocks"]["US-BN-EN1"]["posture"] == "up"  # a special action (7.0)
+    g.apply("cmd:US-A3-IN1")
+    assert "fire:J5" not in ids(g)  # the smoke in J4 blocks the line (7.4)
+    assert not sight(geo, g.state, hexi(g, "J2"), hexi(g, "J5"))
+
+
+def test_7_4_a_mortar_lays_smoke_only_on_a_spotted_hex_and_a_miss_lays_none() -> None:
+    g = scene({"US-A-CHQ": "J3", "US-A-MO": "F2", "GE-A1-IN1": "J6", "GE-A1-PHQ": "N10"})
+    activate(g, "US-A-CHQ")
+    g.apply("cmd:US-A-MO")
+    opts = ids(g)
+    assert "smoke:J4:US-A-CHQ" in opts
+    assert not any(o.startswith("smoke:J4") and o.count(":") == 1 for o in opts)  # never without a spotter
+    dice(g, 9, 9, 9)
+    g.apply("smoke:J4:US-A-CHQ")
+    assert g.state["smoke"] == [] and "no smoke" in log_text(g)

@@ -117,9 +117,9 @@ def sight(geo: Geo, s: State, a: int, b: int, friendly: int = 0) -> bool:
     return geo.los.result(a, b, ov).clear
 
 
-def assault_hexes(s: State) -> set[int]:
+def assault_hexes(s: State, occ: dict[int, set[int]] | None = None) -> set[int]:
     """Hexes entered by moving units this activation (assaults pending) or held by both sides."""
-    out = {h for h, sides in occupancy(s).items() if len(sides) == 2}
+    out = {h for h, sides in (occ if occ is not None else occupancy(s)).items() if len(sides) == 2}
     if s["act"]:
         out |= {int(h) for h in s["act"]["entered"]}
     return out
@@ -138,10 +138,11 @@ def fire_options(g: Game, bid: str) -> list[tuple[str, dict[str, Any]]]:
         return bombard_options(g, bid)
     here = s["blocks"][bid]["hex"]
     act = s["act"]
-    blocked = assault_hexes(s)
+    occ = occupancy(s)
+    blocked = assault_hexes(s, occ)
     friendly = friendly_mask(s, lab.side)
     out: list[tuple[str, dict[str, Any]]] = []
-    for j, sides in sorted(occupancy(s).items()):
+    for j, sides in sorted(occ.items()):
         if (1 - lab.side) not in sides or j == here or j in blocked:
             continue
         d = geo.dist[here][j]
@@ -161,31 +162,42 @@ def fire_options(g: Game, bid: str) -> list[tuple[str, dict[str, Any]]]:
 
 
 def spotters(g: Game, bid: str, j: int) -> list[str]:
-    """6.61: face-up HQs of the bombarding unit's company that have not spotted this game turn,
-    within 3 hexes (4 when higher) with LOS; an adjacent HQ always sees (not through a hedge)."""
-    s = g.state
-    geo = geo_of(s)
+    """6.61: the HQs that may spot hex ``j`` for bombarding unit ``bid`` (see hq_spotters)."""
     lab = label(bid)
-    comp = s["attached"].get(bid, lab.company)
+    return hq_spotters(g, lab.side, g.state["attached"].get(bid, lab.company), j)
+
+
+def hq_spotters(g: Game, side: int, company: str, j: int) -> list[str]:
+    """6.61: the HQs of ``company`` that may spot hex ``j`` now (see ready_spotters, spots)."""
+    geo = geo_of(g.state)
+    return [h for h, at in ready_spotters(g, side, company) if spots(geo, g.state, at, j)]
+
+
+def ready_spotters(g: Game, side: int, company: str) -> list[tuple[str, int]]:
+    """6.61: face-up HQs of ``company`` (active now or earlier this game turn) that have not
+    spotted this game turn, with their hexes."""
+    s = g.state
     out = []
     for h in sorted(s["blocks"]):
         hl = label(h)
         r = s["blocks"][h]
         if (
-            not hl.hq
-            or hl.side != lab.side
-            or hl.company != comp
-            or r["posture"] != "up"
-            or h in s["spotters"]
+            hl.hq
+            and hl.side == side
+            and hl.company == company
+            and r["posture"] == "up"
+            and h not in s["spotters"]
         ):
-            continue
-        d = geo.dist[r["hex"]][j]
-        high = geo.board.elevation[r["hex"]] > geo.board.elevation[j]
-        if d <= (SPOT_RANGE_HIGH if high else SPOT_RANGE) and (
-            d == 0 or sight(geo, s, r["hex"], j)
-        ):
-            out.append(h)
+            out.append((h, r["hex"]))
     return out
+
+
+def spots(geo: Geo, s: State, at: int, j: int) -> bool:
+    """6.61: an HQ at ``at`` spots hex ``j`` within 3 hexes (4 when higher) that it sees; an
+    adjacent HQ always sees (not through a hedge)."""
+    d = geo.dist[at][j]
+    high = geo.board.elevation[at] > geo.board.elevation[j]
+    return d <= (SPOT_RANGE_HIGH if high else SPOT_RANGE) and (d == 0 or sight(geo, s, at, j))
 
 
 def bombard_options(g: Game, bid: str) -> list[tuple[str, dict[str, Any]]]:
@@ -243,40 +255,45 @@ def resolve_fire(g: Game, bid: str, j: int, target: str | None) -> None:
 
 
 def resolve_bombard(g: Game, bid: str, j: int, spotter: str | None) -> None:
-    """6.6-6.63: bombardment; an adjacent spotter adds +1 F; each 0 rolled is a hit on friendly
-    units adjacent to the target hex (6.63; ours: strongest first, as 6.3)."""
+    """6.6: a red-triangle unit on the map bombards hex ``j`` with its strength in dice."""
+    lab = label(bid)
+    bombard(g, lab.side, f"{bid} ({lab.name})", g.state["blocks"][bid]["steps"], lab.f, j, spotter, "6.6", 1)
+
+
+def bombard(
+    g: Game, side: int, who: str, dice: int, f: int, j: int, spotter: str | None, rule: str, per_zero: int
+) -> None:
+    """6.6-6.63: a bombardment of hex ``j``: an adjacent spotter adds +1 F (6.61); hits are
+    distributed as fire, with D2 against bombardment (woods: treebursts, 6.62); each 0 rolled is
+    ``per_zero`` hit(s) on friendly units next to the target (6.63; ours: strongest first)."""
     s = g.state
     geo = geo_of(s)
-    lab = label(bid)
-    r = s["blocks"][bid]
-    f = lab.f
     if spotter is not None:
         s["spotters"].append(spotter)
         if geo.dist[s["blocks"][spotter]["hex"]][j] <= 1:
             f += 1
-    rolls, hits = roll(g, r["steps"], f)
+    rolls, hits = roll(g, dice, f)
     g.emit(
-        "6.6",
-        "{unit} ({name}) bombards {dst}{spot}: {n} dice at F{f} roll {rolls}: {hits} hit(s)",
-        unit=bid,
-        name=lab.name,
+        rule,
+        "{who} bombards {dst}{spot}: {n} dice at F{f} roll {rolls}: {hits} hit(s)",
+        who=who,
         dst=geo.label(j),
         spot=f" spotted by {spotter}" if spotter else " (own LOS)",
-        n=r["steps"],
+        n=dice,
         f=f,
         rolls=rolls,
         hits=hits,
     )
-    allocate(g, j, 1 - lab.side, hits, "bombard", "6.62" if "woods" in geo.features[j] else "6.3")
+    allocate(g, j, 1 - side, hits, "bombard", "6.62" if "woods" in geo.features[j] else "6.3")
     zeros = sum(1 for x in rolls if x == 10)
     if zeros:
-        near = [b for n in geo.nbrs[j] for b in in_hex(s, n, lab.side)]
+        near = [b for n in geo.nbrs[j] for b in in_hex(s, n, side)]
         g.emit(
             "6.63",
             "{z} zero(s): friendly fire on {side} units next to {dst}",
             z=zeros,
-            side=SIDES[lab.side],
+            side=SIDES[side],
             dst=geo.label(j),
         )
         if near:
-            allocate(g, j, lab.side, zeros, "bombard", "6.63", pool=near)
+            allocate(g, j, side, zeros * per_zero, "bombard", "6.63", pool=near)

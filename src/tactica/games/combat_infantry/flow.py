@@ -16,6 +16,7 @@ from tactica.core.rules import Args, Step
 from .blocks import NO_ASSAULT_ENTRY, SIDES, WEAPON_TYPES
 from .fire import edge_key, fire_options, resolve_bombard, resolve_fire
 from .scenarios import geo_of
+from .support import call_strike, lay_smoke, smoke_options, strike_options
 from .units import (
     ENEMY,
     FRIENDLY,
@@ -276,6 +277,8 @@ class Command(Step):
             )
             for b in tries
         ]
+        for oid, args in strike_options(g):
+            out.append(Option(oid, oid, "support", {**args, "hex": geo.label(args["i"])}))
         out.append(Option("hq", "The HQ's own action", "command"))
         out.append(Option("end", "End the activation", "command"))
         return out
@@ -290,6 +293,10 @@ class Command(Step):
         if option.id == "hq":
             g.replace("end_activation", phase="halves")
             g.push("action", unit=hq, morale=label(hq).morale)
+            return
+        if option.kind == "support":
+            g.reveal()
+            call_strike(g, option.args["kind"], option.args["i"], option.args["spotter"])
             return
         b = option.args["unit"]
         bl = label(b)
@@ -385,6 +392,8 @@ class Action(Step):
         i = r["hex"]
         if geo.board.terrain[i] == ("clear",) and i not in s["foxholes"]:
             out.append(Option("foxhole", f"{b} digs a foxhole", "special", {"unit": b}))
+        for oid, args in smoke_options(g, b):
+            out.append(Option(oid, oid, "special", {**args, "unit": b, "hex": geo.label(args["i"])}))
         out.append(Option("hold", f"{b} holds", "hold", {"unit": b}))
         return out
 
@@ -431,8 +440,11 @@ class Action(Step):
         if kind == "special":
             r["posture"] = "up"
             g.reveal()
-            s["foxholes"].append(r["hex"])
-            g.emit("7.1", "{unit} digs a foxhole in {hex}", unit=b, hex=geo.label(r["hex"]))
+            if option.id.startswith("smoke:"):
+                lay_smoke(g, b, option.args["i"], option.args.get("spotter"))
+            else:
+                s["foxholes"].append(r["hex"])
+                g.emit("7.1", "{unit} digs a foxhole in {hex}", unit=b, hex=geo.label(r["hex"]))
             g.pop()
             return
         if kind == "move":
@@ -541,6 +553,8 @@ class EndActivation(Step):
 
     def _pending(self, g: Game) -> list[int]:
         s = g.state
+        if not s["act"]["entered"]:
+            return []
         occ = occupancy(s)
         return sorted(int(h) for h in s["act"]["entered"] if len(occ.get(int(h), ())) == 2)
 

@@ -30,6 +30,7 @@ _KEYS = {
     "solitaire",
     "objectives",
     "attached",
+    "support",
     "setup",
 }
 WEATHER = ("fair", "bad")
@@ -71,6 +72,26 @@ def check_scenario(data: Any, where: str, sid: str) -> dict[str, Any]:
     for bid, comp in attached.items():
         if bid not in labels or labels[bid].company != "bn" or comp not in ("A", "B", "C"):
             raise RulesError(f"{where}: attached {bid!r}: not a battalion weapon, or company not A/B/C")
+    support: list[list[int]] = []
+    spec = data.get("support") or {}
+    if not isinstance(spec, dict) or not set(spec) <= set(SIDES):
+        raise RulesError(f"{where}: support: expected strikes by side ({', '.join(SIDES)})")
+    for name in SIDES:
+        side_spec = spec.get(name) or {}
+        if not isinstance(side_spec, dict) or not set(side_spec) <= {"artillery", "air"}:
+            raise RulesError(f"{where}: support {name}: expected artillery and/or air strikes")
+        row = []
+        for kind in ("artillery", "air"):
+            n = side_spec.get(kind, 0)
+            block_steps = max(
+                b.steps for b in labels.values() if b.side == SIDES.index(name) and b.type == kind
+            )
+            if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= block_steps:
+                raise RulesError(
+                    f"{where}: support {name} {kind}: expected 0..{block_steps} strikes (2.6, 2.7)"
+                )
+            row.append(n)
+        support.append(row)
     placed: dict[str, int] = {}
     setup = data.get("setup")
     if not isinstance(setup, dict) or set(setup) != set(SIDES):
@@ -99,7 +120,13 @@ def check_scenario(data: Any, where: str, sid: str) -> dict[str, Any]:
         sides_at.setdefault(i, set()).add(labels[bid].side)
     if any(len(v) > 1 for v in sides_at.values()):
         raise RulesError(f"{where}: setup: both sides in one hex")
-    return {**data, "placed": placed, "objective_hexes": objectives, "attached": attached}
+    return {
+        **data,
+        "placed": placed,
+        "objective_hexes": objectives,
+        "attached": attached,
+        "support_strikes": support,
+    }
 
 
 @cache
@@ -139,6 +166,7 @@ def setup(g: Game, sid: str) -> None:
         attached=data["attached"],
         night=bool(data.get("night", False)),
         weather=data.get("weather", "fair"),
+        support=[list(r) for r in data["support_strikes"]],
         foxholes=[],
         smoke=[],
         spotters=[],

@@ -97,6 +97,10 @@ class SolitairePriorities:
         return _by_id(opts)["stay"]
 
     def _command(self, game: Game, seat: int, opts: list[Option]) -> Option | None:
+        strikes = [o for o in opts if o.kind == "support"]
+        if strikes:  # a CHQ's strike on the enemy hex with the most blocks, by a spotter next to it first
+            seen = _Seen(game, seat)
+            return max(strikes, key=lambda o: (seen.count.get(o.args["i"], [0, 0])[1], o.kind == "artillery", o.id))
         for prefix in ("cmd:", "try:"):
             for o in opts:
                 if o.id.startswith(prefix):

@@ -5,6 +5,7 @@ revealed) and ``acted`` (its one action this game turn is spent)."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from tactica.core.game import Game
@@ -38,13 +39,23 @@ def in_hex(s: State, i: int, side: int | None = None) -> list[str]:
     return sorted(b for b, r in blocks.items() if r["hex"] == i and (side is None or lab[b].side == side))
 
 
+@cache
+def _sides() -> dict[str, int]:
+    return {b: lab.side for b, lab in sheet().items()}
+
+
 def occupancy(s: State, skip: str = "") -> dict[int, set[int]]:
     """hex -> the sides with blocks there (leaving out block ``skip``)."""
-    lab = sheet()
+    side = _sides()
     occ: dict[int, set[int]] = {}
     for b, r in s["blocks"].items():
         if b != skip:
-            occ.setdefault(r["hex"], set()).add(lab[b].side)
+            h = r["hex"]
+            got = occ.get(h)
+            if got is None:
+                occ[h] = {side[b]}
+            else:
+                got.add(side[b])
     return occ
 
 

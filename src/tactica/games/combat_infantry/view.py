@@ -82,6 +82,7 @@ def view(g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
             "round": s["assault"]["round"],
             "attacker": SIDES[s["assault"]["att"]],
         },
+        "support": {SIDES[k]: {"artillery": s["support"][k][0], "air": s["support"][k][1]} for k in (0, 1)},
         "night": s["night"],
         "weather": s["weather"],
     }
