@@ -98,9 +98,9 @@ class SolitairePriorities:
 
     def _command(self, game: Game, seat: int, opts: list[Option]) -> Option | None:
         strikes = [o for o in opts if o.kind == "support"]
-        if strikes:  # a CHQ's strike on the enemy hex with the most blocks, by a spotter next to it first
+        if strikes:  # a CHQ's strike on the enemy hex holding the most blocks
             seen = _Seen(game, seat)
-            return max(strikes, key=lambda o: (seen.count.get(o.args["i"], [0, 0])[1], o.kind == "artillery", o.id))
+            return max(strikes, key=lambda o: (seen.count.get(o.args["i"], [0, 0])[1], o.id))
         for prefix in ("cmd:", "try:"):
             for o in opts:
                 if o.id.startswith(prefix):
