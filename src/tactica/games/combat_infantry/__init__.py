@@ -18,7 +18,7 @@ from tactica.core.rules import Rules, ScenarioInfo
 
 from .assault import Assault, AssaultUnit, Regroup
 from .blocks import SIDES
-from .flow import Action, Activate, Command, Deploy, EndActivation, GameTurn, Move
+from .flow import Action, Activate, Command, Deploy, EndActivation, GameTurn, Move, TankUpright
 from .scenarios import geo_of, load_scenario, scenario_ids, setup
 from .view import resample, view
 
@@ -77,5 +77,6 @@ RULES = CombatInfantryRules(
         Assault(),
         AssaultUnit(),
         Regroup(),
+        TankUpright(),
     ]
 )

@@ -20,13 +20,20 @@ DATA = Path(__file__).parent / "data"
 SIDES = ("usa", "ger")
 """Seat 0 plays the American battalion, seat 1 the German (the book's two sides)."""
 
-PLAYABLE_TYPES = frozenset({"chq", "phq", "rifle", "mg", "mortar", "atr", "engineer", "sniper"})
+PLAYABLE_TYPES = frozenset(
+    {"chq", "phq", "rifle", "mg", "mortar", "atr", "engineer", "sniper", "tank", "armored_car", "at_gun"}
+)
 """Types whose rules the module implements; scenarios may use only these for now (RULES.md)."""
 HQ_TYPES = frozenset({"chq", "phq"})
-WEAPON_TYPES = frozenset({"mg", "mortar", "atr", "engineer", "sniper"})
+WEAPON_TYPES = frozenset({"mg", "mortar", "atr", "engineer", "sniper", "tank", "armored_car", "at_gun"})
 """Company and battalion weapons (2.4, 2.5): commanded by a CHQ or one per PHQ activation."""
-NO_ASSAULT_ENTRY = frozenset({"mg", "mortar"})
-"""2.41, 2.42, 9.62: machine guns and mortars cannot move into an assault."""
+NO_ASSAULT_ENTRY = frozenset({"mg", "mortar", "at_gun"})
+"""2.41, 2.42, 9.61, 9.62: machine guns, mortars and AT guns cannot move into an assault."""
+VEHICLES = frozenset({"tank", "armored_car"})
+"""2.53: armoured vehicles: revealed when they move or fire; face-up they have their AC."""
+GUNS_AND_VEHICLES = VEHICLES | {"at_gun"}
+"""TEC notes 1 and 6: what may not cross woods, marsh and town hexsides except by road, nor rivers
+and cliffs."""
 
 _FIELDS = {
     "id": str,

@@ -57,15 +57,21 @@ def allocate(
     sniper: bool = False,
     target: str | None = None,
     pool: list[str] | None = None,
+    ac_zero: bool = False,
 ) -> None:
     """6.3: each hit goes to a unit holding a pending half-hit, else to the strongest unit (ties:
     our standing order, the lowest block id, for the owner's choice). With D2 a hit is a pending
-    half-hit (6.7). A targeted hit (6.31) goes only to its target; surplus hits are lost."""
+    half-hit (6.7). A targeted hit (6.31) goes only to its target; surplus hits are lost. Face-up
+    armour is left out of untargeted hits unless its AC counts 0 (``ac_zero``: artillery, air,
+    friendly fire; assaults always), so hits with nothing else to hit are lost (6.3, 2.53)."""
     s = g.state
     geo = geo_of(s)
+    ac_zero = ac_zero or kind == "assault"
     for _ in range(hits):
         units = [target] if target is not None else (pool if pool is not None else in_hex(s, i, side))
         units = [b for b in units if b in s["blocks"]]
+        if target is None and not ac_zero:
+            units = [b for b in units if not (s["blocks"][b]["posture"] == "up" and label(b).ac > 0)]
         if not units:
             g.emit(rule, "a hit on {hex} finds no unit: lost", hex=geo.label(i))
             return
@@ -257,7 +263,7 @@ def resolve_fire(g: Game, bid: str, j: int, target: str | None) -> None:
 def resolve_bombard(g: Game, bid: str, j: int, spotter: str | None) -> None:
     """6.6: a red-triangle unit on the map bombards hex ``j`` with its strength in dice."""
     lab = label(bid)
-    bombard(g, lab.side, f"{bid} ({lab.name})", g.state["blocks"][bid]["steps"], lab.f, j, spotter, "6.6", 1)
+    bombard(g, lab.side, f"{bid} ({lab.name})", g.state["blocks"][bid]["steps"], lab.f, j, spotter, "6.6", 0)
 
 
 def bombard(
@@ -265,7 +271,9 @@ def bombard(
 ) -> None:
     """6.6-6.63: a bombardment of hex ``j``: an adjacent spotter adds +1 F (6.61); hits are
     distributed as fire, with D2 against bombardment (woods: treebursts, 6.62); each 0 rolled is
-    ``per_zero`` hit(s) on friendly units next to the target (6.63; ours: strongest first)."""
+    ``per_zero`` hit(s) on friendly units next to the target (6.63; ours: strongest first).
+    ``per_zero`` 0 marks a mortar: one friendly hit per 0 and armour keeps its AC; artillery (1)
+    and air (2) count armour as AC 0 (2.6, 2.7)."""
     s = g.state
     geo = geo_of(s)
     if spotter is not None:
@@ -284,7 +292,8 @@ def bombard(
         rolls=rolls,
         hits=hits,
     )
-    allocate(g, j, 1 - side, hits, "bombard", "6.62" if "woods" in geo.features[j] else "6.3")
+    strike = per_zero > 0
+    allocate(g, j, 1 - side, hits, "bombard", "6.62" if "woods" in geo.features[j] else "6.3", ac_zero=strike)
     zeros = sum(1 for x in rolls if x == 10)
     if zeros:
         near = [b for n in geo.nbrs[j] for b in in_hex(s, n, side)]
@@ -296,4 +305,4 @@ def bombard(
             dst=geo.label(j),
         )
         if near:
-            allocate(g, j, side, zeros * per_zero, "bombard", "6.63", pool=near)
+            allocate(g, j, side, zeros * max(per_zero, 1), "bombard", "6.63", pool=near, ac_zero=True)

@@ -13,10 +13,11 @@ from tactica.core.game import Game
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
-from .blocks import NO_ASSAULT_ENTRY, SIDES, WEAPON_TYPES
+from .blocks import GUNS_AND_VEHICLES, NO_ASSAULT_ENTRY, SIDES, VEHICLES, WEAPON_TYPES
 from .fire import edge_key, fire_options, resolve_bombard, resolve_fire
 from .scenarios import geo_of
 from .support import call_strike, lay_smoke, smoke_options, strike_options
+from .terrain import SIDE, X
 from .units import (
     ENEMY,
     FRIENDLY,
@@ -40,19 +41,30 @@ def _active(g: Game) -> int:
 # ============================================================================ game turn (1.1, 1.3)
 class GameTurn(Step):
     """1.1-1.3: player turns alternate, four each; at the end of the game turn every block stands
-    upright again and smoke goes (7.4); the first player of later game turns is the high d10
-    (ties rerolled: our reading, the book does not say)."""
+    upright again (a face-up tank only if its owner wishes, 1.3 / 2.53) and smoke goes (7.4); the
+    first player of later game turns is the high d10 (ties rerolled: our reading, the book does
+    not say)."""
 
     name = "game_turn"
 
     def run(self, g: Game, a: Args) -> None:
         s = g.state
-        if s["pt"] >= PLAYER_TURNS:
-            for r in s["blocks"].values():
-                r.update(posture="upright", acted=False, half=False)
+        if s["pt"] == PLAYER_TURNS:
+            tanks = []
+            for b, r in sorted(s["blocks"].items()):
+                if r["posture"] == "up" and label(b).type in VEHICLES:
+                    tanks.append(b)
+                    r.update(acted=False, half=False)
+                else:
+                    r.update(posture="upright", acted=False, half=False)
             s["smoke"].clear()
             s["spotters"].clear()
-            g.emit("1.3", "End of game turn {gt}: all blocks stand upright, smoke is removed", gt=s["gt"])
+            g.emit("1.3", "End of game turn {gt}: blocks stand upright, smoke is removed", gt=s["gt"])
+            s["pt"] = PLAYER_TURNS + 1
+            for b in reversed(tanks):
+                g.push("tank_upright", unit=b)
+            return
+        if s["pt"] > PLAYER_TURNS:
             if s["gt"] >= s["game_turns"]:
                 victory(g)
                 return
@@ -75,6 +87,39 @@ class GameTurn(Step):
         s["active"] = s["first"] if s["pt"] % 2 == 1 else 1 - s["first"]
         s["done_companies"] = []
         g.push("activate")
+
+
+class TankUpright(Step):
+    """1.3 / 2.53: at the end of the game turn a face-up tank's owner may stand it upright (hidden,
+    AC 0 against untargeted fire) or leave it revealed (its AC counts when targeted)."""
+
+    name = "tank_upright"
+
+    def actor(self, g: Game, a: Args) -> int:
+        return label(a["unit"]).side
+
+    def prompt(self, g: Game, a: Args) -> str:
+        return f"Stand {a['unit']} upright, or leave it revealed?"
+
+    def options(self, g: Game, a: Args) -> list[Option]:
+        b = a["unit"]
+        return [
+            Option("upright", f"Stand {b} upright", "tank", {"unit": b}),
+            Option("revealed", f"Leave {b} revealed", "tank", {"unit": b}),
+        ]
+
+    def choose(self, g: Game, a: Args, option: Option) -> None:
+        s = g.state
+        b = a["unit"]
+        if option.id == "upright":
+            s["blocks"][b]["posture"] = "upright"
+        g.emit(
+            "2.53",
+            "{unit} {res}",
+            unit=b,
+            res="stands upright" if option.id == "upright" else "stays revealed",
+        )
+        g.pop()
 
 
 def score(g: Game) -> list[int]:
@@ -339,26 +384,65 @@ def _move_targets(g: Game, bid: str, mp: int) -> list[tuple[int, int, bool]]:
     i = s["blocks"][bid]["hex"]
     occ = occupancy(s)
     act = s["act"]
+    first = mp == _mp(g, bid)
     out = []
     for j in geo.nbrs[i]:
-        st = geo.side[i][j]
         enemy = (1 - lab.side) in occ.get(j, set())
-        cost = geo.cost(i, j, enemy)
-        feats = geo.side_features[i][j]
+        step = crossing(g, lab.type, i, j, enemy, first)
+        if step is None:
+            continue
+        cost, limit = step
         if cost > mp:
             continue
         if enemy:
             if lab.type in NO_ASSAULT_ENTRY:
                 continue
-            limit = st.assault
-            if geo.uphill[i][j]:
-                limit = min(limit, 1)
-            if "ford" in feats and lab.type not in ("rifle", "engineer"):
+            feats = geo.side_features[i][j]
+            if "ford" in feats and lab.type not in ("rifle", "engineer", "tank"):
                 continue  # TEC note 5
             if act["assault_used"].get(edge_key(i, j), 0) >= limit:
                 continue
         out.append((j, cost, enemy))
     return out
+
+
+def crossing(g: Game, utype: str, i: int, j: int, into_assault: bool, first: bool) -> tuple[int, int] | None:
+    """3.4, 6.34, 8.1-8.5, TEC: (MP, assault limit) for a unit of type ``utype`` to cross from i
+    into j, or None if it may not. Guns and vehicles may not cross woods, marsh or town hexsides
+    except by road, nor rivers or cliffs; tanks may cross fords (8.5), other vehicles and guns not;
+    one tank may cross a hedge from the hex next to it (our reading: as the first hexside of its
+    move, at the gap's cost), opening a gap for the rest of the game (TEC note 7). A wreck in
+    the hex entered adds 1 MP (6.34)."""
+    s = g.state
+    geo = geo_of(s)
+    st = geo.side[i][j]
+    feats = geo.side_features[i][j]
+    k = edge_key(i, j)
+    hedge_open = "hedge" in feats and k in s["gaps"]
+    cost = geo.cost(i, j, into_assault)
+    limit = st.assault
+    if hedge_open:
+        cost = SIDE["gap"].move + (1 if geo.uphill[i][j] else 0)
+        limit = SIDE["gap"].assault
+    if utype in GUNS_AND_VEHICLES:
+        if st.no_vehicles and not geo.road[i][j] and not (feats & {"bridge"}):
+            return None
+        if feats & {"river", "cliff"} and not feats & {"bridge", "ford"}:
+            return None
+        if "ford" in feats and utype != "tank":
+            return None
+        if "hedge" in feats and not hedge_open:
+            if utype != "tank" or not first:
+                return None
+            cost = SIDE["gap"].move + (1 if geo.uphill[i][j] else 0)
+            limit = 1
+    if cost >= X:
+        return None
+    if j in s["wrecks"]:
+        cost += 1
+    if geo.uphill[i][j]:
+        limit = min(limit, 1)
+    return cost, limit
 
 
 class Action(Step):
@@ -501,6 +585,25 @@ class Move(Step):
         i, j = r["hex"], option.args["hex"]
         ctl_j = hex_control(geo, occupancy(s, skip=b), lab.side, j)
         r["hex"] = j
+        if lab.type in VEHICLES and r["posture"] != "up":
+            r["posture"] = "up"  # 2.53: a tank is revealed when it moves
+            g.reveal()
+            g.emit(
+                "2.53",
+                "{unit} ({name}) moves and is revealed in {hex}",
+                unit=b,
+                name=lab.name,
+                hex=geo.label(i),
+            )
+        if "hedge" in geo.side_features[i][j] and edge_key(i, j) not in s["gaps"]:
+            s["gaps"].append(edge_key(i, j))
+            g.emit(
+                "3.4",
+                "{unit} breaks through the hedge {a}/{b}: a gap for the rest of the game",
+                unit=b,
+                a=geo.label(i),
+                b=geo.label(j),
+            )
         if b not in s["act"]["moved"]:
             s["act"]["moved"].append(b)
         if option.args["assault"]:
@@ -535,7 +638,7 @@ class Move(Step):
 
     def _done(self, g: Game, b: str) -> None:
         r = g.state["blocks"][b]
-        if not label(b).hq:
+        if not label(b).hq and label(b).type not in VEHICLES:
             r["posture"] = "down"
         g.pop()
 

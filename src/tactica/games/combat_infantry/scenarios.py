@@ -168,6 +168,8 @@ def setup(g: Game, sid: str) -> None:
         weather=data.get("weather", "fair"),
         support=[list(r) for r in data["support_strikes"]],
         foxholes=[],
+        gaps=[],
+        wrecks=[],
         smoke=[],
         spotters=[],
         act=None,

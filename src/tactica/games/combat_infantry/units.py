@@ -136,6 +136,8 @@ def eliminate(g: Game, bid: str, rule: str, vp: bool = True) -> None:
         return
     del s["blocks"][bid]
     s["dead"].append(bid)
+    if lab.type == "tank" and where not in s["wrecks"]:
+        s["wrecks"].append(where)  # 6.34: a destroyed tank leaves a wreck
     if vp:
         s["vp"][1 - lab.side] += 1
     g.emit(

@@ -71,6 +71,8 @@ def view(g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
         "eliminated": list(s["dead"]),
         "objectives": [{"hex": geo.label(h), "vp": v} for h, v in s["objectives"]],
         "foxholes": [geo.label(h) for h in s["foxholes"]],
+        "wrecks": [geo.label(h) for h in s["wrecks"]],
+        "hedge_gaps": sorted("/".join(geo.label(int(x)) for x in k.split("-")) for k in s["gaps"]),
         "smoke": [geo.label(h) for h in s["smoke"]],
         "activation": None
         if act is None
