@@ -5,6 +5,7 @@ from __future__ import annotations
 from ci_helpers import activate, dice, hexi, ids, log_text, scene, steps
 
 from tactica.games.combat_infantry.fire import bombard_ac, net_firepower, sight
+from tactica.games.combat_infantry.flow import crossing
 from tactica.games.combat_infantry.scenarios import geo_of
 
 
@@ -296,3 +297,29 @@ def test_7_4_a_mortar_lays_smoke_only_on_a_spotted_hex_and_a_miss_lays_none() ->
     dice(g, 9, 9, 9)
     g.apply("smoke:J4:US-A-CHQ")
     assert g.state["smoke"] == [] and "no smoke" in log_text(g)
+
+
+def test_7_3_example_c9_engineer_demolishes_a_wooden_bridge_at_f3() -> None:
+    g = scene({"US-A3-PHQ": "F10", "US-BN-EN1": "F9", "GE-A1-PHQ": "N1"})
+    g.state["attached"] = {"US-BN-EN1": "A"}
+    activate(g, "US-A3-PHQ")
+    g.apply("cmd:US-BN-EN1")
+    assert "demolish:F9/G10" in ids(g)
+    dice(g, 3, 9, 9)
+    g.apply("demolish:F9/G10")
+    assert "at F3" in log_text(g) and "destroyed" in log_text(g)  # F2 + 1 for a wooden bridge
+    assert g.state["blown"] == [f"{min(hexi(g, 'F9'), hexi(g, 'G10'))}-{max(hexi(g, 'F9'), hexi(g, 'G10'))}"]
+
+
+def test_7_3_example_c9_mortar_bombards_a_bridge_at_half_f_and_a_destroyed_bridge_allows_no_assault() -> None:
+    g = scene({"GE-A1-PHQ": "H5", "GE-BN-MO": "I5", "GE-A1-IN1": "G5", "US-A2-IN1": "F5", "US-A1-PHQ": "A1"},
+              active="ger")
+    g.state["attached"] = {"GE-BN-MO": "A"}
+    activate(g, "GE-A1-PHQ")
+    g.apply("cmd:GE-BN-MO")
+    assert "bombard-bridge:F5/G5:GE-A1-PHQ" in ids(g)  # the town hides the bridge: the PHQ spots it
+    dice(g, 3, 9, 9)
+    g.apply("bombard-bridge:F5/G5:GE-A1-PHQ")
+    assert "at F3" in log_text(g) and "destroyed" in log_text(g)  # F5 halved, rounded up
+    assert crossing(g, "rifle", hexi(g, "F5"), hexi(g, "G5"), True, True) == (5, 0)  # assault limit 0
+    assert crossing(g, "tank", hexi(g, "F5"), hexi(g, "G5"), False, True) is None

@@ -16,7 +16,15 @@ from tactica.core.rules import Args, Step
 from .blocks import GUNS_AND_VEHICLES, NO_ASSAULT_ENTRY, SIDES, VEHICLES, WEAPON_TYPES
 from .fire import edge_key, fire_options, resolve_bombard, resolve_fire
 from .scenarios import geo_of
-from .support import call_strike, lay_smoke, smoke_options, strike_options
+from .support import (
+    attack_bridge,
+    bridge_bombard_options,
+    call_strike,
+    demolish_options,
+    lay_smoke,
+    smoke_options,
+    strike_options,
+)
 from .terrain import SIDE, X
 from .units import (
     ENEMY,
@@ -418,6 +426,12 @@ def crossing(g: Game, utype: str, i: int, j: int, into_assault: bool, first: boo
     st = geo.side[i][j]
     feats = geo.side_features[i][j]
     k = edge_key(i, j)
+    if k in s["blown"]:
+        # 7.3: a destroyed bridge: assault limit 0; our reading: the river again for moving
+        if utype in GUNS_AND_VEHICLES:
+            return None
+        river = SIDE["river"].move + (1 if geo.uphill[i][j] else 0) + (1 if j in s["wrecks"] else 0)
+        return river, 0
     hedge_open = "hedge" in feats and k in s["gaps"]
     cost = geo.cost(i, j, into_assault)
     limit = st.assault
@@ -478,6 +492,10 @@ class Action(Step):
             out.append(Option("foxhole", f"{b} digs a foxhole", "special", {"unit": b}))
         for oid, args in smoke_options(g, b):
             out.append(Option(oid, oid, "special", {**args, "unit": b, "hex": geo.label(args["i"])}))
+        for oid, args in demolish_options(g, b) + bridge_bombard_options(g, b):
+            out.append(
+                Option(oid, oid, "special" if oid.startswith("demolish") else "fire", {**args, "unit": b})
+            )
         out.append(Option("hold", f"{b} holds", "hold", {"unit": b}))
         return out
 
@@ -515,7 +533,9 @@ class Action(Step):
         if kind == "fire":
             r["posture"] = "up"
             g.reveal()
-            if option.id.startswith("bombard:"):
+            if option.id.startswith("bombard-bridge:"):
+                attack_bridge(g, b, option.args["edge"], option.args.get("spotter"), demolish=False)
+            elif option.id.startswith("bombard:"):
                 resolve_bombard(g, b, option.args["i"], option.args.get("spotter"))
             else:
                 resolve_fire(g, b, option.args["i"], option.args.get("target"))
@@ -526,6 +546,8 @@ class Action(Step):
             g.reveal()
             if option.id.startswith("smoke:"):
                 lay_smoke(g, b, option.args["i"], option.args.get("spotter"))
+            elif option.id.startswith("demolish:"):
+                attack_bridge(g, b, option.args["edge"], None, demolish=True)
             else:
                 s["foxholes"].append(r["hex"])
                 g.emit("7.1", "{unit} digs a foxhole in {hex}", unit=b, hex=geo.label(r["hex"]))

@@ -169,6 +169,7 @@ def setup(g: Game, sid: str) -> None:
         support=[list(r) for r in data["support_strikes"]],
         foxholes=[],
         gaps=[],
+        blown=[],
         wrecks=[],
         smoke=[],
         spotters=[],

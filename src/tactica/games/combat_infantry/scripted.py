@@ -120,7 +120,7 @@ class SolitairePriorities:
         ours = seen.count.get(here, [1, 0])[0]
         if me["steps"] == 1 and "rally" in by:
             return by["rally"]
-        fires = [o for o in opts if o.kind == "fire"]
+        fires = [o for o in opts if o.kind == "fire" and "i" in o.args]
         weak = [h for h in geo.nbrs[here] if 0 < seen.count.get(h, [0, 0])[1] < ours]
         for o in fires:
             if o.args["i"] in weak and "target" not in o.args:

@@ -14,7 +14,7 @@ from typing import Any
 from tactica.core.game import Game
 
 from .blocks import sheet
-from .fire import SPOT_RANGE_HIGH, assault_hexes, bombard, ready_spotters, roll, spots
+from .fire import SPOT_RANGE_HIGH, assault_hexes, bombard, edge_key, ready_spotters, roll, sight, spots
 from .scenarios import geo_of
 from .units import label, occupancy
 
@@ -112,4 +112,90 @@ def lay_smoke(g: Game, bid: str, j: int, spotter: str | None) -> None:
         rolls=rolls,
         f=lab.f,
         res="smoke" if ok else "no smoke",
+    )
+
+
+def bridges_next_to(g: Game, i: int) -> list[str]:
+    """Edge keys of the standing bridges on the sides of hex ``i`` (7.3)."""
+    s = g.state
+    geo = geo_of(s)
+    return [
+        edge_key(i, j)
+        for j in geo.nbrs[i]
+        if "bridge" in geo.side_features[i][j] and edge_key(i, j) not in s["blown"]
+    ]
+
+
+def _edge_name(g: Game, k: str) -> str:
+    geo = geo_of(g.state)
+    return "/".join(geo.label(int(x)) for x in k.split("-"))
+
+
+def demolish_options(g: Game, bid: str) -> list[tuple[str, dict[str, Any]]]:
+    """7.3: an engineer next to a bridge may try to demolish it."""
+    if label(bid).type != "engineer":
+        return []
+    here = g.state["blocks"][bid]["hex"]
+    return [(f"demolish:{_edge_name(g, k)}", {"edge": k}) for k in bridges_next_to(g, here)]
+
+
+def bridge_bombard_options(g: Game, bid: str) -> list[tuple[str, dict[str, Any]]]:
+    """7.3: a mortar may bombard a bridge whose hex on either side is in its range and seen by it
+    or spotted by an HQ of its company (normal spotting rules)."""
+    s = g.state
+    geo = geo_of(s)
+    lab = label(bid)
+    if lab.type != "mortar":
+        return []
+    here = s["blocks"][bid]["hex"]
+    comp = s["attached"].get(bid, lab.company)
+    ready = ready_spotters(g, lab.side, comp)
+    out: list[tuple[str, dict[str, Any]]] = []
+    seen: set[str] = set()
+    for i in range(geo.n):
+        if geo.dist[here][i] > lab.range:
+            continue
+        for k in bridges_next_to(g, i):
+            if k in seen:
+                continue
+            ends = [int(x) for x in k.split("-")]
+            if any(e != here and sight(geo, s, here, e) for e in ends):
+                out.append((f"bombard-bridge:{_edge_name(g, k)}", {"edge": k}))
+                seen.add(k)
+                continue
+            for h, at in ready:
+                if any(spots(geo, s, at, e) for e in ends):
+                    out.append((f"bombard-bridge:{_edge_name(g, k)}:{h}", {"edge": k, "spotter": h}))
+                    seen.add(k)
+                    break
+    return out
+
+
+def attack_bridge(g: Game, bid: str, k: str, spotter: str | None, demolish: bool) -> None:
+    """7.3: one hit destroys the bridge. An engineer demolishes at its F (+1 for a wooden bridge);
+    bombardment is at half F, rounded up, with no wooden bonus."""
+    s = g.state
+    geo = geo_of(s)
+    lab = label(bid)
+    a, b = (int(x) for x in k.split("-"))
+    wooden = "wooden" in geo.side_features[a][b]
+    if demolish:
+        f = lab.f + (1 if wooden else 0)
+    else:
+        f = (lab.f + 1) // 2
+        if spotter is not None:
+            s["spotters"].append(spotter)
+    rolls, hits = roll(g, s["blocks"][bid]["steps"], f)
+    ok = hits >= 1
+    if ok:
+        s["blown"].append(k)
+    g.emit(
+        "7.3",
+        "{unit} {how} the bridge {edge} at F{f}: rolls {rolls}: {res}",
+        unit=bid,
+        how="demolishes" if demolish else "bombards",
+        edge=_edge_name(g, k),
+        f=f,
+        rolls=rolls,
+        res="destroyed" if ok else "it stands",
     )

@@ -66,7 +66,8 @@ SLOPE_UP_MP = 1
 """3.4 Slope: +1 MP uphill; assault limit 1 uphill; nothing downhill (TEC note 9)."""
 
 HEX_NAMES = frozenset(HEX)
-SIDE_NAMES = frozenset(SIDE) | {SLOPE}
+SIDE_NAMES = frozenset(SIDE) | {SLOPE, "wooden"}
+"""Hexside features a map may use; ``wooden`` marks a bridge as wooden (7.3)."""
 BLOCKING_HEX = frozenset({"orchard", "woods", "town", "farm"})
 """6.4 / TEC BLOCK: hex terrain that blocks a line of sight passing through it."""
 BLOCKING_SIDE = frozenset({"orchard", "woods", "town", "hedge"})
