@@ -203,3 +203,54 @@ def test_9_1_example_c13_in_an_assault_hex_each_side_may_stack_to_the_limit() ->
     g.state["blocks"]["US-A1-PHQ"]["hex"] = hexi(g, "H8")
     overstack(g)
     assert "US-A1-IN3" not in g.state["blocks"] and len(g.state["blocks"]) == 6  # a fourth American
+
+
+def test_7_2_example_c4_engineer_targets_a_minefield_at_f4_the_3_clears_it_the_0_hits_the_engineer() -> None:
+    g = scene({"US-A1-PHQ": "H7", "US-BN-EN2": "H7", "GE-BN-MF1": "H8", "GE-A1-PHQ": "N10"})
+    g.state["attached"] = {"US-BN-EN2": "A"}
+    g.state["blocks"]["US-BN-EN2"]["steps"] = 2  # "Engineer 2"
+    activate(g, "US-A1-PHQ")
+    g.apply("cmd:US-BN-EN2")
+    g.apply("move")
+    g.apply("to:H8")  # a hidden block: an assault
+    g.apply("end")
+    assert g.state["blocks"]["GE-BN-MF1"]["posture"] == "up"  # revealed in the assault
+    assert "fire:GE-BN-MF1" in ids(g)  # 9.64: engineers may target the mine
+    dice(g, 3, 10)
+    g.apply("fire:GE-BN-MF1")
+    assert "at F4" in log_text(g)
+    assert "GE-BN-MF1" not in g.state["blocks"] and g.state["vp"] == [1, 0]
+    assert steps(g, "US-BN-EN2") == 1  # the 0 is a hit on the engineer
+
+
+def test_7_2_fire_reveals_a_minefield_for_good_hits_go_to_the_others_and_it_controls_only_its_hex() -> None:
+    g = scene({"US-A3-PHQ": "J3", "US-A3-IN1": "J4", "GE-BN-MF1": "J5", "GE-A1-IN1": "J5", "GE-A1-PHQ": "N10"})
+    activate(g, "US-A3-PHQ")
+    g.apply("cmd:US-A3-IN1")
+    dice(g, 1, 9, 9, 9)
+    g.apply("fire:J5")
+    assert g.state["blocks"]["GE-BN-MF1"]["posture"] == "up" and steps(g, "GE-BN-MF1") == 1
+    assert steps(g, "GE-A1-IN1") == 2  # the hit went to the squad
+    g.state["blocks"]["GE-A1-IN1"]["hex"] = hexi(g, "N9")
+    geo = geo_of(g.state)
+    ctl = control(g.state, geo, 1)
+    assert ctl[hexi(g, "J5")] == "friendly" and ctl[hexi(g, "J6")] == "neutral"  # only its own hex
+    g.state["pt"] = 8
+    g.state["stack"] = [{"step": "game_turn", "args": {}}]
+    g.refresh()
+    assert g.state["blocks"]["GE-BN-MF1"]["posture"] == "up"  # still face-up next game turn
+
+
+def test_7_2_attackers_rolling_9_or_0_among_mines_hit_themselves() -> None:
+    g = scene({"US-A1-PHQ": "H7", "US-A1-IN1": "H7", "GE-BN-MF1": "H8", "GE-A1-IN2": ("H8", 1), "GE-A1-PHQ": "N10"})
+    activate(g, "US-A1-PHQ")
+    g.apply("cmd:US-A1-IN1")
+    g.apply("move")
+    dice(g, 3, 9)  # the German squad's morale (passes) and its shot (misses)
+    g.apply("to:H8")
+    g.apply("end") if g.decision().step == "command" else None
+    assert g.decision().step == "assault_unit"
+    assert not any(o.startswith("fire:") for o in ids(g))  # only engineers and ATRs target
+    dice(g, 9, 10, 8, 8)
+    g.apply("fire")
+    assert steps(g, "US-A1-IN1") == 2  # the 9 and the 0 are hits on the firer

@@ -131,7 +131,7 @@ class Assault(Step):
         s = g.state
         A = s["assault"]
         geo = geo_of(s)
-        units = in_hex(s, A["hex"], side)
+        units = [b for b in in_hex(s, A["hex"], side) if label(b).type != "minefield"]  # 7.2: mines never act
         A["disrupted"] = []
         if not (side == A["att"] and A["round"] == ROUNDS):
             for b in units:
@@ -171,7 +171,14 @@ class Assault(Step):
         left = occupancy(s).get(h, set())
         winner = next(iter(left)) if len(left) == 1 else None
         for b, r in s["blocks"].items():
-            if r["hex"] == h and label(b).side == 1 - att and winner == 1 - att and not r["acted"]:
+            mine = label(b).type == "minefield"
+            if (
+                r["hex"] == h
+                and label(b).side == 1 - att
+                and winner == 1 - att
+                and not r["acted"]
+                and not mine
+            ):
                 r["posture"] = "upright"  # 9.2: winning defenders that had not activated stand up
         g.emit(
             "9.2",
@@ -210,8 +217,9 @@ class AssaultUnit(Step):
         out = []
         if not (attacker and A["round"] == ROUNDS):
             out.append(Option("fire", f"{b} fires", "assault", {"unit": b}))
-            if lab.type == "atr":
-                for t in in_hex(s, A["hex"], 1 - lab.side):
+            for t in in_hex(s, A["hex"], 1 - lab.side):
+                mine = label(t).type == "minefield"
+                if lab.type == "atr" or (mine and lab.type == "engineer"):  # 9.63, 9.64
                     out.append(Option(f"fire:{t}", f"{b} targets {t}", "assault", {"unit": b, "target": t}))
         if attacker or A["round"] > 1:
             for j in retreats(g, b):
@@ -256,6 +264,15 @@ class AssaultUnit(Step):
             return
         f = assault_firepower(g, b)
         rolls, hits = roll(g, s["blocks"][b]["steps"], f)
+        target = option.args.get("target")
+        mined = any(label(t).type == "minefield" for t in in_hex(s, A["hex"], 1 - lab.side))
+        backfire = 0
+        if mined and lab.side == A["att"]:
+            # 7.2: against a minefield, attacker rolls of 9 and 0 hit the firing unit instead (only
+            # the 0 for an engineer targeting the mine)
+            bad = (10,) if target is not None and label(target).type == "minefield" else (9, 10)
+            backfire = sum(1 for x in rolls if x in bad)
+            hits = sum(1 for x in rolls if x <= f and x not in bad)
         g.emit(
             "9.2",
             "round {n}: {unit} fires at F{f}: {rolls}: {hits} hit(s)",
@@ -265,7 +282,12 @@ class AssaultUnit(Step):
             rolls=rolls,
             hits=hits,
         )
-        allocate(g, A["hex"], 1 - lab.side, hits, "assault", "9.2", target=option.args.get("target"))
+        allocate(g, A["hex"], 1 - lab.side, hits, "assault", "9.2", target=target)
+        if backfire and b in s["blocks"]:
+            g.emit(
+                "7.2", "{unit} takes {n} hit(s) from its own 9s and 0s among the mines", unit=b, n=backfire
+            )
+            allocate(g, A["hex"], lab.side, backfire, "assault", "7.2", target=b)
         g.pop()
 
 
@@ -288,7 +310,7 @@ class Regroup(Step):
         side = a["side"]
         occ = occupancy(s)
         out = []
-        units = in_hex(s, h, side)
+        units = [b for b in in_hex(s, h, side) if label(b).type != "minefield"]  # mines never move
         for j in geo.nbrs[h]:
             st = geo.side[h][j]
             if hex_control(geo, occ, side, j) != FRIENDLY or not in_hex(s, j, side) or st.move >= 99:

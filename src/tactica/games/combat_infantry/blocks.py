@@ -21,7 +21,20 @@ SIDES = ("usa", "ger")
 """Seat 0 plays the American battalion, seat 1 the German (the book's two sides)."""
 
 PLAYABLE_TYPES = frozenset(
-    {"chq", "phq", "rifle", "mg", "mortar", "atr", "engineer", "sniper", "tank", "armored_car", "at_gun"}
+    {
+        "chq",
+        "phq",
+        "rifle",
+        "mg",
+        "mortar",
+        "atr",
+        "engineer",
+        "sniper",
+        "tank",
+        "armored_car",
+        "at_gun",
+        "minefield",
+    }
 )
 """Types whose rules the module implements; scenarios may use only these for now (RULES.md)."""
 HQ_TYPES = frozenset({"chq", "phq"})

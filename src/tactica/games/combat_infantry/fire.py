@@ -11,7 +11,7 @@ from tactica.core.los import Overlay
 from .blocks import SIDES, sheet
 from .geo import Geo
 from .scenarios import geo_of
-from .units import State, in_hex, label, occupancy, step_loss
+from .units import Occupancy, State, in_hex, label, occupancy, step_loss
 
 SPOT_RANGE, SPOT_RANGE_HIGH = 3, 4
 """6.61: an HQ spots up to 3 hexes away with LOS, 4 when it stands higher than the target."""
@@ -72,6 +72,8 @@ def allocate(
         units = [b for b in units if b in s["blocks"]]
         if target is None and not ac_zero:
             units = [b for b in units if not (s["blocks"][b]["posture"] == "up" and label(b).ac > 0)]
+        if target is None and kind != "assault":
+            units = [b for b in units if label(b).type != "minefield"]  # 7.2: hits go to the others
         if not units:
             g.emit(rule, "a hit on {hex} finds no unit: lost", hex=geo.label(i))
             return
@@ -123,7 +125,7 @@ def sight(geo: Geo, s: State, a: int, b: int, friendly: int = 0) -> bool:
     return geo.los.result(a, b, ov).clear
 
 
-def assault_hexes(s: State, occ: dict[int, set[int]] | None = None) -> set[int]:
+def assault_hexes(s: State, occ: Occupancy | None = None) -> set[int]:
     """Hexes entered by moving units this activation (assaults pending) or held by both sides."""
     out = {h for h, sides in (occ if occ is not None else occupancy(s)).items() if len(sides) == 2}
     if s["act"]:
@@ -225,6 +227,17 @@ def bombard_options(g: Game, bid: str) -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
+def reveal_mines(g: Game, j: int) -> None:
+    """7.2: hidden minefields in a hex fired on or bombarded are revealed, for good."""
+    s = g.state
+    for b in in_hex(g.state, j):
+        r = s["blocks"][b]
+        if label(b).type == "minefield" and r["posture"] != "up":
+            r["posture"] = "up"
+            g.reveal()
+            g.emit("7.2", "a minefield is revealed in {hex}", hex=geo_of(s).label(j))
+
+
 def resolve_fire(g: Game, bid: str, j: int, target: str | None) -> None:
     """6.1: the unit turns face-up and rolls; hits are distributed (6.3) or go to its target (6.31)."""
     s = g.state
@@ -257,6 +270,7 @@ def resolve_fire(g: Game, bid: str, j: int, target: str | None) -> None:
         hits=hits,
         limit=rule,
     )
+    reveal_mines(g, j)
     allocate(g, j, 1 - lab.side, hits, "fire", "6.3", sniper=lab.type == "sniper", target=target)
 
 
@@ -293,6 +307,7 @@ def bombard(
         hits=hits,
     )
     strike = per_zero > 0
+    reveal_mines(g, j)
     allocate(g, j, 1 - side, hits, "bombard", "6.62" if "woods" in geo.features[j] else "6.3", ac_zero=strike)
     zeros = sum(1 for x in rolls if x == 10)
     if zeros:

@@ -63,6 +63,8 @@ class GameTurn(Step):
                 if r["posture"] == "up" and label(b).type in VEHICLES:
                     tanks.append(b)
                     r.update(acted=False, half=False)
+                elif r["posture"] == "up" and label(b).type == "minefield":
+                    r.update(acted=False, half=False)  # 7.2: a revealed minefield stays face-up
                 else:
                     r.update(posture="upright", acted=False, half=False)
             s["smoke"].clear()

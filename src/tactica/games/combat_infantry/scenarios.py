@@ -103,7 +103,7 @@ def check_scenario(data: Any, where: str, sid: str) -> dict[str, Any]:
                 raise RulesError(f"{w}: not a block of this side's label sheet")
             if labels[bid].type not in PLAYABLE_TYPES:
                 raise RulesError(f"{w}: type {labels[bid].type!r} is not playable yet (see RULES.md)")
-            if labels[bid].company == "bn" and bid not in attached:
+            if labels[bid].company == "bn" and bid not in attached and labels[bid].type != "minefield":
                 raise RulesError(f"{w}: a battalion weapon must be attached to a company (2.5)")
             i = geo.index.get(str(lab))
             if i is None:

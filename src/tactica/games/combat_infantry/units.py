@@ -44,28 +44,47 @@ def _sides() -> dict[str, int]:
     return {b: lab.side for b, lab in sheet().items()}
 
 
-def occupancy(s: State, skip: str = "") -> dict[int, set[int]]:
+_MINES = frozenset(b for b, lab in sheet().items() if lab.type == "minefield")
+
+
+class Occupancy(dict[int, set[int]]):
+    """hex -> the sides with blocks there; ``quiet`` holds the hexes whose only blocks are
+    revealed minefields, which control their own hex but not the hexes around (7.2)."""
+
+    quiet: set[int]
+
+
+def occupancy(s: State, skip: str = "") -> Occupancy:
     """hex -> the sides with blocks there (leaving out block ``skip``)."""
     side = _sides()
-    occ: dict[int, set[int]] = {}
+    occ = Occupancy()
+    loud: set[int] = set()
+    mines: set[int] = set()
     for b, r in s["blocks"].items():
-        if b != skip:
-            h = r["hex"]
-            got = occ.get(h)
-            if got is None:
-                occ[h] = {side[b]}
-            else:
-                got.add(side[b])
+        if b == skip:
+            continue
+        h = r["hex"]
+        got = occ.get(h)
+        if got is None:
+            occ[h] = {side[b]}
+        else:
+            got.add(side[b])
+        if r["posture"] == "up" and b in _MINES:
+            mines.add(h)
+        else:
+            loud.add(h)
+    occ.quiet = mines - loud
     return occ
 
 
-def hex_control(geo: Geo, occ: dict[int, set[int]], side: int, i: int) -> str:
+def hex_control(geo: Geo, occ: Occupancy, side: int, i: int) -> str:
     """8.3 hex control of hex ``i`` for ``side``: "friendly", "enemy", "disputed" or "neutral".
 
     An occupied hex belongs to its occupant; a hex with both sides (an assault) is disputed. A
     vacant hex is controlled by the side with a unit in an adjacent, non-assault hex, unless the
     hexside between is impassable to all units (sea, hedge: our reading of "impassable"); both
-    sides -> disputed. Control reaches across rivers (8.5)."""
+    sides -> disputed. Control reaches across rivers (8.5). A revealed minefield controls only its
+    own hex (7.2)."""
     here = occ.get(i)
     if here:
         if len(here) == 2:
@@ -73,9 +92,10 @@ def hex_control(geo: Geo, occ: dict[int, set[int]], side: int, i: int) -> str:
         return FRIENDLY if side in here else ENEMY
     reach: set[int] = set()
     side_i = geo.side[i]
+    quiet = occ.quiet
     for j in geo.nbrs[i]:
         o = occ.get(j)
-        if o and len(o) == 1 and side_i[j].move < 99:
+        if o and len(o) == 1 and side_i[j].move < 99 and j not in quiet:
             reach |= o
     if len(reach) == 2:
         return "disputed"
