@@ -224,7 +224,8 @@ def test_7_2_example_c4_engineer_targets_a_minefield_at_f4_the_3_clears_it_the_0
 
 
 def test_7_2_fire_reveals_a_minefield_for_good_hits_go_to_the_others_and_it_controls_only_its_hex() -> None:
-    g = scene({"US-A3-PHQ": "J3", "US-A3-IN1": "J4", "GE-BN-MF1": "J5", "GE-A1-IN1": "J5", "GE-A1-PHQ": "N10"})
+    g = scene({"US-A3-PHQ": "J3", "US-A3-IN1": "J4", "GE-BN-MF1": "J5", "GE-A1-IN1": "J5",
+               "GE-A1-PHQ": "N10"})
     activate(g, "US-A3-PHQ")
     g.apply("cmd:US-A3-IN1")
     dice(g, 1, 9, 9, 9)
@@ -242,7 +243,8 @@ def test_7_2_fire_reveals_a_minefield_for_good_hits_go_to_the_others_and_it_cont
 
 
 def test_7_2_attackers_rolling_9_or_0_among_mines_hit_themselves() -> None:
-    g = scene({"US-A1-PHQ": "H7", "US-A1-IN1": "H7", "GE-BN-MF1": "H8", "GE-A1-IN2": ("H8", 1), "GE-A1-PHQ": "N10"})
+    g = scene({"US-A1-PHQ": "H7", "US-A1-IN1": "H7", "GE-BN-MF1": "H8", "GE-A1-IN2": ("H8", 1),
+               "GE-A1-PHQ": "N10"})
     activate(g, "US-A1-PHQ")
     g.apply("cmd:US-A1-IN1")
     g.apply("move")
