@@ -26,7 +26,7 @@ def scene(placements: dict[str, Any], active: str = "usa", scenario: str = "sain
             hx, steps, *rest = where
             posture = rest[0] if rest else "upright"
         blocks[bid] = {"hex": geo.index[hx], "steps": steps, "half": False, "posture": posture,
-                       "acted": posture != "upright"}
+                       "acted": posture == "down"}
     s.update(blocks=blocks, pt=1, active=SIDES.index(active), first=SIDES.index(active), done_companies=[],
              act=None, assault=None, dead=[], vp=[0, 0])
     s["stack"] = [{"step": "game_turn", "args": {}}, {"step": "activate", "args": {}}]

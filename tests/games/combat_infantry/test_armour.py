@@ -6,7 +6,9 @@ from typing import Any
 
 from ci_helpers import activate, at, dice, hexi, ids, log_text, scene, steps
 
+import tactica
 from tactica.core.game import Game
+from tactica.games.combat_infantry.fire import allocate
 
 ATT = {"US-BN-TK3": "A", "US-BN-AT": "A", "US-BN-AC": "A", "GE-BN-TK2": "A", "GE-BN-AT1": "A"}
 
@@ -149,3 +151,38 @@ def test_1_3_a_face_up_tank_may_stay_revealed_at_the_end_of_the_game_turn() -> N
     assert g.state["blocks"]["GE-BN-TK2"]["posture"] == "up" and not g.state["blocks"]["GE-BN-TK2"]["acted"]
     assert g.state["blocks"]["US-BN-TK3"]["posture"] == "upright"
     assert g.state["gt"] == 2
+
+
+def test_2_55_a_bunker_is_always_face_up_only_fires_and_keeps_out_of_untargeted_fire() -> None:
+    g = tactica.new_game("combat_infantry", "saint_martin", seed=1)
+    assert g.state["blocks"]["GE-BN-BK"]["posture"] == "up"
+    g = _scene({"GE-A1-PHQ": "G3", "GE-BN-BK": ("G4", 3, "up"), "GE-A1-IN1": "G4", "US-A2-IN1": "F5",
+                "US-A2-PHQ": "A1"}, "ger")
+    g.state["attached"] = {"GE-BN-BK": "A"}
+    activate(g, "GE-A1-PHQ")
+    g.apply("cmd:GE-BN-BK")
+    assert set(ids(g)) <= {"fire:F5", "hold"} and "fire:F5" in ids(g)  # no rally, move or special
+
+
+def test_2_6_example_c5_artillery_may_target_a_bunker_whose_ac6_counts_as_ac3() -> None:
+    g = _scene({"US-A-CHQ": "F4", "GE-BN-BK": ("G4", 3, "up"), "GE-A1-IN1": "G4", "GE-A1-PHQ": "N10"})
+    g.state["attached"] = {"GE-BN-BK": "A"}
+    g.state["support"] = [[2, 0], [0, 0]]
+    activate(g, "US-A-CHQ")
+    assert "artillery:G4:US-A-CHQ:GE-BN-BK" in ids(g)
+    dice(g, 1, 2, 6)
+    g.apply("artillery:G4:US-A-CHQ:GE-BN-BK")
+    assert "3 dice at F5" in log_text(g)  # F7 + 1 (adjacent spotter) - AC3
+    assert steps(g, "GE-BN-BK") == 1 and steps(g, "GE-A1-IN1") == 3
+
+
+def test_2_55_untargeted_strikes_pass_a_bunker_by_and_assaults_count_its_ac_as_zero() -> None:
+    g = _scene({"US-A-CHQ": "F4", "GE-BN-BK": ("G4", 3, "up"), "GE-A1-PHQ": "N10"})
+    g.state["attached"] = {"GE-BN-BK": "A"}
+    g.state["support"] = [[1, 0], [0, 0]]
+    activate(g, "US-A-CHQ")
+    dice(g, 1, 1, 1)
+    g.apply("artillery:G4:US-A-CHQ")
+    assert steps(g, "GE-BN-BK") == 3  # left out of the untargeted hits: AC3 against artillery
+    allocate(g, hexi(g, "G4"), 1, 1, "assault", "9.65")
+    assert steps(g, "GE-BN-BK") == 2  # AC 0 in an assault

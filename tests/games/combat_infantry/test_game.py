@@ -111,7 +111,8 @@ def _scenario_data(sid: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("change", "problem"), [
-    (lambda d: d["setup"]["ger"].update({"GE-BN-BK": "N1"}), "not playable yet"),
+    (lambda d: d["setup"]["ger"].update({"GE-BN-ART": "N1"}), "stays off the map"),
+    (lambda d: d.update(support={"usa": {"artillery": 5}}), "support usa artillery"),
     (lambda d: d["setup"]["usa"].update({"US-BN-TK1": "A1"}), "must be attached"),
     (lambda d: d["setup"]["usa"].update({"US-A1-IN1": "Z9"}), "is not a hex"),
     (lambda d: d["setup"]["usa"].update({"GE-A1-IN1": "A1"}), "not a block of this side"),

@@ -6,6 +6,7 @@ from typing import Any
 
 from ci_helpers import activate, at, dice, hexi, ids, log_text, scene, steps
 
+import tactica
 from tactica.core.board import load_board
 from tactica.games.combat_infantry.assault import assault_firepower
 from tactica.games.combat_infantry.flow import overstack
@@ -256,3 +257,37 @@ def test_7_2_attackers_rolling_9_or_0_among_mines_hit_themselves() -> None:
     dice(g, 9, 10, 8, 8)
     g.apply("fire")
     assert steps(g, "US-A1-IN1") == 2  # the 9 and the 0 are hits on the firer
+
+
+def test_10_4_a_unit_leaving_the_map_is_out_of_the_game_and_gives_no_vp() -> None:
+    g = scene({"US-A1-PHQ": "A2", "US-A1-IN1": "A1", "GE-A1-PHQ": "N10"})
+    activate(g, "US-A1-PHQ")
+    g.apply("cmd:US-A1-IN1")
+    g.apply("move")
+    assert "off-map" in ids(g)
+    g.apply("off-map")
+    assert "US-A1-IN1" not in g.state["blocks"] and g.state["gone"] == ["US-A1-IN1"]
+    assert g.state["vp"] == [0, 0]
+
+
+def test_9_4_a_defender_on_the_map_edge_may_retreat_off_it() -> None:
+    g = scene({"US-A1-PHQ": "M9", "US-A1-IN1": "M9", "GE-A1-IN1": "N9", "GE-A1-PHQ": "N1"})
+    activate(g, "US-A1-PHQ")
+    g.apply("cmd:US-A1-IN1")
+    g.apply("move")
+    dice(g, *([9] * 8))
+    g.apply("to:N9")
+    g.apply("end")
+    while g.decision().step == "assault_unit" and g.state["assault"]["round"] == 1:
+        g.apply("fire")
+    assert g.decision().seat == 1 and "retreat:off-map" in ids(g)  # round 2: the defender may go
+    g.apply("retreat:off-map")
+    assert "GE-A1-IN1" in g.state["gone"] and g.state["vp"] == [0, 0]
+
+
+def test_10_4_surrender_is_offered_only_when_the_game_allows_it() -> None:
+    g = tactica.new_game("combat_infantry", "saint_martin", seed=1)
+    assert "surrender" not in ids(g)
+    g = tactica.new_game("combat_infantry", "saint_martin", seed=1, options={"surrender": True})
+    g.apply("surrender")
+    assert g.is_terminal() and g.returns() == [-1.0, 1.0]

@@ -28,7 +28,9 @@ class CombatInfantryRules(Rules):
     name = "Combat Infantry (WestFront)"
     version = "1"
     seats = SIDES
-    option_defaults: Mapping[str, Any] = {}
+    option_defaults: Mapping[str, Any] = {"surrender": False}
+    """``surrender``: offer each player a Surrender option at every activation (10.4). Off by
+    default, so random and scripted play does not end games that way."""
 
     def scenarios(self) -> list[ScenarioInfo]:
         out = []
@@ -46,7 +48,7 @@ class CombatInfantryRules(Rules):
         return out
 
     def setup(self, g: Game, scenario: str, options: Mapping[str, Any]) -> None:
-        setup(g, scenario)
+        setup(g, scenario, surrender=bool(options.get("surrender", False)))
 
     def view(self, g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
         return view(g, seat, everything)

@@ -17,9 +17,20 @@ from tactica.core.rules import Args, Step
 from .blocks import SIDES
 from .fire import allocate, edge_key, roll
 from .scenarios import geo_of
-from .units import FRIENDLY, best_morale, eliminate, hex_control, in_hex, label, occupancy, stack_limit
+from .units import (
+    FRIENDLY,
+    best_morale,
+    eliminate,
+    hex_control,
+    in_hex,
+    label,
+    leave_map,
+    occupancy,
+    stack_limit,
+)
 
 ROUNDS = 3
+OFF_MAP = -1
 
 
 def assault_firepower(g: Game, bid: str) -> int:
@@ -76,6 +87,8 @@ def retreats(g: Game, bid: str) -> list[int]:
         if len(in_hex(s, j, lab.side)) >= stack_limit(geo, s, j):
             continue
         out.append(j)
+    if geo.edge[h]:
+        out.append(OFF_MAP)  # 9.4: off the map: out of the game, no VP to the enemy
     return out
 
 
@@ -223,6 +236,13 @@ class AssaultUnit(Step):
                     out.append(Option(f"fire:{t}", f"{b} targets {t}", "assault", {"unit": b, "target": t}))
         if attacker or A["round"] > 1:
             for j in retreats(g, b):
+                if j == OFF_MAP:
+                    out.append(
+                        Option(
+                            "retreat:off-map", f"{b} retreats off the map", "retreat", {"unit": b, "hex": j}
+                        )
+                    )
+                    continue
                 out.append(
                     Option(
                         f"retreat:{geo.label(j)}",
@@ -254,6 +274,10 @@ class AssaultUnit(Step):
         geo = geo_of(s)
         b = a["unit"]
         lab = label(b)
+        if option.kind == "retreat" and option.args["hex"] == OFF_MAP:
+            leave_map(g, b, "9.4")
+            g.pop()
+            return
         if option.kind == "retreat":
             j = option.args["hex"]
             k = edge_key(A["hex"], j)

@@ -34,11 +34,14 @@ PLAYABLE_TYPES = frozenset(
         "armored_car",
         "at_gun",
         "minefield",
+        "bunker",
     }
 )
-"""Types whose rules the module implements; scenarios may use only these for now (RULES.md)."""
+"""Types a scenario may place on the map; artillery and air stay off it (a scenario's support)."""
 HQ_TYPES = frozenset({"chq", "phq"})
-WEAPON_TYPES = frozenset({"mg", "mortar", "atr", "engineer", "sniper", "tank", "armored_car", "at_gun"})
+WEAPON_TYPES = frozenset(
+    {"mg", "mortar", "atr", "engineer", "sniper", "tank", "armored_car", "at_gun", "bunker"}
+)
 """Company and battalion weapons (2.4, 2.5): commanded by a CHQ or one per PHQ activation."""
 NO_ASSAULT_ENTRY = frozenset({"mg", "mortar", "at_gun"})
 """2.41, 2.42, 9.61, 9.62: machine guns, mortars and AT guns cannot move into an assault."""

@@ -58,6 +58,7 @@ def allocate(
     target: str | None = None,
     pool: list[str] | None = None,
     ac_zero: bool = False,
+    strike: bool = False,
 ) -> None:
     """6.3: each hit goes to a unit holding a pending half-hit, else to the strongest unit (ties:
     our standing order, the lowest block id, for the owner's choice). With D2 a hit is a pending
@@ -67,11 +68,22 @@ def allocate(
     s = g.state
     geo = geo_of(s)
     ac_zero = ac_zero or kind == "assault"
+    strike = strike and kind != "assault"
     for _ in range(hits):
         units = [target] if target is not None else (pool if pool is not None else in_hex(s, i, side))
         units = [b for b in units if b in s["blocks"]]
-        if target is None and not ac_zero:
-            units = [b for b in units if not (s["blocks"][b]["posture"] == "up" and label(b).ac > 0)]
+        if target is None and (not ac_zero or strike):
+            # face-up armour keeps out of untargeted hits; a bunker too against artillery and air,
+            # where its AC is only halved (2.6, 2.55)
+            units = [
+                b
+                for b in units
+                if not (
+                    s["blocks"][b]["posture"] == "up"
+                    and label(b).ac > 0
+                    and (not ac_zero or label(b).type == "bunker")
+                )
+            ]
         if target is None and kind != "assault":
             units = [b for b in units if label(b).type != "minefield"]  # 7.2: hits go to the others
         if not units:
@@ -281,7 +293,16 @@ def resolve_bombard(g: Game, bid: str, j: int, spotter: str | None) -> None:
 
 
 def bombard(
-    g: Game, side: int, who: str, dice: int, f: int, j: int, spotter: str | None, rule: str, per_zero: int
+    g: Game,
+    side: int,
+    who: str,
+    dice: int,
+    f: int,
+    j: int,
+    spotter: str | None,
+    rule: str,
+    per_zero: int,
+    target: str | None = None,
 ) -> None:
     """6.6-6.63: a bombardment of hex ``j``: an adjacent spotter adds +1 F (6.61); hits are
     distributed as fire, with D2 against bombardment (woods: treebursts, 6.62); each 0 rolled is
@@ -294,6 +315,8 @@ def bombard(
         s["spotters"].append(spotter)
         if geo.dist[s["blocks"][spotter]["hex"]][j] <= 1:
             f += 1
+    if target is not None:
+        f -= bombard_ac(label(target).ac, label(target).type == "bunker")  # 2.6: AC3 for a bunker
     rolls, hits = roll(g, dice, f)
     g.emit(
         rule,
@@ -308,7 +331,19 @@ def bombard(
     )
     strike = per_zero > 0
     reveal_mines(g, j)
-    allocate(g, j, 1 - side, hits, "bombard", "6.62" if "woods" in geo.features[j] else "6.3", ac_zero=strike)
+    if target is not None:
+        allocate(g, j, 1 - side, hits, "bombard", "2.55", target=target)
+    else:
+        allocate(
+            g,
+            j,
+            1 - side,
+            hits,
+            "bombard",
+            "6.62" if "woods" in geo.features[j] else "6.3",
+            ac_zero=strike,
+            strike=strike,
+        )
     zeros = sum(1 for x in rolls if x == 10)
     if zeros:
         near = [b for n in geo.nbrs[j] for b in in_hex(s, n, side)]

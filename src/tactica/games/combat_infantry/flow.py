@@ -33,6 +33,7 @@ from .units import (
     eliminate,
     hex_control,
     label,
+    leave_map,
     occupancy,
     on_map,
     stack_limit,
@@ -63,8 +64,8 @@ class GameTurn(Step):
                 if r["posture"] == "up" and label(b).type in VEHICLES:
                     tanks.append(b)
                     r.update(acted=False, half=False)
-                elif r["posture"] == "up" and label(b).type == "minefield":
-                    r.update(acted=False, half=False)  # 7.2: a revealed minefield stays face-up
+                elif r["posture"] == "up" and label(b).type in ("minefield", "bunker"):
+                    r.update(acted=False, half=False)  # 7.2, 2.55: revealed mines and bunkers stay up
                 else:
                     r.update(posture="upright", acted=False, half=False)
             s["smoke"].clear()
@@ -199,10 +200,18 @@ class Activate(Step):
             for b in _ready_hqs(g)
         ]
         out.append(Option("pass", "End the player turn", "pass"))
+        if g.state["surrender_allowed"]:
+            out.append(Option("surrender", "Surrender", "surrender"))
         return out
 
     def choose(self, g: Game, a: Args, option: Option) -> None:
         s = g.state
+        if option.id == "surrender":
+            side = _active(g)
+            ret = [1.0, 1.0]
+            ret[side] = -1.0
+            g.end(ret, f"{SIDES[side]} surrenders", "10.4")
+            return
         if option.id == "pass":
             g.emit("1.1", "{side} ends the player turn", side=SIDES[_active(g)])
             g.pop()
@@ -351,7 +360,9 @@ class Command(Step):
             return
         if option.kind == "support":
             g.reveal()
-            call_strike(g, option.args["kind"], option.args["i"], option.args["spotter"])
+            call_strike(
+                g, option.args["kind"], option.args["i"], option.args["spotter"], option.args.get("target")
+            )
             return
         b = option.args["unit"]
         bl = label(b)
@@ -481,12 +492,15 @@ class Action(Step):
         r = s["blocks"][b]
         lab = label(b)
         out = []
+        fires = [
+            Option(oid, oid, "fire", {**args, "i": args["hex"], "unit": b, "hex": geo.label(args["hex"])})
+            for oid, args in fire_options(g, b)
+        ]
+        if lab.type == "bunker":  # 2.55: a bunker only fires
+            return [*fires, Option("hold", f"{b} holds", "hold", {"unit": b})]
         if r["steps"] < lab.steps:
             out.append(Option("rally", f"Rally {b}", "rally", {"unit": b}))
-        for oid, args in fire_options(g, b):
-            out.append(
-                Option(oid, oid, "fire", {**args, "i": args["hex"], "unit": b, "hex": geo.label(args["hex"])})
-            )
+        out.extend(fires)
         if lab.move and _move_targets(g, b, _mp(g, b)):
             out.append(Option("move", f"Move {b}", "move", {"unit": b}))
         i = r["hex"]
@@ -594,6 +608,16 @@ class Move(Step):
             )
             for j, c, e in _move_targets(g, a["unit"], a["mp"])
         ]
+        r = g.state["blocks"][a["unit"]]
+        if geo.edge[r["hex"]] and a["mp"] >= SIDE["clear"].move:
+            out.append(
+                Option(
+                    "off-map",
+                    "Leave the map (out of the game, no VP to the enemy)",
+                    "move",
+                    {"unit": a["unit"]},
+                )
+            )
         out.append(Option("stop", "Stop here", "move", {"unit": a["unit"]}))
         return out
 
@@ -605,6 +629,10 @@ class Move(Step):
         lab = label(b)
         if option.id == "stop":
             self._done(g, b)
+            return
+        if option.id == "off-map":
+            leave_map(g, b, "10.4")
+            g.pop()
             return
         i, j = r["hex"], option.args["hex"]
         ctl_j = hex_control(geo, occupancy(s, skip=b), lab.side, j)

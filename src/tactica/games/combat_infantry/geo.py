@@ -36,6 +36,7 @@ class Geo:
     __slots__ = (
         "board",
         "dist",
+        "edge",
         "features",
         "hex",
         "index",
@@ -62,6 +63,8 @@ class Geo:
             tuple(idx[m] for m, _ in board.sides(h)) for h in hexes
         )
         self.dist = tuple(tuple(distance(a, b) for b in hexes) for a in hexes)
+        self.edge: tuple[bool, ...] = tuple(len(x) < 6 for x in self.nbrs)
+        """Hexes on the map's edge, from which units may leave the map (9.4, 10.4)."""
         side: list[dict[int, SideTerrain]] = []
         feats: list[dict[int, frozenset[str]]] = []
         uphill: list[dict[int, bool]] = []

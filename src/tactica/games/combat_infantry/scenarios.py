@@ -102,7 +102,8 @@ def check_scenario(data: Any, where: str, sid: str) -> dict[str, Any]:
             if bid not in labels or labels[bid].side != side:
                 raise RulesError(f"{w}: not a block of this side's label sheet")
             if labels[bid].type not in PLAYABLE_TYPES:
-                raise RulesError(f"{w}: type {labels[bid].type!r} is not playable yet (see RULES.md)")
+                kind = labels[bid].type
+                raise RulesError(f"{w}: {kind} stays off the map: give its strikes under support (2.6, 2.7)")
             if labels[bid].company == "bn" and bid not in attached and labels[bid].type != "minefield":
                 raise RulesError(f"{w}: a battalion weapon must be attached to a company (2.5)")
             i = geo.index.get(str(lab))
@@ -141,10 +142,16 @@ def geo_of(s: dict[str, Any]) -> Geo:
     return geo_for(load_scenario(s["scenario"])["map"])
 
 
-def setup(g: Game, sid: str) -> None:
+def setup(g: Game, sid: str, surrender: bool = False) -> None:
     data = load_scenario(sid)
     blocks = {
-        bid: {"hex": i, "steps": sheet()[bid].steps, "half": False, "posture": "upright", "acted": False}
+        bid: {
+            "hex": i,
+            "steps": sheet()[bid].steps,
+            "half": False,
+            "posture": "up" if sheet()[bid].type == "bunker" else "upright",  # 2.55: always face-up
+            "acted": False,
+        }
         for bid, i in sorted(data["placed"].items())
     }
     companies = [
@@ -154,6 +161,8 @@ def setup(g: Game, sid: str) -> None:
     g.state.update(
         blocks=blocks,
         dead=[],
+        gone=[],
+        surrender_allowed=surrender,
         vp=[0, 0],
         gt=1,
         pt=0,

@@ -157,7 +157,7 @@ class SolitairePriorities:
         goal = seen.goal(here)
         if goal is None:
             return stop
-        steps = [o for o in opts if o.id != "stop" and not o.args.get("assault")]
+        steps = [o for o in opts if "hex" in o.args and not o.args.get("assault")]
         best = min(steps, key=lambda o: (geo.dist[o.args["hex"]][goal], o.args["cost"], o.id), default=None)
         if best is None or geo.dist[best.args["hex"]][goal] >= geo.dist[here][goal]:
             return stop

@@ -16,7 +16,7 @@ from tactica.core.game import Game
 from .blocks import sheet
 from .fire import SPOT_RANGE_HIGH, assault_hexes, bombard, edge_key, ready_spotters, roll, sight, spots
 from .scenarios import geo_of
-from .units import label, occupancy
+from .units import in_hex, label, occupancy
 
 KINDS = ("artillery", "air")
 RULE = {"artillery": "2.6", "air": "2.7"}
@@ -45,13 +45,21 @@ def strike_options(g: Game) -> list[tuple[str, dict[str, Any]]]:
         for j, sides in sorted(occupancy(s).items()):
             if (1 - hl.side) not in sides or j in blocked:
                 continue
+            bunkers = [b for b in in_hex(s, j, 1 - hl.side) if label(b).type == "bunker"]
             for h, at in ready:
                 if spots(geo, s, at, j):
                     out.append((f"{kind}:{geo.label(j)}:{h}", {"kind": kind, "i": j, "spotter": h}))
+                    for bk in bunkers:  # 2.6: strikes may target a bunker only
+                        out.append(
+                            (
+                                f"{kind}:{geo.label(j)}:{h}:{bk}",
+                                {"kind": kind, "i": j, "spotter": h, "target": bk},
+                            )
+                        )
     return out
 
 
-def call_strike(g: Game, kind: str, j: int, spotter: str) -> None:
+def call_strike(g: Game, kind: str, j: int, spotter: str, target: str | None = None) -> None:
     """2.6/2.7: one strike: the off-map block loses a step (a strike used), then bombards."""
     s = g.state
     act = s["act"]
@@ -65,7 +73,9 @@ def call_strike(g: Game, kind: str, j: int, spotter: str) -> None:
     g.emit(
         RULE[kind], "{hq} calls {kind} ({left} left)", hq=act["hq"], kind=lab.name, left=s["support"][side][k]
     )
-    bombard(g, side, lab.name, lab.dice, lab.f, j, spotter, RULE[kind], 2 if kind == "air" else 1)
+    bombard(
+        g, side, lab.name, lab.dice, lab.f, j, spotter, RULE[kind], 2 if kind == "air" else 1, target=target
+    )
 
 
 def smoke_options(g: Game, bid: str) -> list[tuple[str, dict[str, Any]]]:

@@ -236,3 +236,19 @@ def best_morale(s: State, bid: str) -> int:
         if h != bid and hl.hq and hl.company == comp and (hl.type == "chq" or hl.platoon == lab.platoon):
             best = max(best, hl.morale)
     return best
+
+
+def leave_map(g: Game, bid: str, rule: str) -> None:
+    """9.4 / 10.4: a unit that leaves the map is out of the game, and no VP to the enemy."""
+    s = g.state
+    geo = geo_of(s)
+    r = s["blocks"].pop(bid)
+    s["gone"].append(bid)
+    g.reveal()
+    g.emit(
+        rule,
+        "{unit} ({name}) leaves the map from {hex}: out of the game, no VP",
+        unit=bid,
+        name=label(bid).name,
+        hex=geo.label(r["hex"]),
+    )

@@ -69,6 +69,7 @@ def view(g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
         "blocks": shown,
         "hidden_blocks": hidden,
         "eliminated": list(s["dead"]),
+        "left_map": list(s["gone"]),
         "objectives": [{"hex": geo.label(h), "vp": v} for h, v in s["objectives"]],
         "foxholes": [geo.label(h) for h in s["foxholes"]],
         "wrecks": [geo.label(h) for h in s["wrecks"]],
