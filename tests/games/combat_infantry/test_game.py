@@ -155,3 +155,25 @@ def test_illegal_option_changes_nothing() -> None:
         g.apply("fire:A1")
     assert json.dumps(g.state, sort_keys=True) == before
     assert RULES.id == "combat_infantry"
+
+
+def test_10_4_unit_values_break_a_vp_tie() -> None:
+    g = scene({"US-A1-PHQ": "A1", "GE-A1-PHQ": "N10"})
+    g.state["vp"] = [0, 0]
+    g.state["lost"] = [3, 7]
+    g.state["gt"] = g.state["game_turns"]
+    g.state["pt"] = 8
+    g.state["stack"] = [{"step": "game_turn", "args": {}}]
+    g.refresh()
+    assert g.is_terminal() and g.returns() == [1.0, -1.0]
+    assert "unit values lost (3 to 7)" in g.state["result"]["reason"]
+
+
+def test_10_4_step_losses_count_their_unit_values() -> None:
+    g = scene({"US-A3-PHQ": "J3", "US-A3-IN1": "J4", "GE-A1-IN3": "J5", "GE-A1-PHQ": "N10"})
+    activate(g, "US-A3-PHQ")
+    g.apply("cmd:US-A3-IN1")
+    dice(g, 1, 9, 9, 9)
+    g.apply("fire:J5")
+    assert g.state["lost"] == [0, 3]  # one step of an F3 squad: 3 points
+    assert RULES.view(g, 0, False)["unit_values_lost"] is None  # hidden until the end

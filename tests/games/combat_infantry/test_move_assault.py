@@ -9,7 +9,7 @@ from ci_helpers import activate, at, dice, hexi, ids, log_text, scene, steps
 import tactica
 from tactica.core.board import load_board
 from tactica.games.combat_infantry.assault import assault_firepower
-from tactica.games.combat_infantry.flow import overstack
+from tactica.games.combat_infantry.flow import crossing, overstack
 from tactica.games.combat_infantry.geo import Geo
 from tactica.games.combat_infantry.scenarios import geo_of
 from tactica.games.combat_infantry.terrain import HEX_NAMES, SIDE_NAMES
@@ -291,3 +291,13 @@ def test_10_4_surrender_is_offered_only_when_the_game_allows_it() -> None:
     g = tactica.new_game("combat_infantry", "saint_martin", seed=1, options={"surrender": True})
     g.apply("surrender")
     assert g.is_terminal() and g.returns() == [-1.0, 1.0]
+
+
+def test_8_4_bad_weather_cancels_the_unpaved_track_bonus_not_the_paved_road() -> None:
+    g = scene({"US-A2-PHQ": "A1", "GE-A1-PHQ": "N10"})
+    geo = geo_of(g.state)
+    a7, b7, a5, b5 = (hexi(g, x) for x in ("A7", "B7", "A5", "B5"))
+    assert geo.cost(a7, b7) == 1 and geo.cost(a7, b7, bad_weather=True) == 2  # the track
+    assert geo.cost(a5, b5, bad_weather=True) == 1  # the paved road keeps its bonus
+    g.state["weather"] = "bad"
+    assert crossing(g, "rifle", a7, b7, False, True) == (2, 2)

@@ -149,16 +149,21 @@ def score(g: Game) -> list[int]:
 def victory(g: Game) -> None:
     """10.4: at the end of the last game turn the side with more VPs wins (equal: a draw)."""
     vp = score(g)
+    s = g.state
     g.emit("10.4", "Victory points: usa {a}, ger {b}", a=vp[0], b=vp[1])
-    if vp[0] == vp[1]:
-        g.end([0.0, 0.0], f"a draw at {vp[0]} VP each", "10.4")
-    else:
+    if vp[0] != vp[1]:
         w = 0 if vp[0] > vp[1] else 1
-        g.end(
-            [1.0 if w == 0 else -1.0, 1.0 if w == 1 else -1.0],
-            f"{SIDES[w]} wins {max(vp)} to {min(vp)} VP",
-            "10.4",
-        )
+        why = f"{SIDES[w]} wins {max(vp)} to {min(vp)} VP"
+    else:
+        # 10.4: unit values break ties: the side that lost fewer points of steps wins (our reading)
+        lost = s["lost"]
+        g.emit("10.4", "Tie: unit values lost, usa {a}, ger {b}", a=lost[0], b=lost[1])
+        if lost[0] == lost[1]:
+            g.end([0.0, 0.0], f"a draw at {vp[0]} VP each and {lost[0]} points lost each", "10.4")
+            return
+        w = 0 if lost[0] < lost[1] else 1
+        why = f"{SIDES[w]} wins the {vp[0]}-{vp[1]} VP tie on unit values lost ({min(lost)} to {max(lost)})"
+    g.end([1.0 if w == 0 else -1.0, 1.0 if w == 1 else -1.0], why, "10.4")
 
 
 # ============================================================================ activation (4.0)
@@ -446,7 +451,7 @@ def crossing(g: Game, utype: str, i: int, j: int, into_assault: bool, first: boo
         river = SIDE["river"].move + (1 if geo.uphill[i][j] else 0) + (1 if j in s["wrecks"] else 0)
         return river, 0
     hedge_open = "hedge" in feats and k in s["gaps"]
-    cost = geo.cost(i, j, into_assault)
+    cost = geo.cost(i, j, into_assault, bad_weather=s["weather"] == "bad")
     limit = st.assault
     if hedge_open:
         cost = SIDE["gap"].move + (1 if geo.uphill[i][j] else 0)

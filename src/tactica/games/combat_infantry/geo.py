@@ -48,6 +48,7 @@ class Geo:
         "road",
         "side",
         "side_features",
+        "track",
         "uphill",
     )
 
@@ -69,25 +70,31 @@ class Geo:
         feats: list[dict[int, frozenset[str]]] = []
         uphill: list[dict[int, bool]] = []
         road: list[dict[int, bool]] = []
+        track: list[dict[int, bool]] = []
         nocmd: list[dict[int, bool]] = []
         for h in hexes:
-            s, f, u, r, c = {}, {}, {}, {}, {}
+            s, f, u, r, c, t = {}, {}, {}, {}, {}, {}
             for m, fs in board.sides(h):
                 j = idx[m]
                 s[j] = side_terrain(fs)
                 f[j] = fs
                 u[j] = SLOPE in fs and board.climb(h, m) > 0
-                r[j] = board.road(h, m)
+                t[j] = board.road(h, m, "track")
+                r[j] = board.road(h, m) or t[j]
                 c[j] = bool(fs & IMPASSABLE_COMMAND)
             side.append(s)
             feats.append(f)
             uphill.append(u)
             road.append(r)
+            track.append(t)
             nocmd.append(c)
         self.side = tuple(side)
         self.side_features = tuple(feats)
         self.uphill = tuple(uphill)
         self.road = tuple(road)
+        """A road or track crosses the hexside (paved or unpaved, 3.4)."""
+        self.track = tuple(track)
+        """The road across the hexside is an unpaved track."""
         self.no_command = tuple(nocmd)
         self.features = board.features
         policy = CombatInfantryLos(
@@ -95,15 +102,17 @@ class Geo:
         )
         self.los = LosTable(board, policy)
 
-    def cost(self, i: int, j: int, into_assault: bool = False) -> int:
+    def cost(self, i: int, j: int, into_assault: bool = False, bad_weather: bool = False) -> int:
         """8.1-8.4, 3.4: MP to cross from hex i into neighbour j: the hexside's terrain (most
         restrictive, 3.1), -1 along a road across it (not on a bridge, TEC note 4, and never into
-        an assault, 8.4), +1 uphill across a slope. 99 (X) when impassable to foot units."""
+        an assault, 8.4; not on an unpaved track in bad weather, 8.4/10.2), +1 uphill across a
+        slope. 99 (X) when impassable to foot units."""
         st = self.side[i][j]
         if st.move >= X:
             return X
         cost = st.move
-        if self.road[i][j] and not into_assault and "bridge" not in self.side_features[i][j]:
+        bonus = self.road[i][j] and not (bad_weather and self.track[i][j])
+        if bonus and not into_assault and "bridge" not in self.side_features[i][j]:
             cost -= 1
         if self.uphill[i][j]:
             cost += SLOPE_UP_MP
@@ -120,4 +129,4 @@ def geo_for(map_id: str) -> Geo:
         from tactica.core.rules import RulesError
 
         raise RulesError(f"combat_infantry has no map {map_id!r}")
-    return Geo(load_board(path, HEX_NAMES, SIDE_NAMES, allowed_roads={"road"}))
+    return Geo(load_board(path, HEX_NAMES, SIDE_NAMES, allowed_roads={"road", "track"}))

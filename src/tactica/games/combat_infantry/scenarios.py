@@ -162,6 +162,7 @@ def setup(g: Game, sid: str, surrender: bool = False) -> None:
         blocks=blocks,
         dead=[],
         gone=[],
+        lost=[0, 0],
         surrender_allowed=surrender,
         vp=[0, 0],
         gt=1,

@@ -124,6 +124,7 @@ def step_loss(g: Game, bid: str, rule: str, public_hex: bool = True) -> None:
     r["steps"] -= 1
     r["half"] = False
     lab = label(bid)
+    s["lost"][lab.side] += lab.points  # 10.4: unit values break ties
     geo = geo_of(s)
     g.emit(
         rule,
@@ -156,6 +157,7 @@ def eliminate(g: Game, bid: str, rule: str, vp: bool = True) -> None:
         return
     del s["blocks"][bid]
     s["dead"].append(bid)
+    s["lost"][lab.side] += max(r["steps"], 0) * lab.points  # steps still standing (8.2, 9.4)
     if lab.type == "tank" and where not in s["wrecks"]:
         s["wrecks"].append(where)  # 6.34: a destroyed tank leaves a wreck
     if vp:

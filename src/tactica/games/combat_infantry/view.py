@@ -66,6 +66,7 @@ def view(g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
         "active": SIDES[s["active"]],
         "first": SIDES[s["first"]],
         "vp": list(s["vp"]),
+        "unit_values_lost": list(s["lost"]) if everything else None,
         "blocks": shown,
         "hidden_blocks": hidden,
         "eliminated": list(s["dead"]),
