@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+import yaml
 from ci_helpers import activate, at, dice, hexi, ids, log_text, scene, steps
 
 import tactica
 from tactica.core.board import load_board
+from tactica.core.rules import RulesError
 from tactica.games.combat_infantry.assault import assault_firepower
 from tactica.games.combat_infantry.flow import crossing, overstack
 from tactica.games.combat_infantry.geo import Geo
-from tactica.games.combat_infantry.scenarios import geo_of
+from tactica.games.combat_infantry.scenarios import DIR, check_scenario, geo_of
 from tactica.games.combat_infantry.terrain import HEX_NAMES, SIDE_NAMES
 from tactica.games.combat_infantry.units import control
 
@@ -301,3 +304,57 @@ def test_8_4_bad_weather_cancels_the_unpaved_track_bonus_not_the_paved_road() ->
     assert geo.cost(a5, b5, bad_weather=True) == 1  # the paved road keeps its bonus
     g.state["weather"] = "bad"
     assert crossing(g, "rifle", a7, b7, False, True) == (2, 2)
+
+
+def test_7_5_barbed_wire_one_enemy_unit_enters_and_stops_then_clears_or_withdraws_next_game_turn() -> None:
+    g = scene({"US-A1-PHQ": "J2", "US-A1-IN1": "J2", "US-A1-IN2": "K2", "GE-A1-PHQ": "N10"})
+    g.state["wire"] = [{"hex": hexi(g, "J3"), "side": 1, "unit": None, "came_from": None, "gt": None}]
+    activate(g, "US-A1-PHQ")
+    g.apply("cmd:US-A1-IN1")
+    g.apply("move")
+    g.apply("to:J3")
+    assert at(g, "US-A1-IN1") == "J3" and g.decision().step == "command"  # it must stop in the wire
+    g.apply("cmd:US-A1-IN2")
+    g.apply("move")
+    assert "to:J3" not in ids(g)  # one unit at a time
+    g.apply("stop")
+    # next game turn: the unit may only clear the wire, withdraw, or hold
+    g.state["gt"] = 2
+    for r in g.state["blocks"].values():
+        r.update(acted=False, posture="upright")
+    g.state["act"] = None
+    g.state["stack"] = [{"step": "game_turn", "args": {}}, {"step": "activate", "args": {}}]
+    g.state["done_companies"] = []
+    g.refresh()
+    activate(g, "US-A1-PHQ")
+    g.apply("cmd:US-A1-IN1")
+    assert set(ids(g)) == {"clear-wire", "withdraw:J2", "hold"}
+    dice(g, 9, 9, 3, 9)
+    g.apply("clear-wire")
+    assert g.state["wire"] == [] and "cleared" in log_text(g)
+
+
+def test_7_5_the_wire_owner_stays_out_and_a_unit_in_the_wire_cannot_be_assaulted() -> None:
+    g = scene({"GE-A1-PHQ": "J4", "GE-A1-IN1": "J4", "US-A1-IN1": "J3", "US-A1-PHQ": "A1"}, active="ger")
+    g.state["wire"] = [{"hex": hexi(g, "J3"), "side": 1, "unit": "US-A1-IN1", "came_from": hexi(g, "J2"),
+                        "gt": 1}]
+    g.state["wire"].append({"hex": hexi(g, "K4"), "side": 1, "unit": None, "came_from": None, "gt": None})
+    activate(g, "GE-A1-PHQ")
+    g.apply("cmd:GE-A1-IN1")
+    assert "fire:J3" in ids(g)  # it may be fired on
+    g.apply("move")
+    assert "to:J3" not in ids(g) and "to:K4" not in ids(g)  # no assault into wire; own wire closed
+
+
+def test_2_53_scenario_may_set_up_tanks_revealed() -> None:
+    d = _yaml_scenario("hill_74")
+    d["revealed"] = ["US-BN-TK3"]
+    checked = check_scenario(d, "hill_74.yaml", "hill_74")
+    assert checked["revealed_tanks"] == ["US-BN-TK3"]
+    d["revealed"] = ["US-B1-IN1"]
+    with pytest.raises(RulesError, match="only tanks"):
+        check_scenario(d, "hill_74.yaml", "hill_74")
+
+
+def _yaml_scenario(sid: str) -> dict[str, Any]:
+    return dict(yaml.safe_load((DIR / f"{sid}.yaml").read_text(encoding="utf-8")))

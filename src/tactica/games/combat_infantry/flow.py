@@ -38,6 +38,7 @@ from .units import (
     on_map,
     stack_limit,
 )
+from .wire import caught, clear_wire, entered, may_enter, wire_actions, wire_at, withdraw
 
 PLAYER_TURNS = 8
 """1.1: each game turn has eight player turns, four for each player, alternating."""
@@ -414,6 +415,8 @@ def _move_targets(g: Game, bid: str, mp: int) -> list[tuple[int, int, bool]]:
     out = []
     for j in geo.nbrs[i]:
         enemy = (1 - lab.side) in occ.get(j, set())
+        if s["wire"] and wire_at(g, j) is not None and (enemy or not may_enter(g, bid, j)):
+            continue  # 7.5: a wire hex is never assaulted; its owner's units stay out; one enemy unit
         step = crossing(g, lab.type, i, j, enemy, first)
         if step is None:
             continue
@@ -503,13 +506,16 @@ class Action(Step):
         ]
         if lab.type == "bunker":  # 2.55: a bunker only fires
             return [*fires, Option("hold", f"{b} holds", "hold", {"unit": b})]
+        if s["wire"] and caught(g, b) is not None:  # 7.5: clear the wire or withdraw
+            held = [Option(oid, text, "special", {"unit": b}) for oid, text in wire_actions(g, b)]
+            return [*held, Option("hold", f"{b} holds", "hold", {"unit": b})]
         if r["steps"] < lab.steps:
             out.append(Option("rally", f"Rally {b}", "rally", {"unit": b}))
         out.extend(fires)
         if lab.move and _move_targets(g, b, _mp(g, b)):
             out.append(Option("move", f"Move {b}", "move", {"unit": b}))
         i = r["hex"]
-        if geo.board.terrain[i] == ("clear",) and i not in s["foxholes"]:
+        if geo.board.terrain[i] == ("clear",) and i not in s["foxholes"] and wire_at(g, i) is None:
             out.append(Option("foxhole", f"{b} digs a foxhole", "special", {"unit": b}))
         for oid, args in smoke_options(g, b):
             out.append(Option(oid, oid, "special", {**args, "unit": b, "hex": geo.label(args["i"])}))
@@ -565,7 +571,11 @@ class Action(Step):
         if kind == "special":
             r["posture"] = "up"
             g.reveal()
-            if option.id.startswith("smoke:"):
+            if option.id == "clear-wire":
+                clear_wire(g, b)
+            elif option.id.startswith("withdraw:"):
+                withdraw(g, b)
+            elif option.id.startswith("smoke:"):
                 lay_smoke(g, b, option.args["i"], option.args.get("spotter"))
             elif option.id.startswith("demolish:"):
                 attack_bridge(g, b, option.args["edge"], None, demolish=True)
@@ -677,6 +687,10 @@ class Move(Step):
             self._done(g, b)
             return
         g.emit("8.1", "a {side} block moves {a} -> {b}", side=SIDES[lab.side], a=geo.label(i), b=geo.label(j))
+        if s["wire"] and entered(g, b, i, j):
+            self._done(g, b)
+            return
+
         left = a["mp"] - option.args["cost"]
         if ctl_j in (ENEMY, "disputed") or j in s["smoke"]:
             g.emit(

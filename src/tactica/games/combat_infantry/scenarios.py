@@ -31,6 +31,8 @@ _KEYS = {
     "objectives",
     "attached",
     "support",
+    "wire",
+    "revealed",
     "setup",
 }
 WEATHER = ("fair", "bad")
@@ -92,6 +94,15 @@ def check_scenario(data: Any, where: str, sid: str) -> dict[str, Any]:
                 )
             row.append(n)
         support.append(row)
+    wire: list[dict[str, Any]] = []
+    for name, hexes in (data.get("wire") or {}).items():
+        if name not in SIDES or not isinstance(hexes, list):
+            raise RulesError(f"{where}: wire: expected a list of hexes by side ({', '.join(SIDES)})")
+        for lab in hexes:
+            i = geo.index.get(str(lab))
+            if i is None or any(m["hex"] == i for m in wire):
+                raise RulesError(f"{where}: wire {name} {lab!r}: not a hex of the map, or listed twice")
+            wire.append({"hex": i, "side": SIDES.index(name), "unit": None, "came_from": None, "gt": None})
     placed: dict[str, int] = {}
     setup = data.get("setup")
     if not isinstance(setup, dict) or set(setup) != set(SIDES):
@@ -116,6 +127,16 @@ def check_scenario(data: Any, where: str, sid: str) -> dict[str, Any]:
         counts[k] = counts.get(k, 0) + 1
         if counts[k] > geo.hex[i].stack:
             raise RulesError(f"{where}: setup: hex {geo.label(i)} overstacked (8.2 limit {geo.hex[i].stack})")
+    for mark in wire:
+        for bid, i in placed.items():
+            if i == mark["hex"]:
+                raise RulesError(f"{where}: setup {bid}: the wire in {geo.label(i)} fills its hex (7.5)")
+    revealed = list(data.get("revealed") or [])
+    for bid in revealed:
+        if bid not in placed or labels[bid].type not in ("tank", "armored_car"):
+            raise RulesError(
+                f"{where}: revealed {bid!r}: only tanks set up on the map may start revealed (2.53)"
+            )
     sides_at: dict[int, set[int]] = {}
     for bid, i in placed.items():
         sides_at.setdefault(i, set()).add(labels[bid].side)
@@ -127,6 +148,8 @@ def check_scenario(data: Any, where: str, sid: str) -> dict[str, Any]:
         "objective_hexes": objectives,
         "attached": attached,
         "support_strikes": support,
+        "wire_markers": wire,
+        "revealed_tanks": revealed,
     }
 
 
@@ -149,7 +172,8 @@ def setup(g: Game, sid: str, surrender: bool = False) -> None:
             "hex": i,
             "steps": sheet()[bid].steps,
             "half": False,
-            "posture": "up" if sheet()[bid].type == "bunker" else "upright",  # 2.55: always face-up
+            # 2.55: a bunker is always face-up; 2.53: tanks may start revealed
+            "posture": "up" if sheet()[bid].type == "bunker" or bid in data["revealed_tanks"] else "upright",
             "acted": False,
         }
         for bid, i in sorted(data["placed"].items())
@@ -178,6 +202,7 @@ def setup(g: Game, sid: str, surrender: bool = False) -> None:
         weather=data.get("weather", "fair"),
         support=[list(r) for r in data["support_strikes"]],
         foxholes=[],
+        wire=[dict(w) for w in data["wire_markers"]],
         gaps=[],
         blown=[],
         wrecks=[],

@@ -157,6 +157,7 @@ def eliminate(g: Game, bid: str, rule: str, vp: bool = True) -> None:
         return
     del s["blocks"][bid]
     s["dead"].append(bid)
+    _free_wire(s, bid)
     s["lost"][lab.side] += max(r["steps"], 0) * lab.points  # steps still standing (8.2, 9.4)
     if lab.type == "tank" and where not in s["wrecks"]:
         s["wrecks"].append(where)  # 6.34: a destroyed tank leaves a wreck
@@ -246,6 +247,7 @@ def leave_map(g: Game, bid: str, rule: str) -> None:
     geo = geo_of(s)
     r = s["blocks"].pop(bid)
     s["gone"].append(bid)
+    _free_wire(s, bid)
     g.reveal()
     g.emit(
         rule,
@@ -254,3 +256,10 @@ def leave_map(g: Game, bid: str, rule: str) -> None:
         name=label(bid).name,
         hex=geo.label(r["hex"]),
     )
+
+
+def _free_wire(s: State, bid: str) -> None:
+    """7.5: a wire hex is free again once the unit in it is gone."""
+    for w in s["wire"]:
+        if w["unit"] == bid:
+            w.update(unit=None, came_from=None, gt=None)

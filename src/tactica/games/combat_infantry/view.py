@@ -74,6 +74,10 @@ def view(g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
         "objectives": [{"hex": geo.label(h), "vp": v} for h, v in s["objectives"]],
         "foxholes": [geo.label(h) for h in s["foxholes"]],
         "wrecks": [geo.label(h) for h in s["wrecks"]],
+        "wire": [
+            {"hex": geo.label(w["hex"]), "side": SIDES[w["side"]], "held": w["unit"] is not None}
+            for w in s["wire"]
+        ],
         "destroyed_bridges": sorted("/".join(geo.label(int(x)) for x in k.split("-")) for k in s["blown"]),
         "hedge_gaps": sorted("/".join(geo.label(int(x)) for x in k.split("-")) for k in s["gaps"]),
         "smoke": [geo.label(h) for h in s["smoke"]],
