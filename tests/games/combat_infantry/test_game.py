@@ -177,3 +177,26 @@ def test_10_4_step_losses_count_their_unit_values() -> None:
     g.apply("fire:J5")
     assert g.state["lost"] == [0, 3]  # one step of an F3 squad: 3 points
     assert RULES.view(g, 0, False)["unit_values_lost"] is None  # hidden until the end
+
+
+def test_10_1_players_set_up_in_or_next_to_the_named_hexes_at_least_one_in_each() -> None:
+    g = tactica.new_game("combat_infantry", "hill_74", seed=3)
+    d = g.decision()
+    assert d is not None and d.step == "set_up" and d.seat == 0  # the Americans move second: first to set up
+    from tactica.games.combat_infantry.scenarios import geo_of
+
+    geo = geo_of(g.state)
+    near = {geo.label(j) for a in ("B2", "D5") for j in (geo.index[a], *geo.nbrs[geo.index[a]])}
+    assert {o.args["hex"] for o in d.options} <= near
+    # place all but two blocks away from D5: the last two must go where a named hex is still empty
+    rng = random.Random(1)
+    while len(g.state["to_deploy"][0]) > 1:
+        opts = [o for o in g.legal_options() if o.args["hex"] != "D5"]
+        g.apply(rng.choice(opts).id)
+    assert {o.args["hex"] for o in g.legal_options()} == {"D5"}
+    g.apply(g.legal_options()[0].id)
+    assert g.decision().seat == 1 and g.decision().step == "set_up"
+    ger = RULES.view(g, 1, False)
+    assert len(ger["hidden_blocks"]) == 12 and ger["to_set_up"] == [0, 13]
+    assert not any(b["side"] == "usa" for b in ger["blocks"])
+    assert not any("US-B" in e["text"] for e in g.visible_log(1))

@@ -63,7 +63,7 @@ def test_scripted_plays_whole_games_of_every_scenario() -> None:
         while not g.is_terminal():
             seat = g.current_player()
             g.apply(agents[seat].choose(g, seat))
-            assert turn_key(g) >= 1
+            assert turn_key(g) >= 0
         assert len(g.returns()) == 2
 
 

@@ -20,6 +20,7 @@ from .assault import Assault, AssaultUnit, Regroup
 from .blocks import SIDES
 from .flow import Action, Activate, Command, Deploy, EndActivation, GameTurn, Move, TankUpright
 from .scenarios import geo_of, load_scenario, scenario_ids, setup
+from .setup_step import SetUp
 from .view import resample, view
 
 
@@ -80,5 +81,6 @@ RULES = CombatInfantryRules(
         AssaultUnit(),
         Regroup(),
         TankUpright(),
+        SetUp(),
     ]
 )

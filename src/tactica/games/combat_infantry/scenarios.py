@@ -34,6 +34,7 @@ _KEYS = {
     "wire",
     "revealed",
     "setup",
+    "deploy",
 }
 WEATHER = ("fair", "bad")
 
@@ -104,6 +105,7 @@ def check_scenario(data: Any, where: str, sid: str) -> dict[str, Any]:
                 raise RulesError(f"{where}: wire {name} {lab!r}: not a hex of the map, or listed twice")
             wire.append({"hex": i, "side": SIDES.index(name), "unit": None, "came_from": None, "gt": None})
     placed: dict[str, int] = {}
+    deploy = _check_deploy(data, where, geo, labels, attached)
     setup = data.get("setup")
     if not isinstance(setup, dict) or set(setup) != set(SIDES):
         raise RulesError(f"{where}: setup: give the blocks of both sides ({', '.join(SIDES)})")
@@ -120,6 +122,8 @@ def check_scenario(data: Any, where: str, sid: str) -> dict[str, Any]:
             i = geo.index.get(str(lab))
             if i is None:
                 raise RulesError(f"{w}: {lab!r} is not a hex of map {data['map']}")
+            if any(bid in d["blocks"] for d in deploy):
+                raise RulesError(f"{w}: also listed under deploy")
             placed[bid] = i
     counts: dict[tuple[int, int], int] = {}
     for bid, i in placed.items():
@@ -133,7 +137,8 @@ def check_scenario(data: Any, where: str, sid: str) -> dict[str, Any]:
                 raise RulesError(f"{where}: setup {bid}: the wire in {geo.label(i)} fills its hex (7.5)")
     revealed = list(data.get("revealed") or [])
     for bid in revealed:
-        if bid not in placed or labels[bid].type not in ("tank", "armored_car"):
+        deployed = any(bid in d["blocks"] for d in deploy)
+        if (bid not in placed and not deployed) or labels[bid].type not in ("tank", "armored_car"):
             raise RulesError(
                 f"{where}: revealed {bid!r}: only tanks set up on the map may start revealed (2.53)"
             )
@@ -149,8 +154,42 @@ def check_scenario(data: Any, where: str, sid: str) -> dict[str, Any]:
         "attached": attached,
         "support_strikes": support,
         "wire_markers": wire,
+        "deploy_lists": deploy,
         "revealed_tanks": revealed,
     }
+
+
+def _check_deploy(
+    data: dict[str, Any], where: str, geo: Geo, labels: dict[str, Any], attached: dict[str, str]
+) -> list[dict[str, list[Any]]]:
+    """10.1 set-up by the players: ``deploy: {side: {areas: [hexes], blocks: [ids]}}``: those
+    blocks are placed in play, in or next to the named hexes, at least one in each."""
+    spec = data.get("deploy") or {}
+    if not isinstance(spec, dict) or not set(spec) <= set(SIDES):
+        raise RulesError(f"{where}: deploy: expected areas and blocks by side ({', '.join(SIDES)})")
+    out: list[dict[str, list[Any]]] = []
+    for side, name in enumerate(SIDES):
+        d = spec.get(name) or {}
+        if not isinstance(d, dict) or set(d) - {"areas", "blocks"}:
+            raise RulesError(f"{where}: deploy {name}: expected areas and blocks")
+        areas = []
+        for lab in d.get("areas") or []:
+            if str(lab) not in geo.index:
+                raise RulesError(f"{where}: deploy {name} areas: {lab!r} is not a hex of the map")
+            areas.append(geo.index[str(lab)])
+        blocks = list(d.get("blocks") or [])
+        for bid in blocks:
+            w = f"{where}: deploy {name} {bid}"
+            if bid not in labels or labels[bid].side != side or labels[bid].type not in PLAYABLE_TYPES:
+                raise RulesError(f"{w}: not a playable block of this side's label sheet")
+            if labels[bid].company == "bn" and bid not in attached and labels[bid].type != "minefield":
+                raise RulesError(f"{w}: a battalion weapon must be attached to a company (2.5)")
+        if len(set(blocks)) != len(blocks) or (blocks and len(blocks) < len(areas)):
+            raise RulesError(f"{where}: deploy {name}: blocks listed twice, or fewer blocks than named hexes")
+        if blocks and not areas:
+            raise RulesError(f"{where}: deploy {name}: name at least one set-up hex")
+        out.append({"areas": areas, "blocks": sorted(blocks)})
+    return out
 
 
 @cache
@@ -178,8 +217,10 @@ def setup(g: Game, sid: str, surrender: bool = False) -> None:
         }
         for bid, i in sorted(data["placed"].items())
     }
+    deploy = data["deploy_lists"]
+    everyone = list(blocks) + [b for d in deploy for b in d["blocks"]]
     companies = [
-        sorted({sheet()[b].company for b in blocks if sheet()[b].side == side and sheet()[b].hq})
+        sorted({sheet()[b].company for b in everyone if sheet()[b].side == side and sheet()[b].hq})
         for side in (0, 1)
     ]
     g.state.update(
@@ -210,6 +251,9 @@ def setup(g: Game, sid: str, surrender: bool = False) -> None:
         spotters=[],
         act=None,
         assault=None,
+        to_deploy=[list(d["blocks"]) for d in deploy],
+        deploy_areas=[list(d["areas"]) for d in deploy],
+        revealed_tanks=list(data["revealed_tanks"]),
     )
     g.emit(
         "10.1",
@@ -219,3 +263,7 @@ def setup(g: Game, sid: str, surrender: bool = False) -> None:
         side=data["first"],
     )
     g.push("game_turn")
+    first = SIDES.index(data["first"])
+    for side in (first, 1 - first):  # 10.1, our reading: the second player sets up first
+        if deploy[side]["blocks"]:
+            g.push("set_up", side=side)

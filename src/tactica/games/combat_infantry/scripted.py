@@ -93,6 +93,13 @@ class SolitairePriorities:
             return None
         return min(hqs, key=lambda o: (seen.nearest_enemy(seen.geo.index[o.args["hex"]]), o.id))
 
+    def _set_up(self, game: Game, seat: int, opts: list[Option]) -> Option | None:
+        """10.1: the first block still to place, where fewest of its side stand (spread out)."""
+        seen = _Seen(game, seat)
+        first = opts[0].args["unit"]
+        mine = [o for o in opts if o.args["unit"] == first]
+        return min(mine, key=lambda o: (seen.count.get(o.args["i"], [0, 0])[0], o.id))
+
     def _deploy(self, game: Game, seat: int, opts: list[Option]) -> Option | None:
         return _by_id(opts)["stay"]
 

@@ -92,6 +92,8 @@ def view(g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
             "attacker": SIDES[s["assault"]["att"]],
         },
         "support": {SIDES[k]: {"artillery": s["support"][k][0], "air": s["support"][k][1]} for k in (0, 1)},
+        "to_set_up": [len(x) for x in s["to_deploy"]],
+        "own_to_set_up": None if seat is None else list(s["to_deploy"][seat]),
         "night": s["night"],
         "weather": s["weather"],
     }
@@ -130,6 +132,19 @@ def resample(g: Game, seat: int, chance: Chance) -> None:
         if label(b).side == seat or r["posture"] == "up" or b in busy:
             continue
         pools.setdefault(r["posture"], []).append(b)
+    unplaced = s["to_deploy"][1 - seat]
+    if unplaced:
+        # 10.1: which blocks are still to be set up is as hidden as which stand where
+        ids = pools.get("upright", [])
+        pool = ids + list(unplaced)
+        chance.shuffle(pool)
+        slots = [{k: s["blocks"][b][k] for k in ("hex", "posture", "acted", "half")} for b in ids]
+        for b in ids:
+            del s["blocks"][b]
+        for b, slot in zip(pool, slots, strict=False):
+            s["blocks"][b] = {**slot, "steps": label(b).steps}
+        s["to_deploy"][1 - seat] = sorted(pool[len(slots) :])
+        pools.pop("upright", None)
     for ids in pools.values():
         if len(ids) < 2:
             continue
