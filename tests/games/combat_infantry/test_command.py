@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from ci_helpers import activate, at, dice, ids, log_text, scene, steps
+
+import tactica
+from tactica.core.rules import RulesError
+from tactica.games.combat_infantry.scenarios import geo_of
 
 
 def test_4_1_diagram_2_command_range_stops_at_an_impassable_lake_hexside() -> None:
@@ -120,3 +127,25 @@ def test_4_4_hq_not_replaced_without_squads_gives_a_vp() -> None:
     dice(g, 1, 9, 9, 9)
     g.apply("fire:J5")
     assert "GE-A1-PHQ" not in g.state["blocks"] and g.state["vp"] == [1, 0]
+
+
+def test_10_5_chit_pull_draws_the_solitaire_sides_hqs_and_places_them_next_to_their_units() -> None:
+    g = tactica.new_game("combat_infantry", "night_patrol", seed=5, options={"chit_pull": "ger"})
+    rng = random.Random(2)
+    while not (g.state["active"] == 1 and g.decision().step == "deploy"):
+        assert not (g.state["active"] == 1 and g.decision().step == "activate")  # never chosen by hand
+        g.apply(rng.choice(g.legal_options()).id)
+    assert "draws the chit of GE-C" in log_text(g)
+    hq = g.state["act"]["hq"]
+    assert hq.startswith("GE-C") and "Place the drawn HQ" in g.decision().prompt
+    geo = geo_of(g.state)
+    for o in g.legal_options():
+        if o.id != "stay":
+            j = o.args["hex"]
+            assert any(j == r["hex"] or j in geo.nbrs[r["hex"]] for b, r in g.state["blocks"].items()
+                       if b.startswith("GE-") and b != hq)
+
+
+def test_10_5_a_bad_chit_pull_option_is_refused() -> None:
+    with pytest.raises(RulesError, match="chit_pull"):
+        tactica.new_game("combat_infantry", "night_patrol", seed=5, options={"chit_pull": "french"})

@@ -200,3 +200,13 @@ def test_10_1_players_set_up_in_or_next_to_the_named_hexes_at_least_one_in_each(
     assert len(ger["hidden_blocks"]) == 12 and ger["to_set_up"] == [0, 13]
     assert not any(b["side"] == "usa" for b in ger["blocks"])
     assert not any("US-B" in e["text"] for e in g.visible_log(1))
+
+
+def test_10_5_chit_pull_games_end_and_replay() -> None:
+    for sc in scenario_ids():
+        g = tactica.new_game("combat_infantry", sc, seed=9, options={"chit_pull": "ger"})
+        rng = random.Random(9)
+        while not g.is_terminal():
+            g.apply(rng.choice(g.legal_options()).id)
+        assert g.record is not None
+        assert tactica.replay(g.record.to_dict()).log_lines() == g.log_lines()

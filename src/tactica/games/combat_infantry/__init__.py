@@ -29,9 +29,12 @@ class CombatInfantryRules(Rules):
     name = "Combat Infantry (WestFront)"
     version = "1"
     seats = SIDES
-    option_defaults: Mapping[str, Any] = {"surrender": False}
-    """``surrender``: offer each player a Surrender option at every activation (10.4). Off by
-    default, so random and scripted play does not end games that way."""
+    option_defaults: Mapping[str, Any] = {"surrender": False, "chit_pull": ""}
+    """``surrender``: offer each player a Surrender option at every activation (10.4); off by
+    default, so random and scripted play does not end games that way. ``chit_pull``: "usa" or
+    "ger" plays that side by the solitaire chit-pull (10.5): chance draws its HQs, one pool per
+    company, and each drawn HQ may be placed next to one of its units; seat the scripted agent
+    (the 10.5 activation priorities) there to play against it."""
 
     def scenarios(self) -> list[ScenarioInfo]:
         out = []
@@ -49,7 +52,12 @@ class CombatInfantryRules(Rules):
         return out
 
     def setup(self, g: Game, scenario: str, options: Mapping[str, Any]) -> None:
-        setup(g, scenario, surrender=bool(options.get("surrender", False)))
+        setup(
+            g,
+            scenario,
+            surrender=bool(options.get("surrender", False)),
+            chit_pull=str(options.get("chit_pull", "")),
+        )
 
     def view(self, g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
         return view(g, seat, everything)

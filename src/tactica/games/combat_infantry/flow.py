@@ -186,10 +186,22 @@ class Activate(Step):
     name = "activate"
 
     def actor(self, g: Game, a: Args) -> int | None:
+        if g.state["chit"] == _active(g):
+            return None  # 10.5 chit-pull: chance draws the HQ
         return _active(g) if _ready_hqs(g) else None
 
     def run(self, g: Game, a: Args) -> None:
-        g.pop()
+        ready = _ready_hqs(g)
+        if not ready:
+            g.pop()
+            return
+        # 10.5: one face-down pool per company; the first company still to activate draws
+        company = min(label(b).company for b in ready)
+        pool = [b for b in ready if label(b).company == company]
+        hq = g.chance.pick(pool)
+        g.reveal()
+        g.emit("10.5", "{side} draws the chit of {unit}", side=SIDES[_active(g)], unit=hq)
+        self._start(g, hq, chit=True)
 
     def prompt(self, g: Game, a: Args) -> str:
         return "Activate an HQ"
@@ -211,7 +223,6 @@ class Activate(Step):
         return out
 
     def choose(self, g: Game, a: Args, option: Option) -> None:
-        s = g.state
         if option.id == "surrender":
             side = _active(g)
             ret = [1.0, 1.0]
@@ -222,7 +233,10 @@ class Activate(Step):
             g.emit("1.1", "{side} ends the player turn", side=SIDES[_active(g)])
             g.pop()
             return
-        hq = option.args["unit"]
+        self._start(g, option.args["unit"], chit=False)
+
+    def _start(self, g: Game, hq: str, chit: bool) -> None:
+        s = g.state
         lab = label(hq)
         s["done_companies"].append(lab.company)
         s["act"] = {
@@ -235,7 +249,7 @@ class Activate(Step):
             "entered": {},
             "moved": [],
         }
-        g.push("deploy")
+        g.push("deploy", chit=chit)
 
 
 class Deploy(Step):
@@ -248,7 +262,7 @@ class Deploy(Step):
         return _active(g)
 
     def prompt(self, g: Game, a: Args) -> str:
-        return "Deploy the HQ one hex, or stay"
+        return "Place the drawn HQ" if a.get("chit") else "Deploy the HQ one hex, or stay"
 
     def options(self, g: Game, a: Args) -> list[Option]:
         s = g.state
@@ -258,6 +272,12 @@ class Deploy(Step):
         occ = occupancy(s)
         side = label(hq).side
         out = [Option("stay", "Stay", "deploy")]
+        if a.get("chit"):
+            return out + [
+                Option(f"deploy:{geo.label(j)}", f"Place in {geo.label(j)}", "deploy", {"hex": j})
+                for j in chit_hexes(g, hq)
+                if j != i
+            ]
         for j in geo.nbrs[i]:
             feats = geo.side_features[i][j] - {"clear"}
             if hex_control(geo, occ, side, j) == FRIENDLY and (not feats or geo.road[i][j]):
@@ -283,6 +303,28 @@ class Deploy(Step):
             hex=geo.label(r["hex"]),
         )
         g.replace("command")
+
+
+def chit_hexes(g: Game, hq: str) -> list[int]:
+    """10.5: where a drawn HQ may be placed: in or next to one of its units (a PHQ's own squads, a
+    CHQ's company), not in an enemy-held hex or across a sea/lake hexside; stacking is checked at
+    the end of the activation as for a deploy (4.2)."""
+    s = g.state
+    geo = geo_of(s)
+    hl = label(hq)
+    occ = occupancy(s)
+    out: set[int] = set()
+    for b, r in s["blocks"].items():
+        bl = label(b)
+        if b == hq or bl.side != hl.side or s["attached"].get(b, bl.company) != hl.company:
+            continue
+        if hl.type == "phq" and not (bl.type == "rifle" and bl.platoon == hl.platoon):
+            continue
+        at = r["hex"]
+        for j in (at, *(n for n in geo.nbrs[at] if not geo.no_command[at][n])):
+            if (1 - hl.side) not in occ.get(j, set()):
+                out.add(j)
+    return sorted(out)
 
 
 def in_command(g: Game) -> tuple[list[str], list[str]]:

@@ -204,8 +204,10 @@ def geo_of(s: dict[str, Any]) -> Geo:
     return geo_for(load_scenario(s["scenario"])["map"])
 
 
-def setup(g: Game, sid: str, surrender: bool = False) -> None:
+def setup(g: Game, sid: str, surrender: bool = False, chit_pull: str = "") -> None:
     data = load_scenario(sid)
+    if chit_pull not in ("", *SIDES):
+        raise RulesError(f"option chit_pull must be '' or one of {SIDES}, not {chit_pull!r}")
     blocks = {
         bid: {
             "hex": i,
@@ -229,6 +231,7 @@ def setup(g: Game, sid: str, surrender: bool = False) -> None:
         gone=[],
         lost=[0, 0],
         surrender_allowed=surrender,
+        chit=SIDES.index(chit_pull) if chit_pull else -1,
         vp=[0, 0],
         gt=1,
         pt=0,
