@@ -323,3 +323,14 @@ def test_7_3_example_c9_mortar_bombards_a_bridge_at_half_f_and_a_destroyed_bridg
     assert "at F3" in log_text(g) and "destroyed" in log_text(g)  # F5 halved, rounded up
     assert crossing(g, "rifle", hexi(g, "F5"), hexi(g, "G5"), True, True) == (5, 0)  # assault limit 0
     assert crossing(g, "tank", hexi(g, "F5"), hexi(g, "G5"), False, True) is None
+
+
+def test_7_3_artillery_strikes_a_spotted_bridge_at_half_firepower() -> None:
+    g = scene({"US-A-CHQ": "E5", "GE-A1-PHQ": "N10"})
+    g.state["support"] = [[1, 0], [0, 0]]
+    activate(g, "US-A-CHQ")
+    assert "artillery-bridge:F5/G5:US-A-CHQ" in ids(g)
+    dice(g, 9, 4, 9)
+    g.apply("artillery-bridge:F5/G5:US-A-CHQ")
+    assert "at F4" in log_text(g) and "destroyed" in log_text(g)  # F7 halved, rounded up
+    assert g.state["support"][0] == [0, 0] and len(g.state["blown"]) == 1

@@ -23,6 +23,7 @@ from .support import (
     demolish_options,
     lay_smoke,
     smoke_options,
+    strike_bridge,
     strike_options,
 )
 from .terrain import SIDE, X
@@ -390,7 +391,8 @@ class Command(Step):
             for b in tries
         ]
         for oid, args in strike_options(g):
-            out.append(Option(oid, oid, "support", {**args, "hex": geo.label(args["i"])}))
+            where = {"hex": geo.label(args["i"])} if "i" in args else {}
+            out.append(Option(oid, oid, "support", {**args, **where}))
         out.append(Option("hq", "The HQ's own action", "command"))
         out.append(Option("end", "End the activation", "command"))
         return out
@@ -405,6 +407,10 @@ class Command(Step):
         if option.id == "hq":
             g.replace("end_activation", phase="halves")
             g.push("action", unit=hq, morale=label(hq).morale)
+            return
+        if option.kind == "support" and "edge" in option.args:
+            g.reveal()
+            strike_bridge(g, option.args["kind"], option.args["edge"], option.args["spotter"])
             return
         if option.kind == "support":
             g.reveal()

@@ -104,7 +104,7 @@ class SolitairePriorities:
         return _by_id(opts)["stay"]
 
     def _command(self, game: Game, seat: int, opts: list[Option]) -> Option | None:
-        strikes = [o for o in opts if o.kind == "support"]
+        strikes = [o for o in opts if o.kind == "support" and "i" in o.args]
         if strikes:  # a CHQ's strike on the enemy hex holding the most blocks
             seen = _Seen(game, seat)
             return max(strikes, key=lambda o: (seen.count.get(o.args["i"], [0, 0])[1], o.id))

@@ -56,7 +56,46 @@ def strike_options(g: Game) -> list[tuple[str, dict[str, Any]]]:
                                 {"kind": kind, "i": j, "spotter": h, "target": bk},
                             )
                         )
+    bridges: dict[tuple[str, str], str] = {}
+    for k, kind in enumerate(KINDS):
+        if s["support"][hl.side][k] <= 0:
+            continue
+        for h, at in ready_spotters(g, hl.side, hl.company):
+            for i in (at, *geo.nbrs[at]):
+                for e in bridges_next_to(g, i):
+                    ends = [int(x) for x in e.split("-")]
+                    if (kind, e) not in bridges and any(spots(geo, s, at, x) for x in ends):
+                        bridges[(kind, e)] = h
+    for (kind, e), h in sorted(bridges.items()):
+        out.append((f"{kind}-bridge:{_edge_name(g, e)}:{h}", {"kind": kind, "edge": e, "spotter": h}))
     return out
+
+
+def strike_bridge(g: Game, kind: str, k: str, spotter: str) -> None:
+    """7.3: artillery or air against a bridge: its dice at half F, rounded up; one hit destroys."""
+    s = g.state
+    act = s["act"]
+    side = label(act["hq"]).side
+    s["support"][side][KINDS.index(kind)] -= 1
+    act["left"] -= 1
+    act["called"] = True
+    s["spotters"].append(spotter)
+    lab = label(support_block(side, kind))
+    f = (lab.f + 1) // 2
+    rolls, hits = roll(g, lab.dice, f)
+    ok = hits >= 1
+    if ok:
+        s["blown"].append(k)
+    g.emit(
+        "7.3",
+        "{hq} calls {name} on the bridge {edge} at F{f}: rolls {rolls}: {res}",
+        hq=act["hq"],
+        name=lab.name,
+        edge=_edge_name(g, k),
+        f=f,
+        rolls=rolls,
+        res="destroyed" if ok else "it stands",
+    )
 
 
 def call_strike(g: Game, kind: str, j: int, spotter: str, target: str | None = None) -> None:
