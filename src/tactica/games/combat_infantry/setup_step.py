@@ -24,12 +24,14 @@ def set_up_hexes(g: Game, side: int) -> list[int]:
     occ = occupancy(s)
     pool = empty if left <= len(empty) else sorted({*areas, *(j for a in areas for j in geo.nbrs[a])})
     wire = {w["hex"] for w in s["wire"]}
+    mine: dict[int, int] = {}
+    for b, r in s["blocks"].items():
+        if sheet()[b].side == side:
+            mine[r["hex"]] = mine.get(r["hex"], 0) + 1
     return [
         i
         for i in pool
-        if (1 - side) not in occ.get(i, set())
-        and i not in wire
-        and len(in_hex(s, i, side)) < stack_limit(geo, s, i)
+        if (1 - side) not in occ.get(i, set()) and i not in wire and mine.get(i, 0) < stack_limit(geo, s, i)
     ]
 
 
@@ -47,16 +49,11 @@ class SetUp(Step):
 
     def options(self, g: Game, a: Args) -> list[Option]:
         geo = geo_of(g.state)
-        hexes = set_up_hexes(g, a["side"])
+        hexes = [(i, geo.label(i)) for i in set_up_hexes(g, a["side"])]
         return [
-            Option(
-                f"place:{b}:{geo.label(i)}",
-                f"Set up {b} in {geo.label(i)}",
-                "setup",
-                {"unit": b, "i": i, "hex": geo.label(i)},
-            )
+            Option(f"place:{b}:{lab}", f"Set up {b} in {lab}", "setup", {"unit": b, "i": i, "hex": lab})
             for b in g.state["to_deploy"][a["side"]]
-            for i in hexes
+            for i, lab in hexes
         ]
 
     def choose(self, g: Game, a: Args, option: Option) -> None:
