@@ -186,14 +186,14 @@ def test_10_1_players_set_up_in_or_next_to_the_named_hexes_at_least_one_in_each(
     from tactica.games.combat_infantry.scenarios import geo_of
 
     geo = geo_of(g.state)
-    near = {geo.label(j) for a in ("B2", "D5") for j in (geo.index[a], *geo.nbrs[geo.index[a]])}
+    near = {geo.label(j) for a in ("G2", "G8") for j in (geo.index[a], *geo.nbrs[geo.index[a]])}
     assert {o.args["hex"] for o in d.options} <= near
-    # place all but two blocks away from D5: the last two must go where a named hex is still empty
+    # place all but the last block away from G8: the last one must go to the still empty G8
     rng = random.Random(1)
     while len(g.state["to_deploy"][0]) > 1:
-        opts = [o for o in g.legal_options() if o.args["hex"] != "D5"]
+        opts = [o for o in g.legal_options() if o.args["hex"] != "G8"]
         g.apply(rng.choice(opts).id)
-    assert {o.args["hex"] for o in g.legal_options()} == {"D5"}
+    assert {o.args["hex"] for o in g.legal_options()} == {"G8"}
     g.apply(g.legal_options()[0].id)
     assert g.decision().seat == 1 and g.decision().step == "set_up"
     ger = RULES.view(g, 1, False)

@@ -8,10 +8,12 @@ unit it takes the first that applies of:
 1. rally a unit down to 1 step;
 2. fire at, or assault, an adjacent enemy hex holding fewer units than its own hex;
 3. fire at the nearest face-up enemy unit, otherwise at the nearest enemy hex it can fire at;
-4. dig a foxhole, when an enemy is within 3 hexes (our adaptation: the book's list has no
-   condition, which would root every unit in clear terrain to the spot);
-5. hold, in D2 terrain or a foxhole with an enemy within 3 hexes (the same adaptation);
-6. move toward the nearest objective its side does not hold (else toward the nearest enemy).
+4. dig a foxhole, when an enemy is within 3 hexes and its side holds every objective (our
+   adaptation: the book's list has no condition, which would root every attacker to the spot);
+5. hold, in D2 terrain or a foxhole, on the same condition;
+6. move toward the nearest objective its side does not hold (else toward the nearest enemy), and
+   assault it when it holds no more than one enemy block beyond the mover's own hex count (our
+   adaptation: without it an attacker never takes a held objective).
 
 HQs are activated nearest the enemy first; the policy never passes an activation it can use.
 The chit-pull of 10.5 is a change to the sequence of play, not a policy: not yet.
@@ -60,10 +62,16 @@ class _Seen:
     def nearest_enemy(self, i: int) -> int:
         return min((self.geo.dist[i][h] for h in self.enemy_hexes), default=99)
 
+    def open_objectives(self) -> list[int]:
+        return [o for o in self.objectives if not (self.count.get(o, [0, 0])[0] and not self.count[o][1])]
+
+    def attacking(self) -> bool:
+        """Objectives its side does not hold yet: walk on rather than dig in."""
+        return bool(self.open_objectives())
+
     def goal(self, i: int) -> int | None:
         """The hex a unit at ``i`` walks toward: the nearest objective not held by its side alone."""
-        open_obj = [o for o in self.objectives if not (self.count.get(o, [0, 0])[0] and not self.count[o][1])]
-        pool = open_obj or self.enemy_hexes
+        pool = self.open_objectives() or self.enemy_hexes
         if not pool:
             return None
         return min(pool, key=lambda h: (self.geo.dist[i][h], h))
@@ -139,7 +147,7 @@ class SolitairePriorities:
             return min(targeted, key=lambda o: (geo.dist[here][o.args["i"]], o.id))
         if fires:
             return min(fires, key=lambda o: (geo.dist[here][o.args["i"]], o.id))
-        near = seen.nearest_enemy(here) <= NEAR
+        near = seen.nearest_enemy(here) <= NEAR and not seen.attacking()
         if near and "foxhole" in by:
             return by["foxhole"]
         if near and (geo.hex[here].d2 or here in seen.foxholes):
@@ -158,10 +166,13 @@ class SolitairePriorities:
             return stop
         here = geo.index[me["hex"]]
         ours = seen.count.get(here, [1, 0])[0]
-        for o in opts:
-            if o.args.get("assault") and seen.count.get(o.args["hex"], [0, 0])[1] < ours:
-                return o
         goal = seen.goal(here)
+        for o in opts:
+            enemies = seen.count.get(o.args.get("hex", -1), [0, 0])[1]
+            # 10.5 priority 2, plus our adaptation: storm the objective it walks to when the odds
+            # are not worse than one block
+            if o.args.get("assault") and (enemies < ours or (o.args["hex"] == goal and enemies <= ours + 1)):
+                return o
         if goal is None:
             return stop
         steps = [o for o in opts if "hex" in o.args and not o.args.get("assault")]
