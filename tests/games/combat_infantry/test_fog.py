@@ -92,3 +92,10 @@ def test_1_0_resampled_games_play_on_to_a_legal_end() -> None:
         while not r.is_terminal():
             r.apply(rng.choice(r.legal_options()).id)
         assert len(r.returns()) == 2
+
+
+def test_1_0_the_terminal_picture_shows_hidden_blocks_only_as_their_colour() -> None:
+    g = scene({"US-A3-PHQ": "J3", "US-A3-IN1": "J4", "GE-A1-IN1": "J5", "GE-A1-PHQ": "N10"})
+    text = RULES.describe(g, 1)
+    assert "<usa block>" in text and "US-A3" not in text
+    assert "GE-A1-IN1[3/3]?" in text

@@ -21,6 +21,7 @@ from .blocks import SIDES
 from .flow import Action, Activate, Command, Deploy, EndActivation, GameTurn, Move, TankUpright
 from .scenarios import geo_of, load_scenario, scenario_ids, setup
 from .setup_step import SetUp
+from .text import describe
 from .view import resample, view
 
 
@@ -61,6 +62,9 @@ class CombatInfantryRules(Rules):
 
     def view(self, g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
         return view(g, seat, everything)
+
+    def describe(self, g: Game, seat: int | None) -> str:
+        return describe(view(g, seat, g.is_terminal()))
 
     def resample(self, g: Game, seat: int, chance: Chance) -> None:
         resample(g, seat, chance)
