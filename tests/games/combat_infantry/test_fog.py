@@ -3,13 +3,18 @@ search, and that no decision depends on the other seat's hidden blocks."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 from ci_helpers import activate, dice, scene
+from fastapi.testclient import TestClient
 
 import tactica
 from tactica.core.game import Game
 from tactica.games.combat_infantry import RULES
+from tactica.server import Settings, create_app
+from tactica.server.table import table_for
 
 
 def test_1_0_the_other_side_sees_only_a_block_of_its_colour_until_it_is_revealed() -> None:
@@ -99,3 +104,32 @@ def test_1_0_the_terminal_picture_shows_hidden_blocks_only_as_their_colour() -> 
     text = RULES.describe(g, 1)
     assert "<usa block>" in text and "US-A3" not in text
     assert "GE-A1-IN1[3/3]?" in text
+
+
+def test_1_0_the_web_drawing_shows_hidden_blocks_only_as_their_colour() -> None:
+    g = scene({"US-A3-PHQ": "J3", "US-A3-IN1": "J4", "GE-A1-IN1": "J5", "GE-A1-PHQ": "N10"})
+    t = table_for(g, 1, g.view(1))
+    text = json.dumps(t)
+    assert "US-A3" not in text
+    hidden = [p for p in t["pieces"] if p["label"] == "?"]
+    assert {p["hex"] for p in hidden} == {"J3", "J4"} and all(p["side"] == 0 for p in hidden)
+    mine = {p["id"]: p for p in t["pieces"] if p["side"] == 1}
+    assert mine["GE-A1-IN1"]["label"] == "IN 3"
+    us = table_for(g, 0, g.view(0))
+    assert us["options"]["hq:US-A3-PHQ"]["path"] == [{"unit": "US-A3-PHQ"}]
+
+
+def test_1_0_the_server_sends_the_german_seat_no_american_identities(tmp_path: Path) -> None:
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'ci.db'}", run_agents=False))
+    with TestClient(app) as c:
+        r = c.post("/api/games", json={"module": "combat_infantry", "scenario": "saint_martin", "seed": 3,
+                                       "seats": [{"kind": "human"}, {"kind": "human"}]})
+        assert r.status_code == 201, r.text
+        game = r.json()
+        gid = game["id"]
+        tokens = [s["token"] for s in game["seats"]]
+        ger = c.get(f"/api/games/{gid}", headers={"X-Seat-Token": tokens[1]}).json()
+        assert '"US-A' not in json.dumps(ger)
+        assert c.get(f"/api/games/{gid}/map").status_code == 200
+        us = c.get(f"/api/games/{gid}", headers={"X-Seat-Token": tokens[0]}).json()
+        assert '"US-A' in json.dumps(us) and '"GE-A1-IN1"' not in json.dumps(us)

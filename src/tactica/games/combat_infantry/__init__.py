@@ -18,6 +18,7 @@ from tactica.core.rules import Rules, ScenarioInfo
 
 from .assault import Assault, AssaultUnit, Regroup
 from .blocks import SIDES
+from .drawing import drawing
 from .flow import Action, Activate, Command, Deploy, EndActivation, GameTurn, Move, TankUpright
 from .scenarios import geo_of, load_scenario, scenario_ids, setup
 from .setup_step import SetUp
@@ -68,6 +69,9 @@ class CombatInfantryRules(Rules):
 
     def resample(self, g: Game, seat: int, chance: Chance) -> None:
         resample(g, seat, chance)
+
+    def drawing(self, g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any]:
+        return drawing(g, seat, view)
 
     def board(self, g: Game) -> Board:
         return geo_of(g.state).board
