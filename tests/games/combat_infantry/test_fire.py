@@ -334,3 +334,13 @@ def test_7_3_artillery_strikes_a_spotted_bridge_at_half_firepower() -> None:
     g.apply("artillery-bridge:F5/G5:US-A-CHQ")
     assert "at F4" in log_text(g) and "destroyed" in log_text(g)  # F7 halved, rounded up
     assert g.state["support"][0] == [0, 0] and len(g.state["blown"]) == 1
+
+
+def test_10_3_at_night_a_mortar_lays_smoke_and_bombards_within_two_hexes_only() -> None:
+    g = scene({"US-A-CHQ": "J3", "US-A-MO": "J1", "GE-A1-IN1": "J4", "GE-A1-PHQ": "N10"})
+    g.state["night"] = True
+    activate(g, "US-A-CHQ")
+    g.apply("cmd:US-A-MO")
+    opts = ids(g)
+    assert "smoke:J3:US-A-CHQ" in opts and "smoke:J4:US-A-CHQ" not in opts  # J4 is 3 hexes from J1
+    assert not any(o.startswith("bombard:J4") for o in opts)

@@ -14,7 +14,17 @@ from typing import Any
 from tactica.core.game import Game
 
 from .blocks import sheet
-from .fire import SPOT_RANGE_HIGH, assault_hexes, bombard, edge_key, ready_spotters, roll, sight, spots
+from .fire import (
+    SPOT_RANGE_HIGH,
+    assault_hexes,
+    bombard,
+    edge_key,
+    range_of,
+    ready_spotters,
+    roll,
+    sight,
+    spots,
+)
 from .scenarios import geo_of
 from .units import in_hex, label, occupancy
 
@@ -135,7 +145,7 @@ def smoke_options(g: Game, bid: str) -> list[tuple[str, dict[str, Any]]]:
             for j in range(geo.n):
                 if geo.dist[at][j] > SPOT_RANGE_HIGH or j in s["smoke"] or j == here:
                     continue
-                if geo.dist[here][j] <= lab.range and spots(geo, s, at, j):
+                if geo.dist[here][j] <= range_of(s, bid) and spots(geo, s, at, j):
                     out.append((f"smoke:{geo.label(j)}:{h}", {"i": j, "spotter": h}))
         out.sort(key=lambda o: (o[1]["i"], o[0]))
     return out
@@ -202,7 +212,7 @@ def bridge_bombard_options(g: Game, bid: str) -> list[tuple[str, dict[str, Any]]
     out: list[tuple[str, dict[str, Any]]] = []
     seen: set[str] = set()
     for i in range(geo.n):
-        if geo.dist[here][i] > lab.range:
+        if geo.dist[here][i] > range_of(s, bid):
             continue
         for k in bridges_next_to(g, i):
             if k in seen:
