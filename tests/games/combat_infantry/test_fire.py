@@ -344,3 +344,17 @@ def test_10_3_at_night_a_mortar_lays_smoke_and_bombards_within_two_hexes_only() 
     opts = ids(g)
     assert "smoke:J3:US-A-CHQ" in opts and "smoke:J4:US-A-CHQ" not in opts  # J4 is 3 hexes from J1
     assert not any(o.startswith("bombard:J4") for o in opts)
+
+
+def test_6_7_caron_farm_preparation_two_bombardment_hits_in_a_farm_cost_one_step() -> None:
+    # Diagram 6: the German mortar rolls 2, 4, 7 (two hits at F5); farm D2 makes it one step lost
+    g = scene({"GE-A1-PHQ": "L8", "GE-A-MO": "L9", "US-A1-IN1": ("K8", 3), "US-A-MG": ("K8", 2),
+               "US-A1-PHQ": "A1"}, active="ger")
+    activate(g, "GE-A1-PHQ")
+    g.apply("cmd:GE-A-MO")
+    opts = [o for o in ids(g) if o.startswith("bombard:K8")]
+    assert opts
+    dice(g, 2, 4, 7)
+    g.apply(opts[0])
+    assert "2 hit(s)" in log_text(g)
+    assert steps(g, "US-A1-IN1") == 2 and steps(g, "US-A-MG") == 2  # the stronger IN 3 -> IN 2
