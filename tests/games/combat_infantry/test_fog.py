@@ -133,3 +133,19 @@ def test_1_0_the_server_sends_the_german_seat_no_american_identities(tmp_path: P
         assert c.get(f"/api/games/{gid}/map").status_code == 200
         us = c.get(f"/api/games/{gid}", headers={"X-Seat-Token": tokens[0]}).json()
         assert '"US-A' in json.dumps(us) and '"GE-A1-IN1"' not in json.dumps(us)
+
+
+def test_2_5_battalion_weapons_drawn_at_random_are_hidden_and_redrawn_by_resample() -> None:
+    g = tactica.new_game("combat_infantry", "hill_74", seed=4)
+    drawn = {d["side"]: d["drawn"] for d in g.state["draws"]}
+    assert len(drawn[0]) == 1 and len(drawn[1]) == 1
+    assert drawn[0][0] in g.state["to_deploy"][0] and g.state["attached"][drawn[0][0]] == "B"
+    assert not any(drawn[0][0] in e["text"] for e in g.visible_log(1))  # the Germans only see a count
+    seen = set()
+    for k in range(12):
+        r = g.resample_from_infostate(1, k)
+        assert RULES.view(r, 1, False) == RULES.view(g, 1, False)
+        us_drawn = next(d["drawn"][0] for d in r.state["draws"] if d["side"] == 0)
+        seen.add(us_drawn)
+        assert us_drawn in r.state["to_deploy"][0] and r.state["attached"][us_drawn] == "B"
+    assert len(seen) > 1

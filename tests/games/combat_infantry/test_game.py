@@ -197,7 +197,7 @@ def test_10_1_players_set_up_in_or_next_to_the_named_hexes_at_least_one_in_each(
     g.apply(g.legal_options()[0].id)
     assert g.decision().seat == 1 and g.decision().step == "set_up"
     ger = RULES.view(g, 1, False)
-    assert len(ger["hidden_blocks"]) == 12 and ger["to_set_up"] == [0, 13]
+    assert len(ger["hidden_blocks"]) == 13 and ger["to_set_up"] == [0, 14]  # with the drawn weapons (2.5)
     assert not any(b["side"] == "usa" for b in ger["blocks"])
     assert not any("US-B" in e["text"] for e in g.visible_log(1))
 

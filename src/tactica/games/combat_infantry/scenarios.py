@@ -35,6 +35,7 @@ _KEYS = {
     "revealed",
     "setup",
     "deploy",
+    "draw",
 }
 WEATHER = ("fair", "bad")
 
@@ -106,6 +107,7 @@ def check_scenario(data: Any, where: str, sid: str) -> dict[str, Any]:
             wire.append({"hex": i, "side": SIDES.index(name), "unit": None, "came_from": None, "gt": None})
     placed: dict[str, int] = {}
     deploy = _check_deploy(data, where, geo, labels, attached)
+    draws = _check_draws(data, where, labels, attached, deploy)
     setup = data.get("setup")
     if not isinstance(setup, dict) or set(setup) != set(SIDES):
         raise RulesError(f"{where}: setup: give the blocks of both sides ({', '.join(SIDES)})")
@@ -155,6 +157,7 @@ def check_scenario(data: Any, where: str, sid: str) -> dict[str, Any]:
         "support_strikes": support,
         "wire_markers": wire,
         "deploy_lists": deploy,
+        "draws": draws,
         "revealed_tanks": revealed,
     }
 
@@ -189,6 +192,45 @@ def _check_deploy(
         if blocks and not areas:
             raise RulesError(f"{where}: deploy {name}: name at least one set-up hex")
         out.append({"areas": areas, "blocks": sorted(blocks)})
+    return out
+
+
+def _check_draws(
+    data: dict[str, Any],
+    where: str,
+    labels: dict[str, Any],
+    attached: dict[str, str],
+    deploy: list[dict[str, list[Any]]],
+) -> list[dict[str, Any]]:
+    """2.5: ``draw: {side: [{pool: [ids], count: n, company: X}]}``: battalion weapons drawn at
+    random at the start, attached to company X and set up by their owner (a side that draws
+    needs set-up areas under deploy)."""
+    spec = data.get("draw") or {}
+    if not isinstance(spec, dict) or not set(spec) <= set(SIDES):
+        raise RulesError(f"{where}: draw: expected draws by side ({', '.join(SIDES)})")
+    out: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for side, name in enumerate(SIDES):
+        for k, d in enumerate(spec.get(name) or []):
+            w = f"{where}: draw {name}[{k}]"
+            if not isinstance(d, dict) or set(d) != {"pool", "count", "company"}:
+                raise RulesError(f"{w}: expected pool, count and company")
+            pool = list(d["pool"])
+            for bid in pool:
+                lab = labels.get(bid)
+                if lab is None or lab.side != side or lab.company != "bn" or lab.type not in PLAYABLE_TYPES:
+                    raise RulesError(f"{w}: {bid!r} is not a playable battalion weapon of this side")
+                if bid in seen or bid in attached or any(bid in x["blocks"] for x in deploy):
+                    raise RulesError(f"{w}: {bid!r} is already used by the scenario")
+                seen.add(bid)
+            n = d["count"]
+            if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(pool):
+                raise RulesError(f"{w}: count must be 1..{len(pool)}")
+            if d["company"] not in ("A", "B", "C"):
+                raise RulesError(f"{w}: company must be A, B or C")
+            if not deploy[side]["areas"]:
+                raise RulesError(f"{w}: drawn weapons are set up in play: give {name} set-up areas (deploy)")
+            out.append({"side": side, "pool": sorted(pool), "count": n, "company": d["company"]})
     return out
 
 
@@ -241,7 +283,7 @@ def setup(g: Game, sid: str, surrender: bool = False, chit_pull: str = "") -> No
         companies=companies,
         done_companies=[],
         objectives=data["objective_hexes"],
-        attached=data["attached"],
+        attached=dict(data["attached"]),
         night=bool(data.get("night", False)),
         weather=data.get("weather", "fair"),
         support=[list(r) for r in data["support_strikes"]],
@@ -257,6 +299,7 @@ def setup(g: Game, sid: str, surrender: bool = False, chit_pull: str = "") -> No
         to_deploy=[list(d["blocks"]) for d in deploy],
         deploy_areas=[list(d["areas"]) for d in deploy],
         revealed_tanks=list(data["revealed_tanks"]),
+        draws=[],
     )
     g.emit(
         "10.1",
@@ -266,7 +309,33 @@ def setup(g: Game, sid: str, surrender: bool = False, chit_pull: str = "") -> No
         side=data["first"],
     )
     g.push("game_turn")
+    draw_weapons(g, data["draws"])
     first = SIDES.index(data["first"])
     for side in (first, 1 - first):  # 10.1, our reading: the second player sets up first
         if deploy[side]["blocks"]:
             g.push("set_up", side=side)
+
+
+def draw_weapons(g: Game, draws: list[dict[str, Any]]) -> None:
+    """2.5: draw each pool's weapons at random; they join their side's blocks to set up."""
+    s = g.state
+    ch = g.chance
+    for d in draws:
+        pool = list(d["pool"])
+        ch.shuffle(pool)
+        drawn = sorted(pool[: d["count"]])
+        side = d["side"]
+        for b in drawn:
+            s["attached"][b] = d["company"]
+        s["to_deploy"][side] = sorted(s["to_deploy"][side] + drawn)
+        s["draws"].append(
+            {"side": side, "company": d["company"], "drawn": drawn, "undrawn": sorted(pool[d["count"] :])}
+        )
+        g.emit(
+            "2.5",
+            "{side} draws {n} battalion weapon(s) for company {c}",
+            side=SIDES[side],
+            n=len(drawn),
+            c=d["company"],
+        )
+        g.emit("2.5", "drawn: {ids}", to=[side], ids=", ".join(drawn))

@@ -154,3 +154,39 @@ def resample(g: Game, seat: int, chance: Chance) -> None:
         for b, slot in zip(dealt, slots, strict=True):
             steps = min(s["blocks"][b]["steps"], label(b).steps)
             s["blocks"][b] = {**slot, "steps": steps}
+    _redraw(g, seat, chance)
+
+
+def _redraw(g: Game, seat: int, chance: Chance) -> None:
+    """2.5: which battalion weapons the other side drew is hidden too: its drawn weapons that are
+    still hidden (to be set up, or standing unrevealed) are re-drawn from their pool."""
+    s = g.state
+    busy = _in_play(g)
+    for d in s["draws"]:
+        if d["side"] == seat:
+            continue
+        hidden = [
+            b
+            for b in d["drawn"]
+            if b in s["to_deploy"][d["side"]]
+            or (b in s["blocks"] and s["blocks"][b]["posture"] != "up" and b not in busy)
+        ]
+        if not hidden or not d["undrawn"]:
+            continue
+        pool = hidden + list(d["undrawn"])
+        chance.shuffle(pool)
+        new = pool[: len(hidden)]
+        for old, b in zip(hidden, new, strict=True):
+            if old == b:
+                continue
+            s["attached"].pop(old, None)
+            s["attached"][b] = d["company"]
+            if old in s["blocks"]:
+                r = s["blocks"].pop(old)
+                s["blocks"][b] = {**r, "steps": min(r["steps"], label(b).steps)}
+            else:
+                lst = s["to_deploy"][d["side"]]
+                lst[lst.index(old)] = b
+        s["to_deploy"][d["side"]].sort()
+        d["drawn"] = sorted([b for b in d["drawn"] if b not in hidden] + new)
+        d["undrawn"] = sorted(pool[len(hidden) :])
