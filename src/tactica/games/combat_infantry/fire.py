@@ -125,15 +125,22 @@ def friendly_mask(s: State, side: int) -> int:
     return m
 
 
-def sight(geo: Geo, s: State, a: int, b: int, friendly: int = 0) -> bool:
-    """6.4: LOS from hex a to b. Units see through friendly units but may not fire through them:
-    pass ``friendly_mask`` for fire, nothing for seeing (a bombarding unit, a spotter). Smoke
-    blocks in, out and through its hex (7.4)."""
-    screen = friendly & ~((1 << a) | (1 << b))
+def overlay(s: State, friendly: int = 0) -> Overlay | None:
+    """What play adds to the map's LOS (6.4, 7.4): friendly units as a screen (for fire; the
+    policy looks only at the hexes between the ends, so the firer's own hex may stay in it) and
+    smoke blocking in, out and through its hex."""
     smoke = 0
     for h in s["smoke"]:
         smoke |= 1 << h
-    ov = Overlay(block_ends=smoke, screen=screen) if (screen or smoke) else None
+    return Overlay(block_ends=smoke, screen=friendly) if (friendly or smoke) else None
+
+
+def sight(geo: Geo, s: State, a: int, b: int, friendly: int = 0, ov: Overlay | None = None) -> bool:
+    """6.4: LOS from hex a to b. Units see through friendly units but may not fire through them:
+    pass ``friendly_mask`` (or a prebuilt ``ov``) for fire, nothing for seeing (a bombarding
+    unit, a spotter)."""
+    if ov is None:
+        ov = overlay(s, friendly)
     return geo.los.result(a, b, ov).clear
 
 
@@ -160,13 +167,13 @@ def fire_options(g: Game, bid: str) -> list[tuple[str, dict[str, Any]]]:
     act = s["act"]
     occ = occupancy(s)
     blocked = assault_hexes(s, occ)
-    friendly = friendly_mask(s, lab.side)
+    ov = overlay(s, friendly_mask(s, lab.side))
     out: list[tuple[str, dict[str, Any]]] = []
     for j, sides in sorted(occ.items()):
         if (1 - lab.side) not in sides or j == here or j in blocked:
             continue
         d = geo.dist[here][j]
-        if d > range_of(s, bid) or not sight(geo, s, here, j, friendly):
+        if d > range_of(s, bid) or not sight(geo, s, here, j, ov=ov):
             continue
         if d == 1:
             if act["fire_used"].get(edge_key(here, j), 0) >= geo.side[here][j].fire:
