@@ -9,6 +9,7 @@ sheet); air the same at F7, each 0 two hits on friendly units next to the target
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from tactica.core.game import Game
@@ -25,6 +26,7 @@ from .fire import (
     sight,
     spots,
 )
+from .geo import Geo
 from .scenarios import geo_of
 from .units import in_hex, label, occupancy
 
@@ -37,47 +39,56 @@ def support_block(side: int, kind: str) -> str:
     return next(b for b, lab in sorted(sheet().items()) if lab.side == side and lab.type == kind)
 
 
+@cache
+def _bridge_edges(geo: Geo) -> tuple[str, ...]:
+    """Every bridge hexside of a map (7.3), as edge keys."""
+    return tuple(
+        sorted(
+            {edge_key(i, j) for i in range(geo.n) for j in geo.nbrs[i] if "bridge" in geo.side_features[i][j]}
+        )
+    )
+
+
 def strike_options(g: Game) -> list[tuple[str, dict[str, Any]]]:
-    """2.6/2.7/4.1: the strikes the active CHQ may call now (none once one has been called)."""
+    """2.6/2.7/4.1/7.3: the strikes the active CHQ may call now (none once one has been called):
+    on an enemy hex one of its company's HQs spots (or on a bunker there), or on a bridge."""
     s = g.state
     act = s["act"]
     hq = act["hq"]
     hl = label(hq)
     if hl.type != "chq" or act["left"] <= 0 or act.get("called"):
         return []
+    kinds = [kind for k, kind in enumerate(KINDS) if s["support"][hl.side][k] > 0]
+    ready = ready_spotters(g, hl.side, hl.company) if kinds else []
+    if not ready:
+        return []
     geo = geo_of(s)
-    blocked = assault_hexes(s)
+    occ = occupancy(s)
+    blocked = assault_hexes(s, occ)
+    spotted: list[tuple[int, str, list[str]]] = []
+    for j, sides in sorted(occ.items()):
+        if (1 - hl.side) not in sides or j in blocked:
+            continue
+        bunkers = [b for b in in_hex(s, j, 1 - hl.side) if label(b).type == "bunker"]
+        spotted.extend((j, h, bunkers) for h, at in ready if spots(geo, s, at, j))
+    bridges: list[tuple[str, str]] = []
+    for e in _bridge_edges(geo):
+        if e in s["blown"]:
+            continue
+        ends = [int(x) for x in e.split("-")]
+        h = next((h for h, at in ready if any(spots(geo, s, at, x) for x in ends)), None)
+        if h is not None:
+            bridges.append((e, h))
     out: list[tuple[str, dict[str, Any]]] = []
-    for k, kind in enumerate(KINDS):
-        if s["support"][hl.side][k] <= 0:
-            continue
-        ready = ready_spotters(g, hl.side, hl.company)
-        for j, sides in sorted(occupancy(s).items()):
-            if (1 - hl.side) not in sides or j in blocked:
-                continue
-            bunkers = [b for b in in_hex(s, j, 1 - hl.side) if label(b).type == "bunker"]
-            for h, at in ready:
-                if spots(geo, s, at, j):
-                    out.append((f"{kind}:{geo.label(j)}:{h}", {"kind": kind, "i": j, "spotter": h}))
-                    for bk in bunkers:  # 2.6: strikes may target a bunker only
-                        out.append(
-                            (
-                                f"{kind}:{geo.label(j)}:{h}:{bk}",
-                                {"kind": kind, "i": j, "spotter": h, "target": bk},
-                            )
-                        )
-    bridges: dict[tuple[str, str], str] = {}
-    for k, kind in enumerate(KINDS):
-        if s["support"][hl.side][k] <= 0:
-            continue
-        for h, at in ready_spotters(g, hl.side, hl.company):
-            for i in (at, *geo.nbrs[at]):
-                for e in bridges_next_to(g, i):
-                    ends = [int(x) for x in e.split("-")]
-                    if (kind, e) not in bridges and any(spots(geo, s, at, x) for x in ends):
-                        bridges[(kind, e)] = h
-    for (kind, e), h in sorted(bridges.items()):
-        out.append((f"{kind}-bridge:{_edge_name(g, e)}:{h}", {"kind": kind, "edge": e, "spotter": h}))
+    for kind in kinds:
+        for j, h, bunkers in spotted:
+            out.append((f"{kind}:{geo.label(j)}:{h}", {"kind": kind, "i": j, "spotter": h}))
+            for bk in bunkers:  # 2.6: strikes may target a bunker only
+                out.append(
+                    (f"{kind}:{geo.label(j)}:{h}:{bk}", {"kind": kind, "i": j, "spotter": h, "target": bk})
+                )
+        for e, h in bridges:
+            out.append((f"{kind}-bridge:{_edge_name(g, e)}:{h}", {"kind": kind, "edge": e, "spotter": h}))
     return out
 
 
