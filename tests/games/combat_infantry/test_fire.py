@@ -5,7 +5,7 @@ from __future__ import annotations
 from ci_helpers import activate, dice, hexi, ids, log_text, scene, steps
 
 from tactica.games.combat_infantry.fire import bombard_ac, net_firepower, sight
-from tactica.games.combat_infantry.flow import crossing
+from tactica.games.combat_infantry.movement import crossing
 from tactica.games.combat_infantry.scenarios import geo_of
 
 

@@ -12,8 +12,9 @@ import tactica
 from tactica.core.board import load_board
 from tactica.core.rules import RulesError
 from tactica.games.combat_infantry.assault import assault_firepower
-from tactica.games.combat_infantry.flow import crossing, overstack
+from tactica.games.combat_infantry.flow import overstack
 from tactica.games.combat_infantry.geo import Geo
+from tactica.games.combat_infantry.movement import crossing
 from tactica.games.combat_infantry.scenarios import DIR, check_scenario, geo_of
 from tactica.games.combat_infantry.terrain import HEX_NAMES, SIDE_NAMES
 from tactica.games.combat_infantry.units import control

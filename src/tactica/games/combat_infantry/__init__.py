@@ -19,7 +19,8 @@ from tactica.core.rules import Rules, ScenarioInfo
 from .assault import Assault, AssaultUnit, Regroup
 from .blocks import SIDES
 from .drawing import drawing
-from .flow import Action, Activate, Command, Deploy, EndActivation, GameTurn, Move, TankUpright
+from .flow import Action, Activate, Command, Deploy, EndActivation, GameTurn, TankUpright
+from .movement import Move
 from .scenarios import geo_of, load_scenario, scenario_ids, setup
 from .setup_step import SetUp
 from .text import describe
