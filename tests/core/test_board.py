@@ -263,3 +263,63 @@ def test_board_pickles_for_worker_processes(sample: Board) -> None:
     assert copy.zones == sample.zones and copy.layout == sample.layout
     with pytest.raises(TypeError):
         copy.objectives["9"] = (0, 0)  # type: ignore[index]
+
+
+# ---------------------------------------------------------------------------------------------
+# derived_hexsides: hexside terrain the hexes imply (Combat Infantry 3.1), and the side queries
+# ---------------------------------------------------------------------------------------------
+
+
+def _derived_map(**extra: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "version": 1,
+        "geometry": {"orientation": "flat", "offset": "odd-q", "labels": "letter-number",
+                     "cols": 4, "rows": 4},
+        "defaults": {"terrain": ["clear"]},
+        "hexes": {"B2": ["woods"], "C3": {"elevation": 1}},
+        "hexsides": {"B2/B3": ["hedge"], "B2/B1": []},
+        "derived_hexsides": {"from_terrain": {"woods": "woods"}, "from_elevation": "slope"},
+    }
+    data.update(extra)
+    return data
+
+
+def test_derived_hexsides_from_terrain_and_elevation_unless_listed() -> None:
+    b = load_board(_derived_map())
+    p = b.parse
+    woods_sides = {b.label(n) for n, f in b.sides(p("B2")) if "woods" in f}
+    # every side of the woods hex is a woods hexside, except the two the file lists itself
+    assert woods_sides == {b.label(n) for n in b.neighbors(p("B2"))} - {"B3", "B1"}
+    assert b.hexside(p("B2"), p("B3")) == {"hedge"}
+    assert b.hexside(p("B2"), p("B1")) == frozenset()
+    assert b.hexside(p("B2"), p("C3")) == {"woods", "slope"}
+    # C3 is one level up: each of its sides is a slope, and climb gives the direction
+    for n, feats in b.sides(p("C3")):
+        assert "slope" in feats
+        assert b.climb(n, p("C3")) == 1 and b.climb(p("C3"), n) == -1
+    assert b.hexside(p("A4"), p("A3")) == frozenset()
+
+
+def test_derived_hexsides_absent_leaves_maps_unchanged() -> None:
+    data = _derived_map()
+    del data["derived_hexsides"]
+    b = load_board(data)
+    p = b.parse
+    assert dict(b.hexsides) == {(p("B2"), p("B3")) if p("B2") < p("B3") else (p("B3"), p("B2")): {"hedge"},
+                                (p("B1"), p("B2")) if p("B1") < p("B2") else (p("B2"), p("B1")): frozenset()}
+
+
+@pytest.mark.parametrize(
+    ("spec", "problem"),
+    [
+        ({"from_terrain": {"jungle": "woods"}}, "unknown terrain 'jungle'"),
+        ({"from_terrain": {"woods": "wall"}}, "unknown hexside feature 'wall'"),
+        ({"from_elevation": "ramp"}, "unknown hexside feature 'ramp'"),
+        ({"slopes": "slope"}, "unknown key 'slopes'"),
+    ],
+)
+def test_derived_hexsides_errors_name_the_entry(spec: dict[str, Any], problem: str) -> None:
+    data = _derived_map(derived_hexsides=spec)
+    data["terrain"] = {"hex": ["clear", "woods"], "hexside": ["woods", "hedge", "slope"]}
+    with pytest.raises(BoardError, match=problem):
+        load_board(data)

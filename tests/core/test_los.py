@@ -599,3 +599,29 @@ def test_trace_explains_a_line_along_the_map_edge():
         r = t.check(b.parse(a), b.parse(z))
         assert (tr.result.clear, tr.result.hindrance) == (r.clear, r.hindrance)
         assert any(name.startswith("off-map") for step in tr.steps for name in step)
+
+
+def test_combat_infantry_los_with_derived_hexside_terrain() -> None:
+    """004 6.4 with hexsides the map derives from its hexes: a woods hex's sides block lines to
+    and from it beyond adjacent hexes, adjacent hexes still see through them, a hedge blocks even
+    adjacent hexes, and a slope only matters through elevation."""
+    data = {
+        "version": 1,
+        "geometry": {"orientation": "flat", "offset": "odd-q", "labels": "letter-number",
+                     "cols": 6, "rows": 3},
+        "defaults": {"terrain": ["clear"]},
+        "hexes": {"C2": ["woods"], "E2": {"elevation": 1}},
+        "hexsides": {"A2/A3": ["hedge"]},
+        "derived_hexsides": {"from_terrain": {"woods": "woods"}, "from_elevation": "slope"},
+    }
+    board = load_board(data)
+    policy = CombatInfantryLos({"woods"}, {"woods", "hedge"}, adjacent_blocking_hexsides={"hedge"})
+    table = LosTable(board, policy)
+    p = board.parse
+    assert table.clear_hex(p("B2"), p("C2"))  # adjacent, across the woods hexside
+    assert not table.clear_hex(p("A2"), p("C2"))  # two hexes away: the woods hexside blocks
+    r = table.check(p("C2"), p("E2"))
+    assert not r.clear and r.blocked_edge is not None  # out of the woods: its own side blocks
+    assert not table.clear_hex(p("A2"), p("A3"))  # the hedge blocks adjacent hexes too
+    assert table.clear_hex(p("E2"), p("C3"))  # a slope hexside blocks only through elevation
+    assert not table.clear_hex(p("D2"), p("F2"))  # the hill between two lower hexes blocks

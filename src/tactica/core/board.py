@@ -25,7 +25,7 @@ from typing import Any, Final
 
 from .datafile import DataError, parse_yaml_lines
 from .hexgrid import Edge, Hex, Layout, adjacent, neighbors
-from .map_schema import DefaultsModel, HexModel, MapFile
+from .map_schema import DefaultsModel, DerivedHexsidesModel, HexModel, MapFile
 from .schema import validate
 
 FORMAT_VERSION: Final = 1
@@ -101,6 +101,15 @@ class Board:
     def neighbors(self, h: Hex) -> tuple[Hex, ...]:
         """Neighbours of ``h`` that are on the board."""
         return tuple(n for n in neighbors(h) if n in self.index)
+
+    def sides(self, h: Hex) -> tuple[tuple[Hex, frozenset[str]], ...]:
+        """Each on-board neighbour of ``h`` with the features of the hexside between them, for
+        games where hexside terrain governs movement, fire and command (Combat Infantry)."""
+        return tuple((n, self.hexside(h, n)) for n in neighbors(h) if n in self.index)
+
+    def climb(self, a: Hex, b: Hex) -> int:
+        """Levels gained going from ``a`` to ``b`` (negative downhill): the direction of a slope."""
+        return self.elevation[self.index[b]] - self.elevation[self.index[a]]
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # mappingproxy cannot be pickled; send plain dicts (boards go to worker processes).
@@ -305,6 +314,9 @@ def _build(
         if ed in hexsides:
             raise ctx.fail(where, "duplicate entry (this hexside is already listed)")
         hexsides[ed] = frozenset(_names(ctx, feats, where, cat_side, "hexside feature"))
+    if top.derived_hexsides is not None:
+        _derive_hexsides(ctx, top.derived_hexsides, hexes, index, terrain, elevation, cat_hex, cat_side,
+                         hexsides)
 
     # roads -------------------------------------------------------------------------------------
     roads: dict[str, set[Edge]] = {}
@@ -378,6 +390,53 @@ def _build(
         sections=MappingProxyType(sections),
         catalogue=MappingProxyType(catalogue),
     )
+
+
+def _derive_hexsides(
+    ctx: _Ctx,
+    spec: DerivedHexsidesModel,
+    hexes: tuple[Hex, ...],
+    index: Mapping[Hex, int],
+    terrain: list[tuple[str, ...]],
+    elevation: list[int],
+    cat_hex: frozenset[str] | None,
+    cat_side: frozenset[str] | None,
+    hexsides: dict[Edge, frozenset[str]],
+) -> None:
+    """Fill in hexside features the hexes beside a hexside imply (``derived_hexsides``), for the
+    hexsides between two map hexes that the file does not list itself (a listed hexside, even
+    ``[]``, keeps exactly its listed features). ``from_terrain`` maps a hex terrain to the hexside
+    feature every side of such a hex gets; ``from_elevation`` names the feature of every hexside
+    between hexes of different levels (a slope)."""
+    where = "derived_hexsides"
+    by_terrain: dict[str, str] = {}
+    for t, f in spec.from_terrain.items():
+        if cat_hex is not None and t not in cat_hex:
+            allowed = ", ".join(sorted(cat_hex))
+            raise ctx.fail(f"{where}.from_terrain", f"unknown terrain {t!r} (allowed: {allowed})")
+        if cat_side is not None and f not in cat_side:
+            raise ctx.fail(f"{where}.from_terrain.{t}",
+                           f"unknown hexside feature {f!r} (allowed: {', '.join(sorted(cat_side))})")
+        by_terrain[t] = f
+    slope = spec.from_elevation
+    if slope is not None and cat_side is not None and slope not in cat_side:
+        raise ctx.fail(f"{where}.from_elevation",
+                       f"unknown hexside feature {slope!r} (allowed: {', '.join(sorted(cat_side))})")
+    listed = set(hexsides)
+    for a in hexes:
+        ia = index[a]
+        for b in neighbors(a):
+            ib = index.get(b)
+            if ib is None or not a < b:
+                continue
+            ed: Edge = (a, b)
+            if ed in listed:
+                continue
+            got = {by_terrain[t] for t in terrain[ia] + terrain[ib] if t in by_terrain}
+            if slope is not None and elevation[ia] != elevation[ib]:
+                got.add(slope)
+            if got:
+                hexsides[ed] = frozenset(got)
 
 
 def _expand(ctx: _Ctx, layout: Layout, item: Any, where: str, parse: Callable[[Any, str], Hex]) -> list[Hex]:

@@ -52,6 +52,15 @@ class RoadModel(Model):
     path: list[Label]
 
 
+class DerivedHexsidesModel(Model):
+    """Hexside features the hexes beside a hexside imply (docs/map-format.md)."""
+
+    from_terrain: dict[Name, Name] = Field(
+        default_factory=dict, description="hex terrain -> the hexside feature every side of such a hex gets")
+    from_elevation: Name | None = Field(
+        default=None, description="the hexside feature between hexes of different levels (a slope)")
+
+
 class MapFile(FileModel):
     """A map: geometry, terrain per hex and hexside, roads, objectives, zones, edges, sections."""
 
@@ -70,3 +79,4 @@ class MapFile(FileModel):
     zones: dict[str, list[Label]] = Field(default_factory=dict)
     edges: dict[str, list[Label]] = Field(default_factory=dict)
     sections: dict[str, list[Label]] = Field(default_factory=dict)
+    derived_hexsides: DerivedHexsidesModel | None = None

@@ -1,0 +1,340 @@
+"""Scenario files (10.1-10.4): map, game turns, first player, weather and night, objectives and
+the set-up of every block. Loaded and checked once per process; errors name the file and entry."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from tactica.core.datafile import parse_yaml
+from tactica.core.game import Game
+from tactica.core.rules import RulesError
+
+from .blocks import PLAYABLE_TYPES, SIDES, sheet
+from .geo import Geo, geo_for
+
+DIR = Path(__file__).parent / "data" / "scenarios"
+_KEYS = {
+    "format",
+    "version",
+    "id",
+    "name",
+    "description",
+    "map",
+    "game_turns",
+    "first",
+    "weather",
+    "night",
+    "solitaire",
+    "objectives",
+    "attached",
+    "support",
+    "wire",
+    "revealed",
+    "setup",
+    "deploy",
+    "draw",
+}
+WEATHER = ("fair", "bad")
+
+
+@cache
+def scenario_ids() -> tuple[str, ...]:
+    return tuple(sorted(p.stem for p in DIR.glob("*.yaml")))
+
+
+def check_scenario(data: Any, where: str, sid: str) -> dict[str, Any]:
+    """Validate a parsed scenario; returns it with hexes as dense indices (``placed``)."""
+    if not isinstance(data, dict) or data.get("format") != "tactica-scenario" or data.get("version") != 1:
+        raise RulesError(f"{where}: not a tactica-scenario version 1 file")
+    bad = set(data) - _KEYS
+    if bad:
+        raise RulesError(f"{where}: unknown keys {sorted(bad)}")
+    if data.get("id") != sid:
+        raise RulesError(f"{where}: id {data.get('id')!r} does not match the file name")
+    geo = geo_for(str(data.get("map")))
+    turns = data.get("game_turns")
+    if not isinstance(turns, int) or isinstance(turns, bool) or not 1 <= turns <= 20:
+        raise RulesError(f"{where}: game_turns: expected 1..20, got {turns!r}")
+    if data.get("first") not in SIDES:
+        raise RulesError(f"{where}: first: expected one of {SIDES}")
+    if data.get("weather", "fair") not in WEATHER:
+        raise RulesError(f"{where}: weather: expected one of {WEATHER}")
+    if not isinstance(data.get("night", False), bool):
+        raise RulesError(f"{where}: night: expected true or false")
+    objectives: list[list[int]] = []
+    for oid, vp in (data.get("objectives") or {}).items():
+        if oid not in geo.board.objectives or not isinstance(vp, int) or vp < 1:
+            raise RulesError(
+                f"{where}: objective {oid!r}: not an objective of the map, or VP not a positive integer"
+            )
+        objectives.append([geo.board.index[geo.board.objectives[oid]], vp])
+    labels = sheet()
+    attached = dict(data.get("attached") or {})
+    for bid, comp in attached.items():
+        if bid not in labels or labels[bid].company != "bn" or comp not in ("A", "B", "C"):
+            raise RulesError(f"{where}: attached {bid!r}: not a battalion weapon, or company not A/B/C")
+    support: list[list[int]] = []
+    spec = data.get("support") or {}
+    if not isinstance(spec, dict) or not set(spec) <= set(SIDES):
+        raise RulesError(f"{where}: support: expected strikes by side ({', '.join(SIDES)})")
+    for name in SIDES:
+        side_spec = spec.get(name) or {}
+        if not isinstance(side_spec, dict) or not set(side_spec) <= {"artillery", "air"}:
+            raise RulesError(f"{where}: support {name}: expected artillery and/or air strikes")
+        row = []
+        for kind in ("artillery", "air"):
+            n = side_spec.get(kind, 0)
+            block_steps = max(
+                b.steps for b in labels.values() if b.side == SIDES.index(name) and b.type == kind
+            )
+            if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= block_steps:
+                raise RulesError(
+                    f"{where}: support {name} {kind}: expected 0..{block_steps} strikes (2.6, 2.7)"
+                )
+            row.append(n)
+        support.append(row)
+    wire: list[dict[str, Any]] = []
+    for name, hexes in (data.get("wire") or {}).items():
+        if name not in SIDES or not isinstance(hexes, list):
+            raise RulesError(f"{where}: wire: expected a list of hexes by side ({', '.join(SIDES)})")
+        for lab in hexes:
+            i = geo.index.get(str(lab))
+            if i is None or any(m["hex"] == i for m in wire):
+                raise RulesError(f"{where}: wire {name} {lab!r}: not a hex of the map, or listed twice")
+            wire.append({"hex": i, "side": SIDES.index(name), "unit": None, "came_from": None, "gt": None})
+    placed: dict[str, int] = {}
+    deploy = _check_deploy(data, where, geo, labels, attached)
+    draws = _check_draws(data, where, labels, attached, deploy)
+    setup = data.get("setup")
+    if not isinstance(setup, dict) or set(setup) != set(SIDES):
+        raise RulesError(f"{where}: setup: give the blocks of both sides ({', '.join(SIDES)})")
+    for side, name in enumerate(SIDES):
+        for bid, lab in (setup[name] or {}).items():
+            w = f"{where}: setup {name} {bid}"
+            if bid not in labels or labels[bid].side != side:
+                raise RulesError(f"{w}: not a block of this side's label sheet")
+            if labels[bid].type not in PLAYABLE_TYPES:
+                kind = labels[bid].type
+                raise RulesError(f"{w}: {kind} stays off the map: give its strikes under support (2.6, 2.7)")
+            if labels[bid].company == "bn" and bid not in attached and labels[bid].type != "minefield":
+                raise RulesError(f"{w}: a battalion weapon must be attached to a company (2.5)")
+            i = geo.index.get(str(lab))
+            if i is None:
+                raise RulesError(f"{w}: {lab!r} is not a hex of map {data['map']}")
+            if any(bid in d["blocks"] for d in deploy):
+                raise RulesError(f"{w}: also listed under deploy")
+            placed[bid] = i
+    counts: dict[tuple[int, int], int] = {}
+    for bid, i in placed.items():
+        k = (labels[bid].side, i)
+        counts[k] = counts.get(k, 0) + 1
+        if counts[k] > geo.hex[i].stack:
+            raise RulesError(f"{where}: setup: hex {geo.label(i)} overstacked (8.2 limit {geo.hex[i].stack})")
+    for mark in wire:
+        for bid, i in placed.items():
+            if i == mark["hex"]:
+                raise RulesError(f"{where}: setup {bid}: the wire in {geo.label(i)} fills its hex (7.5)")
+    revealed = list(data.get("revealed") or [])
+    for bid in revealed:
+        deployed = any(bid in d["blocks"] for d in deploy)
+        if (bid not in placed and not deployed) or labels[bid].type not in ("tank", "armored_car"):
+            raise RulesError(
+                f"{where}: revealed {bid!r}: only tanks set up on the map may start revealed (2.53)"
+            )
+    sides_at: dict[int, set[int]] = {}
+    for bid, i in placed.items():
+        sides_at.setdefault(i, set()).add(labels[bid].side)
+    if any(len(v) > 1 for v in sides_at.values()):
+        raise RulesError(f"{where}: setup: both sides in one hex")
+    return {
+        **data,
+        "placed": placed,
+        "objective_hexes": objectives,
+        "attached": attached,
+        "support_strikes": support,
+        "wire_markers": wire,
+        "deploy_lists": deploy,
+        "draws": draws,
+        "revealed_tanks": revealed,
+    }
+
+
+def _check_deploy(
+    data: dict[str, Any], where: str, geo: Geo, labels: dict[str, Any], attached: dict[str, str]
+) -> list[dict[str, list[Any]]]:
+    """10.1 set-up by the players: ``deploy: {side: {areas: [hexes], blocks: [ids]}}``: those
+    blocks are placed in play, in or next to the named hexes, at least one in each."""
+    spec = data.get("deploy") or {}
+    if not isinstance(spec, dict) or not set(spec) <= set(SIDES):
+        raise RulesError(f"{where}: deploy: expected areas and blocks by side ({', '.join(SIDES)})")
+    out: list[dict[str, list[Any]]] = []
+    for side, name in enumerate(SIDES):
+        d = spec.get(name) or {}
+        if not isinstance(d, dict) or set(d) - {"areas", "blocks"}:
+            raise RulesError(f"{where}: deploy {name}: expected areas and blocks")
+        areas = []
+        for lab in d.get("areas") or []:
+            if str(lab) not in geo.index:
+                raise RulesError(f"{where}: deploy {name} areas: {lab!r} is not a hex of the map")
+            areas.append(geo.index[str(lab)])
+        blocks = list(d.get("blocks") or [])
+        for bid in blocks:
+            w = f"{where}: deploy {name} {bid}"
+            if bid not in labels or labels[bid].side != side or labels[bid].type not in PLAYABLE_TYPES:
+                raise RulesError(f"{w}: not a playable block of this side's label sheet")
+            if labels[bid].company == "bn" and bid not in attached and labels[bid].type != "minefield":
+                raise RulesError(f"{w}: a battalion weapon must be attached to a company (2.5)")
+        if len(set(blocks)) != len(blocks) or (blocks and len(blocks) < len(areas)):
+            raise RulesError(f"{where}: deploy {name}: blocks listed twice, or fewer blocks than named hexes")
+        if blocks and not areas:
+            raise RulesError(f"{where}: deploy {name}: name at least one set-up hex")
+        out.append({"areas": areas, "blocks": sorted(blocks)})
+    return out
+
+
+def _check_draws(
+    data: dict[str, Any],
+    where: str,
+    labels: dict[str, Any],
+    attached: dict[str, str],
+    deploy: list[dict[str, list[Any]]],
+) -> list[dict[str, Any]]:
+    """2.5: ``draw: {side: [{pool: [ids], count: n, company: X}]}``: battalion weapons drawn at
+    random at the start, attached to company X and set up by their owner (a side that draws
+    needs set-up areas under deploy)."""
+    spec = data.get("draw") or {}
+    if not isinstance(spec, dict) or not set(spec) <= set(SIDES):
+        raise RulesError(f"{where}: draw: expected draws by side ({', '.join(SIDES)})")
+    out: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for side, name in enumerate(SIDES):
+        for k, d in enumerate(spec.get(name) or []):
+            w = f"{where}: draw {name}[{k}]"
+            if not isinstance(d, dict) or set(d) != {"pool", "count", "company"}:
+                raise RulesError(f"{w}: expected pool, count and company")
+            pool = list(d["pool"])
+            for bid in pool:
+                lab = labels.get(bid)
+                if lab is None or lab.side != side or lab.company != "bn" or lab.type not in PLAYABLE_TYPES:
+                    raise RulesError(f"{w}: {bid!r} is not a playable battalion weapon of this side")
+                if bid in seen or bid in attached or any(bid in x["blocks"] for x in deploy):
+                    raise RulesError(f"{w}: {bid!r} is already used by the scenario")
+                seen.add(bid)
+            n = d["count"]
+            if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(pool):
+                raise RulesError(f"{w}: count must be 1..{len(pool)}")
+            if d["company"] not in ("A", "B", "C"):
+                raise RulesError(f"{w}: company must be A, B or C")
+            if not deploy[side]["areas"]:
+                raise RulesError(f"{w}: drawn weapons are set up in play: give {name} set-up areas (deploy)")
+            out.append({"side": side, "pool": sorted(pool), "count": n, "company": d["company"]})
+    return out
+
+
+@cache
+def load_scenario(sid: str) -> dict[str, Any]:
+    path = DIR / f"{sid}.yaml"
+    if not path.exists():
+        raise RulesError(f"combat_infantry has no scenario {sid!r}")
+    return check_scenario(parse_yaml(path.read_text(encoding="utf-8"), path.name), path.name, sid)
+
+
+def geo_of(s: dict[str, Any]) -> Geo:
+    return geo_for(load_scenario(s["scenario"])["map"])
+
+
+def setup(g: Game, sid: str, surrender: bool = False, chit_pull: str = "") -> None:
+    data = load_scenario(sid)
+    if chit_pull not in ("", *SIDES):
+        raise RulesError(f"option chit_pull must be '' or one of {SIDES}, not {chit_pull!r}")
+    blocks = {
+        bid: {
+            "hex": i,
+            "steps": sheet()[bid].steps,
+            "half": False,
+            # 2.55: a bunker is always face-up; 2.53: tanks may start revealed
+            "posture": "up" if sheet()[bid].type == "bunker" or bid in data["revealed_tanks"] else "upright",
+            "acted": False,
+        }
+        for bid, i in sorted(data["placed"].items())
+    }
+    deploy = data["deploy_lists"]
+    everyone = list(blocks) + [b for d in deploy for b in d["blocks"]]
+    companies = [
+        sorted({sheet()[b].company for b in everyone if sheet()[b].side == side and sheet()[b].hq})
+        for side in (0, 1)
+    ]
+    g.state.update(
+        blocks=blocks,
+        dead=[],
+        gone=[],
+        lost=[0, 0],
+        surrender_allowed=surrender,
+        chit=SIDES.index(chit_pull) if chit_pull else -1,
+        vp=[0, 0],
+        gt=1,
+        pt=0,
+        game_turns=data["game_turns"],
+        first=SIDES.index(data["first"]),
+        active=SIDES.index(data["first"]),
+        companies=companies,
+        done_companies=[],
+        objectives=data["objective_hexes"],
+        attached=dict(data["attached"]),
+        night=bool(data.get("night", False)),
+        weather=data.get("weather", "fair"),
+        support=[list(r) for r in data["support_strikes"]],
+        foxholes=[],
+        wire=[dict(w) for w in data["wire_markers"]],
+        gaps=[],
+        blown=[],
+        wrecks=[],
+        smoke=[],
+        spotters=[],
+        act=None,
+        assault=None,
+        to_deploy=[list(d["blocks"]) for d in deploy],
+        deploy_areas=[list(d["areas"]) for d in deploy],
+        revealed_tanks=list(data["revealed_tanks"]),
+        draws=[],
+    )
+    g.emit(
+        "10.1",
+        "Scenario {name}: {turns} game turns, {side} plays first",
+        name=data["name"],
+        turns=data["game_turns"],
+        side=data["first"],
+    )
+    g.push("game_turn")
+    draw_weapons(g, data["draws"])
+    first = SIDES.index(data["first"])
+    for side in (first, 1 - first):  # 10.1, our reading: the second player sets up first
+        if deploy[side]["blocks"]:
+            g.push("set_up", side=side)
+
+
+def draw_weapons(g: Game, draws: list[dict[str, Any]]) -> None:
+    """2.5: draw each pool's weapons at random; they join their side's blocks to set up."""
+    s = g.state
+    ch = g.chance
+    for d in draws:
+        pool = list(d["pool"])
+        ch.shuffle(pool)
+        drawn = sorted(pool[: d["count"]])
+        side = d["side"]
+        for b in drawn:
+            s["attached"][b] = d["company"]
+        s["to_deploy"][side] = sorted(s["to_deploy"][side] + drawn)
+        s["draws"].append(
+            {"side": side, "company": d["company"], "drawn": drawn, "undrawn": sorted(pool[d["count"] :])}
+        )
+        g.emit(
+            "2.5",
+            "{side} draws {n} battalion weapon(s) for company {c}",
+            side=SIDES[side],
+            n=len(drawn),
+            c=d["company"],
+        )
+        g.emit("2.5", "drawn: {ids}", to=[side], ids=", ".join(drawn))

@@ -1,0 +1,211 @@
+"""Combat Infantry's scripted policy: the book's solitaire activation priorities (10.5), adapted
+so that both sides can play by them, plus the search hooks ``evaluate`` and ``turn_key``.
+
+The policy reads only the seat's board view (its own blocks, the other side's face-up blocks and
+"a block here" for hidden ones), the decision's options and the public map. For each commanded
+unit it takes the first that applies of:
+
+1. rally a unit down to 1 step;
+2. fire at, or assault, an adjacent enemy hex holding fewer units than its own hex;
+3. fire at the nearest face-up enemy unit, otherwise at the nearest enemy hex it can fire at;
+4. dig a foxhole, when an enemy is within 3 hexes and its side holds every objective (our
+   adaptation: the book's list has no condition, which would root every attacker to the spot);
+5. hold, in D2 terrain or a foxhole, on the same condition;
+6. move toward the nearest objective its side does not hold (else toward the nearest enemy), and
+   assault it when it holds no more than one enemy block beyond the mover's own hex count (our
+   adaptation: without it an attacker never takes a held objective).
+
+HQs are activated nearest the enemy first; the policy never passes an activation it can use.
+The chit-pull of 10.5 is a change to the sequence of play, not a policy: not yet.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tactica.ai.policy import board_view, scenario_of
+from tactica.core.game import Game
+from tactica.core.options import Option
+
+from .blocks import NO_ASSAULT_ENTRY, SIDES
+from .geo import Geo, geo_for
+from .scenarios import load_scenario
+
+NEAR = 3
+"""Enemy within this many hexes: dig in or hold rather than walk on."""
+
+
+def _geo(game: Game) -> Geo:
+    return geo_for(load_scenario(scenario_of(game))["map"])
+
+
+class _Seen:
+    """What a seat's view says about the map: its own blocks, where enemy blocks stand."""
+
+    def __init__(self, game: Game, seat: int) -> None:
+        v = board_view(game, seat)
+        geo = _geo(game)
+        self.geo = geo
+        me = SIDES[seat]
+        self.mine: dict[str, dict[str, Any]] = {b["id"]: b for b in v["blocks"] if b["side"] == me}
+        self.face_up_enemy = [b for b in v["blocks"] if b["side"] != me]
+        self.count: dict[int, list[int]] = {}
+        for b in v["blocks"]:
+            self.count.setdefault(geo.index[b["hex"]], [0, 0])[0 if b["side"] == me else 1] += 1
+        for h in v["hidden_blocks"]:
+            self.count.setdefault(geo.index[h["hex"]], [0, 0])[0 if h["side"] == me else 1] += 1
+        self.enemy_hexes = [h for h, (_, e) in self.count.items() if e]
+        self.objectives = [geo.index[o["hex"]] for o in v["objectives"]]
+        self.foxholes = {geo.index[h] for h in v["foxholes"]}
+
+    def nearest_enemy(self, i: int) -> int:
+        return min((self.geo.dist[i][h] for h in self.enemy_hexes), default=99)
+
+    def open_objectives(self) -> list[int]:
+        return [o for o in self.objectives if not (self.count.get(o, [0, 0])[0] and not self.count[o][1])]
+
+    def attacking(self) -> bool:
+        """Objectives its side does not hold yet: walk on rather than dig in."""
+        return bool(self.open_objectives())
+
+    def goal(self, i: int) -> int | None:
+        """The hex a unit at ``i`` walks toward: the nearest objective not held by its side alone."""
+        pool = self.open_objectives() or self.enemy_hexes
+        if not pool:
+            return None
+        return min(pool, key=lambda h: (self.geo.dist[i][h], h))
+
+
+def _by_id(opts: list[Option]) -> dict[str, Option]:
+    return {o.id: o for o in opts}
+
+
+class SolitairePriorities:
+    name = "solitaire-priorities"
+
+    def choose(self, game: Game, seat: int, rng: random.Random) -> Option:
+        d = game.decision()
+        if d is None:
+            raise ValueError("no decision to make: the game is over")
+        opts = list(d.options)
+        pick = getattr(self, f"_{d.step}", None)
+        choice = pick(game, seat, opts) if pick is not None else None
+        return choice if choice is not None else opts[0]
+
+    # -- activation ------------------------------------------------------------------------------
+    def _activate(self, game: Game, seat: int, opts: list[Option]) -> Option | None:
+        seen = _Seen(game, seat)
+        hqs = [o for o in opts if o.id.startswith("hq:")]
+        if not hqs:
+            return None
+        return min(hqs, key=lambda o: (seen.nearest_enemy(seen.geo.index[o.args["hex"]]), o.id))
+
+    def _set_up(self, game: Game, seat: int, opts: list[Option]) -> Option | None:
+        """10.1: the first block still to place, where fewest of its side stand (spread out)."""
+        seen = _Seen(game, seat)
+        first = opts[0].args["unit"]
+        mine = [o for o in opts if o.args["unit"] == first]
+        return min(mine, key=lambda o: (seen.count.get(o.args["i"], [0, 0])[0], o.id))
+
+    def _deploy(self, game: Game, seat: int, opts: list[Option]) -> Option | None:
+        return _by_id(opts)["stay"]
+
+    def _command(self, game: Game, seat: int, opts: list[Option]) -> Option | None:
+        strikes = [o for o in opts if o.kind == "support" and "i" in o.args]
+        if strikes:  # a CHQ's strike on the enemy hex holding the most blocks
+            seen = _Seen(game, seat)
+            return max(strikes, key=lambda o: (seen.count.get(o.args["i"], [0, 0])[1], o.id))
+        for prefix in ("cmd:", "try:"):
+            for o in opts:
+                if o.id.startswith(prefix):
+                    return o
+        return _by_id(opts).get("hq")
+
+    # -- one unit's action (10.5 priorities) ---------------------------------------------------
+    def _action(self, game: Game, seat: int, opts: list[Option]) -> Option | None:
+        seen = _Seen(game, seat)
+        geo = seen.geo
+        by = _by_id(opts)
+        unit = next((o.args["unit"] for o in opts if "unit" in o.args), None)
+        me = seen.mine.get(unit or "")
+        if me is None:
+            return by.get("hold")
+        here = geo.index[me["hex"]]
+        ours = seen.count.get(here, [1, 0])[0]
+        if me["steps"] == 1 and "rally" in by:
+            return by["rally"]
+        fires = [o for o in opts if o.kind == "fire" and "i" in o.args]
+        weak = [h for h in geo.nbrs[here] if 0 < seen.count.get(h, [0, 0])[1] < ours]
+        for o in fires:
+            if o.args["i"] in weak and "target" not in o.args:
+                return o
+        if weak and "move" in by and me["type"] not in NO_ASSAULT_ENTRY:
+            return by["move"]
+        targeted = [o for o in fires if "target" in o.args]
+        if targeted:
+            return min(targeted, key=lambda o: (geo.dist[here][o.args["i"]], o.id))
+        if fires:
+            return min(fires, key=lambda o: (geo.dist[here][o.args["i"]], o.id))
+        near = seen.nearest_enemy(here) <= NEAR and not seen.attacking()
+        if near and "foxhole" in by:
+            return by["foxhole"]
+        if near and (geo.hex[here].d2 or here in seen.foxholes):
+            return by.get("hold")
+        if "move" in by:
+            return by["move"]
+        return by.get("hold")
+
+    def _move(self, game: Game, seat: int, opts: list[Option]) -> Option | None:
+        seen = _Seen(game, seat)
+        geo = seen.geo
+        stop = _by_id(opts)["stop"]
+        unit = stop.args["unit"]
+        me = seen.mine.get(unit)
+        if me is None:
+            return stop
+        here = geo.index[me["hex"]]
+        ours = seen.count.get(here, [1, 0])[0]
+        goal = seen.goal(here)
+        for o in opts:
+            enemies = seen.count.get(o.args.get("hex", -1), [0, 0])[1]
+            # 10.5 priority 2, plus our adaptation: storm the objective it walks to when the odds
+            # are not worse than one block
+            if o.args.get("assault") and (enemies < ours or (o.args["hex"] == goal and enemies <= ours + 1)):
+                return o
+        if goal is None:
+            return stop
+        steps = [o for o in opts if "hex" in o.args and not o.args.get("assault")]
+        best = min(steps, key=lambda o: (geo.dist[o.args["hex"]][goal], o.args["cost"], o.id), default=None)
+        if best is None or geo.dist[best.args["hex"]][goal] >= geo.dist[here][goal]:
+            return stop
+        return best
+
+    def _assault_unit(self, game: Game, seat: int, opts: list[Option]) -> Option | None:
+        by = _by_id(opts)
+        if "fire" in by:
+            return by["fire"]
+        return opts[0]
+
+    def _regroup(self, game: Game, seat: int, opts: list[Option]) -> Option | None:
+        return _by_id(opts)["done"]
+
+
+POLICY = SolitairePriorities()
+
+
+def turn_key(game: Game) -> int:
+    """Player turns played so far: rollouts stop after a number of player turns."""
+    return (int(game.state["gt"]) - 1) * 8 + int(game.state["pt"])
+
+
+def evaluate(game: Game) -> list[float]:
+    """Per-seat value in [-1, 1]: the VP difference if the game ended now (eliminations plus
+    objectives held), scaled. Search calls this on its own re-dealt clones only."""
+    if game.is_terminal():
+        return game.returns()
+    from .flow import score
+
+    vp = score(game)
+    diff = max(-1.0, min(1.0, (vp[0] - vp[1]) / 6.0))
+    return [diff, -diff]

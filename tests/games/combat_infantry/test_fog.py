@@ -1,0 +1,152 @@
+"""1.0 fog of war: what the other seat sees of upright blocks, the re-deal of hidden blocks for
+search, and that no decision depends on the other seat's hidden blocks."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from ci_helpers import activate, dice, scene
+from fastapi.testclient import TestClient
+
+import tactica
+from tactica.core.game import Game
+from tactica.games.combat_infantry import RULES
+from tactica.server import Settings, create_app
+from tactica.server.table import table_for
+
+
+def test_1_0_the_other_side_sees_only_a_block_of_its_colour_until_it_is_revealed() -> None:
+    g = scene({"US-A3-PHQ": "J3", "US-A3-IN1": "J4", "US-A3-IN2": "A1", "GE-A1-IN1": "J5",
+               "GE-A1-PHQ": "N10"})
+    ger = RULES.view(g, 1, False)
+    assert {b["id"] for b in ger["blocks"]} == {"GE-A1-IN1", "GE-A1-PHQ"}
+    assert {"side": "usa", "hex": "J4", "posture": "upright", "half": False} in ger["hidden_blocks"]
+    assert all(set(h) == {"side", "hex", "posture", "half"} for h in ger["hidden_blocks"])
+    activate(g, "US-A3-PHQ")
+    g.apply("cmd:US-A3-IN1")
+    dice(g, 9, 9, 9, 9)
+    g.apply("fire:J5")  # 6.1: firing turns it face-up, so the Germans see it now
+    ger = RULES.view(g, 1, False)
+    seen = {b["id"]: b for b in ger["blocks"]}
+    assert seen["US-A3-IN1"]["steps"] == 4 and seen["US-A3-PHQ"]["posture"] == "up"
+    assert "US-A3-IN2" not in seen
+    assert len(ger["hidden_blocks"]) == 1
+    # the log the Germans may read never names the hidden block
+    assert not any("US-A3-IN2" in e["text"] for e in g.visible_log(1))
+
+
+def test_1_0_hit_allocation_on_hidden_blocks_is_told_only_to_their_owner() -> None:
+    g = scene({"US-A3-PHQ": "J3", "US-A3-IN1": "J4", "GE-A1-IN1": "J5", "GE-A1-IN2": "J5",
+               "GE-A1-PHQ": "N10"})
+    activate(g, "US-A3-PHQ")
+    g.apply("cmd:US-A3-IN1")
+    dice(g, 1, 9, 9, 9)
+    g.apply("fire:J5")
+    us_log = " ".join(e["text"] for e in g.visible_log(0))
+    ger_log = " ".join(e["text"] for e in g.visible_log(1))
+    assert "GE-A1-IN" not in us_log and "a ger block in J5 loses a step" in us_log
+    assert "GE-A1-IN1 loses a step" in ger_log or "GE-A1-IN2 loses a step" in ger_log
+
+
+def _positions(seed: int, scenario: str, cuts: int) -> list[Game]:
+    g = tactica.new_game("combat_infantry", scenario, seed=seed)
+    rng = random.Random(seed)
+    out = []
+    n = 0
+    while not g.is_terminal() and len(out) < cuts:
+        if n % 23 == 11 or n in (3, 17):
+            out.append(g.clone())
+        g.apply(rng.choice(g.legal_options()).id)
+        n += 1
+    return out
+
+
+def test_1_0_redealing_the_other_sides_hidden_blocks_leaves_the_seats_view_and_decisions_unchanged() -> None:
+    changed = 0
+    checked = 0
+    for seed, scenario in ((0, "saint_martin"), (1, "saint_martin"), (2, "hill_74"), (3, "hill_74")):
+        for g in _positions(seed, scenario, 8):
+            d = g.decision()
+            assert d is not None
+            for seat in (0, 1):
+                for k in range(3):
+                    r = g.resample_from_infostate(seat, 1000 * seed + k)
+                    checked += 1
+                    assert RULES.view(r, seat, False) == RULES.view(g, seat, False)
+                    assert r.information_state_string(seat) == g.information_state_string(seat)
+                    rd = r.decision()
+                    assert rd is not None and rd.seat == d.seat and rd.step == d.step
+                    if d.seat == seat:
+                        assert [o.id for o in rd.options] == [o.id for o in d.options]
+                    other = 1 - seat
+                    mine = {b: v for b, v in g.state["blocks"].items() if b.startswith(("US", "GE")[other])}
+                    theirs = {b: v for b, v in r.state["blocks"].items() if b.startswith(("US", "GE")[other])}
+                    changed += mine != theirs
+                    own = ("US", "GE")[seat]
+                    assert {b: v for b, v in r.state["blocks"].items() if b.startswith(own)} == {
+                        b: v for b, v in g.state["blocks"].items() if b.startswith(own)}
+    assert checked > 50 and changed > checked // 2  # the re-deal really moves hidden blocks
+
+
+def test_1_0_resampled_games_play_on_to_a_legal_end() -> None:
+    for g in _positions(5, "saint_martin", 3):
+        r = g.resample_from_infostate(g.current_player(), 7)
+        rng = random.Random(3)
+        while not r.is_terminal():
+            r.apply(rng.choice(r.legal_options()).id)
+        assert len(r.returns()) == 2
+
+
+def test_1_0_the_terminal_picture_shows_hidden_blocks_only_as_their_colour() -> None:
+    g = scene({"US-A3-PHQ": "J3", "US-A3-IN1": "J4", "GE-A1-IN1": "J5", "GE-A1-PHQ": "N10"})
+    text = RULES.describe(g, 1)
+    assert "<usa block>" in text and "US-A3" not in text
+    assert "GE-A1-IN1[3/3]?" in text
+
+
+def test_1_0_the_web_drawing_shows_hidden_blocks_only_as_their_colour() -> None:
+    g = scene({"US-A3-PHQ": "J3", "US-A3-IN1": "J4", "GE-A1-IN1": "J5", "GE-A1-PHQ": "N10"})
+    t = table_for(g, 1, g.view(1))
+    text = json.dumps(t)
+    assert "US-A3" not in text
+    hidden = [p for p in t["pieces"] if p["label"] == "?"]
+    assert {p["hex"] for p in hidden} == {"J3", "J4"} and all(p["side"] == 0 for p in hidden)
+    mine = {p["id"]: p for p in t["pieces"] if p["side"] == 1}
+    assert mine["GE-A1-IN1"]["label"] == "IN 3"
+    us = table_for(g, 0, g.view(0))
+    assert us["options"]["hq:US-A3-PHQ"]["path"] == [{"unit": "US-A3-PHQ"}]
+
+
+def test_1_0_the_server_sends_the_german_seat_no_american_identities(tmp_path: Path) -> None:
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'ci.db'}", run_agents=False,
+                              allowed_hosts=("testserver",)))
+    with TestClient(app) as c:
+        r = c.post("/api/games", json={"module": "combat_infantry", "scenario": "saint_martin", "seed": 3,
+                                       "seats": [{"kind": "human"}, {"kind": "human"}]})
+        assert r.status_code == 201, r.text
+        game = r.json()
+        gid = game["id"]
+        tokens = [s["token"] for s in game["seats"]]
+        ger = c.get(f"/api/games/{gid}", headers={"X-Seat-Token": tokens[1]}).json()
+        assert '"US-A' not in json.dumps(ger)
+        assert c.get(f"/api/games/{gid}/map").status_code == 200
+        us = c.get(f"/api/games/{gid}", headers={"X-Seat-Token": tokens[0]}).json()
+        assert '"US-A' in json.dumps(us) and '"GE-A1-IN1"' not in json.dumps(us)
+
+
+def test_2_5_battalion_weapons_drawn_at_random_are_hidden_and_redrawn_by_resample() -> None:
+    g = tactica.new_game("combat_infantry", "hill_74", seed=4)
+    drawn = {d["side"]: d["drawn"] for d in g.state["draws"]}
+    assert len(drawn[0]) == 1 and len(drawn[1]) == 1
+    assert drawn[0][0] in g.state["to_deploy"][0] and g.state["attached"][drawn[0][0]] == "B"
+    assert not any(drawn[0][0] in e["text"] for e in g.visible_log(1))  # the Germans only see a count
+    seen = set()
+    for k in range(12):
+        r = g.resample_from_infostate(1, k)
+        assert RULES.view(r, 1, False) == RULES.view(g, 1, False)
+        us_drawn = next(d["drawn"][0] for d in r.state["draws"] if d["side"] == 0)
+        seen.add(us_drawn)
+        assert us_drawn in r.state["to_deploy"][0] and r.state["attached"][us_drawn] == "B"
+    assert len(seen) > 1
