@@ -41,8 +41,17 @@ HORIZON = 60
 MAX_DECISIONS = 20_000
 
 
-def cases() -> list[tuple[str, str]]:
-    return [(gid, s.id) for gid in all_ids() for s in get_rules(gid).scenarios()]
+# Modules whose option ids name a hidden identity (a block's type), so that the same decision
+# replayed in a re-dealt world moves another piece: the comparison below does not apply until
+# their pieces carry public ids apart from their identities (noted on issue 15).
+NAMES_HIDDEN_IDENTITIES = {"combat_infantry"}
+
+
+def cases() -> list[Any]:
+    return [pytest.param(gid, s.id, marks=pytest.mark.xfail(
+                strict=True, reason="option ids name hidden block identities (issue 15)"))
+            if gid in NAMES_HIDDEN_IDENTITIES else (gid, s.id)
+            for gid in all_ids() for s in get_rules(gid).scenarios()]
 
 
 @dataclass
