@@ -9,6 +9,7 @@ from tactica.core.rules import Rules, RulesError
 BUILTIN: dict[str, str] = {
     "great_war": "tactica.games.great_war:RULES",
     "combat_commander": "tactica.games.combat_commander:RULES",
+    "commandos_europe": "tactica.games.commandos_europe:RULES",
 }
 """Module id -> 'package.module:ATTRIBUTE' of its Rules object."""
 

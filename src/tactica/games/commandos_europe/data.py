@@ -36,7 +36,8 @@ def _fail(name: str, entry: str, problem: str) -> RulesError:
     return RulesError(f"{name}: {entry}: {problem}")
 
 
-def _fields(name: str, entry: str, d: Any, need: Mapping[str, type], allow: Mapping[str, type]) -> dict[str, Any]:
+def _fields(name: str, entry: str, d: Any, need: Mapping[str, type],
+            allow: Mapping[str, type]) -> dict[str, Any]:
     if not isinstance(d, dict):
         raise _fail(name, entry, "expected a mapping")
     for k in need:
