@@ -205,7 +205,7 @@ def test_12_9_drift_reverses_at_the_edge() -> None:
     """Origin 3 hexes from the north edge, d10 7: 3 to the edge, 4 back, 1 past the origin."""
     assert NORWAY.drift("0504", 1, 7) == "0505"
     assert NORWAY.drift("0505", 4, 2) == "0507"  # direction 4 is south
-    assert NORWAY.drift("0505", 2, 1) == "0605"  # direction 2 is north-east (column 06 sits lower)
+    assert NORWAY.drift("0505", 2, 1) == "0604"  # direction 2 is north-east (even columns sit lower)
 
 
 def test_5_0_victory_assessment() -> None:
