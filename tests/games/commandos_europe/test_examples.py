@@ -4,7 +4,7 @@ each named after its rule."""
 from __future__ import annotations
 
 import pytest
-from ce_helpers import arena, ids, new
+from ce_helpers import arena, new
 
 from tactica.core.rules import RulesError
 from tactica.games.commandos_europe import data
@@ -191,7 +191,8 @@ def test_7_0_objective_placed_on_a_base_is_accomplished_at_once() -> None:
 
 
 @pytest.mark.parametrize(("noise", "roll", "hit"), [(7, 0, False), (7, 1, True), (7, 7, True), (7, 8, False),
-                                                    (-2, 1, True), (-2, 2, False), (-2, 0, False), (0, 1, True)])
+                                                    (-2, 1, True), (-2, 2, False), (-2, 0, False),
+                                                    (0, 1, True)])
 def test_12_0_noise_roll_zero_never_one_always(noise: int, roll: int, hit: bool) -> None:
     assert detected_by(roll, noise) is hit
 

@@ -463,6 +463,8 @@ class Moving(Step):
                     if m in gear() and not gear()[m].plus:
                         a["members"].remove(m)
                         s["pieces"][m]["moved"] = True
+            if not a["members"]:
+                end_move(g, a)
             return
         n, c = option.args["hex"], option.args["cost"]
         minimum = c > a["mp"]
