@@ -188,7 +188,7 @@ class MissionPlacement(Step):
             roll = g.chance.d6()
             name, hexes = placement()[mid]
             lab = hexes[(roll - 1) // 2]
-            s["mission"] = {"id": mid, "hex": lab, "status": "open"}
+            s["mission"] = {"id": mid, "hex": lab, "status": "open", "turn": s["turn"]}
             s["lost_current"] = 0
             pp, needs = mission_cup(s["map"])[mid]
             g.emit("7.0", "Mission {n}: {name} (PP {pp}, needs {needs}); d6 = {r}: placed in {hex}",
@@ -442,7 +442,7 @@ class Moving(Step):
         for pid in a["members"]:
             if pid in gear() and len(a["members"]) > 1:
                 out.append(Option(f"drop:{pid}", f"Drop {pid} in {a['at']}", "drop", {"piece": pid}))
-        out.append(Option("halt", "Halt here", "halt"))
+        out.append(Option("halt", "Halt here", "halt", {"hex": a["at"], "mp": a["mp"]}))
         return out
 
     def run(self, g: Game, a: Args) -> None:
