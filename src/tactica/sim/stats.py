@@ -71,7 +71,9 @@ def agent_stats(games: Sequence[GameResult]) -> dict[str, dict[str, Any]]:
             st = out.setdefault(a, {"games": 0, "wins": 0, "draws": 0, "losses": 0, "return_sum": 0.0})
             st["games"] += 1
             st["return_sum"] += g.returns[seat]
-            if g.winner is None:
+            if g.winner is None and len(g.agents) == 1 and not g.aborted:
+                st["losses"] += 1  # solitaire: no draws, a game not won is lost
+            elif g.winner is None:
                 st["draws"] += 1
             elif g.winner == seat:
                 st["wins"] += 1
@@ -119,6 +121,8 @@ def balance_verdict(games: Sequence[GameResult], seats: Sequence[str],
     - 'inconclusive': neither yet: more games would decide it (the verdict says how many it rests on).
     """
     k = len(seats)
+    if k == 1:
+        return _solitaire_verdict(games, seats[0], tolerance)
     even = 1 / k if k else 0.0
     decisive = [g for g in games if g.winner is not None]
     nd = len(decisive)
@@ -140,6 +144,18 @@ def balance_verdict(games: Sequence[GameResult], seats: Sequence[str],
             "draws": sum(1 for g in games if g.winner is None and not g.aborted),
             "aborted": sum(1 for g in games if g.aborted), "even_share": even, "tolerance": tolerance,
             "seat_shares": {seats[i]: shares[i] for i in range(k)}}
+
+
+def _solitaire_verdict(games: Sequence[GameResult], seat: str, tolerance: float) -> dict[str, Any]:
+    """One seat against the rules (a solitaire game): no balance between seats to judge; the
+    verdict is how often the seat wins, with its interval (how hard the scenario is)."""
+    played = [g for g in games if not g.aborted]
+    wins = sum(1 for g in played if g.winner == 0)
+    share = rate(wins, len(played))
+    return {"verdict": f"solitaire: won {wins} of {len(played)}", "favoured": None, "games": len(games),
+            "decisive": len(played), "mirror": True, "note": "", "draws": 0,
+            "aborted": len(games) - len(played), "even_share": None, "tolerance": tolerance,
+            "seat_shares": {seat: share}}
 
 
 def histogram(xs: Sequence[float], bins: int = 20) -> dict[str, list[float]]:
