@@ -341,3 +341,17 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
     with pytest.raises(IllegalOption):
         g.apply("to:0101")
     assert repr(g.state) == before
+
+
+def test_10_11_gear_stripped_in_an_all_sea_hex_is_lost() -> None:
+    sea = next(lab for lab in NORWAY.labels
+               if NORWAY.all_sea(lab) and not any(NORWAY.coastal(n) for n in NORWAY.nbrs[lab]))
+    g = arena({"0-1": ("squad", sea), "dinghy": ("gear", sea), "radio": ("gear", sea)})
+    g.apply("move:0-1")
+    g.apply("add:dinghy")
+    g.apply("go")  # the radio is stripped and stays in the sea: lost
+    assert "radio" not in g.state["pieces"] and "dinghy" in g.state["pieces"]
+    g = arena({"0-1": ("squad", "0610"), "radio": ("gear", "0610")})
+    g.apply("move:0-1")
+    g.apply("go")  # stripped on land: it stays there
+    assert g.state["pieces"]["radio"]["hex"] == "0610"

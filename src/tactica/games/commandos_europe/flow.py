@@ -385,9 +385,19 @@ class FormStack(Step):
             g.pop()
         else:
             ma = stack_ma(s, ms, a["bonus"])
+            strip_at_sea(g, a["hex"], ms)
             g.emit("10.3", "{members} move from {hex} with MA {ma}", members=", ".join(ms), hex=a["hex"],
                    ma=ma)
             g.replace("moving", members=ms, start=a["hex"], at=a["hex"], mp=ma, steps=0, landed=False)
+
+
+def strip_at_sea(g: Game, lab: str, moving: list[str]) -> None:
+    """10.11: gear stripped or unloaded in an all-sea hex is lost."""
+    s = g.state
+    if G(g).all_sea(lab):
+        for pid in in_hex(s, lab):
+            if pid in gear() and pid not in moving:
+                E.eliminate_piece(g, pid, "10.11", "left in an all-sea hex")
 
 
 def blue(members: list[str]) -> bool:
@@ -458,6 +468,7 @@ class Moving(Step):
             a["members"].remove(pid)
             s["pieces"][pid]["moved"] = True
             g.emit("10.1", "{p} is unloaded in {hex}", p=pid, hex=a["at"])
+            strip_at_sea(g, a["at"], a["members"])
             if portage_problem(a["members"]) is not None:  # e.g. dropping the hauler of the rest
                 for m in list(a["members"]):
                     if m in gear() and not gear()[m].plus:

@@ -148,7 +148,8 @@ class CommandoPolicy:
         attacks = [o for o in opts if o.kind == "attack"]
 
         def worth(o: Option) -> int:
-            fp = sum(squads()[p].fp for p, x in v["pieces"].items() if x["hex"] == o.args["hex"] and p in squads())
+            fp = sum(squads()[p].fp for p, x in v["pieces"].items()
+                     if x["hex"] == o.args["hex"] and p in squads())
             return fp - enemies(v["map"])[piece_type(o.args["target"])].attack
 
         good = [o for o in attacks if worth(o) >= 0]
@@ -163,10 +164,13 @@ class CommandoPolicy:
         return min(opts, key=lambda o: (o.args["piece"] in needs, gear()[o.args["piece"]].fp, o.id))
 
     def _suppression(self, v: dict[str, Any], gm: Geo, opts: list[Option]) -> Option:
-        fire = [o for o in opts if o.kind == "fire" and gm.dist(v["pieces"][o.args["weapon"]]["hex"], o.args["hex"]) <= 3
+        def dist(o: Option) -> int:
+            return gm.dist(v["pieces"][o.args["weapon"]]["hex"], o.args["hex"])
+
+        fire = [o for o in opts if o.kind == "fire" and dist(o) <= 3
                 and enemies(v["map"])[piece_type(o.args["target"])].ma > 0]
         if fire:
-            return min(fire, key=lambda o: (gm.dist(v["pieces"][o.args["weapon"]]["hex"], o.args["hex"]), o.id))
+            return min(fire, key=lambda o: (dist(o), o.id))
         return next(o for o in opts if o.id == "resolve")
 
     def _enemy_move(self, v: dict[str, Any], gm: Geo, opts: list[Option]) -> Option:
