@@ -355,3 +355,27 @@ def test_10_11_gear_stripped_in_an_all_sea_hex_is_lost() -> None:
     g.apply("move:0-1")
     g.apply("go")  # stripped on land: it stays there
     assert g.state["pieces"]["radio"]["hex"] == "0610"
+
+
+def test_9_4_a_squad_in_a_base_uses_all_its_gear() -> None:
+    from tactica.games.commandos_europe.stacks import usable_gear
+
+    kit = ["bren", "radio", "camera", "mines", "demolitions", "boys", "piat", "mortar"]
+    g = arena({"0-1": ("squad", "0505"), **{k: ("gear", "0505") for k in kit}})
+    assert sorted(usable_gear(g.state, "0505", False)) == sorted(kit)
+    g = arena({"0-1": ("squad", "0610"), **{k: ("gear", "0610") for k in kit}})
+    used = usable_gear(g.state, "0610", False)
+    assert len(used) == 6 and {"boys", "piat", "bren", "mortar"} <= set(used)  # the strongest six
+
+
+def test_12_9_enemy_landing_on_an_undetected_squad_detects_it() -> None:
+    g = arena({"0-1": ("squad", "0610"), "0-2": ("squad", "0612")}, bases={})
+    s = g.state
+    sim = s["cups"]["enemy"]["items"]
+    g.chance.force_dice([1])  # one unit
+    g.chance.force([sim.index("rifle_section#3")])
+    g.chance.force_dice([4])  # direction 4: south
+    g.chance.force_dice([2], sides=10)  # two hexes: onto 0612
+    E.generate(g, NORWAY, "0610", "noise")
+    assert s["enemies"]["rifle_section#3"] == "0612" and s["pieces"]["0-2"]["detected"]
+    assert any("lands on undetected 0-2: it is detected" in x for x in g.log_lines())
