@@ -75,14 +75,12 @@ def finish_game(g: Game, reason: str, rule: str = "5.0", defeat: bool = False) -
 
 
 # ============================================================================ bases (3.1, 12.12)
-def base_ok(s: State, gm: Geo, lab: str, base: str) -> bool:
-    """3.1: any hex not in or next to a building or airfield, one base a hex; while an enemy or
-    a commando piece is there a base is not put down (our reading: keeps 12.5/12.11 simple)."""
-    if gm.near_building(lab):
-        return False
-    if any(h == lab for b, h in base_hexes(s).items() if b != base):
-        return False
-    return lab not in s["enemies"].values()
+def base_sites(s: State, gm: Geo, base: str, col: str | None = None) -> list[str]:
+    """3.1: hexes not in or next to a building or airfield (Geo.base_sites), one base a hex; never
+    on an enemy's hex (our reading: keeps 12.5/12.11 simple)."""
+    taken = {h for b, h in base_hexes(s).items() if b != base} | set(s["enemies"].values())
+    cols = [col] if col is not None else sorted(gm.base_sites)
+    return [lab for c in cols for lab in gm.base_sites.get(c, ()) if lab not in taken]
 
 
 class PlaceBase(Step):
@@ -99,12 +97,11 @@ class PlaceBase(Step):
 
     def options(self, g: Game, a: Args) -> list[Option]:
         gm, s = G(g), g.state
-        legal = [lab for lab in gm.labels if base_ok(s, gm, lab, a["base"])]
         if not a.get("col"):
-            cols = sorted({lab[:2] for lab in legal})
+            cols = sorted({lab[:2] for lab in base_sites(s, gm, a["base"])})
             return [Option(f"col:{c}", f"Column {c}", "column", {"col": c}) for c in cols]
         out = [Option(f"hex:{lab}", f"Base in {lab}", "hex", {"hex": lab})
-               for lab in legal if lab[:2] == a["col"]]
+               for lab in base_sites(s, gm, a["base"], a["col"])]
         return [*out, Option("back", "Another column", "back")]
 
     def choose(self, g: Game, a: Args, option: Option) -> None:

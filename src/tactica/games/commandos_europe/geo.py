@@ -35,6 +35,12 @@ class Geo:
             self.terrains[lab] = ts or ("clear",)
             self.features[lab] = feats
         self.nbrs = {lab: tuple(board.label(n) for n in board.neighbors(h)) for lab, h in self.hex.items()}
+        sites: dict[str, list[str]] = {}
+        for lab in self.labels:
+            if not self.near_building(lab):
+                sites.setdefault(lab[:2], []).append(lab)
+        self.base_sites = {c: tuple(v) for c, v in sites.items()}
+        """3.1: hexes a base may ever occupy (not in or next to a building or airfield), by column."""
 
     # ------------------------------------------------------------------ terrain
     def all_sea(self, lab: str) -> bool:
