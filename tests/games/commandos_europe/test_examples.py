@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from ce_helpers import arena, new
 
+import tactica
 from tactica.core.rules import RulesError
 from tactica.games.commandos_europe import data
 from tactica.games.commandos_europe.enemy import can_enter, etype
@@ -23,8 +24,12 @@ def test_2_3_only_the_current_maps_enemy_set_is_in_the_cup() -> None:
     cup = g.state["cups"]["enemy"]["items"]
     assert sorted(cup) == sorted(data.enemy_cup("norway"))
     assert {data.piece_type(e) for e in cup} == set(data.enemies("norway"))
-    with pytest.raises(RulesError, match="no enemy set for map 'north_africa'"):
-        data.enemies("north_africa")
+    na = tactica.new_game("commandos_europe", "north_africa", seed=1).state["cups"]["enemy"]["items"]
+    assert sorted(na) == sorted(data.enemy_cup("north_africa"))
+    types = {data.piece_type(e) for e in na}
+    assert "panzer" in types and "ski_patrol" not in types and "e_boat" not in types
+    with pytest.raises(RulesError, match="no enemy set for map 'italy'"):
+        data.enemies("italy")
 
 
 def test_9_2_chevy_hauls_at_most_its_noise_value() -> None:

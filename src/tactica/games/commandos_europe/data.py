@@ -17,8 +17,8 @@ import yaml
 from tactica.core.rules import RulesError
 
 DIR = Path(__file__).parent / "data"
-MAPS = ("norway",)
-"""Maps designed so far, in campaign order (2.2: Norway, North Africa, Normandy, Continent)."""
+MAPS = ("norway", "north_africa", "normandy", "continent")
+"""The four maps in campaign order (2.2)."""
 
 
 def _load(name: str) -> dict[str, Any]:

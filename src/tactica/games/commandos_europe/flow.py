@@ -19,6 +19,7 @@ from tactica.core.rules import Args, Step
 from . import enemy as E
 from .data import bases, gear, leaders, markers, mission_cup, placement, squads
 from .geo import Geo, geo
+from .setup import next_map
 from .stacks import (
     LEADER_PORTAGE,
     SQUAD_PORTAGE,
@@ -312,6 +313,8 @@ class Movement(Step):
                       {"piece": pid, "hex": s["pieces"][pid]["hex"]}) for pid in movers(s)]
         if s["mission"] is not None and s["mission"]["status"] == "open":
             out.append(Option("forfeit", "Forfeit the current mission", "forfeit"))
+        if s["map_index"] + 1 < len(s["maps"]):
+            out.append(Option("end_map", "End this map, forfeiting its missions left", "end_map"))
         out.append(Option("end_game", "End the game, forfeiting the missions left", "end_game"))
         out.append(Option("done", "End the movement phase", "done"))
         return out
@@ -324,12 +327,18 @@ class Movement(Step):
         if option.id == "forfeit":
             forfeit(g)
             return
-        if option.id == "end_game":
+        if option.id in ("end_game", "end_map"):
             left = 6 - s["resolved"]
             s["forfeited"] += left
             s["resolved"] = 6
-            g.emit("4.0", "The player ends the game: {n} missions left are forfeited", n=left)
-            finish_game(g, "the player ended the game", "4.0")
+            s["excused"] += s["lost_current"] if s["mission"] and s["mission"]["status"] == "open" else 0
+            what = "game" if option.id == "end_game" else "map"
+            g.emit("4.0", "The player ends the {what}: {n} missions left on {map} are forfeited", what=what,
+                   n=left, map=s["map"])
+            if option.id == "end_game":
+                finish_game(g, "the player ended the game", "4.0")
+            else:
+                end_map(g)
             return
         pid = option.args["piece"]
         g.push("form_stack", hex=s["pieces"][pid]["hex"], members=[pid], bonus=None)
@@ -1037,9 +1046,21 @@ class EnemyEnd(Step):
         g.pop()
 
 
+def end_map(g: Game) -> None:
+    """4.0: after the sixth mission (or when the player ends the map) the next map begins; after
+    the last map the game ends and 5.0 assesses it."""
+    s = g.state
+    if s["map_index"] + 1 < len(s["maps"]):
+        g.state["stack"][:] = [{"step": "turn", "args": {}}]
+        next_map(g)
+        check_defeat(g)
+        return
+    finish_game(g, f"six missions resolved on {s['map']}" if len(s["maps"]) == 1 else "the campaign is over")
+
+
 class EndTurn(Step):
     """5.0/4.0 Success Determination: a resolved mission makes the next turn start with placement;
-    after the sixth the map ends (the single-map scenarios end the game there)."""
+    after the sixth the map ends (the last map ends the game)."""
 
     name = "end_turn"
 
@@ -1050,7 +1071,7 @@ class EndTurn(Step):
             s["mission"] = None
         if s["resolved"] >= 6:
             g.emit("4.0", "Six missions resolved on {map}: the map ends", map=s["map"])
-            finish_game(g, f"six missions resolved on {s['map']}")
+            end_map(g)
 
 
 STEPS = [MapSetup(), PlaceBase(), Turn(), MissionPlacement(), Purchase(), Movement(), FormStack(), Moving(),

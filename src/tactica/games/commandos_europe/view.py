@@ -21,7 +21,9 @@ def view(g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
         mission = {**m, "name": placement()[m["id"]][0], "pp": pp, "needs": list(needs)}
     sc = score(s)
     out: dict[str, Any] = {
-        "map": s["map"], "turn": s["turn"], "pp": s["pp"], "awareness": s["awareness"],
+        "map": s["map"], "maps": list(s["maps"]), "map_index": s["map_index"],
+        "previous_maps": [dict(h) for h in s["history"]], "turn": s["turn"], "pp": s["pp"],
+        "awareness": s["awareness"],
         "pieces": {k: dict(v) for k, v in sorted(s["pieces"].items())},
         "enemies": dict(sorted(s["enemies"].items())),
         "bases": dict(s["bases"]), "destroyed_bases": list(s["destroyed"]),
