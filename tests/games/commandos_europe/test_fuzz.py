@@ -25,15 +25,18 @@ def plain(x: object) -> bool:
     return True
 
 
-def persistent_random(seed: int, checks: bool = False) -> Game:
-    """Uniform over the legal options, except that it never ends the game early and forfeits
-    rarely, so maps run their six missions (a uniform player ends most maps in turn 1)."""
-    g = tactica.new_game("commandos_europe", "norway", seed=seed)
+SINGLE = ("norway", "north_africa", "normandy", "continent")
+
+
+def persistent_random(seed: int, checks: bool = False, scenario: str = "norway") -> Game:
+    """Uniform over the legal options, except that it never ends the game or a map early and
+    forfeits rarely, so maps run their six missions (a uniform player ends most in turn 1)."""
+    g = tactica.new_game("commandos_europe", scenario, seed=seed)
     rng = random.Random(seed)
-    for n in range(20_000):
+    for n in range(80_000):
         if g.is_terminal():
             return g
-        opts = [o for o in g.legal_options() if o.id != "end_game"]
+        opts = [o for o in g.legal_options() if o.id not in ("end_game", "end_map")]
         assert opts, f"dead end: {g.frame_names()}"
         keep = [o.id for o in opts if o.id != "forfeit"]
         pick = "forfeit" if len(keep) < len(opts) and rng.random() < 0.02 else rng.choice(keep)
@@ -42,18 +45,27 @@ def persistent_random(seed: int, checks: bool = False) -> Game:
             json.dumps(g.view(0))
             g.clone().apply(rng.choice(opts).id)
         g.apply(pick)
-    raise AssertionError("runaway map: 20,000 decisions")
+    raise AssertionError("runaway game: 80,000 decisions")
 
 
 def test_random_maps_reach_their_end_and_replay_byte_for_byte() -> None:
     for seed in range(MAPS):
-        g = persistent_random(seed, checks=seed < 5)
+        g = persistent_random(seed, checks=seed < 8, scenario=SINGLE[seed % 4])
         assert g.is_terminal() and g.state["final"] is not None
         assert g.returns() == [float(g.state["final"]["score"])]
         assert g.record is not None
         again = tactica.replay(g.record.to_dict())
         assert again.log_lines() == g.log_lines()
         assert json.dumps(again.state, sort_keys=True) == json.dumps(g.state, sort_keys=True)
+
+
+def test_random_campaigns_reach_their_end() -> None:
+    for seed in range(3):
+        g = persistent_random(seed, checks=seed == 0, scenario="campaign")
+        s = g.state
+        assert g.is_terminal() and s["final"] is not None
+        assert s["map_index"] == 3 or s["final"]["defeat"]
+        assert tactica.replay(g.record.to_dict()).log_lines() == g.log_lines()  # type: ignore[union-attr]
 
 
 def test_same_seed_same_enemy() -> None:
@@ -72,7 +84,7 @@ def test_same_seed_same_enemy() -> None:
 def test_scripted_policy_plays_maps_and_accomplishes_missions() -> None:
     done = 0
     for seed in range(8):
-        g = tactica.new_game("commandos_europe", "norway", seed=seed)
+        g = tactica.new_game("commandos_europe", SINGLE[seed % 4], seed=seed)
         agent = ScriptedAgent(seed)
         for _ in range(5_000):
             if g.is_terminal():
