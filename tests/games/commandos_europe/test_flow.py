@@ -379,3 +379,32 @@ def test_12_9_enemy_landing_on_an_undetected_squad_detects_it() -> None:
     E.generate(g, NORWAY, "0610", "noise")
     assert s["enemies"]["rifle_section#3"] == "0612" and s["pieces"]["0-2"]["detected"]
     assert any("lands on undetected 0-2: it is detected" in x for x in g.log_lines())
+
+
+def test_10_3_a_squad_halts_on_the_way_and_each_halt_hex_rolls_for_noise() -> None:
+    g = arena({"0-1": ("squad", "0410"), "0-2": ("squad", "0410"), "jeep": ("gear", "0410")})
+    g.apply("move:0-1")
+    g.apply("add:0-2")
+    g.apply("add:jeep")
+    g.apply("go")
+    g.apply("to:0510")
+    assert "halt:0-2" in ids(g) and "halt:jeep" in ids(g)
+    g.apply("halt:0-2")
+    assert g.state["pieces"]["0-2"]["moved"] and g.state["pieces"]["0-2"]["hex"] == "0510"
+    g.chance.force_dice([9, 8], sides=10)
+    g.apply("to:0610")  # MA 4, all spent: the move ends
+    noise = [x for x in g.log_lines() if x.startswith("12.0")]
+    assert len(noise) == 2 and "Noise in 0510" in noise[0] and "(stealthy)" in noise[0]
+    assert "Noise in 0610" in noise[1] and "(stealthy)" not in noise[1]
+    assert "move:0-2" not in ids(g)  # halted pieces move no more this turn
+
+
+def test_10_4_the_plus_bonus_leaves_with_its_piece() -> None:
+    g = arena({"0-1": ("squad", "0410"), "jeep": ("gear", "0410")})
+    g.apply("move:0-1")
+    g.apply("add:jeep")
+    g.apply("bonus:jeep")
+    g.apply("go")  # MA 8
+    g.apply("to:0510")  # mountain: 6 left
+    g.apply("halt:jeep")
+    assert g.top()["mp"] == 2

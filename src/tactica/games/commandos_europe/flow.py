@@ -30,6 +30,7 @@ from .stacks import (
     in_base,
     in_hex,
     is_plus,
+    plus_value,
     portage_problem,
     squads_in,
     stack_ma,
@@ -394,7 +395,8 @@ class FormStack(Step):
             strip_at_sea(g, a["hex"], ms)
             g.emit("10.3", "{members} move from {hex} with MA {ma}", members=", ".join(ms), hex=a["hex"],
                    ma=ma)
-            g.replace("moving", members=ms, start=a["hex"], at=a["hex"], mp=ma, steps=0, landed=False)
+            g.replace("moving", members=ms, start=a["hex"], at=a["hex"], mp=ma, steps=0, landed=False,
+                      bonus=a["bonus"], halted=[])
 
 
 def strip_at_sea(g: Game, lab: str, moving: list[str]) -> None:
@@ -456,8 +458,13 @@ class Moving(Step):
     def options(self, g: Game, a: Args) -> list[Option]:
         out = self._steps(g, a)
         for pid in a["members"]:
-            if pid in gear() and len(a["members"]) > 1:
-                out.append(Option(f"drop:{pid}", f"Drop {pid} in {a['at']}", "drop", {"piece": pid}))
+            rest = [m for m in a["members"] if m != pid]
+            if rest and a["steps"] and portage_problem(rest) is None:  # never above portage (9.0)
+                if pid in gear() and not gear()[pid].plus:
+                    out.append(Option(f"drop:{pid}", f"Drop {pid} in {a['at']}", "drop", {"piece": pid}))
+                elif not G(g).all_sea(a["at"]):  # 11.1: nobody stays at sea without a blue piece
+                    out.append(Option(f"halt:{pid}", f"{pid} halts in {a['at']}", "halt_piece",
+                                      {"piece": pid}))
         out.append(Option("halt", "Halt here", "halt", {"hex": a["at"], "mp": a["mp"]}))
         return out
 
@@ -469,19 +476,20 @@ class Moving(Step):
         if option.id == "halt":
             end_move(g, a)
             return
-        if option.id.startswith("drop:"):
+        if option.id.startswith(("drop:", "halt:")):
             pid = option.args["piece"]
             a["members"].remove(pid)
             s["pieces"][pid]["moved"] = True
-            g.emit("10.1", "{p} is unloaded in {hex}", p=pid, hex=a["at"])
+            if a["bonus"] == pid:
+                a["mp"] = max(0, a["mp"] - plus_value(pid))  # 10.4: the bonus holds only together
+                a["bonus"] = None
+            if pid in squads():
+                g.emit("10.3", "{p} halts in {hex}", p=pid, hex=a["at"])
+                a.setdefault("halted", []).append([a["at"], a["steps"]])
+                mission_halt(g, a["at"])
+            else:
+                g.emit("10.1", "{p} is unloaded in {hex}", p=pid, hex=a["at"])
             strip_at_sea(g, a["at"], a["members"])
-            if portage_problem(a["members"]) is not None:  # e.g. dropping the hauler of the rest
-                for m in list(a["members"]):
-                    if m in gear() and not gear()[m].plus:
-                        a["members"].remove(m)
-                        s["pieces"][m]["moved"] = True
-            if not a["members"]:
-                end_move(g, a)
             return
         n, c = option.args["hex"], option.args["cost"]
         minimum = c > a["mp"]
@@ -497,50 +505,77 @@ class Moving(Step):
                hex=n, c=c, mm=" (minimum move: all its MA)" if minimum else "")
 
 
+def mission_halt(g: Game, lab: str) -> None:
+    """10.10/7.1: a squad halting in the objective hex with every required piece there."""
+    s = g.state
+    m = s["mission"]
+    if m is None or m["status"] != "open" or m["hex"] != lab:
+        return
+    needs = mission_cup(s["map"])[m["id"]][1]
+    here = in_hex(s, lab)
+    cap = SQUAD_PORTAGE * len(squads_in(s, lab)) + LEADER_PORTAGE * sum(1 for p in here if p in leaders())
+    if all(x in here for x in needs) and len(needs) <= cap:
+        accomplish(g, "7.1")
+    else:
+        g.emit("7.1", "{hex}: the mission needs {needs} in the hex", hex=lab, needs=", ".join(needs))
+
+
 def end_move(g: Game, a: Args) -> None:
-    """After a stack's whole move: the mission halt (10.10/7.1), then the noise check of its
-    final hex (12.0), detection, escape (12.4) or enemy generation (12.8)."""
-    s, gm = g.state, G(g)
+    """After a stack's whole move: the mission halt (10.10/7.1), then one noise check (12.0) for
+    each hex where squads of the stack halted (10.3), in order, the final hex last."""
+    s = g.state
     g.pop()
     lab = a["at"]
     for m in a["members"]:
         s["pieces"][m]["moved"] = True
     sq = [m for m in a["members"] if m in squads()]
-    m = s["mission"]
-    if sq and m is not None and m["status"] == "open" and m["hex"] == lab:
-        needs = mission_cup(s["map"])[m["id"]][1]
-        here = in_hex(s, lab)
-        cap = SQUAD_PORTAGE * len(squads_in(s, lab)) + LEADER_PORTAGE * sum(1 for p in here if p in leaders())
-        if all(x in here for x in needs) and len(needs) <= cap:
-            accomplish(g, "7.1")
-        else:
-            g.emit("7.1", "{hex}: the mission needs {needs} in the hex", hex=lab, needs=", ".join(needs))
-    if not sq:
-        g.emit("12.7", "No squad moved: a lone plus piece or leader makes no noise")
+    if sq:
+        mission_halt(g, lab)
+    checks = [list(h) for h in a.get("halted", [])]
+    if sq and a["steps"]:
+        checks.append([lab, a["steps"]])
+    if not checks:
+        if not sq:
+            g.emit("12.7", "No squad moved: a lone plus piece or leader makes no noise")
         return
-    if not a["steps"]:
-        return
-    if in_base(s, lab):
+    for hexlab, steps in reversed(checks):
+        g.push("noise_check", hex=hexlab, stealthy=steps == 1)
+
+
+class NoiseCheck(Step):
+    """12.0-12.3, 12.11: one d10 for a hex where squads ended their move: 0 never detects, 1
+    always does, else detected when the roll is at most the noise; a base hex is never detected.
+    Detection offers the escape (12.4) before enemies appear (12.8)."""
+
+    name = "noise_check"
+
+    def run(self, g: Game, a: Args) -> None:
+        s, gm = g.state, G(g)
+        g.pop()
+        lab = a["hex"]
+        if not squads_in(s, lab):
+            return
+        if in_base(s, lab):
+            for p in squads_in(s, lab):
+                s["pieces"][p]["detected"] = False
+            g.emit("12.11", "The squads in {hex} are in a base: they cannot be detected", hex=lab)
+            E.sweep_if_clear(g)
+            return
+        n, parts = hex_noise(s, gm, lab, a["stealthy"])
+        r = g.chance.d10(zero_is=0)
+        hit = detected_by(r, n)
+        g.emit("12.0", "Noise in {hex}: {parts}{st} = {n}; d10 = {r}: {res}", hex=lab,
+               parts=", ".join(f"{k} {v:+d}" for k, v in parts.items()),
+               st=" (stealthy)" if a["stealthy"] else "",
+               n=n, r=r, res="detected" if hit else "not detected")
+        if not hit:
+            return
         for p in squads_in(s, lab):
-            s["pieces"][p]["detected"] = False
-        g.emit("12.11", "The stack is in a base at {hex}: it cannot be detected", hex=lab)
-        E.sweep_if_clear(g)
-        return
-    stealthy = a["steps"] == 1
-    n, parts = hex_noise(s, gm, lab, stealthy)
-    r = g.chance.d10(zero_is=0)
-    hit = detected_by(r, n)
-    g.emit("12.0", "Noise in {hex}: {parts}{st} = {n}; d10 = {r}: {res}", hex=lab,
-           parts=", ".join(f"{k} {v:+d}" for k, v in parts.items()), st=" (stealthy)" if stealthy else "",
-           n=n, r=r, res="detected" if hit else "not detected")
-    if not hit:
-        return
-    for p in squads_in(s, lab):
-        s["pieces"][p]["detected"] = True
-    if base_hexes(s):
-        g.push("escape", hex=lab)
-    else:
-        E.generate(g, gm, lab, "noise")
+            s["pieces"][p]["detected"] = True
+        if base_hexes(s):
+            g.push("escape", hex=lab)
+        else:
+            E.generate(g, gm, lab, "noise")
 
 
 class Escape(Step):
@@ -1075,5 +1110,6 @@ class EndTurn(Step):
 
 
 STEPS = [MapSetup(), PlaceBase(), Turn(), MissionPlacement(), Purchase(), Movement(), FormStack(), Moving(),
-         Escape(), FriendlyCombat(), Generate(), Scatter(), Casualty(), Suppression(), EnemyMove(),
+         NoiseCheck(), Escape(), FriendlyCombat(), Generate(), Scatter(), Casualty(), Suppression(),
+         EnemyMove(),
          EnemyCombat(), EnemyEnd(), EndTurn()]
