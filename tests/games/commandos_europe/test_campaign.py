@@ -96,3 +96,20 @@ def test_2_2_campaign_plays_four_maps_in_order() -> None:
     s = g.state
     assert s["accomplished"] + s["forfeited"] == 24
     assert g.returns() == [float(s["accomplished"] - s["forfeited"] - s["squads_lost"] + s["excused"])]
+
+
+def test_3_4_with_two_bases_the_player_splits_the_set_up() -> None:
+    g = campaign()
+    s = g.state
+    s["owned_bases"].append("base-2")
+    s["resolved"] = 6
+    end_map(g)
+    g.refresh()
+    g.apply("col:05")
+    g.apply("hex:0505")
+    g.apply("col:09")
+    g.apply("hex:0910")
+    assert g.decision().step == "deploy"  # type: ignore[union-attr]
+    g.apply("base-2:E-1")
+    g.apply("done")
+    assert s["pieces"]["E-1"]["hex"] == "0910" and s["pieces"]["E-2"]["hex"] == "0505"

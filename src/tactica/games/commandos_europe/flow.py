@@ -137,6 +137,36 @@ class MapSetup(Step):
             p["hex"] = home
         g.emit("3.4", "Squads, leaders and gear set up in {hex}", hex=home)
         g.replace("turn")
+        if s["bases"].get("base-2") is not None and s["pieces"]:
+            g.push("deploy")
+
+
+class Deploy(Step):
+    """3.4/3.5: with two bases at the start of a map, the player sets each piece up in either."""
+
+    name = "deploy"
+
+    def actor(self, g: Game, a: Args) -> int:
+        return ME
+
+    def prompt(self, g: Game, a: Args) -> str:
+        return "Set up pieces in the two bases"
+
+    def options(self, g: Game, a: Args) -> list[Option]:
+        s = g.state
+        out = []
+        for pid, p in sorted(s["pieces"].items()):
+            for b, h in sorted(base_hexes(s).items()):
+                if p["hex"] != h:
+                    out.append(Option(f"{b}:{pid}", f"{pid} to {b} ({h})", "deploy",
+                                      {"piece": pid, "hex": h}))
+        return [*out, Option("done", "Set-up done", "done")]
+
+    def choose(self, g: Game, a: Args, option: Option) -> None:
+        if option.id == "done":
+            g.pop()
+            return
+        g.state["pieces"][option.args["piece"]]["hex"] = option.args["hex"]
 
 
 # ============================================================================ the turn (4.0)
@@ -1109,7 +1139,8 @@ class EndTurn(Step):
             end_map(g)
 
 
-STEPS = [MapSetup(), PlaceBase(), Turn(), MissionPlacement(), Purchase(), Movement(), FormStack(), Moving(),
+STEPS = [MapSetup(), Deploy(), PlaceBase(), Turn(), MissionPlacement(), Purchase(), Movement(), FormStack(),
+         Moving(),
          NoiseCheck(), Escape(), FriendlyCombat(), Generate(), Scatter(), Casualty(), Suppression(),
          EnemyMove(),
          EnemyCombat(), EnemyEnd(), EndTurn()]
