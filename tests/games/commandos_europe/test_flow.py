@@ -408,3 +408,12 @@ def test_10_4_the_plus_bonus_leaves_with_its_piece() -> None:
     g.apply("to:0510")  # mountain: 6 left
     g.apply("halt:jeep")
     assert g.top()["mp"] == 2
+
+
+def test_terminal_description_shows_mission_pieces_and_enemies() -> None:
+    g = arena({"0-1": ("squad", "0610", {"detected": True, "marker": "wounded#2"}),
+               "radio": ("gear", "0610")}, enemies={"rifle_section#1": "0710"}, mission=("hide_drop", "0217"))
+    text = g.rules.describe(g, 0)
+    assert "Mission: Hide Drop in 0217 (3 PP, needs none)" in text
+    assert "0610: 0-1!(wounded) radio" in text and "0710: <rifle_section#1>" in text
+    assert "0505: [base-1]" in text

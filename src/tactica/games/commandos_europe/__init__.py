@@ -18,6 +18,7 @@ from tactica.core.rules import Rules, ScenarioInfo
 from .flow import STEPS
 from .geo import geo
 from .setup import scenario_infos, setup
+from .text import describe
 from .view import view
 
 
@@ -36,6 +37,9 @@ class CommandosEuropeRules(Rules):
 
     def view(self, g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
         return view(g, seat, everything)
+
+    def describe(self, g: Game, seat: int | None) -> str:
+        return describe(view(g, seat, g.is_terminal()))
 
     def board(self, g: Game) -> Board:
         return geo(g.state["map"]).board
