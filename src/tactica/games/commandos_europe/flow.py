@@ -1014,8 +1014,8 @@ class EnemyMove(Step):
             a["cur"] = None
             return
         at = s["enemies"][eid]
-        if c["target"] is None or c["target"] not in E.detected_targets(s):
-            ts = E.closest_targets(s, gm, at)
+        ts = E.closest_targets(s, gm, at)  # 12.10: always the closest, checked at every hex
+        if c["target"] not in ts:
             if len(ts) > 1:
                 a["ask"], a["choices"] = "target", ts
                 return
