@@ -417,3 +417,20 @@ def test_terminal_description_shows_mission_pieces_and_enemies() -> None:
     assert "Mission: Hide Drop in 0217 (3 PP, needs none)" in text
     assert "0610: 0-1!(wounded) radio" in text and "0710: <rifle_section#1>" in text
     assert "0505: [base-1]" in text
+
+
+def test_drawing_shows_pieces_enemies_bases_mission_and_how_to_pick() -> None:
+    g = arena({"0-1": ("squad", "0610", {"detected": True}), "radio": ("gear", "0610")},
+              enemies={"armoured_car#1": "0710"}, mission=("hide_drop", "0217"))
+    v = g.view(0)
+    d = g.rules.drawing(g, 0, v)
+    ps = {p["id"]: p for p in d["pieces"]}
+    assert ps["0-1"]["hex"] == "0610" and "detected" in ps["0-1"]["flags"] and ps["0-1"]["side"] == 0
+    assert ps["armoured_car#1"]["side"] == 1 and "vehicle" in ps["armoured_car#1"]["flags"]
+    assert {"hex": "0505", "kind": "base"}.items() <= d["markers"][0].items()
+    assert any(m["kind"] == "objective" and m["hex"] == "0217" for m in d["markers"])
+    assert d["options"]["move:0-1"]["path"] == [{"unit": "0-1"}]
+    g.apply("move:0-1")
+    g.apply("go")
+    d = g.rules.drawing(g, 0, g.view(0))
+    assert d["options"]["to:0611"]["path"] == [{"hex": "0611"}]

@@ -15,6 +15,7 @@ from tactica.core.board import Board
 from tactica.core.game import Game
 from tactica.core.rules import Rules, ScenarioInfo
 
+from . import drawing
 from .flow import STEPS
 from .geo import geo
 from .setup import scenario_infos, setup
@@ -43,6 +44,9 @@ class CommandosEuropeRules(Rules):
 
     def board(self, g: Game) -> Board:
         return geo(g.state["map"]).board
+
+    def drawing(self, g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any]:
+        return drawing.drawing(g, seat, view)
 
     def summary(self, g: Game) -> dict[str, Any]:
         """For sim reports: the net mission score (5.0) as the seat's points, and the turn."""
