@@ -95,7 +95,8 @@ def test_2_2_campaign_plays_four_maps_in_order() -> None:
     assert g.state["result"]["reason"] == "the campaign is over"
     s = g.state
     assert s["accomplished"] + s["forfeited"] == 24
-    assert g.returns() == [float(s["accomplished"] - s["forfeited"] - s["squads_lost"] + s["excused"])]
+    net = s["accomplished"] - s["forfeited"] - s["squads_lost"] + s["excused"]
+    assert g.returns() == [max(-1.0, min(1.0, net / 24))] and s["final"]["score"] == net
 
 
 def test_3_4_with_two_bases_the_player_splits_the_set_up() -> None:

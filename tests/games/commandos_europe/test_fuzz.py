@@ -52,7 +52,8 @@ def test_random_maps_reach_their_end_and_replay_byte_for_byte() -> None:
     for seed in range(MAPS):
         g = persistent_random(seed, checks=seed < 8, scenario=SINGLE[seed % 4])
         assert g.is_terminal() and g.state["final"] is not None
-        assert g.returns() == [float(g.state["final"]["score"])]
+        f = g.state["final"]
+        assert g.returns() == [-1.0 if f["defeat"] else max(-1.0, min(1.0, f["score"] / 6))]
         assert g.record is not None
         again = tactica.replay(g.record.to_dict())
         assert again.log_lines() == g.log_lines()
@@ -93,3 +94,14 @@ def test_scripted_policy_plays_maps_and_accomplishes_missions() -> None:
         assert g.is_terminal()
         done += g.state["accomplished"]
     assert done >= 8  # about two missions a map (random play accomplishes none)
+
+
+def test_search_hooks_value_the_net_score_on_the_returns_scale() -> None:
+    from tactica.games.commandos_europe.scripted import evaluate, turn_key
+
+    g = persistent_random(3, scenario="norway")
+    assert evaluate(g) == g.returns()
+    g = tactica.new_game("commandos_europe", "campaign", seed=1)
+    s = g.state
+    s["accomplished"], s["forfeited"] = 5, 1
+    assert evaluate(g) == [4 / 24] and turn_key(g) == s["turn"]

@@ -73,7 +73,15 @@ def finish_game(g: Game, reason: str, rule: str = "5.0", defeat: bool = False) -
     g.emit(rule, "Accomplished {a}, forfeited {f}, squads eliminated {l}: net {n}, {t}",
            a=s["accomplished"], f=s["forfeited"], l=s["squads_lost"] - s["excused"], n=sc,
            t=s["final"]["title"])
-    g.end([float(sc)], reason, rule)
+    g.end([value(s, sc, defeat)], reason, rule)
+
+
+def value(s: State, net: int, defeat: bool = False) -> float:
+    """The seat's return in [-1, 1]: the net score of 5.0 over the scenario's missions (six a map),
+    clipped; an immediate defeat (5.0) is -1 whatever the score."""
+    if defeat:
+        return -1.0
+    return max(-1.0, min(1.0, net / (6 * len(s["maps"]))))
 
 
 # ============================================================================ bases (3.1, 12.12)

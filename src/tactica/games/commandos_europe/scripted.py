@@ -18,6 +18,7 @@ from tactica.core.game import Game
 from tactica.core.options import Option
 
 from .data import enemies, gear, piece_type, squads
+from .flow import score, value
 from .geo import Geo, geo
 
 
@@ -181,3 +182,18 @@ class CommandoPolicy:
 
 
 POLICY = CommandoPolicy()
+
+
+# ============================================================================ search hooks
+def evaluate(game: Game) -> list[float]:
+    """The seat's value so far: the net score (5.0) on the scenario's scale, as the return will
+    be (search reads this on its own determinized clones only, see tactica.ai.hooks)."""
+    if game.is_terminal():
+        return game.returns()
+    s = game.state
+    return [value(s, score(s))]
+
+
+def turn_key(game: Game) -> int:
+    """4.0: one step per game turn."""
+    return int(game.state["turn"])
