@@ -434,3 +434,22 @@ def test_drawing_shows_pieces_enemies_bases_mission_and_how_to_pick() -> None:
     g.apply("go")
     d = g.rules.drawing(g, 0, g.view(0))
     assert d["options"]["to:0611"]["path"] == [{"hex": "0611"}]
+
+
+def test_11_2_boat_borne_stack_in_a_coastal_hex_goes_on_by_water_or_lands() -> None:
+    def fits(c: str) -> bool:
+        ns = NORWAY.nbrs[c]
+        return (NORWAY.coastal(c) and any(NORWAY.all_sea(n) for n in ns)
+                and any(not NORWAY.has_sea(n) and not NORWAY.water(n) for n in ns)
+                and sum(NORWAY.water(n) for n in ns) >= 2 and not NORWAY.has(c, "building"))
+
+    coast = next(lab for lab in NORWAY.labels if fits(lab))
+    sea = next(n for n in NORWAY.nbrs[coast] if NORWAY.all_sea(n))
+    land = next(n for n in NORWAY.nbrs[coast] if not NORWAY.water(n))
+    g = arena({"0-1": ("squad", sea), "dinghy": ("gear", sea)})
+    g.apply("move:0-1")
+    g.apply("add:dinghy")
+    g.apply("go")
+    g.apply(f"to:{coast}")
+    steps = [o for o in ids(g) if o.startswith("to:")]
+    assert f"to:{land}" not in steps and steps and all(NORWAY.water(o[3:]) for o in steps)

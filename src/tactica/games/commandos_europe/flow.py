@@ -433,7 +433,7 @@ class FormStack(Step):
             strip_at_sea(g, a["hex"], ms)
             g.emit("10.3", "{members} move from {hex} with MA {ma}", members=", ".join(ms), hex=a["hex"],
                    ma=ma)
-            g.replace("moving", members=ms, start=a["hex"], at=a["hex"], mp=ma, steps=0, landed=False,
+            g.replace("moving", members=ms, start=a["hex"], at=a["hex"], mp=ma, steps=0, afloat=False,
                       bonus=a["bonus"], halted=[])
 
 
@@ -476,13 +476,11 @@ class Moving(Step):
 
     def _steps(self, g: Game, a: Args) -> list[Option]:
         s, gm = g.state, G(g)
-        if a["landed"]:
-            return []
         out = []
         for n in gm.nbrs[a["at"]]:
             c = enter_cost(s, gm, a["members"], a["at"], n)
-            if c is None:
-                continue
+            if c is None or (a["afloat"] and not gm.water(n)):
+                continue  # 11.2: going ashore means taking the land portion, which ends the move
             if c <= a["mp"] or a["steps"] == 0:
                 out.append(Option(f"to:{n}", f"Enter {n} ({c} MP)", "to", {"hex": n, "cost": c}))
         return out
@@ -538,7 +536,7 @@ class Moving(Step):
         for m in a["members"]:
             s["pieces"][m]["hex"] = n
         if gm.all_sea(frm) and gm.coastal(n):
-            a["landed"] = True  # 11.2: a boat-borne stack coming ashore ends its move
+            a["afloat"] = True  # 11.2: in the sea portion; it stops here if it takes the land
         g.emit("10.8" if minimum else "10.7", "{lead} enters {hex} for {c} MP{mm}", lead=a["members"][0],
                hex=n, c=c, mm=" (minimum move: all its MA)" if minimum else "")
 
