@@ -453,3 +453,18 @@ def test_11_2_boat_borne_stack_in_a_coastal_hex_goes_on_by_water_or_lands() -> N
     g.apply(f"to:{coast}")
     steps = [o for o in ids(g) if o.startswith("to:")]
     assert f"to:{land}" not in steps and steps and all(NORWAY.water(o[3:]) for o in steps)
+
+
+def test_12_10_boats_go_round_land_by_the_water() -> None:
+    # a squad on the fjord's shore; an E-boat out at sea must stay on water all the way
+    shore = next(lab for lab in NORWAY.labels if NORWAY.coastal(lab) and lab[2:] in ("36", "41")
+                 and int(lab[:2]) < 12 and not NORWAY.has(lab, "building"))
+    g = arena({"0-1": ("squad", shore, {"detected": True})}, enemies={"e_boat#1": "2530"}, bases={},
+              step="enemy_move")
+    while g.decision() is not None and g.decision().step == "enemy_move":  # type: ignore[union-attr]
+        g.apply(g.legal_options()[0].id)
+    path = [x.split("-> ")[1].split(" ")[0] for x in g.log_lines() if x.startswith("12.10: e_boat#1")]
+    assert len(path) == 8  # MA 8, one MP a sea hex
+    assert all(NORWAY.has_sea(h) for h in path)
+    before = E.boat_distance(g.state, NORWAY, E.etype(g.state, "e_boat#1"), shore)
+    assert before[path[-1]] == before["2530"] - 8
