@@ -468,3 +468,28 @@ def test_12_10_boats_go_round_land_by_the_water() -> None:
     assert all(NORWAY.has_sea(h) for h in path)
     before = E.boat_distance(g.state, NORWAY, E.etype(g.state, "e_boat#1"), shore)
     assert before[path[-1]] == before["2530"] - 8
+
+
+def test_reading_13_0_defender_gets_the_largest_penalty_of_its_terrains() -> None:
+    assert NORWAY.terrains["0227"] == ("building", "woods")
+    assert NORWAY.penalty("0227") == -30  # building -30 beats woods -20
+
+
+def test_reading_12_8_an_empty_enemy_cup_gives_no_more_units() -> None:
+    g = arena({"0-1": ("squad", "0610")}, bases={})
+    g.state["cups"]["enemy"]["items"] = []
+    g.chance.force_dice([4])
+    E.generate(g, NORWAY, "0610", "noise")
+    assert not g.state["enemies"] and any("enemy cup is empty" in x for x in g.log_lines())
+
+
+def test_reading_12_5_other_detected_squads_stay_detected_when_one_reaches_a_base() -> None:
+    g = arena({"0-1": ("squad", "0506", {"detected": True}), "0-2": ("squad", "0810", {"detected": True})},
+              enemies={"rifle_section#1": "1010"})
+    g.apply("move:0-1")
+    g.apply("go")
+    g.apply("to:0505")
+    g.apply("halt")
+    s = g.state
+    assert not s["pieces"]["0-1"]["detected"] and s["pieces"]["0-2"]["detected"]
+    assert s["enemies"] == {"rifle_section#1": "1010"}  # no sweep: 0-2 is still out and detected
