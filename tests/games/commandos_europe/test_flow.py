@@ -493,3 +493,11 @@ def test_reading_12_5_other_detected_squads_stay_detected_when_one_reaches_a_bas
     s = g.state
     assert not s["pieces"]["0-1"]["detected"] and s["pieces"]["0-2"]["detected"]
     assert s["enemies"] == {"rifle_section#1": "1010"}  # no sweep: 0-2 is still out and detected
+
+
+def test_13_1_the_player_picks_which_of_two_commanders_is_killed() -> None:
+    g = _enemy_attack({"0-1": ("squad", "0610"), "cdr-0": ("leader", "0610"), "cdr-P": ("leader", "0610")},
+                      {"jaeger_squad#1": "0710"}, [6, 1], marker="commander_killed#2")
+    assert sorted(ids(g)) == ["leader:cdr-0", "leader:cdr-P"]
+    g.apply("leader:cdr-P")
+    assert "cdr-P" not in g.state["pieces"] and "cdr-0" in g.state["pieces"]

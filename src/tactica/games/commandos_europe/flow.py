@@ -790,7 +790,7 @@ class Casualty(Step):
 
     def actor(self, g: Game, a: Args) -> int | None:
         s = g.state
-        if a["stage"] == "squad":
+        if a["stage"] in ("squad", "leader"):
             return ME
         if a["stage"] in ("lose", "claim"):
             n = self._count(g, a)
@@ -815,6 +815,8 @@ class Casualty(Step):
     def prompt(self, g: Game, a: Args) -> str:
         if a["stage"] == "squad":
             return f"Which squad in {a['hex']} takes the casualty?"
+        if a["stage"] == "leader":
+            return f"Which leader in {a['hex']} is killed?"
         return f"Choose a gear piece to lose in {a['hex']} ({self._count(g, a)} to lose)"
 
     def options(self, g: Game, a: Args) -> list[Option]:
@@ -822,12 +824,20 @@ class Casualty(Step):
         if a["stage"] == "squad":
             return [Option(f"squad:{p}", f"{p} takes it", "squad", {"piece": p})
                     for p in squads_in(s, a["hex"])]
+        if a["stage"] == "leader":
+            role = markers()[a["marker"].split("#")[0]].kills
+            return [Option(f"leader:{p}", f"{p} is killed", "leader", {"piece": p})
+                    for p in in_hex(s, a["hex"]) if p in leaders() and leaders()[p].role == role]
         return [Option(f"lose:{p}", f"Lose {p}", "lose", {"piece": p})
                 for p in in_hex(s, a["hex"]) if p in gear()]
 
     def choose(self, g: Game, a: Args, option: Option) -> None:
         if a["stage"] == "squad":
             self._apply(g, a, option.args["piece"])
+            return
+        if a["stage"] == "leader":
+            E.eliminate_piece(g, option.args["piece"], "13.1", markers()[a["marker"].split("#")[0]].name)
+            g.pop()
             return
         E.eliminate_piece(g, option.args["piece"], "13.0" if a["stage"] == "lose" else "13.1",
                           "lost in combat" if a["stage"] == "lose" else "no squad can claim it")
@@ -848,6 +858,9 @@ class Casualty(Step):
             if m.kills:
                 lead = [p for p in in_hex(s, a["hex"]) if p in leaders() and leaders()[p].role == m.kills]
                 s["cups"]["casualties"]["items"].append(mk)
+                if len(lead) > 1:
+                    a["stage"], a["marker"] = "leader", mk  # the player picks which one (13.1)
+                    return
                 if lead:
                     E.eliminate_piece(g, lead[0], "13.1", m.name)
                 else:
