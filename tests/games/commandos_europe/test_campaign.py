@@ -8,7 +8,7 @@ import tactica
 from tactica.ai.scripted import ScriptedAgent
 from tactica.core.game import Game
 from tactica.games.commandos_europe import data
-from tactica.games.commandos_europe.flow import end_map
+from tactica.games.commandos_europe.results import end_map
 
 
 def campaign(seed: int = 4) -> Game:

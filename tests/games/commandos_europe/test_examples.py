@@ -10,8 +10,8 @@ import tactica
 from tactica.core.rules import RulesError
 from tactica.games.commandos_europe import data
 from tactica.games.commandos_europe.enemy import can_enter, etype
-from tactica.games.commandos_europe.flow import score, title
 from tactica.games.commandos_europe.geo import geo
+from tactica.games.commandos_europe.results import score, title
 from tactica.games.commandos_europe.stacks import detected_by, hex_noise, portage_problem, stack_ma
 
 NORWAY = geo("norway")

@@ -18,8 +18,8 @@ from tactica.core.game import Game
 from tactica.core.options import Option
 
 from .data import enemies, gear, piece_type, squads
-from .flow import score, value
 from .geo import Geo, geo
+from .results import score, value
 
 
 class CommandoPolicy:

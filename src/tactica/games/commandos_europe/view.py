@@ -9,7 +9,7 @@ from typing import Any
 from tactica.core.game import Game
 
 from .data import mission_cup, piece_type, placement
-from .flow import score, title
+from .results import score, title
 
 
 def view(g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
