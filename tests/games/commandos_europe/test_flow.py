@@ -501,3 +501,13 @@ def test_13_1_the_player_picks_which_of_two_commanders_is_killed() -> None:
     assert sorted(ids(g)) == ["leader:cdr-0", "leader:cdr-P"]
     g.apply("leader:cdr-P")
     assert "cdr-P" not in g.state["pieces"] and "cdr-0" in g.state["pieces"]
+
+
+def test_13_0_attack_odds_are_exact() -> None:
+    # 0-1 (20) against a rifle section (20) in mountain (-10): A = 10a + 10, D = 10d + 20
+    g = arena({"0-1": ("squad", "0610")}, enemies={"rifle_section#1": "0710"}, step="friendly_combat")
+    o = g.rules.odds(g, 0, "attack:0610:rifle_section#1")
+    assert o is not None
+    p = [x["p"] for x in o["outcomes"]]
+    assert p == [10 / 36, 5 / 36, 21 / 36]  # a >= d + 2: 10 pairs; a = d + 1: 5; the rest: 21
+    assert g.rules.odds(g, 0, "done") is None

@@ -16,6 +16,7 @@ from tactica.core.game import Game
 from tactica.core.rules import Rules, ScenarioInfo
 
 from . import drawing
+from .combat import attack_odds
 from .flow import STEPS
 from .geo import geo
 from .setup import scenario_infos, setup
@@ -47,6 +48,9 @@ class CommandosEuropeRules(Rules):
 
     def drawing(self, g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any]:
         return drawing.drawing(g, seat, view)
+
+    def odds(self, g: Game, seat: int, option_id: str) -> dict[str, Any] | None:
+        return attack_odds(g, seat, option_id)
 
     def summary(self, g: Game) -> dict[str, Any]:
         """For sim reports: the net mission score (5.0) as the seat's points, and the turn."""

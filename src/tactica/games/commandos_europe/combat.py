@@ -3,6 +3,8 @@ enemy's movement and attacks (10.6, 12.5-12.10)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from tactica.core.decks import cup_draw
 from tactica.core.game import Game
 from tactica.core.options import Option
@@ -474,3 +476,32 @@ class EnemyEnd(Step):
         s["marker_drawn"] = []
         E.sweep_if_clear(g)
         g.pop()
+
+
+def attack_odds(g: Game, seat: int, option_id: str) -> dict[str, Any] | None:
+    """Exact chances of a friendly attack (13.0): 10 x d6 + the hex's strength + the target's
+    terrain penalty against 10 x d6 + the target's attack value, over the 36 pairs of dice."""
+    d = g.decision()
+    if d is None or d.seat != seat:
+        return None
+    opt = next((o for o in d.options if o.id == option_id), None)
+    if opt is None or opt.kind != "attack":
+        return None
+    s, gm = g.state, G(g)
+    e = E.etype(s, opt.args["target"])
+    fp, _ = hex_strength(s, opt.args["hex"], vs_vehicle=False)
+    att = fp + gm.penalty(opt.args["target_hex"])
+    win = tie = 0
+    for ra in range(1, 7):
+        for rd in range(1, 7):
+            diff = 10 * ra + att - (10 * rd + e.attack)
+            win += diff > 0
+            tie += diff == 0
+    return {"title": f"{opt.args['hex']} attacks {e.name}: {att:+d} against {e.attack}",
+            "outcomes": [{"label": "the enemy unit is eliminated", "p": win / 36},
+                         {"label": "both lose: the enemy is eliminated and a casualty is drawn",
+                          "p": tie / 36},
+                         {"label": "a casualty is drawn", "p": (36 - win - tie) / 36}],
+            "notes": "attacking detects the hex: d6 enemy units appear afterwards (12.5, 12.8)",
+            "rule": "13.0"}
+

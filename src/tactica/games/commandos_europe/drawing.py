@@ -93,6 +93,6 @@ def drawing(g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any
             path = [{"unit": a["target"]}]
         if o["kind"] == "fire":
             path = [{"unit": a["weapon"]}, {"unit": a["target"]}]
-        options[o["id"]] = {"path": path, "odds": False}
+        options[o["id"]] = {"path": path, "odds": o["kind"] == "attack"}
     return {"sides": SIDES, "terrain": {"styles": TERRAIN_STYLE, "changes": {}}, "pieces": pieces,
             "markers": markers, "tracks": tracks, "info": info, "options": options}
