@@ -35,14 +35,14 @@ SEED = 3
 the clicks the driver makes, are the same on every run."""
 
 
-def create_game(page: Any, module: str, scenario: str, seats: list[str]) -> None:
+def create_game(page: Any, module: str, scenario: str, seats: list[str], seed: int = SEED) -> None:
     page.wait_for_selector("[data-testid=create]")
     page.select_option("[data-testid=module]", module)
     page.select_option("[data-testid=scenario]", scenario)
     for i, s in enumerate(seats):
         page.select_option(f"[data-testid=seat-{i}]", s)
     page.locator("details summary", has_text="More").click()
-    page.fill("#seed", str(SEED))
+    page.fill("#seed", str(seed))
     page.click("[data-testid=create]")
     page.wait_for_selector("[data-testid=prompt], [data-testid=handover]")
 
@@ -257,4 +257,45 @@ def test_solitaire_commandos_map_first_turn_by_clicking_then_reload(browser, ser
     assert page.locator("[data-testid=log] li").all_inner_texts() == log
     assert page.locator("[data-testid=prompt-text]").inner_text() == prompt
     assert page.locator("svg.map .counter").count() > 0
+    assert not page.errors, page.errors
+
+
+def _options_shown(page: Any) -> tuple[str, ...]:
+    """The option ids on the table now, read in one go (the table may re-render meanwhile)."""
+    return tuple(page.eval_on_selector_all("[data-option]", "els => els.map(e => e.dataset.option)"))
+
+
+def test_solitaire_commandos_first_mission_accomplished_in_the_browser(browser, server, shots):
+    """The scripted commando policy, choosing on a local copy of the game (same seed, same
+    decisions), plays Norway in the browser by clicking each option until the first mission is
+    accomplished; the table's log and tracks show it."""
+    import tactica
+    from tactica.ai.scripted import ScriptedAgent
+
+    seed = 8
+    local = tactica.new_game("commandos_europe", "norway", seed=seed)
+    agent = ScriptedAgent(0)
+    page = open_page(browser, server + "/")
+    create_game(page, "commandos_europe", "norway", ["here"], seed=seed)
+    page.wait_for_selector("[data-option]", state="attached")
+    for _ in range(80):
+        if local.state["accomplished"]:
+            break
+        oid = agent.choose(local, 0)
+        shown = _options_shown(page)
+        assert oid in shown, (oid, shown)
+        page.locator(f"[data-option='{oid}']").first.dispatch_event("click")
+        local.apply(oid)
+        for _ in range(100):  # until the table shows the next decision
+            page.wait_for_timeout(50)
+            if _options_shown(page) != shown:
+                break
+    assert local.state["accomplished"] == 1
+    page.wait_for_timeout(300)
+    shots(page, "commandos-mission-accomplished")
+    log = page.locator("[data-testid=log] li").all_inner_texts()
+    assert any("accomplished in" in line for line in log), "the accomplished mission shows in the log"
+    assert local.log_lines()[-1].split(": ", 1)[1] in log[-1], "the table follows the game move for move"
+    tracks = page.locator("[data-testid=tracks]").first.inner_text()
+    assert f"{local.state['pp']}" in tracks and "Purchase points" in tracks
     assert not page.errors, page.errors
