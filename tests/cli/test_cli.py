@@ -63,3 +63,16 @@ def test_bad_arguments_exit_with_a_clear_error(tmp_path):
     bad.write_text('{"format": "tactica-record/1", "game": "duel"}')
     r = runner.invoke(app, ["replay", str(bad)])
     assert r.exit_code == 2 and "cannot replay" in r.output
+
+
+def test_play_a_one_seat_game_with_an_agent_then_replay(tmp_path):
+    """A solitaire module (Commandos: Europe) has one seat: --seats takes one player."""
+    out = tmp_path / "solo.json"
+    r = runner.invoke(app, ["play", "commandos_europe", "norway", "--seats", "scripted", "--seed", "2",
+                            "--quiet", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "Result:" in r.output
+    r = runner.invoke(app, ["play", "commandos_europe", "norway", "--seats", "scripted,random"])
+    assert r.exit_code != 0 and "1 seats" in r.output
+    r = runner.invoke(app, ["replay", str(out)])
+    assert r.exit_code == 0 and "decisions replayed" in r.output

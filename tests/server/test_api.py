@@ -288,3 +288,17 @@ def test_a_module_that_draws_nothing_still_plays_with_buttons(store_url):
         assert v["table"]["panels"] and set(v["table"]["options"]) == {
             o["id"] for o in v["view"]["decision"]["options"]}
         assert decide(c, gid, t0, v["index"], v["view"]["decision"]["options"][0]["id"]).status_code == 200
+
+
+def test_a_solitaire_campaign_names_its_map_so_the_table_refetches_it(tmp_path):
+    """One seat (Commandos: Europe): the payload names the current map; ending Norway moves the
+    campaign to North Africa and the name (and the /map geometry) follows."""
+    with client(tmp_path / "g.db") as c:
+        g = new_game(c, [HUMAN], module="commandos_europe", scenario="campaign")
+        gid, tok = g["id"], g["seats"][0]["token"]
+        p = view(c, gid, tok)
+        assert p["map_name"] == "norway" and len(p["seats"]) == 1
+        for oid in ("col:05", "hex:0505", "done", "end_map"):
+            p = decide(c, gid, tok, p["index"], oid).json()
+        assert p["map_name"] == "north_africa"
+        assert c.get(f"/api/games/{gid}/map").json()["name"] == "north_africa"

@@ -81,3 +81,23 @@ def test_endings_are_counted_by_kind_not_by_margin():
 
     games = [res(0, 0, end="sudden death"), res(1, 1, end="sudden death"), res(2, 0, end="surrender")]
     assert scenario_stats(games, SEATS)["reasons"] == {"sudden death": 2, "surrender": 1}
+
+
+def test_solitaire_game_is_won_or_lost_and_judged_by_its_win_rate():
+    """One seat against the rules (Commandos: Europe): a positive return wins, anything else loses;
+    the verdict is the win rate instead of a balance between seats."""
+    import tactica
+    from tactica.sim.runner import GameJob, outcome
+
+    g = tactica.new_game("commandos_europe", "norway", seed=1)
+    while not g.is_terminal():
+        g.apply("end_game" if "end_game" in [o.id for o in g.legal_options()] else g.legal_options()[0].id)
+    r = outcome(g, GameJob(0, "commandos_europe", "norway", 1, ("random",), 0, (0,)), 5)
+    assert g.returns()[0] <= 0 and r.winner is None
+    games = [GameResult(index=i, pair=i, game="g", scenario="s", seed=i, agents=["x"], returns=[ret],
+                        winner=0 if ret > 0 else None, decisions=9, turns=3, vp=[ret], reason="r")
+             for i, ret in enumerate([2.0, -1.0, 0.0, 3.0])]
+    st = agent_stats(games)["x"]
+    assert (st["wins"], st["draws"], st["losses"]) == (2, 0, 2)
+    b = balance_verdict(games, ["commandos"])
+    assert b["verdict"] == "solitaire: won 2 of 4" and b["seat_shares"]["commandos"]["rate"] == 0.5

@@ -35,14 +35,14 @@ SEED = 3
 the clicks the driver makes, are the same on every run."""
 
 
-def create_game(page: Any, module: str, scenario: str, seats: list[str]) -> None:
+def create_game(page: Any, module: str, scenario: str, seats: list[str], seed: int = SEED) -> None:
     page.wait_for_selector("[data-testid=create]")
     page.select_option("[data-testid=module]", module)
     page.select_option("[data-testid=scenario]", scenario)
     for i, s in enumerate(seats):
         page.select_option(f"[data-testid=seat-{i}]", s)
     page.locator("details summary", has_text="More").click()
-    page.fill("#seed", str(SEED))
+    page.fill("#seed", str(seed))
     page.click("[data-testid=create]")
     page.wait_for_selector("[data-testid=prompt], [data-testid=handover]")
 
@@ -215,3 +215,87 @@ def test_line_of_sight_tool_draws_the_line(browser, server, shots):
     page.wait_for_selector(".los-line")
     assert "B8 → G3" in page.locator(".tools").inner_text()
     shots(page, "line-of-sight")
+
+
+def _option(page: Any, oid: str, timeout_ms: int = 15000) -> None:
+    """Click one option by its id (through the options list, as the fallback above does)."""
+    page.wait_for_selector(f"[data-option='{oid}']", state="attached", timeout=timeout_ms)
+    before = _snapshot(page)
+    page.locator(f"[data-option='{oid}']").first.dispatch_event("click")
+    _settle(page, before)
+
+
+def test_solitaire_commandos_map_first_turn_by_clicking_then_reload(browser, server, shots):
+    """One seat against the rules (Commandos: Europe): place the base, buy, move a squad, see the
+    noise roll and the mission in the log and on the map, then reload and find the same table."""
+    page = open_page(browser, server + "/")
+    create_game(page, "commandos_europe", "norway", ["here"])
+    _option(page, "col:05")
+    _option(page, "hex:0505")
+    page.wait_for_selector("svg.map .counter")
+    _option(page, "buy:demolitions@base-1")
+    _option(page, "done")
+    _option(page, "move:0-1")
+    _option(page, "add:demolitions")
+    _option(page, "go")
+    _option(page, "to:0506")
+    if page.locator("[data-option='halt']").count():
+        _option(page, "halt")
+    for _ in range(10):  # an escape offer after a detection, then the end of the phase
+        ids = [b.get_attribute("data-option") for b in page.locator("[data-option]").all()]
+        if "done" in ids and any(i.startswith("move:") for i in ids):
+            break
+        _option(page, "stay" if "stay" in ids else ids[-1])
+    shots(page, "commandos-moved")
+    log = page.locator("[data-testid=log] li").all_inner_texts()
+    assert any("Noise in 0506" in line for line in log), "the noise roll shows in the log"
+    assert any("Mission 1:" in line for line in log), "the mission shows in the log"
+    assert page.locator("[data-testid=log] li .rule").count() > 0, "rules are cited"
+    prompt = page.locator("[data-testid=prompt-text]").inner_text()
+    page.reload()
+    page.wait_for_selector("[data-testid=prompt-text]")
+    assert page.locator("[data-testid=log] li").all_inner_texts() == log
+    assert page.locator("[data-testid=prompt-text]").inner_text() == prompt
+    assert page.locator("svg.map .counter").count() > 0
+    assert not page.errors, page.errors
+
+
+def _options_shown(page: Any) -> tuple[str, ...]:
+    """The option ids on the table now, read in one go (the table may re-render meanwhile)."""
+    return tuple(page.eval_on_selector_all("[data-option]", "els => els.map(e => e.dataset.option)"))
+
+
+def test_solitaire_commandos_first_mission_accomplished_in_the_browser(browser, server, shots):
+    """The scripted commando policy, choosing on a local copy of the game (same seed, same
+    decisions), plays Norway in the browser by clicking each option until the first mission is
+    accomplished; the table's log and tracks show it."""
+    import tactica
+    from tactica.ai.scripted import ScriptedAgent
+
+    seed = 8
+    local = tactica.new_game("commandos_europe", "norway", seed=seed)
+    agent = ScriptedAgent(0)
+    page = open_page(browser, server + "/")
+    create_game(page, "commandos_europe", "norway", ["here"], seed=seed)
+    page.wait_for_selector("[data-option]", state="attached")
+    for _ in range(80):
+        if local.state["accomplished"]:
+            break
+        oid = agent.choose(local, 0)
+        shown = _options_shown(page)
+        assert oid in shown, (oid, shown)
+        page.locator(f"[data-option='{oid}']").first.dispatch_event("click")
+        local.apply(oid)
+        for _ in range(100):  # until the table shows the next decision
+            page.wait_for_timeout(50)
+            if _options_shown(page) != shown:
+                break
+    assert local.state["accomplished"] == 1
+    page.wait_for_timeout(300)
+    shots(page, "commandos-mission-accomplished")
+    log = page.locator("[data-testid=log] li").all_inner_texts()
+    assert any("accomplished in" in line for line in log), "the accomplished mission shows in the log"
+    assert local.log_lines()[-1].split(": ", 1)[1] in log[-1], "the table follows the game move for move"
+    tracks = page.locator("[data-testid=tracks]").first.inner_text()
+    assert f"{local.state['pp']}" in tracks and "Purchase points" in tracks
+    assert not page.errors, page.errors

@@ -10,6 +10,7 @@ BUILTIN: dict[str, str] = {
     "great_war": "tactica.games.great_war:RULES",
     "combat_commander": "tactica.games.combat_commander:RULES",
     "combat_infantry": "tactica.games.combat_infantry:RULES",
+    "commandos_europe": "tactica.games.commandos_europe:RULES",
 }
 """Module id -> 'package.module:ATTRIBUTE' of its Rules object."""
 

@@ -80,8 +80,9 @@ def _game_type(module_id: str, deal: str = "fixed") -> pyspiel.GameType:
     serialize such a Python game (it would need the game's RNG state, which its Python game
     interface does not expose)."""
     rules = get_rules(module_id)
-    zero_sum = getattr(rules, "utility", "zero_sum") == "zero_sum"
     n = len(rules.seats)
+    # a solitaire game (one seat against the rules) sums to whatever its seat scored
+    zero_sum = n > 1 and getattr(rules, "utility", "zero_sum") == "zero_sum"
     return pyspiel.GameType(
         short_name=short_name(module_id),
         long_name=f"tactica {rules.name}",

@@ -367,13 +367,16 @@ class Hub:
     def payload(self, live: LiveGame, seat: int | None) -> dict[str, Any]:
         g = live.game
         view = g.view(seat)
+        board = g.rules.board(g)
         return {
             "type": "view", "game_id": live.id, "index": live.index, "status": live.status,
             "seat": seat, "seats": [s.to_dict() for s in live.seats],
             "fairness": live.fair.public(over=g.is_terminal()),
             "notice": live.notice, "read_only": live.read_only,
             "view": view, "table": table_for(g, seat, view),
-            "has_map": g.rules.board(g) is not None,
+            "has_map": board is not None,
+            "map_name": board.name if board is not None else None,
+            # a game may change map (a campaign): the table fetches the map again when this changes
         }
 
     def listen(self, game_id: str, ws: Listener, seat: int | None) -> None:

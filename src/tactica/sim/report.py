@@ -170,9 +170,13 @@ def html_page(report: dict[str, Any], plots: dict[str, list[str]]) -> str:
         parts.append(f"<h2>{html.escape(key)}</h2>")
         parts.append(f"<p class='verdict'>Verdict: {html.escape(b['verdict'])}</p>"
                      f"<p>On {b['games']} games ({b['decisive']} decisive, {b['draws']} draws, "
-                     f"{b['aborted']} aborted); balanced means every seat's share of the decisive games is "
-                     f"within ±{100 * b['tolerance']:.0f} points of {_pct(b['even_share'])} with 95% "
-                     f"confidence. Agents: "
+                     f"{b['aborted']} aborted); "
+                     + ("a solitaire scenario: the win rate says how hard it is. "
+                        if b["even_share"] is None else
+                        f"balanced means every seat's share of the decisive games is within "
+                        f"±{100 * b['tolerance']:.0f} points of {_pct(b['even_share'])} with 95% "
+                        f"confidence. ")
+                     + "Agents: "
                      + html.escape(_runs_text(sc["runs"])) + "</p>"
                      + (f"<p>{html.escape(b['note'])}</p>" if b["note"] else ""))
         parts.append("<h3>Agents</h3>" + _table(

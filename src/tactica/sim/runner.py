@@ -108,6 +108,8 @@ def outcome(g: Game, job: GameJob, decisions: int, aborted: bool = False) -> Gam
     rets = g.returns()
     best = max(rets)
     winners = [i for i, r in enumerate(rets) if r == best]
+    if n == 1:  # solitaire: the one seat wins with a positive return, else it has lost
+        winners = [0] if rets[0] > 0 else []
     res = g.state["result"] or {}
     return GameResult(
         index=job.index, pair=job.pair, game=job.game, scenario=job.scenario, seed=job.seed,

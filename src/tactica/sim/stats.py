@@ -83,6 +83,8 @@ def agent_stats(games: Sequence[GameResult]) -> dict[str, dict[str, Any]]:
             st["return_sum"] += sum(g.returns[i] for i in seats) / len(seats)
             if g.aborted:
                 st["aborted"] += 1
+            elif g.winner is None and len(g.agents) == 1:
+                st["losses"] += 1  # solitaire: no draws, a game not won is lost
             elif g.winner is None:
                 st["draws"] += 1
             elif g.winner in seats:
@@ -133,6 +135,8 @@ def balance_verdict(games: Sequence[GameResult], seats: Sequence[str],
     - 'inconclusive': neither yet: more games would decide it (the verdict says how many it rests on).
     """
     k = len(seats)
+    if k == 1:
+        return _solitaire_verdict(games, seats[0], tolerance)
     even = 1 / k if k else 0.0
     decisive = [g for g in games if g.winner is not None]
     nd = len(decisive)
@@ -154,6 +158,18 @@ def balance_verdict(games: Sequence[GameResult], seats: Sequence[str],
             "draws": sum(1 for g in games if g.winner is None and not g.aborted),
             "aborted": sum(1 for g in games if g.aborted), "even_share": even, "tolerance": tolerance,
             "seat_shares": {seats[i]: shares[i] for i in range(k)}}
+
+
+def _solitaire_verdict(games: Sequence[GameResult], seat: str, tolerance: float) -> dict[str, Any]:
+    """One seat against the rules (a solitaire game): no balance between seats to judge; the
+    verdict is how often the seat wins, with its interval (how hard the scenario is)."""
+    played = [g for g in games if not g.aborted]
+    wins = sum(1 for g in played if g.winner == 0)
+    share = rate(wins, len(played))
+    return {"verdict": f"solitaire: won {wins} of {len(played)}", "favoured": None, "games": len(games),
+            "decisive": len(played), "mirror": True, "note": "", "draws": 0,
+            "aborted": len(games) - len(played), "even_share": None, "tolerance": tolerance,
+            "seat_shares": {seat: share}}
 
 
 def histogram(xs: Sequence[float], bins: int = 20) -> dict[str, list[float]]:

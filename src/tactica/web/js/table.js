@@ -46,7 +46,7 @@ class Table {
       clear(this.root).append(h("p", { class: "error" }, `Cannot open this game: ${e.detail || e.message}`), h("a", { href: "#/" }, "Back to the lobby"));
       return;
     }
-    if (p.has_map) this.map = await api("GET", `${this.path}/map`);
+    if (p.has_map) { this.map = await api("GET", `${this.path}/map`); this.mapName = p.map_name; }
     const d = p.view.decision;
     if (d && this.localSeats.includes(d.seat) && d.seat !== this.shown) {
       this.shown = d.seat;
@@ -87,6 +87,10 @@ class Table {
     if (p.index !== this.lastIndex) {
       this.lastIndex = p.index;
       this.prefix = []; this.menu = null; this.odds = null;
+    }
+    if (p.has_map && this.map && p.map_name !== this.mapName) {  // the game moved to another map
+      this.mapName = p.map_name;
+      api("GET", `${this.path}/map`).then((m) => { this.map = m; this.render(); });
     }
     const d = p.view.decision;
     if (this.handoverTo !== null) return;
