@@ -13,10 +13,10 @@ from stage3_helpers import stage3_rules
 
 from tactica.core.game import Game
 from tactica.games.combat_commander import CombatCommanderRules, actions_fire, actions_other
-from tactica.games.combat_commander.board_state import neighbours
 from tactica.games.combat_commander.components import builtin_pack
-from tactica.games.combat_commander.fire import push_fire_attack
 from tactica.games.commander_family.actions import open_windows
+from tactica.games.commander_family.board_state import neighbours
+from tactica.games.commander_family.fire import push_fire_attack
 
 
 def rules() -> CombatCommanderRules:

@@ -8,9 +8,9 @@ from fire_helpers import game, go, hand, opts, skip, text, top
 
 from tactica.core.game import Game
 from tactica.games.combat_commander import CombatCommanderRules
-from tactica.games.combat_commander.fire import current_attack, wtype
 from tactica.games.commander_family.actions import ActionDef
 from tactica.games.commander_family.events import EventDef
+from tactica.games.commander_family.fire import current_attack, wtype
 
 AXIS = [
     {"type": "ger-ldr-grein", "hex": "K8"},                              # axis-1

@@ -6,8 +6,8 @@ from __future__ import annotations
 from fire_helpers import card, game, go, hand, opts, roll_cards, text, top
 
 from tactica.core.game import Game
-from tactica.games.combat_commander.fire import break_weapon, crossed_cover, push_fire_attack, strength
-from tactica.games.combat_commander.stats import morale, unit_stat, weapon_stat
+from tactica.games.commander_family.fire import break_weapon, crossed_cover, push_fire_attack, strength
+from tactica.games.commander_family.stats import morale, unit_stat, weapon_stat
 
 FIRE = "G-13"  # a German Fire card
 FAR = [{"type": "us-rifle-squad", "hex": "O1"}]

@@ -9,9 +9,9 @@ from fire_helpers import game, go, hand, opts, roll_cards, skip, text, top
 
 from tactica.core.game import Game
 from tactica.games.combat_commander import CombatCommanderRules
-from tactica.games.combat_commander.fire import current_attack, op_fire_pieces, push_fire_attack
-from tactica.games.combat_commander.stats import morale
 from tactica.games.commander_family.actions import ActionDef
+from tactica.games.commander_family.fire import current_attack, op_fire_pieces, push_fire_attack
+from tactica.games.commander_family.stats import morale
 
 
 def grenades(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:

@@ -10,9 +10,9 @@ from stage3_helpers import stage3_rules
 
 from tactica.core.board import load_board
 from tactica.core.game import Game
-from tactica.games.combat_commander.fire import current_attack
 from tactica.games.combat_commander.terrain import terrain_chart
 from tactica.games.commander_family.actions import ActionDef
+from tactica.games.commander_family.fire import current_attack
 
 TC = terrain_chart()
 MOVE_BOARD = load_board(DATA / "move_example.yaml", allowed_terrain=TC.allowed_terrain,

@@ -21,11 +21,9 @@ from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
 from ..commander_family.actions import ActionDef
-from ..commander_family.state import new_unit, opponent, side
-from ..commander_family.victory import nation
-from .board_state import board_of, hex_distance, label_map, neighbours, overlay, units_in
-from .breaking import break_or_wound
-from .fire import (
+from ..commander_family.board_state import board_of, hex_distance, label_map, neighbours, overlay, units_in
+from ..commander_family.breaking import break_or_wound
+from ..commander_family.fire import (
     SMOKE_CUP,
     able,
     enemy_hexes,
@@ -38,7 +36,9 @@ from .fire import (
     water_hex,
     wtype,
 )
-from .stats import unit_kind
+from ..commander_family.state import new_unit, opponent, side
+from ..commander_family.stats import unit_kind
+from ..commander_family.victory import nation
 
 if TYPE_CHECKING:
     from tactica.core.game import Game
@@ -320,7 +320,7 @@ def action_defs() -> list[ActionDef]:
 def register(rules: Any) -> None:
     """Add these Actions and their frames (and the Squad-break frame of breaking.py) to a Combat
     Commander rules instance."""
-    from .breaking import SquadBreaks
+    from ..commander_family.breaking import SquadBreaks
 
     for st in (AssaultFire(), SmokeGrenades(), AmbushPick(), SquadBreaks()):
         if st.name not in rules.steps:

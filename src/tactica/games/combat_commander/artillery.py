@@ -45,13 +45,21 @@ from tactica.core.hexgrid import neighbor
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
+from ..commander_family.activation import activate, may_activate
+from ..commander_family.board_state import (
+    board_of,
+    hex_distance,
+    label_map,
+    los,
+    neighbours,
+    overlay,
+    units_in,
+)
+from ..commander_family.fire import SMOKE_CUP, FireAttack, water_hex
 from ..commander_family.orders import OrderDef
 from ..commander_family.state import opponent
+from ..commander_family.stats import unit_kind
 from ..commander_family.victory import nation
-from .activation import activate, may_activate
-from .board_state import board_of, hex_distance, label_map, los, neighbours, overlay, units_in
-from .fire import SMOKE_CUP, FireAttack, water_hex
-from .stats import unit_kind
 from .terrain import hex_type
 
 if TYPE_CHECKING:

@@ -30,10 +30,10 @@ from typing import TYPE_CHECKING, Any
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
+from ..commander_family.board_state import board_of, hex_distance, label_map, units_in
+from ..commander_family.fire import SMOKE_CUP
 from ..commander_family.state import opponent, side
 from ..commander_family.victory import nation
-from .board_state import board_of, hex_distance, label_map, units_in
-from .fire import SMOKE_CUP
 from .terrain import hex_type
 
 if TYPE_CHECKING:
@@ -205,7 +205,7 @@ def can_enter(g: Game, label: str, seat: int, figs: int = 0) -> bool:
     b = board_of(g)
     if b is None or label not in label_map(b) or impassable(g, label):
         return False
-    from .board_state import FIGURE_LIMIT, figures
+    from ..commander_family.board_state import FIGURE_LIMIT, figures
     return figures(g, units_in(g, label, seat)) + figs <= FIGURE_LIMIT
 
 

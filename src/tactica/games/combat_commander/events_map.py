@@ -15,13 +15,13 @@ from tactica.core.hexgrid import neighbor
 from tactica.core.options import Option
 from tactica.core.rules import Args
 
+from ..commander_family.board_state import board_of, label_map, units_in
+from ..commander_family.breaking import break_or_wound
 from ..commander_family.events import EventDef
+from ..commander_family.stats import unit_kind
 from ..commander_family.victory import check_sudden_loss, eliminate
 from . import events_common as ec
-from .board_state import board_of, label_map, units_in
-from .breaking import break_or_wound
 from .events_common import ask, continuation, map_units, opt, unit_label, who
-from .stats import unit_kind
 
 if TYPE_CHECKING:
     from tactica.core.game import Game

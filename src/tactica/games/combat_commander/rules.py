@@ -14,32 +14,19 @@ from tactica.core.decks import new_deck
 from tactica.core.options import Option
 from tactica.core.rules import RulesError, ScenarioInfo, Step
 
+from ..commander_family import advance, melee, movement, op_fire, placement, recover, rout
 from ..commander_family.actions import action_registry
 from ..commander_family.base import CommanderRules
+from ..commander_family.board_state import neighbours, update_objectives
 from ..commander_family.events import event_registry
+from ..commander_family.fire import fire_group, fire_legal, fire_steps, remove_weapon, start_fire
 from ..commander_family.orders import OrderDef, order_registry
 from ..commander_family.state import OBJECTIVES, new_side, new_unit, new_weapon
 from ..commander_family.turn import start_turn
 from ..commander_family.victory import objective_value
-from . import (
-    actions_fire,
-    actions_hidden,
-    actions_other,
-    advance,
-    artillery,
-    drawing,
-    fortifications,
-    melee,
-    movement,
-    op_fire,
-    placement,
-    recover,
-    rout,
-)
-from .board_state import neighbours, update_objectives
+from . import actions_fire, actions_hidden, actions_other, artillery, drawing, fortifications
 from .components import ACTIONS, EVENTS, ORDERS, Pack, builtin_pack
 from .events_all import register as register_events
-from .fire import fire_group, fire_legal, fire_steps, remove_weapon, start_fire
 from .scenarios import SCENARIOS
 from .terrain import los_table
 

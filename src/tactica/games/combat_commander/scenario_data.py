@@ -275,7 +275,7 @@ def _scenario(ctx: Ctx, data: Any, pack: Pack, maps: Callable[[str], CcMap]) -> 
 
 def _fortifications(ctx: Ctx, value: Any, cc_map: CcMap) -> tuple[tuple[str, str], ...]:
     """F100.1/F100.3: scenario Fortifications, one per hex, never in Water, one Pillbox."""
-    from .board_state import label_map
+    from ..commander_family.board_state import label_map
     from .fortifications import KINDS
     from .terrain import hex_type
 

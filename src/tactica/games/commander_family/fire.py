@@ -29,9 +29,9 @@ from tactica.core.los import Overlay, sight
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
-from ..commander_family.actions import open_windows
-from ..commander_family.state import opponent
-from ..commander_family.victory import nation
+from ..combat_commander.fortifications import group_split, weapon_blocked
+from ..combat_commander.terrain import hex_type, terrain_chart
+from .actions import open_windows
 from .activation import ActivatingOrder, activate, may_activate, radius_units
 from .board_state import (
     board_of,
@@ -45,9 +45,9 @@ from .board_state import (
     within,
 )
 from .breaking import break_or_wound
-from .fortifications import group_split, weapon_blocked
+from .state import opponent
 from .stats import morale, unit_kind, unit_stat, weapon_stat
-from .terrain import hex_type, terrain_chart
+from .victory import nation
 
 if TYPE_CHECKING:
     from tactica.core.game import Game

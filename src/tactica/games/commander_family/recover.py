@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
-from ..commander_family.orders import OrderDef
-from ..commander_family.state import units_on_map
-from ..commander_family.victory import nation
 from .board_state import board_of
 from .movement import find_frame, on_map
+from .orders import OrderDef
+from .state import units_on_map
 from .stats import morale
+from .victory import nation
 
 if TYPE_CHECKING:
     from tactica.core.game import Game

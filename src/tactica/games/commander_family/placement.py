@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
-from ..commander_family.state import new_unit, opponent, side
-from ..commander_family.turn import start_turn
-from ..commander_family.victory import eliminate, nation
+from ..combat_commander.terrain import hex_type
 from .board_state import FIGURE_LIMIT, board_of, figures, label_map, overstacked, units_in, update_objectives
+from .state import new_unit, opponent, side
 from .stats import unit_kind
-from .terrain import hex_type
+from .turn import start_turn
+from .victory import eliminate, nation
 
 if TYPE_CHECKING:
     from tactica.core.game import Game

@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from . import fortifications
+from ..combat_commander import fortifications
+from ..combat_commander.terrain import hex_type, on_path, terrain_chart
 from .board_state import board_of, label_map, reading_of, units_in
-from .terrain import hex_type, on_path, terrain_chart
 
 if TYPE_CHECKING:
     from tactica.core.board import Board

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 from tactica.core.hexgrid import Hex, distance
 from tactica.core.los import LosResult, Overlay
 
-from ..commander_family.state import OBJECTIVES
-from ..commander_family.victory import set_control
+from .state import OBJECTIVES
+from .victory import set_control
 
 if TYPE_CHECKING:
     from tactica.core.board import Board

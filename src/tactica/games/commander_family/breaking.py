@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from tactica.core.rules import Args, Step
 
-from ..commander_family.actions import open_windows
-from ..commander_family.victory import break_unit
+from .actions import open_windows
 from .stats import unit_kind
+from .victory import break_unit
 
 if TYPE_CHECKING:
     from tactica.core.game import Game

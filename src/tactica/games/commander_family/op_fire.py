@@ -24,14 +24,14 @@ from tactica.core.los import Overlay
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
-from ..commander_family.actions import ActionDef
-from ..commander_family.cards import card_key
-from ..commander_family.state import side
-from ..commander_family.victory import nation
+from .actions import ActionDef
 from .board_state import overlay, read_only, within
+from .cards import card_key
 from .fire import op_fire_pieces, piece_hex, push_fire_attack, reaches, strength
 from .movement import find_frame, moving_units, on_map
+from .state import side
 from .stats import command_of, unit_kind
+from .victory import nation
 
 if TYPE_CHECKING:
     from tactica.core.game import Game
@@ -157,7 +157,7 @@ class OpFire(Step):
             g.pop()
             return
         if option.kind == "action":
-            from ..commander_family.cards import play_from_hand
+            from .cards import play_from_hand
 
             rules: Any = g.rules
             card = option.args["card"]

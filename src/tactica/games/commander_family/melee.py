@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING, Any
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
-from ..commander_family.actions import open_windows
-from ..commander_family.state import opponent
-from ..commander_family.victory import check_sudden_loss, eliminate, nation
+from ..combat_commander.fortifications import melee_tie_winner
+from .actions import open_windows
 from .board_state import occupied, units_in, update_objectives
-from .fortifications import melee_tie_winner
+from .state import opponent
 from .stats import unit_stat
+from .victory import check_sudden_loss, eliminate, nation
 
 if TYPE_CHECKING:
     from tactica.core.game import Game

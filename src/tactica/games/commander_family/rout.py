@@ -26,14 +26,14 @@ from tactica.core.hexgrid import distance
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
-from ..commander_family.orders import OrderDef
-from ..commander_family.state import opponent
-from ..commander_family.victory import eliminate, nation
+from ..combat_commander.mines import push_mine_attack
+from ..combat_commander.terrain import hex_type, terrain_chart
 from .board_state import board_of, label_map, neighbours, units_in, update_objectives
-from .mines import push_mine_attack
 from .movement import on_map
+from .orders import OrderDef
 from .recover import BrokenUnitRolls, activate_player, broken_units, player_activated
-from .terrain import hex_type, terrain_chart
+from .state import opponent
+from .victory import eliminate, nation
 
 if TYPE_CHECKING:
     from tactica.core.board import Board

@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING, Any
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
-from ..commander_family.actions import open_windows
-from ..commander_family.orders import OrderDef
-from ..commander_family.victory import nation
+from ..combat_commander.mines import push_mine_attack
+from ..combat_commander.terrain import hex_type, terrain_chart
+from .actions import open_windows
 from .activation import ActivatingOrder, activate, first_choices, has_first_choice
 from .board_state import board_of, enemy_edge_hexes, label_map, neighbours, update_objectives
-from .mines import push_mine_attack
 from .movement import on_map, push_exit_space
-from .terrain import hex_type, terrain_chart
+from .orders import OrderDef
+from .victory import nation
 
 if TYPE_CHECKING:
     from tactica.core.board import Board

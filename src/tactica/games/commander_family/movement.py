@@ -34,16 +34,16 @@ from typing import TYPE_CHECKING, Any
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
-from ..commander_family.actions import open_windows
-from ..commander_family.orders import OrderDef
-from ..commander_family.state import opponent
-from ..commander_family.victory import exit_unit, nation
+from ..combat_commander.fortifications import in_wire, kind_at, trench_step, wire_halts
+from ..combat_commander.mines import push_mine_attack
+from ..combat_commander.terrain import move_cost, on_path
+from .actions import open_windows
 from .activation import ActivatingOrder, activate, first_choices, has_first_choice
 from .board_state import board_of, enemy_edge_hexes, label_map, neighbours, units_in, update_objectives
-from .fortifications import in_wire, kind_at, trench_step, wire_halts
-from .mines import push_mine_attack
+from .orders import OrderDef
+from .state import opponent
 from .stats import unit_stat
-from .terrain import move_cost, on_path
+from .victory import exit_unit, nation
 
 if TYPE_CHECKING:
     from tactica.core.board import Board
