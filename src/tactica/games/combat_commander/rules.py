@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from tactica.core.decks import new_deck
 from tactica.core.options import Option
-from tactica.core.rules import RulesError, ScenarioInfo, Step
+from tactica.core.rules import ScenarioInfo, Step
 
 from ..commander_family import advance, melee, movement, op_fire, placement, recover, rout
 from ..commander_family.actions import action_registry
@@ -21,19 +20,20 @@ from ..commander_family.board_state import neighbours, update_objectives
 from ..commander_family.events import event_registry
 from ..commander_family.fire import fire_group, fire_legal, fire_steps, remove_weapon, start_fire
 from ..commander_family.orders import OrderDef, order_registry
-from ..commander_family.state import OBJECTIVES, new_side, new_unit, new_weapon
-from ..commander_family.turn import start_turn
-from ..commander_family.victory import objective_value
-from . import actions_fire, actions_hidden, actions_other, artillery, drawing, fortifications
+from . import actions_fire, actions_hidden, actions_other, artillery, drawing, fortifications, mines
 from .components import ACTIONS, EVENTS, ORDERS, Pack, builtin_pack
 from .events_all import register as register_events
+from .rule_numbers import RULE_NUMBERS
 from .scenarios import SCENARIOS
-from .terrain import los_table
+from .terrain import hex_type, los_table, move_cost, terrain_chart
 
 if TYPE_CHECKING:
     from tactica.core.board import Board
     from tactica.core.game import Game
+    from tactica.core.hexgrid import Hex
     from tactica.core.los import LosTable
+
+    from .terrain import TerrainChart, TerrainEntry
 
 
 def _builtin_scenarios() -> dict[str, dict[str, Any]]:
@@ -55,6 +55,7 @@ class CombatCommanderRules(CommanderRules):
     version = "0.1"
     seats = ("axis", "allies")
     option_defaults: Mapping[str, Any] = {}
+    rule_numbers: Mapping[str, str] = RULE_NUMBERS
 
     def __init__(self, steps: Iterable[Step] = (), pack: Pack | None = None) -> None:
         super().__init__([*fire_steps(), *placement.placement_steps(), *steps])
@@ -62,7 +63,8 @@ class CombatCommanderRules(CommanderRules):
         self._boards: dict[str, Board] = {}
         self._extra_scenarios: dict[str, dict[str, Any]] = {}
         self.orders = order_registry(dict(ORDERS))
-        self.orders["Fire"] = OrderDef("Fire", "O20", implemented=True, legal=fire_legal, start=start_fire)
+        self.orders["Fire"] = OrderDef("Fire", self.rule_numbers["order.fire"], implemented=True,
+                                       legal=fire_legal, start=start_fire)
         self.events = event_registry(dict(EVENTS))
         self.actions = action_registry(dict(ACTIONS))
         artillery.register(self)  # O17, O18
@@ -157,6 +159,51 @@ class CombatCommanderRules(CommanderRules):
     def line_of_sight(self, g: Game, a: str, b: str) -> dict[str, Any] | None:
         return drawing.line_of_sight(g, a, b)
 
+    # -- the family's terrain hooks: the Terrain chart of data/terrain.yaml ---------------------
+    def terrain_chart(self) -> TerrainChart:
+        return terrain_chart()
+
+    def hex_type(self, board: Board, h: Hex) -> TerrainEntry:
+        return hex_type(board, h)
+
+    def move_cost(self, board: Board, a: Hex, b: Hex) -> int | None:
+        return move_cost(board, a, b)
+
+    # -- the family's fortification hooks: F101-F106 (fortifications.py, mines.py) ---------------
+    def in_wire(self, g: Game, label: str | None) -> bool:
+        return fortifications.in_wire(g, label)
+
+    def weapon_blocked(self, g: Game, label: str | None) -> bool:
+        return fortifications.weapon_blocked(g, label)
+
+    def group_split(self, g: Game, a: str, b: str) -> bool:
+        return fortifications.group_split(g, a, b)
+
+    def wire_halts(self, g: Game, frm: str, to: str) -> bool:
+        return fortifications.wire_halts(g, frm, to)
+
+    def trench_step(self, g: Game, frm: str, to: str) -> bool:
+        return fortifications.trench_step(g, frm, to)
+
+    def mined(self, g: Game, label: str | None) -> bool:
+        return fortifications.kind_at(g, label) == "mines"
+
+    def push_mine_attack(self, g: Game, label: str, movers: list[str], *, moving: bool = False,
+                         rule: str | None = None) -> bool:
+        if rule is None:
+            return mines.push_mine_attack(g, label, movers, moving=moving)
+        return mines.push_mine_attack(g, label, movers, moving=moving, rule=rule)
+
+    def melee_tie_winner(self, g: Game, label: str) -> int | None:
+        return fortifications.melee_tie_winner(g, label)
+
+    def fortification_cover(self, g: Game, label: str | None, heavy: bool) -> tuple[int, str] | None:
+        return fortifications.cover(g, label, heavy)
+
+    def leaves_play(self, g: Game, uid: str) -> bool:
+        """7.1: an eliminated Hero leaves play (no Casualty Track space)."""
+        return bool(self.unit_type(g.state["units"][uid]["type"]).special == "hero")
+
     # -- stage-1 hooks, now on the map ---------------------------------------------------------
     def adjacent_hexes(self, g: Game, label: str) -> list[str]:
         return neighbours(g, label)
@@ -197,8 +244,8 @@ class CombatCommanderRules(CommanderRules):
     def stacking_check(self, g: Game, seat: int) -> None:
         placement.stacking_check(g, seat)
 
-    def reinforce_radios(self, g: Game, space: int) -> None:
-        artillery.arrive_radios(g, space)
+    def arrive_contacts(self, g: Game, space: int) -> None:
+        artillery.arrive_radios(g, space)  # 6.1.2 step 5: Radios on this Time space
 
     def reinforce(self, g: Game, seat: int, units: list[str]) -> None:
         placement.reinforce(g, seat, units)
@@ -215,116 +262,31 @@ class CombatCommanderRules(CommanderRules):
         """Add a scenario in the SCENARIOS shape to this instance (tests, custom scenarios)."""
         self._extra_scenarios[scenario_id] = spec
 
-    def setup(self, g: Game, scenario: str, options: Mapping[str, Any]) -> None:
-        sc = self.all_scenarios()[scenario]
-        s = g.state
-        ch = g.chance
-        postures = self.pack.postures
-        sides: list[dict[str, Any]] = []
-        units: dict[str, Any] = {}
-        weapons: dict[str, Any] = {}
-        reinforcements: dict[str, list[str]] = {}
-        zoned: dict[str, dict[str, list[str]]] = {}
-        for seat, seat_name in enumerate(self.seats):
-            spec = sc["sides"][seat_name]
-            nation = spec["nation"]
-            if nation not in self.pack.decks:
-                raise RulesError(f"scenario {scenario}: no Fate deck for {nation}")
-            sd = new_side(nation, spec["posture"], postures.hand_size[spec["posture"]], spec["orders"],
-                          postures.discard_limit[nation], spec["surrender"])
-            sd["deck"] = new_deck(list(self.pack.decks[nation].cards), ch)  # 2.1: shuffled
-            sides.append(sd)
-            entries: list[tuple[Any, str, str | None]] = [(u, "map", None) for u in spec["units"]]
-            for space, lst in sorted(spec.get("reinforcements", {}).items()):
-                entries += [(u, "time_track", str(space)) for u in lst]
-            for n, (entry, where, space) in enumerate(entries, start=1):
-                e = {"type": entry} if isinstance(entry, str) else dict(entry)
-                self.unit_type(e["type"])  # refuse unknown types now
-                uid = f"{seat_name}-{n}"
-                wid = None
-                if e.get("weapon"):
-                    self.weapon_type(e["weapon"])
-                    wid = f"{uid}-w"
-                    weapons[wid] = new_weapon(e["weapon"], seat, uid)
-                units[uid] = new_unit(e["type"], seat, e.get("hex"), where, wid)
-                if space is not None:
-                    reinforcements.setdefault(space, []).append(uid)
-                elif not e.get("hex") and (e.get("zone") or spec.get("setup")):
-                    zone = str(e.get("zone") or spec["setup"])
-                    zoned.setdefault(str(seat), {}).setdefault(zone, []).append(uid)
-        t = sc["time"]
-        s.update(
-            sides=sides, units=units, weapons=weapons, reinforcements=reinforcements, smoke={},
-            activated=[], vp=int(sc.get("vp", 0)), turn=0,
-            time={"space": t["start"], "sudden_death": t["sudden_death"], "last": t["last"], "advances": 0},
-            initiative=self.seats.index(sc["initiative"]), active=self.seats.index(sc["first"]),
-            objectives={o: {"owner": None if sc["objectives"].get(o) is None
-                            else self.seats.index(sc["objectives"][o]), "hex": None} for o in OBJECTIVES},
-            map=sc.get("map"), blaze=[],
-            edges=[sc["edges"][n] for n in self.seats] if sc.get("edges")
-            else [sc["sides"][n]["edge"] for n in self.seats] if sc["sides"][self.seats[0]].get("edge")
-            else None,
-        )
-        artillery.setup_radios(g, sc)
-        fortifications.setup(g, sc)
-        board = self.board(g)
-        if board is not None:
-            for o in OBJECTIVES:
-                if o in board.objectives:
-                    s["objectives"][o]["hex"] = board.label(board.objectives[o])
-                    s["objectives"][o]["hexes"] = [board.label(h) for h in self._objective_hexes(board, o)]
-        self._deal_chits(g, sc)
-        for seat, sd in enumerate(sides):  # 1.1: starting hand = Hand Size
-            for _ in range(sd["hand_size"]):
-                sd["hand"].append(sd["deck"]["draw"].pop())
-            g.emit("1.1", "{nation} ({posture}) draws {n} cards", nation=sd["nation"],
-                   posture=sd["posture"], n=sd["hand_size"])
-            g.emit("1.1", "Your hand: {cards}", to=[seat], cards=", ".join(sorted(sd["hand"])))
-        if zoned and board is not None:
-            # who sets up first is the scenario's to say; by default the side that does not
-            # take the first Turn sets up first, in the open (our reading, RULES.md 2.1)
-            first = self.seats.index(sc["first"])
-            default = [self.seats[1 - first], self.seats[first]]
-            order = [str(self.seats.index(n)) for n in sc.get("setup_order", default)]
-            g.push("cc_setup", order=[int(x) for x in order if x in zoned], next=0, zones=zoned,
-                   hexes={z: [board.label(h) for h in board.zones[z]]
-                          for per in zoned.values() for z in per})
-            return
-        update_objectives(g)
-        start_turn(g, int(s["active"]))
+    # -- the family's set-up hooks (commander_family/setup.py does the set-up) -----------------
+    def fate_deck(self, nation: str) -> list[str] | None:
+        d = self.pack.decks.get(nation)
+        return None if d is None else list(d.cards)
 
-    def _objective_hexes(self, board: Board, obj: str) -> list[Any]:
+    def hand_size(self, posture: str) -> int:
+        return int(self.pack.postures.hand_size[posture])
+
+    def discard_limit(self, nation: str) -> int:
+        return int(self.pack.postures.discard_limit[nation])
+
+    def chit_ids(self) -> list[str]:
+        return list(self.pack.objectives)
+
+    def setup_pieces(self, g: Game, scenario: Mapping[str, Any]) -> None:
+        artillery.setup_radios(g, scenario)
+        fortifications.setup(g, scenario)
+
+    def objective_hexes(self, board: Board, obj: str) -> list[Hex]:
         """7.3.1.1: a built-in map knows its multi-hex Buildings; other boards use the one hex."""
         from .maps import builtin_map, builtin_map_ids
 
         if board.name in builtin_map_ids() and board is builtin_map(board.name).board:
             return list(builtin_map(board.name).objective_hexes(obj))
         return [board.objectives[obj]]
-
-    def _deal_chits(self, g: Game, sc: Mapping[str, Any]) -> None:
-        """7.3.2-7.3.3: chits drawn at random; a chit without a secret side drawn as secret is
-        played open. Open chits score for the initial controllers at once (continuous scoring)."""
-        s = g.state
-        pool = sorted(self.pack.objectives)
-        g.chance.shuffle(pool)
-        s["chit_pool"] = pool
-        s["chits_open"] = [pool.pop() for _ in range(int(sc.get("open_chits", 0)))]
-        for seat in (0, 1):
-            for _ in range(int(sc.get("secret_chits", 0))):
-                c = pool.pop()
-                if self.chit(c).secret_side:
-                    s["sides"][seat]["chits_secret"].append(c)
-                    g.emit("7.3.3", "Your secret Objective chit: {chit}", to=[seat], chit=c)
-                else:
-                    s["chits_open"].append(c)
-                    g.emit("7.3.3", "Chit {chit} has no secret side: it is played open", chit=c)
-        g.emit("7.3.2", "Open Objective chits: {chits}", chits=", ".join(s["chits_open"]) or "none")
-        for o in OBJECTIVES:
-            owner = s["objectives"][o]["owner"]
-            v = objective_value(g, o, s["chits_open"])
-            if owner is not None and v:
-                s["vp"] += v if owner == 0 else -v
-        g.emit("7.3.3", "VP track after open Objectives: {vp:+d}", vp=s["vp"])
 
     def view(self, g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
         v = super().view(g, seat, everything)

@@ -193,7 +193,7 @@ def occupied(g: Game, seat: int) -> dict[str, list[str]]:
 
 def figures(g: Game, uids: list[str]) -> int:
     rules: Any = g.rules
-    return sum(int(rules.unit_type(g.state["units"][u]["type"]).figures) for u in uids)
+    return sum(rules.stack_figures(g, u) for u in uids)
 
 
 def overstacked(g: Game, seat: int) -> list[str]:
@@ -246,6 +246,11 @@ def enemy_edge_hexes(g: Game, seat: int) -> list[str]:
 
 
 # ---------------------------------------------------------------- objectives (7.3.1)
+def on_path(board: Board, h: Hex, kind: str = "road") -> bool:
+    """True if a road (or other path kind) runs into hex ``h`` (CC T92, T93, T96)."""
+    return any(board.road(h, n, kind) for n in board.neighbors(h))
+
+
 def update_objectives(g: Game) -> None:
     """7.3.1: an Objective belongs to the last side to have occupied its hex alone."""
     s = g.state

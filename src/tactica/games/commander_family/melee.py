@@ -25,9 +25,10 @@ from typing import TYPE_CHECKING, Any
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
-from ..combat_commander.fortifications import melee_tie_winner
+from .access import rules_of
 from .actions import open_windows
 from .board_state import occupied, units_in, update_objectives
+from .citations import cite
 from .state import opponent
 from .stats import unit_stat
 from .victory import check_sudden_loss, eliminate, nation
@@ -86,14 +87,14 @@ class Melee(Step):
 
     def _begin(self, g: Game, a: Args, label: str) -> None:
         a.update(hex=label, phase="ambush")
-        g.emit("O16.4", "Melee in {hex}: {units}", hex=label, units=", ".join(units_in(g, label)))
+        g.emit(cite(g, "melee"), "Melee in {hex}: {units}", hex=label, units=", ".join(units_in(g, label)))
         open_windows(g, "melee_ambush", {"hex": label})
 
     def _emptied(self, g: Game, a: Args) -> bool:
         act, ina = self._sides(g, a)
         if act and ina:
             return False
-        g.emit("O16.4", "A side has no unit left in {hex}: the Melee ends", hex=a["hex"])
+        g.emit(cite(g, "melee"), "A side has no unit left in {hex}: the Melee ends", hex=a["hex"])
         label = a["hex"]
         a.update(phase="pick", hex=None)
         if not g.is_terminal():
@@ -130,28 +131,33 @@ class Melee(Step):
         fi, why_i = melee_fp(g, ina)
         ta = fa + int(a["r_active"]["total"])
         ti = fi + int(a["r_inactive"]["total"])
-        g.emit("O16.4.2", "{nation}: Melee FP {fp} ({why}) + roll {r} = {t}",
+        g.emit(cite(g, "melee.roll"), "{nation}: Melee FP {fp} ({why}) + roll {r} = {t}",
                nation=nation(g, opponent(active)), fp=fi, why=why_i, r=a["r_inactive"]["total"], t=ti)
-        g.emit("O16.4.2", "{nation}: Melee FP {fp} ({why}) + roll {r} = {t}", nation=nation(g, active),
+        g.emit(cite(g, "melee.roll"),
+               "{nation}: Melee FP {fp} ({why}) + roll {r} = {t}", nation=nation(g, active),
                fp=fa, why=why_a, r=a["r_active"]["total"], t=ta)
         if ta > ti:
             losers = ina
-            g.emit("O16.4.3", "{nation} loses the Melee in {hex}", nation=nation(g, opponent(active)),
+            g.emit(cite(g, "melee.result"),
+                   "{nation} loses the Melee in {hex}", nation=nation(g, opponent(active)),
                    hex=a["hex"])
         elif ti > ta:
             losers = act
-            g.emit("O16.4.3", "{nation} loses the Melee in {hex}", nation=nation(g, active), hex=a["hex"])
+            g.emit(cite(g, "melee.result"),
+                   "{nation} loses the Melee in {hex}", nation=nation(g, active), hex=a["hex"])
         else:
-            holder = melee_tie_winner(g, a["hex"])
+            holder = rules_of(g).melee_tie_winner(g, a["hex"])
             if holder is None:
                 losers = act + ina
-                g.emit("O16.4.3", "Equal Melee Totals in {hex}: both sides are eliminated", hex=a["hex"])
+                g.emit(cite(g, "melee.result"),
+                       "Equal Melee Totals in {hex}: both sides are eliminated", hex=a["hex"])
             else:
                 losers = ina if holder == active else act
-                g.emit("F101", "Equal Melee Totals in {hex}: {nation} held the fortification and "
+                g.emit(cite(g, "melee.fortification_tie"),
+                       "Equal Melee Totals in {hex}: {nation} held the fortification and "
                        "survives; only the other side is eliminated", hex=a["hex"], nation=nation(g, holder))
         for uid in losers:
-            eliminate(g, uid, "O16.4.3", check=False)
+            eliminate(g, uid, cite(g, "melee.result"), check=False)
         label = a["hex"]
         a.update(phase="pick", hex=None)
         if check_sudden_loss(g):

@@ -9,7 +9,7 @@ Turn runs the end-of-Order hook (the Melee check, O16.4) and offers the next Ord
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -41,12 +41,15 @@ def _never(g: Game, seat: int, card: str) -> bool:
 
 COMMAND_CONFUSION = OrderDef("Command Confusion", "O19", implemented=True, legal=_never,
                              start=lambda g, seat, card: None)
-"""O19: the dud. Such a card can never be given as an Order (its Action may still be useful)."""
+"""The dud (CC O19, GWC O20). Such a card can never be given as an Order (its Action may still be
+useful); a registry gives it the playing game's number."""
 
 
 def order_registry(names: dict[str, str]) -> dict[str, OrderDef]:
     """Every Order name (name -> rule number) registered as not yet implemented, then the ones
     this stage implements."""
     reg = {n: OrderDef(n, r) for n, r in names.items()}
-    reg[COMMAND_CONFUSION.name] = COMMAND_CONFUSION
+    rule = names.get(COMMAND_CONFUSION.name, COMMAND_CONFUSION.rule)
+    reg[COMMAND_CONFUSION.name] = (COMMAND_CONFUSION if rule == COMMAND_CONFUSION.rule
+                                   else replace(COMMAND_CONFUSION, rule=rule))
     return reg

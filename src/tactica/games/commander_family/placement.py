@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
-from ..combat_commander.terrain import hex_type
+from .access import rules_of
 from .board_state import FIGURE_LIMIT, board_of, figures, label_map, overstacked, units_in, update_objectives
 from .state import new_unit, opponent, side
 from .stats import unit_kind
@@ -36,7 +36,7 @@ def can_hold(g: Game, label: str, seat: int, uid: str, limit: bool = True) -> bo
         return False
     if label in (g.state.get("blaze") or []) or units_in(g, label, opponent(seat)):
         return False
-    t = hex_type(b, label_map(b)[label])
+    t = rules_of(g).hex_type(b, label_map(b)[label])
     if t.move_impassable or t.cover_impassable:
         return False
     return not limit or figures(g, [*units_in(g, label, seat), uid]) <= FIGURE_LIMIT

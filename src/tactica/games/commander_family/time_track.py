@@ -33,6 +33,7 @@ class TimeAdvance(Step):
         t = s["time"]
         seat = int(a["seat"])
         phase = a["phase"]
+        rules: Any = g.rules
         if phase == "advance":
             t["space"] = min(int(t["space"]) + 1, int(t["last"]))
             t["advances"] += 1
@@ -64,10 +65,10 @@ class TimeAdvance(Step):
             for d in (0, 1):
                 if side(s, d)["posture"] == "Defend":
                     add_vp(g, d, 1, "6.1.2", "Defender, Time advance")
-            a["phase"] = "smoke_pick" if s["smoke"] else "reinforce"
+            a["phase"] = "smoke_pick" if rules.time_removals(g, a) else "reinforce"
         elif phase == "reinforce":  # step 5, inactive player first
-            rules: Any = g.rules
-            rules.reinforce_radios(g, int(t["space"]))
+            rules.time_additions(g, seat)
+            rules.arrive_contacts(g, int(t["space"]))
             waiting = s["reinforcements"].pop(str(t["space"]), [])
             if waiting:
                 active = int(s["active"])
@@ -82,16 +83,16 @@ class TimeAdvance(Step):
         else:
             g.pop()
 
-    # step 4: the triggering player removes one Smoke marker of his choice
+    # step 4: the triggering player removes markers (the game's ``time_removals``)
     def prompt(self, g: Game, a: Args) -> str:
         return "Time: remove one Smoke marker"
 
     def options(self, g: Game, a: Args) -> list[Option]:
-        return [Option(f"smoke:{h}", f"Remove Smoke {v} in {h}", "smoke", {"hex": h})
-                for h, v in sorted(g.state["smoke"].items())]
+        rules: Any = g.rules
+        opts: list[Option] = rules.time_removals(g, a)
+        return opts
 
     def choose(self, g: Game, a: Args, option: Option) -> None:
-        h = option.args["hex"]
-        del g.state["smoke"][h]
-        g.emit("6.1.2", "Smoke removed from {hex}", hex=h)
-        a["phase"] = "reinforce"
+        rules: Any = g.rules
+        if rules.time_remove(g, a, option) or not rules.time_removals(g, a):
+            a["phase"] = "reinforce"

@@ -16,6 +16,7 @@ from tactica.core.rules import Args, Step
 
 from .actions import open_windows
 from .cards import card_key, draw_card, play_from_hand
+from .citations import cite
 from .rolls import push_time_advance
 from .state import opponent, side
 from .victory import nation
@@ -72,7 +73,7 @@ class Turn(Step):
             g.replace("end_turn", phase="refill")
             return
         if option.id == "pass":
-            g.emit("O15", "{nation} gives no Order and may discard", nation=nation(g, seat))
+            g.emit(cite(g, "order.pass"), "{nation} gives no Order and may discard", nation=nation(g, seat))
             g.replace("end_turn", phase="refill")
             g.push("discard", seat=seat, n=0, last=None)
             return
@@ -142,7 +143,7 @@ class Discard(Step):
             play_from_hand(g, seat, card)
             a["n"] += 1
             a["last"] = card
-            g.emit("O15", "{nation} discards {card}", nation=nation(g, seat), card=card)
+            g.emit(cite(g, "order.pass"), "{nation} discards {card}", nation=nation(g, seat), card=card)
             if self._candidates(g, a):
                 return
         g.pop()

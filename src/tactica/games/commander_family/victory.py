@@ -59,9 +59,11 @@ def unit_vp(g: Game, uid: str) -> int:
     return int(rules.unit_type(g.state["units"][uid]["type"]).elimination_vp)
 
 
-def is_hero(g: Game, uid: str) -> bool:
+def casualty_count(g: Game, seat: int) -> int:
+    """4.2: the Casualty Track spaces the seat's eliminated units fill (a game's
+    ``casualty_spaces`` hook: one each in Combat Commander, two for a GWC Tank)."""
     rules: Any = g.rules
-    return bool(rules.unit_type(g.state["units"][uid]["type"]).special == "hero")
+    return sum(rules.casualty_spaces(g, u) for u in side(g.state, seat)["casualties"])
 
 
 def eliminate(g: Game, uid: str, rule: str, check: bool = True) -> None:
@@ -73,7 +75,8 @@ def eliminate(g: Game, uid: str, rule: str, check: bool = True) -> None:
     s = g.state
     u = s["units"][uid]
     seat = int(u["seat"])
-    hero = is_hero(g, uid)
+    rules: Any = g.rules
+    hero = rules.leaves_play(g, uid)  # a Hero (GWC: also a Runner) leaves play
     u.update(where="out" if hero else "casualties", hex=None, broken=False, suppressed=False,
              veteran=False)
     if not hero:
@@ -96,7 +99,7 @@ def check_sudden_loss(g: Game, seats: Iterable[int] = (0, 1)) -> bool:
     losers = []
     for seat in sorted(set(seats)):
         sd = side(g.state, seat)
-        if len(sd["casualties"]) >= sd["surrender"]:
+        if casualty_count(g, seat) >= sd["surrender"]:
             g.emit("6.3", "{nation}'s casualty reaches the Surrender marker (space {n})",
                    nation=sd["nation"], n=sd["surrender"])
             losers.append(seat)
