@@ -24,8 +24,8 @@ from ..commander_family.actions import ActionDef
 from ..commander_family.board_state import board_of, hex_distance, label_map, neighbours, overlay, units_in
 from ..commander_family.breaking import break_or_wound
 from ..commander_family.fire import (
-    SMOKE_CUP,
     able,
+    draw_smoke,
     enemy_hexes,
     is_ordnance,
     is_weapon,
@@ -200,7 +200,7 @@ class SmokeGrenades(Step):
     def choose(self, g: Game, a: Args, option: Option) -> None:
         g.pop()
         h = option.args["hex"]
-        v = SMOKE_CUP[g.chance.below(len(SMOKE_CUP))]
+        v = draw_smoke(g)
         smoke = g.state["smoke"]
         smoke[h] = max(int(smoke.get(h, 0)), v)  # 8.1.4: the largest Smoke stays
         g.emit("A39", "Smoke Grenades: Smoke {v} placed in {hex} (Smoke there now {now})", v=v, hex=h,

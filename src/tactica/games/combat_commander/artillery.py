@@ -55,7 +55,7 @@ from ..commander_family.board_state import (
     overlay,
     units_in,
 )
-from ..commander_family.fire import SMOKE_CUP, FireAttack, water_hex
+from ..commander_family.fire import FireAttack, draw_smoke, water_hex
 from ..commander_family.orders import OrderDef
 from ..commander_family.state import opponent
 from ..commander_family.stats import unit_kind
@@ -390,7 +390,7 @@ class ArtilleryRequest(Step):
         for h in impact_area(g, a["sr"]):
             if h in blaze or water_hex(g, h):
                 continue
-            v = SMOKE_CUP[g.chance.below(len(SMOKE_CUP))]
+            v = draw_smoke(g)
             smoke[h] = max(int(smoke.get(h, 0)), v)
             placed.append(f"{v} in {h}")
         g.emit("O18.2.3.1", "Smoke barrage: {placed}; the Spotting Round is removed",

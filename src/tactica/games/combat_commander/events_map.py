@@ -2,7 +2,7 @@
 E69 Rubble, E70 Sappers, E73 Shellholes, E77 White Phosphorus.
 
 Smoke markers come from the Smoke/Blaze cup (T94: hindrance 1-10, drawn at random; the spread
-is fire.SMOKE_CUP); a Blaze (T79) is impassable, has no Cover and blocks LOS (10.2.1). Units
+is rules.SMOKE_CUP); a Blaze (T79) is impassable, has no Cover and blocks LOS (10.2.1). Units
 caught by a new Blaze are moved out by their owners, the inactive player first (E46), or are
 eliminated if no adjacent hex can take them.
 """

@@ -48,6 +48,10 @@ def _builtin_scenarios() -> dict[str, dict[str, Any]]:
 
 _BUILTIN: dict[str, dict[str, Any]] | None = None
 
+SMOKE_CUP = (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10)
+"""Hindrances of the Smoke markers drawn at random (T94: 1-10). The counter mix is not in the
+rulebook text; this spread (more light smoke than heavy) is our assumption."""
+
 
 class CombatCommanderRules(CommanderRules):
     id = "combat_commander"
@@ -56,6 +60,7 @@ class CombatCommanderRules(CommanderRules):
     seats = ("axis", "allies")
     option_defaults: Mapping[str, Any] = {}
     rule_numbers: Mapping[str, str] = RULE_NUMBERS
+    smoke_cup = SMOKE_CUP
 
     def __init__(self, steps: Iterable[Step] = (), pack: Pack | None = None) -> None:
         super().__init__([*fire_steps(), *placement.placement_steps(), *steps])

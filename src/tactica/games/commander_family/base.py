@@ -16,6 +16,7 @@ from tactica.core.options import Option
 from tactica.core.rules import Args, Rules, Step
 
 from .actions import ActionDef, ActionWindow
+from .board_state import FIGURE_LIMIT
 from .events import EventDef
 from .orders import OrderDef
 from .rolls import Initiative, Reveal, Roll
@@ -45,6 +46,10 @@ class CommanderRules(Rules):
     events: dict[str, EventDef]
     actions: dict[str, ActionDef]
     rule_numbers: Mapping[str, str] = {}
+    figure_limit: int = FIGURE_LIMIT
+    """8.2: the most figures one side may stack in a hex."""
+    smoke_cup: tuple[int, ...] = ()
+    """The hindrances of the Smoke markers drawn at random (none: the game has no Smoke)."""
     """The game's rule number for each key of citations.RULE_KEYS (the log cites these)."""
 
     def __init__(self, steps: Iterable[Step] = ()) -> None:

@@ -36,6 +36,7 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 FIGURE_LIMIT = 7
+"""8.2: figures per hex and side in both Commander games (a game may set ``figure_limit``)."""
 """8.2: up to seven figures of one side may share a hex; eight or more is overstacked."""
 
 BLOCKED = LosResult(False)
@@ -198,7 +199,9 @@ def figures(g: Game, uids: list[str]) -> int:
 
 def overstacked(g: Game, seat: int) -> list[str]:
     """8.2: hexes where ``seat`` has eight or more figures, in label order."""
-    return sorted(h for h, us in occupied(g, seat).items() if figures(g, us) > FIGURE_LIMIT)
+    rules: Any = g.rules
+    limit = rules.figure_limit
+    return sorted(h for h, us in occupied(g, seat).items() if figures(g, us) > limit)
 
 
 # ---------------------------------------------------------------- LOS with markers

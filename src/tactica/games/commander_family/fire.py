@@ -52,9 +52,10 @@ from .victory import nation
 if TYPE_CHECKING:
     from tactica.core.game import Game
 
-SMOKE_CUP = (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10)
-"""Hindrances of the Smoke markers drawn at random (T94: 1-10). The counter mix is not in the
-rulebook text; this spread (more light smoke than heavy) is our assumption."""
+def draw_smoke(g: Game) -> int:
+    """The hindrance of a Smoke marker drawn at random from the game's ``smoke_cup``."""
+    cup = rules_of(g).smoke_cup
+    return cup[g.chance.below(len(cup))]
 
 
 # ---------------------------------------------------------------- pieces
@@ -591,7 +592,7 @@ class FireAttack(Step):
             g.pop()
             return
         if a["smoke"]:
-            v = SMOKE_CUP[g.chance.below(len(SMOKE_CUP))]
+            v = draw_smoke(g)
             smoke = g.state["smoke"]
             old = smoke.get(a["target"], 0)
             smoke[a["target"]] = max(old, v)  # 8.1.4: the largest Smoke stays
