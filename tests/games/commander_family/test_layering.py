@@ -4,6 +4,7 @@ Commander game that plays on it."""
 from __future__ import annotations
 
 import ast
+import json
 import random
 from pathlib import Path
 
@@ -58,3 +59,25 @@ def test_the_log_cites_the_playing_games_number() -> None:
         g.apply(opts[rng.randrange(len(opts))])
     rules = {e[0] for e in g.log if e[1].startswith("{units} enter {hex}")}
     assert rules == {CC.rule_numbers["move.enter"]} == {"O21.1"}
+
+
+def test_a_step_fails_loudly_on_a_phase_it_does_not_know() -> None:
+    from tactica.core.game import FlowError
+    from tactica.games.commander_family.breaking import SquadBreaks
+    from tactica.games.commander_family.rolls import Roll
+    from tactica.games.commander_family.time_track import TimeAdvance
+    from tactica.games.commander_family.triggers import TriggerEvent, TriggerSniper
+    from tactica.games.commander_family.turn import EndTurn
+
+    g = tactica.new_game("combat_commander", "hill_2_crown", seed=1)
+    unit = next(iter(g.state["units"]))
+    for step in (TimeAdvance(), Roll(), TriggerEvent(), TriggerSniper(), EndTurn(), SquadBreaks()):
+        before = json.dumps(g.state, sort_keys=True)
+        try:
+            step.run(g, {"seat": 0, "roller": 0, "phase": "no_such_phase", "cause": "test",
+                         "unit": unit, "store": "x", "quiet": True})
+        except FlowError as e:
+            assert "no_such_phase" in str(e) and step.name in str(e)
+        else:
+            raise AssertionError(f"{step.name} accepted an unknown phase")
+        assert json.dumps(g.state, sort_keys=True) == before

@@ -21,7 +21,7 @@ from ..commander_family.events import event_registry
 from ..commander_family.fire import fire_group, fire_legal, fire_steps, remove_weapon, start_fire
 from ..commander_family.orders import OrderDef, order_registry
 from . import actions_fire, actions_hidden, actions_other, artillery, drawing, fortifications, mines
-from .components import ACTIONS, EVENTS, ORDERS, Pack, builtin_pack
+from .components import ACTIONS, EVENTS, ORDERS, ObjectiveChit, Pack, builtin_pack
 from .events_all import register as register_events
 from .rule_numbers import RULE_NUMBERS
 from .scenarios import SCENARIOS
@@ -132,8 +132,13 @@ class CombatCommanderRules(CommanderRules):
         self._index_types()
         return self.weapon_type(type_id)
 
-    def chit(self, chit_id: str) -> Any:
+    def chit(self, chit_id: str) -> ObjectiveChit:
         return self.pack.objectives[chit_id]
+
+    def team_for(self, type_id: str) -> str:
+        """E52, A36: the Team of the unit's nation and OB quality."""
+        t = self.unit_type(type_id)
+        return self.pack.rosters[t.nation].team_for(t.quality).id
 
     # -- the map ---------------------------------------------------------------------------------
     def add_board(self, board: Board) -> None:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
+from .access import rules_of
 from .cards import card_key, play_from_hand
 from .state import opponent, side
 
@@ -72,7 +73,7 @@ class ActionWindow(Step):
         return f"Play an Action ({a['kind']}) or pass"
 
     def options(self, g: Game, a: Args) -> list[Option]:
-        rules: Any = g.rules
+        rules = rules_of(g)
         seat = int(a["seat"])
         opts: list[Option] = []
         for card in sorted(side(g.state, seat)["hand"], key=card_key):
@@ -87,10 +88,11 @@ class ActionWindow(Step):
         if option.id == "pass":
             g.pop()
             return
-        rules: Any = g.rules
+        rules = rules_of(g)
         seat, card = int(a["seat"]), option.args["card"]
         play_from_hand(g, seat, card)
         adef = rules.actions[option.args["action"]]
         g.emit(adef.rule, "{nation} plays {card} for its Action {action}",
                nation=side(g.state, seat)["nation"], card=card, action=adef.name)
+        assert adef.play is not None  # offered only with its play
         adef.play(g, seat, card, a["ctx"])  # may push frames; this window stays open below them

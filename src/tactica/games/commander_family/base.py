@@ -19,6 +19,14 @@ from .actions import ActionDef, ActionWindow
 from .board_state import FIGURE_LIMIT
 from .events import EventDef
 from .orders import OrderDef
+from .protocols import (
+    CardLike,
+    ChitLike,
+    TerrainChartLike,
+    TerrainEntryLike,
+    UnitTypeLike,
+    WeaponTypeLike,
+)
 from .rolls import Initiative, Reveal, Roll
 from .setup import setup_scenario
 from .state import OBJECTIVES, side
@@ -31,6 +39,7 @@ if TYPE_CHECKING:
     from tactica.core.chance import Chance
     from tactica.core.game import Game
     from tactica.core.hexgrid import Hex
+    from tactica.core.los import LosTable
 
 
 def family_steps() -> list[Step]:
@@ -59,16 +68,20 @@ class CommanderRules(Rules):
         self.actions = {}
 
     # -- components (the game supplies them) --------------------------------------------------
-    def card(self, card_id: str) -> Any:
+    def card(self, card_id: str) -> CardLike:
         raise NotImplementedError
 
-    def unit_type(self, type_id: str) -> Any:
+    def unit_type(self, type_id: str) -> UnitTypeLike:
         raise NotImplementedError
 
-    def weapon_type(self, type_id: str) -> Any:
+    def weapon_type(self, type_id: str) -> WeaponTypeLike:
         raise NotImplementedError
 
-    def chit(self, chit_id: str) -> Any:
+    def chit(self, chit_id: str) -> ChitLike:
+        raise NotImplementedError
+
+    def team_for(self, type_id: str) -> str:
+        """The Team type a unit of this type deploys into (E52) or is reduced to (A36)."""
         raise NotImplementedError
 
     # -- scenarios and set-up (setup.py; the game supplies its components) --------------------
@@ -102,16 +115,20 @@ class CommanderRules(Rules):
         """The game's map (None: a scenario without a map)."""
         return None
 
+    def los(self, g: Game) -> LosTable | None:
+        """The map's line-of-sight table (None: no map)."""
+        return None
+
     def objective_hexes(self, board: Board, obj: str) -> list[Hex]:
         """7.3.1.1: the hexes of an Objective (its one marked hex by default)."""
         return [board.objectives[obj]]
 
     # -- the map's terrain (the game's Terrain chart) -------------------------------------------
-    def terrain_chart(self) -> Any:
+    def terrain_chart(self) -> TerrainChartLike:
         """The game's Terrain chart: ``entries`` by id and ``of_kind(kind)`` (a game supplies it)."""
         raise NotImplementedError
 
-    def hex_type(self, board: Board, h: Hex) -> Any:
+    def hex_type(self, board: Board, h: Hex) -> TerrainEntryLike:
         """The governing terrain type of hex ``h`` on ``board`` (its chart entry)."""
         raise NotImplementedError
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 from tactica.core.hexgrid import Hex, distance
 from tactica.core.los import LosResult, Overlay
 
+from .access import rules_of
 from .state import OBJECTIVES
 from .victory import set_control
 
@@ -43,13 +44,13 @@ BLOCKED = LosResult(False)
 
 
 def board_of(g: Game) -> Board | None:
-    rules: Any = g.rules
+    rules = rules_of(g)
     b: Board | None = rules.board(g)
     return b
 
 
 def table_of(g: Game) -> LosTable | None:
-    rules: Any = g.rules
+    rules = rules_of(g)
     t: LosTable | None = rules.los(g)
     return t
 
@@ -193,13 +194,13 @@ def occupied(g: Game, seat: int) -> dict[str, list[str]]:
 
 
 def figures(g: Game, uids: list[str]) -> int:
-    rules: Any = g.rules
+    rules = rules_of(g)
     return sum(rules.stack_figures(g, u) for u in uids)
 
 
 def overstacked(g: Game, seat: int) -> list[str]:
     """8.2: hexes where ``seat`` has eight or more figures, in label order."""
-    rules: Any = g.rules
+    rules = rules_of(g)
     limit = rules.figure_limit
     return sorted(h for h, us in occupied(g, seat).items() if figures(g, us) > limit)
 

@@ -45,6 +45,7 @@ from .board_state import (
 )
 from .breaking import break_or_wound
 from .citations import cite
+from .phases import unknown_phase
 from .state import opponent
 from .stats import morale, unit_kind, unit_stat, weapon_stat
 from .victory import nation
@@ -64,7 +65,7 @@ def is_weapon(g: Game, pid: str) -> bool:
 
 
 def wtype(g: Game, wid: str) -> Any:
-    rules: Any = g.rules
+    rules = rules_of(g)
     return rules.weapon_type(g.state["weapons"][wid]["type"])
 
 
@@ -553,6 +554,8 @@ class FireAttack(Step):
             g.push("roll", roller=owner, purpose=f"fire defense of {a['unit']}", store="droll")
         elif ph == "defense":
             self._resolve(g, a)
+        else:
+            unknown_phase(self.name, ph)
 
     def _start(self, g: Game, a: Args) -> None:
         seat = int(a["seat"])

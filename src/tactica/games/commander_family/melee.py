@@ -46,7 +46,7 @@ def melee_hexes(g: Game) -> list[str]:
 
 def melee_fp(g: Game, uids: list[str]) -> tuple[int, str]:
     """O16.4.1: Melee FP and how it was found."""
-    rules: Any = g.rules
+    rules = rules_of(g)
     total = 0
     parts = []
     for uid in uids:

@@ -24,6 +24,7 @@ from tactica.core.los import Overlay
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
+from .access import rules_of
 from .actions import ActionDef
 from .board_state import overlay, read_only, within
 from .cards import card_key
@@ -126,7 +127,7 @@ class OpFire(Step):
                 if st["hindrance"] is not None and st["fp"] >= 1:
                     opts.append(Option("fire", f"Fire ({st['fp']} FP)", "fire", {"fp": st["fp"]}))
             return [*opts, Option("pass", "No attack: keep moving", "pass")]
-        rules: Any = g.rules
+        rules = rules_of(g)
         adef = rules.actions.get("Fire")
         opts = []
         if adef is not None:
@@ -160,12 +161,14 @@ class OpFire(Step):
         if option.kind == "action":
             from .cards import play_from_hand
 
-            rules: Any = g.rules
+            rules = rules_of(g)
             card = option.args["card"]
             play_from_hand(g, seat, card)
             g.emit(cite(g, "action.op_fire"), "{nation} says \"Wait!\" and plays {card} for its Fire Action",
                    nation=nation(g, seat), card=card)
-            rules.actions["Fire"].play(g, seat, card, {"hex": a["hex"]})
+            play = rules.actions["Fire"].play
+            assert play is not None  # registered below with its play
+            play(g, seat, card, {"hex": a["hex"]})
         elif option.id == "attack":
             a["phase"] = "group"
         elif option.id == "fire":

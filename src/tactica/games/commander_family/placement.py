@@ -14,7 +14,7 @@ Frames:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
@@ -150,14 +150,13 @@ def deploy(g: Game, uid: str, rule: str) -> list[str]:
     Suppressed and Veteran markers go to the first Team (our simplification: the owner's choice
     of Team makes no difference between two identical Teams unless markers are split), and both
     Teams inherit its activation."""
-    rules: Any = g.rules
+    rules = rules_of(g)
     s = g.state
     u = s["units"][uid]
-    t = rules.unit_type(u["type"])
-    team = rules.pack.rosters[t.nation].team_for(t.quality)
+    team = rules.team_for(u["type"])
     ids = [f"{uid}.a", f"{uid}.b"]
     for i, tid in enumerate(ids):
-        nu = new_unit(team.id, int(u["seat"]), u["hex"], "map", u["weapon"] if i == 0 else None)
+        nu = new_unit(team, int(u["seat"]), u["hex"], "map", u["weapon"] if i == 0 else None)
         nu.update(broken=u["broken"], suppressed=u["suppressed"] and i == 0, veteran=u["veteran"] and i == 0)
         s["units"][tid] = nu
         if uid in s["activated"]:

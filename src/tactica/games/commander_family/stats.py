@@ -47,14 +47,14 @@ class Stat:
 
 
 def _side(g: Game, uid: str) -> Any:
-    rules: Any = g.rules
+    rules = rules_of(g)
     u = g.state["units"][uid]
     t = rules.unit_type(u["type"])
     return t.broken if u["broken"] else t.unbroken
 
 
 def unit_kind(g: Game, uid: str) -> str:
-    rules: Any = g.rules
+    rules = rules_of(g)
     kind: str = rules.unit_type(g.state["units"][uid]["type"]).type
     return kind
 
@@ -86,7 +86,7 @@ def unit_stat(g: Game, uid: str, stat: str) -> Stat:
 
 
 def _unit_stat(g: Game, uid: str, stat: str) -> Stat:
-    rules: Any = g.rules
+    rules = rules_of(g)
     u = g.state["units"][uid]
     t = rules.unit_type(u["type"])  # looked up once here, not by _side and unit_kind (speed)
     side = t.broken if u["broken"] else t.unbroken
@@ -117,7 +117,7 @@ def _unit_stat(g: Game, uid: str, stat: str) -> Stat:
 def weapon_stat(g: Game, wid: str, stat: str) -> Stat:
     """FP or Range of a Weapon: printed, plus the Command of Leaders in its non-Leader carrier's
     hex unless it is Ordnance (3.3.1.3)."""
-    rules: Any = g.rules
+    rules = rules_of(g)
     w = g.state["weapons"][wid]
     wt = rules.weapon_type(w["type"])
     parts: list[tuple[str, int, str]] = [("printed", int(getattr(wt, stat)), "11")]

@@ -9,14 +9,16 @@ seat's Turn).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
+from .access import rules_of
 from .actions import open_windows
 from .cards import card_key, draw_card, play_from_hand
 from .citations import cite
+from .phases import unknown_phase
 from .rolls import push_time_advance
 from .state import opponent, side
 from .victory import nation
@@ -42,7 +44,7 @@ class Turn(Step):
         return "Give an Order" + (" or end the Turn" if a["given"] else " or pass and discard")
 
     def options(self, g: Game, a: Args) -> list[Option]:
-        rules: Any = g.rules
+        rules = rules_of(g)
         seat = int(g.state["active"])
         sd = side(g.state, seat)
         opts: list[Option] = []
@@ -77,7 +79,7 @@ class Turn(Step):
             g.replace("end_turn", phase="refill")
             g.push("discard", seat=seat, n=0, last=None)
             return
-        rules: Any = g.rules
+        rules = rules_of(g)
         if option.kind == "extra":
             rules.turn_extra(g, seat, option)  # no Order: the Turn goes on as it was
             return
@@ -89,12 +91,13 @@ class Turn(Step):
         g.emit(odef.rule, "{nation} plays {card} for the Order {order} ({n} of {cap})",
                nation=nation(g, seat), card=card, order=odef.name, n=a["given"],
                cap=side(g.state, seat)["order_cap"])
+        assert odef.start is not None  # offered only with its start
         odef.start(g, seat, card)
 
     def run(self, g: Game, a: Args) -> None:
         """After an Order is carried out completely (O14.2): the end-of-Order hook (Melee, O16.4),
         then the next Order or, at the Order capability, the end of the Turn."""
-        rules: Any = g.rules
+        rules = rules_of(g)
         a["phase"] = "choose"
         rules.after_order(g)
         if g.is_terminal():
@@ -156,7 +159,7 @@ class EndTurn(Step):
     name = "end_turn"
 
     def run(self, g: Game, a: Args) -> None:
-        rules: Any = g.rules
+        rules = rules_of(g)
         s = g.state
         seat = int(s["active"])
         sd = side(s, seat)
@@ -176,6 +179,8 @@ class EndTurn(Step):
         elif a["phase"] == "stacking":  # 8.2 (after the refill: our reading, see RULES.md)
             a["phase"] = "swap"
             rules.stacking_check(g, seat)
+        elif a["phase"] != "swap":
+            unknown_phase(self.name, a["phase"])
         else:
             s["activated"] = []
             for u in s["units"].values():

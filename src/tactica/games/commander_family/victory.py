@@ -8,8 +8,9 @@ Rout, Events… The VP track is one signed number: > 0 favours seat 0, < 0 seat 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from .access import rules_of
 from .state import OBJECTIVES, opponent, side, units_on_map
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ def add_vp(g: Game, seat: int, n: int, rule: str, why: str) -> None:
 
 
 def chit_open(g: Game, condition: str) -> bool:
-    rules: Any = g.rules
+    rules = rules_of(g)
     return any(rules.chit(c).condition == condition for c in g.state["chits_open"])
 
 
@@ -55,14 +56,14 @@ def break_unit(g: Game, uid: str, rule: str) -> None:
 
 def unit_vp(g: Game, uid: str) -> int:
     """7.1: Squad 2, Team 1, Leader 1 + unbroken Command, Hero 0."""
-    rules: Any = g.rules
+    rules = rules_of(g)
     return int(rules.unit_type(g.state["units"][uid]["type"]).elimination_vp)
 
 
 def casualty_count(g: Game, seat: int) -> int:
     """4.2: the Casualty Track spaces the seat's eliminated units fill (a game's
     ``casualty_spaces`` hook: one each in Combat Commander, two for a GWC Tank)."""
-    rules: Any = g.rules
+    rules = rules_of(g)
     return sum(rules.casualty_spaces(g, u) for u in side(g.state, seat)["casualties"])
 
 
@@ -75,7 +76,7 @@ def eliminate(g: Game, uid: str, rule: str, check: bool = True) -> None:
     s = g.state
     u = s["units"][uid]
     seat = int(u["seat"])
-    rules: Any = g.rules
+    rules = rules_of(g)
     hero = rules.leaves_play(g, uid)  # a Hero (GWC: also a Runner) leaves play
     u.update(where="out" if hero else "casualties", hex=None, broken=False, suppressed=False,
              veteran=False)
@@ -138,13 +139,13 @@ def exit_unit(g: Game, uid: str, space: int) -> None:
 # ---------------------------------------------------------------- objectives
 def objective_value(g: Game, obj: str, chits: Iterable[str]) -> int:
     """7.3.2: what these chits make Objective ``obj`` worth (cumulative)."""
-    rules: Any = g.rules
+    rules = rules_of(g)
     total = 0
     for cid in chits:
         ch = rules.chit(cid)
         own = ch.condition == "objective_vp" and str(ch.objective) == obj
         if own or ch.condition == "all_objectives_vp":
-            total += int(ch.vp)
+            total += int(ch.vp or 0)
     return total
 
 
