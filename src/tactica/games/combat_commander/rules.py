@@ -10,16 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from tactica.core.options import Option
-from tactica.core.rules import ScenarioInfo, Step
+from tactica.core.rules import Step
 
-from ..commander_family import advance, melee, movement, op_fire, placement, recover, rout
 from ..commander_family.actions import action_registry
 from ..commander_family.base import CommanderRules
-from ..commander_family.board_state import neighbours, update_objectives
 from ..commander_family.events import event_registry
-from ..commander_family.fire import fire_group, fire_legal, fire_steps, remove_weapon, start_fire
-from ..commander_family.orders import OrderDef, order_registry
+from ..commander_family.orders import order_registry
+from ..commander_family.procedures import procedure_steps, register_procedures
 from . import actions_fire, actions_hidden, actions_other, artillery, drawing, fortifications, mines
 from .components import ACTIONS, EVENTS, ORDERS, ObjectiveChit, Pack, builtin_pack
 from .events_all import register as register_events
@@ -63,24 +60,16 @@ class CombatCommanderRules(CommanderRules):
     smoke_cup = SMOKE_CUP
 
     def __init__(self, steps: Iterable[Step] = (), pack: Pack | None = None) -> None:
-        super().__init__([*fire_steps(), *placement.placement_steps(), *steps])
+        super().__init__([*procedure_steps(), *steps])
         self._pack = pack
         self._boards: dict[str, Board] = {}
         self._extra_scenarios: dict[str, dict[str, Any]] = {}
         self.orders = order_registry(dict(ORDERS))
-        self.orders["Fire"] = OrderDef("Fire", self.rule_numbers["order.fire"], implemented=True,
-                                       legal=fire_legal, start=start_fire)
         self.events = event_registry(dict(EVENTS))
         self.actions = action_registry(dict(ACTIONS))
         artillery.register(self)  # O17, O18
         register_events(self)  # E42-E77
-        # stage 3, in this order: op fire needs movement; melee wraps the after-order hooks last
-        movement.register(self)  # O21
-        op_fire.register(self)  # A33
-        advance.register(self)  # O16
-        melee.register(self)  # O16.4
-        recover.register(self)  # O22
-        rout.register(self)  # O23
+        register_procedures(self)  # the family's Fire, Move, Op Fire, Advance, Melee, Recover, Rout
         actions_fire.register(self)  # A27, A29, A30, A34, A37, A40, A41
         actions_other.register(self)  # A25, A26, A28, A36, A38, A39
         actions_hidden.register(self)  # A31, A32, A35; the Mine Attack (F103.2)
@@ -214,23 +203,7 @@ class CombatCommanderRules(CommanderRules):
         """7.1: an eliminated Hero leaves play (no Casualty Track space)."""
         return bool(self.unit_type(g.state["units"][uid]["type"]).special == "hero")
 
-    # -- stage-1 hooks, now on the map ---------------------------------------------------------
-    def adjacent_hexes(self, g: Game, label: str) -> list[str]:
-        return neighbours(g, label)
-
-    def turn_extras(self, g: Game, seat: int) -> list[Option]:
-        """11.3: the owner may eliminate one of his Weapons at any time; offered at his Turn
-        decision (our reading: the one moment a player decides with nothing else under way)."""
-        return [Option(f"drop:{wid}", f"Eliminate {wid} (carried by {w['carrier']})", "extra",
-                       {"weapon": wid, "unit": w["carrier"]})
-                for wid, w in sorted(g.state["weapons"].items())
-                if w["seat"] == seat and w["where"] == "map" and w["carrier"] is not None]
-
-    def turn_extra(self, g: Game, seat: int, option: Option) -> None:
-        wid = option.args["weapon"]
-        remove_weapon(g, wid)
-        g.emit("11.3", "{weapon} is eliminated by its owner", weapon=wid)
-
+    # -- the family's hooks that Combat Commander fills in -----------------------------------
     def fp_lift(self, g: Game, seat: int, pieces: list[str], target: str) -> int:
         """10.3.2.1: what the seat's +2 FP Action cards could add to this attack."""
         return actions_fire.lift_for(g, seat, pieces, target)
@@ -239,32 +212,13 @@ class CombatCommanderRules(CommanderRules):
         """O18.2.3.3: the Impact Roll that destroys a Fortification (our table, fortifications.py)."""
         return fortifications.vulnerability(fp)
 
-    def after_order(self, g: Game) -> None:
-        update_objectives(g)
-        fortifications.update_holders(g)
-        if not g.is_terminal():
-            melee.push_melee(g, quiet=False)  # O16.4: every hex holding both sides
-
-    def after_trigger(self, g: Game) -> None:
-        update_objectives(g)
-        fortifications.update_holders(g)
-        if not g.is_terminal():
-            melee.push_melee(g, quiet=True)  # O16.4 after a die trigger; its rolls trigger nothing
-
-    def stacking_check(self, g: Game, seat: int) -> None:
-        placement.stacking_check(g, seat)
+    def after_board_change(self, g: Game) -> None:
+        fortifications.update_holders(g)  # F101: who holds each Fortification
 
     def arrive_contacts(self, g: Game, space: int) -> None:
         artillery.arrive_radios(g, space)  # 6.1.2 step 5: Radios on this Time space
 
-    def reinforce(self, g: Game, seat: int, units: list[str]) -> None:
-        placement.reinforce(g, seat, units)
-
     # -- scenarios -----------------------------------------------------------------------------
-    def scenarios(self) -> list[ScenarioInfo]:
-        return [ScenarioInfo(k, v["name"], v.get("description", ""), self.seats)
-                for k, v in self.all_scenarios().items()]
-
     def all_scenarios(self) -> dict[str, dict[str, Any]]:
         return {**SCENARIOS, **_builtin_scenarios(), **self._extra_scenarios}
 
@@ -300,11 +254,5 @@ class CombatCommanderRules(CommanderRules):
 
     def view(self, g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
         v = super().view(g, seat, everything)
-        s = g.state
-        v.update(map=s.get("map"), edges=list(s.get("edges") or []), blaze=list(s.get("blaze") or []),
-                 activated=list(s["activated"]), radios=artillery.radio_view(g),
-                 fortifications=fortifications.view(g), fire_group=fire_group(g))
+        v.update(radios=artillery.radio_view(g), fortifications=fortifications.view(g))
         return v
-
-    def seat_names(self, g: Game) -> tuple[str, ...]:
-        return tuple(sd["nation"] for sd in g.state["sides"])

@@ -13,11 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 from tactica.core.decks import redeal
 from tactica.core.options import Option
-from tactica.core.rules import Args, Rules, Step
+from tactica.core.rules import Args, Rules, ScenarioInfo, Step
 
+from . import melee, placement
 from .actions import ActionDef, ActionWindow
-from .board_state import FIGURE_LIMIT
+from .board_state import FIGURE_LIMIT, neighbours, update_objectives
 from .events import EventDef
+from .fire import fire_group, remove_weapon
 from .orders import OrderDef
 from .protocols import (
     CardLike,
@@ -88,6 +90,13 @@ class CommanderRules(Rules):
     def all_scenarios(self) -> dict[str, dict[str, Any]]:
         """Every scenario by id, in the shape setup.py reads."""
         raise NotImplementedError
+
+    def scenarios(self) -> list[ScenarioInfo]:
+        return [ScenarioInfo(k, v["name"], v.get("description", ""), self.seats)
+                for k, v in self.all_scenarios().items()]
+
+    def seat_names(self, g: Game) -> tuple[str, ...]:
+        return tuple(sd["nation"] for sd in g.state["sides"])
 
     def setup(self, g: Game, scenario: str, options: Mapping[str, Any]) -> None:
         setup_scenario(self, g, scenario)
@@ -218,36 +227,51 @@ class CommanderRules(Rules):
         """6.1.2 step 5: the artillery contact pieces waiting on this Time space enter (CC's
         Radios, GWC's Telephones); none by default."""
 
-    # -- hooks for the later stages -------------------------------------------------------------
+    # -- what follows an Order or a trigger, the end of a Turn, reinforcements ------------------
     def adjacent_hexes(self, g: Game, label: str) -> list[str]:
-        """The map's neighbours of a hex (none until a map is loaded)."""
-        return []
+        """The map's neighbours of a hex (none without a map)."""
+        return neighbours(g, label)
+
+    def after_board_change(self, g: Game) -> None:
+        """After an Order or a trigger, once Objectives are updated: what else the game keeps
+        current about who holds what (CC: the holders of Fortifications); nothing by default."""
 
     def after_order(self, g: Game) -> None:
-        """O16.4: after every Order, hexes holding both sides' units are Melees (stage 2)."""
+        """O16.4: after every Order, Objectives are updated and hexes holding both sides' units
+        are Melees."""
+        update_objectives(g)
+        self.after_board_change(g)
+        if not g.is_terminal():
+            melee.push_melee(g, quiet=False)  # O16.4: every hex holding both sides
 
     def after_trigger(self, g: Game) -> None:
-        """O16.4: the Melee check also follows every die trigger (stage 2)."""
+        """O16.4: the same check follows every die trigger; its rolls trigger nothing."""
+        update_objectives(g)
+        self.after_board_change(g)
+        if not g.is_terminal():
+            melee.push_melee(g, quiet=True)
 
     def stacking_check(self, g: Game, seat: int) -> None:
-        """8.2: at the end of every Turn overstacked hexes are fixed (needs the map)."""
+        """8.2: at the end of every Turn overstacked hexes are fixed."""
+        placement.stacking_check(g, seat)
 
     def turn_extras(self, g: Game, seat: int) -> list[Option]:
-        """Choices besides Orders the active seat may make at its Turn decision (a game adds
-        e.g. the voluntary elimination of a Weapon); none by default."""
-        return []
+        """11.3: the owner may eliminate one of his Weapons at any time; offered at his Turn
+        decision (our reading: the one moment a player decides with nothing else under way)."""
+        return [Option(f"drop:{wid}", f"Eliminate {wid} (carried by {w['carrier']})", "extra",
+                       {"weapon": wid, "unit": w["carrier"]})
+                for wid, w in sorted(g.state["weapons"].items())
+                if w["seat"] == seat and w["where"] == "map" and w["carrier"] is not None]
 
     def turn_extra(self, g: Game, seat: int, option: Option) -> None:
         """Carry out one of :meth:`turn_extras`."""
-        raise NotImplementedError(option.id)
+        wid = option.args["weapon"]
+        remove_weapon(g, wid)
+        g.emit("11.3", "{weapon} is eliminated by its owner", weapon=wid)
 
     def reinforce(self, g: Game, seat: int, units: list[str]) -> None:
-        """6.1.2 step 5: reinforcements enter along the owner's edge. Without a map they enter
-        play on no hex; the map stage overrides this with a placement frame."""
-        for uid in units:
-            g.state["units"][uid].update(where="map", hex=None)
-        g.emit("6.1.2", "{nation} reinforcements enter: {units}", nation=side(g.state, seat)["nation"],
-               units=", ".join(units))
+        """6.1.2 step 5: reinforcements enter along the owner's edge (placement frames)."""
+        placement.reinforce(g, seat, units)
 
     def sniper_targets(self, g: Game, label: str) -> list[str]:
         """1.9.1.3: units of either side in the Random Hex or adjacent to it."""
@@ -304,6 +328,9 @@ class CommanderRules(Rules):
             "weapons": {k: dict(v) for k, v in s["weapons"].items()},
             "smoke": dict(s["smoke"]),
             "reinforcements": {k: list(v) for k, v in s["reinforcements"].items()},
+            "map": s.get("map"), "edges": list(s.get("edges") or []),
+            "blaze": list(s.get("blaze") or []), "activated": list(s["activated"]),
+            "fire_group": fire_group(g),
         }
 
     def hidden_zones(self, g: Game, seat: int) -> list[list[Any]]:
