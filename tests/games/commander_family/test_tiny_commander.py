@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -46,15 +48,19 @@ def test_the_log_cites_the_tiny_games_numbers_and_the_procedures_ran() -> None:
 
 def test_no_combat_commander_module_is_loaded_by_the_family() -> None:
     """Run in a fresh interpreter: the tiny game plays with Combat Commander never imported."""
-    import subprocess
-    from pathlib import Path
-
-    here = Path(__file__).parent
-    code = ("import sys, random; sys.path.insert(0, %r); import tiny_commander as t; "
-            "from tactica.core.game import Game; g = Game.new(t.RULES, 'tiny_meeting', seed=5); "
-            "r = random.Random(5)\n"
-            "while not g.is_terminal():\n    o = g.legal_options(); g.apply(o[r.randrange(len(o))])\n"
-            "bad = [m for m in sys.modules if 'combat_commander' in m]\n"
-            "assert not bad, bad\nprint('ok')") % str(here)
+    code = "\n".join([
+        "import random, sys",
+        f"sys.path.insert(0, {str(Path(__file__).parent)!r})",
+        "import tiny_commander as t",
+        "from tactica.core.game import Game",
+        "g = Game.new(t.RULES, 'tiny_meeting', seed=5)",
+        "r = random.Random(5)",
+        "while not g.is_terminal():",
+        "    o = g.legal_options()",
+        "    g.apply(o[r.randrange(len(o))])",
+        "bad = [m for m in sys.modules if 'combat_commander' in m]",
+        "assert not bad, bad",
+        "print('ok')",
+    ])
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
