@@ -325,19 +325,26 @@ class FireOrder(ActivatingOrder, Step):
         return any(can_hit_enemy(g, u, int(a["seat"]), ov) for u in uids)
 
     def _targets(self, g: Game, a: Args) -> list[tuple[str, str]]:
-        """(kind, hex): hexes with an enemy some unfired piece could shoot alone with FP >= 1
-        (Ordnance always may try), and Smoke targets for Ordnance with Smoke rounds (O20.2.1)."""
+        """(kind, hex): hexes with an enemy that some unfired piece alone, or a Fire Group of
+        them, could shoot with FP >= 1 (Ordnance always may try), and Smoke targets for
+        Ordnance with Smoke rounds (O20.2.1)."""
         seat = int(a["seat"])
         ov = overlay(g)
         pieces = self._pieces(g, a)
         out: list[tuple[str, str]] = []
         enemies = enemy_hexes(g, seat)
         found: set[str] = set()
+        short: dict[str, dict[str, int]] = {}  # target -> pieces reaching it below 1 FP alone
         for p in pieces:
-            for t in reach_map(g, p, [t for t in enemies if t not in found], ov):
+            for t, hind in reach_map(g, p, [t for t in enemies if t not in found], ov).items():
                 fp = strength(g, [p], t, ov)["fp"]
                 if is_ordnance(g, p) or fp >= 1 or fp + fp_lift(g, seat, [p], t) >= 1:
                     found.add(t)
+                else:
+                    short.setdefault(t, {})[p] = hind
+        for t, reaching in short.items():
+            if t not in found and len(reaching) > 1 and self._group_reaches(g, seat, reaching, t, ov):
+                found.add(t)
         out += [("target", t) for t in enemies if t in found]
         smokers = [p for p in pieces if is_ordnance(g, p) and wtype(g, p).smoke]
         b = board_of(g)
@@ -349,6 +356,34 @@ class FireOrder(ActivatingOrder, Step):
                 seen |= set(reach_map(g, p, cands, ov))
             out += [("smoke", lab) for lab in cands if lab in seen]
         return out
+
+    def _group_reaches(self, g: Game, seat: int, reaching: dict[str, int], target: str,
+                       ov: Overlay | None) -> bool:
+        """Could a Fire Group of these pieces (each in Range and LOS of ``target``, none strong
+        enough alone) shoot with FP >= 1? The group's FP (O20.3.1.2) less its largest hindrance
+        (O20.3.2) must reach 1 (10.3.2.1). Adding a piece whose hindrance is no larger than the
+        group's never lowers the FP (+1, and height costs at most 1), so for each hindrance
+        level the whole chain of adjacent pieces at or below it is the best group to try."""
+        rules = rules_of(g)
+        for level in sorted(set(reaching.values())):
+            left = [p for p, h in reaching.items() if h <= level and not is_ordnance(g, p)]
+            while left:
+                group = [left.pop(0)]
+                grown = True
+                while grown:  # O20.3.1: a chain of adjacent hexes, not split by Wire (F106.3)
+                    grown = False
+                    for p in list(left):
+                        hp = piece_hex(g, p)
+                        if any(hex_distance(g, hp, piece_hex(g, q)) <= 1
+                               and not rules.group_split(g, hp, piece_hex(g, q)) for q in group):
+                            group.append(p)
+                            left.remove(p)
+                            grown = True
+                if len(group) > 1:
+                    fp = strength(g, group, target, ov)["fp"]
+                    if fp >= 1 or fp + fp_lift(g, seat, group, target) >= 1:
+                        return True
+        return False
 
     def _addable(self, g: Game, a: Args) -> list[str]:
         group: list[str] = a["group"]
