@@ -264,7 +264,7 @@ def impact_area(g: Game, center: str) -> list[str]:
 
 def fortified(g: Game, label: str) -> bool:
     """F100: a Fortification marker in the hex (``state["fortifications"]``: hex -> kind, kept by
-    the Fortification stage; none before it)."""
+    fortifications.py)."""
     return label in (g.state.get("fortifications") or {})
 
 

@@ -4,8 +4,8 @@ Actions are played from hand whenever their prerequisite holds (5.2, A24.1); whe
 want to act at one moment the inactive player goes first (A24.2). The engine does not poll every
 Action everywhere: procedures open named windows (``kind``), e.g. "dig_in" during a Time advance
 (6.1.2 step 6) or "after_pass_discard" when the active player passed and discarded (O15). An
-:class:`ActionDef` lists the window kinds it may be played in and a ``playable`` check; a later
-stage adds an Action by registering one and, if needed, opening a new window kind where its
+:class:`ActionDef` lists the window kinds it may be played in and a ``playable`` check; a game
+adds an Action by registering one and, if needed, opening a new window kind where its
 procedure runs. With nothing playable a window passes silently (core window mechanism).
 """
 

@@ -1,9 +1,11 @@
 """CommanderRules: the Rules base class the Commander-family games build on.
 
-It owns the family's steps (Turn, rolls, triggers, Time), the three registries a later stage
-extends (``orders``, ``events``, ``actions``), the hooks the map-dependent stages fill in, and the
-per-seat view. A game (combat_commander) subclasses it, supplies its components through
-``card``/``unit_type``/``weapon_type``/``chit`` and builds the registries from its own names.
+It owns the family's steps (Turn, rolls, triggers, Time), the three registries a game fills
+(``orders``, ``events``, ``actions``), the hooks through which the shared procedures reach the
+game (components, terrain, fortifications, casualties, Time advance, set-up), the game's
+constants (``rule_numbers``, ``figure_limit``, ``smoke_cup``) and the per-seat view. A game
+(combat_commander) subclasses it, supplies its components through ``card``/``unit_type``/
+``weapon_type``/``chit`` and the other hooks, and builds the registries from its own names.
 """
 
 from __future__ import annotations

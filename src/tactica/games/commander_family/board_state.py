@@ -6,7 +6,7 @@ the Rules object looks it up (``rules.board(g)``). Units keep their hex as a lab
 this module turns labels into core hexes and back. Every function works without a map too (no
 board: no hexes, nobody adjacent, nobody in LOS), so the map-less test scenario keeps running.
 
-State keys added by this stage (see commander_family/state.py for the rest)::
+State keys kept here (see commander_family/state.py for the rest)::
 
     "map": board name | None
     "edges": [edge name of seat 0, edge name of seat 1]   # friendly board edges (7.2)

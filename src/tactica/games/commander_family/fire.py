@@ -13,7 +13,7 @@ Two frames:
   one Fire Defense Roll per unit that was in the hex when the roll was made, in the owner's
   order, each against its live Morale with the best Cover.
 
-:func:`push_fire_attack` is the entry point for Opportunity Fire (A33) and other stages: it pushes
+:func:`push_fire_attack` is the entry point for Opportunity Fire (A33) and a game's own attacks: it pushes
 one ``fire_attack`` frame; units listed in ``moving`` break on a tie instead of being Suppressed.
 Fire Actions (+2 FP and the like) find the attack in progress with :func:`current_attack` and add
 to its ``bonus``.

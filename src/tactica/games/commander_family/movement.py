@@ -17,12 +17,14 @@ Grenades, Assault Fire...). Movement is live: a unit's Movement is read in the h
 now (leaving a Leader lowers it at once), plus 1 once it entered a Road hex during this Order
 (T93). A group may enter a hex only if every member still has the MPs for it (O21.1).
 
-Frame args of ``move_order`` other stages read: ``activated`` (units activated to Move — they
+Frame args of ``move_order`` other procedures read: ``activated`` (units activated to Move — they
 break on a Fire Defense tie, O20.3.4), ``group`` and ``hex`` (who is moving now, and where),
 ``op_units`` (the inactive seat's units activated for Op Fire during this Order, A33.2).
 
-Not modelled yet: Fortifications (Trench shortcut F105.2, Wire F106.2) and Mines (A35.2,
-F103), since the state holds no Fortification markers.
+Fortifications reach a Move through the game's hooks: a Trench line step costs 1 MP and draws
+no Op Fire (``trench_step``), entering or leaving Wire ends the group's Move (``wire_halts``,
+``in_wire``), and Mines attack a group entering or leaving their hex (``mined``,
+``push_mine_attack``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The Order registry (O14): which Orders exist, which are implemented, and how each starts.
 
-A later stage adds an Order by registering an :class:`OrderDef` whose ``start`` pushes the frames
+A game (or procedures.py for the shared ones) adds an Order by registering an :class:`OrderDef` whose ``start`` pushes the frames
 that carry the Order out (activation, then the procedure). The Turn (turn.py) offers a card for
 its Order only if the entry is implemented and ``legal`` says yes; when the pushed frames pop, the
 Turn runs the end-of-Order hook (the Melee check, O16.4) and offers the next Order.
@@ -47,7 +47,7 @@ useful); a registry gives it the playing game's number."""
 
 def order_registry(names: dict[str, str]) -> dict[str, OrderDef]:
     """Every Order name (name -> rule number) registered as not yet implemented, then the ones
-    this stage implements."""
+    the game implements."""
     reg = {n: OrderDef(n, r) for n, r in names.items()}
     rule = names.get(COMMAND_CONFUSION.name, COMMAND_CONFUSION.rule)
     reg[COMMAND_CONFUSION.name] = (COMMAND_CONFUSION if rule == COMMAND_CONFUSION.rule

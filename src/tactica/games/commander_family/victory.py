@@ -1,8 +1,8 @@
 """Victory (6.3, 7, 9.2): the VP track, breaking and eliminating units, the Casualty Track and
 Surrender, Objective control and chits, voluntary exit, and the end-of-game decision.
 
-These are plain functions on the game (no frames): later stages call them from Fire, Melee,
-Rout, Events… The VP track is one signed number: > 0 favours seat 0, < 0 seat 1 (7).
+These are plain functions on the game (no frames): Fire, Melee,
+Rout and a game's Events call them. The VP track is one signed number: > 0 favours seat 0, < 0 seat 1 (7).
 """
 
 from __future__ import annotations
