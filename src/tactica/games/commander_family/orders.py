@@ -1,9 +1,10 @@
 """The Order registry (O14): which Orders exist, which are implemented, and how each starts.
 
-A game (or procedures.py for the shared ones) adds an Order by registering an :class:`OrderDef` whose ``start`` pushes the frames
-that carry the Order out (activation, then the procedure). The Turn (turn.py) offers a card for
-its Order only if the entry is implemented and ``legal`` says yes; when the pushed frames pop, the
-Turn runs the end-of-Order hook (the Melee check, O16.4) and offers the next Order.
+A game (or procedures.py for the shared ones) adds an Order by registering an
+:class:`OrderDef` whose ``start`` pushes the frames that carry the Order out (activation, then
+the procedure). The Turn (turn.py) offers a card for its Order only if the entry is implemented
+and ``legal`` says yes; when the pushed frames pop, the Turn runs the end-of-Order hook (the
+Melee check, O16.4) and offers the next Order.
 """
 
 from __future__ import annotations
