@@ -148,6 +148,12 @@ class CombatCommanderRules(CommanderRules):
         b = self.board(g)
         return None if b is None else los_table(b)
 
+    def scripted(self) -> Any:
+        """The scripted policy and search hooks (scripted.py), for tactica.ai."""
+        from . import scripted
+
+        return scripted
+
     # -- the browser table (docs/web.md; drawing.py) ---------------------------------------------
     def drawing(self, g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any]:
         return drawing.drawing(g, seat, view)

@@ -29,10 +29,10 @@ import re
 from functools import cache
 from typing import Any
 
-from tactica.ai.policy import board_view
 from tactica.core.game import Game
 from tactica.core.hexgrid import distance
 from tactica.core.options import Option
+from tactica.core.policy import board_view
 
 from ..commander_family import fire as F
 from ..commander_family.activation import radius_units
