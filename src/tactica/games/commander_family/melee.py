@@ -29,6 +29,7 @@ from .access import rules_of
 from .actions import open_windows
 from .board_state import occupied, units_in, update_objectives
 from .citations import cite
+from .phases import unknown_phase
 from .state import opponent
 from .stats import unit_stat
 from .victory import check_sudden_loss, eliminate, nation
@@ -121,8 +122,10 @@ class Melee(Step):
             a["phase"] = "roll_active"
             g.push("roll", roller=active, purpose=f"melee in {a['hex']}", store="r_active",
                    **({"quiet": True} if a["quiet"] else {}))
-        else:
+        elif ph == "roll_active":
             self._result(g, a)
+        else:
+            unknown_phase(self.name, ph)
 
     def _result(self, g: Game, a: Args) -> None:
         active = int(g.state["active"])

@@ -50,6 +50,7 @@ from .board_state import (
 )
 from .citations import cite
 from .orders import OrderDef
+from .phases import unknown_phase
 from .state import opponent
 from .stats import unit_stat
 from .victory import exit_unit, nation
@@ -295,6 +296,8 @@ class MoveOrder(ActivatingOrder, Step):
         if a["phase"] == "left_mines":
             self._arrive(g, a)
             return
+        if a["phase"] not in ("windows", "step"):  # "step": after a Weapon transfer
+            unknown_phase(self.name, a["phase"])
         a["phase"] = "step"
         a["group"] = [u for u in a["group"] if on_map(g, u) and g.state["units"][u]["hex"] == a["hex"]]
         if not a["group"]:
