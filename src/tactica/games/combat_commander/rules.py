@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from tactica.core.hexgrid import Hex
     from tactica.core.los import LosTable
 
-    from .terrain import TerrainChart, TerrainEntry
 
 
 def _builtin_scenarios() -> dict[str, dict[str, Any]]:
@@ -165,30 +164,18 @@ class CombatCommanderRules(CommanderRules):
         return drawing.line_of_sight(g, a, b)
 
     # -- the family's terrain hooks: the Terrain chart of data/terrain.yaml ---------------------
-    def terrain_chart(self) -> TerrainChart:
-        return terrain_chart()
-
-    def hex_type(self, board: Board, h: Hex) -> TerrainEntry:
-        return hex_type(board, h)
-
-    def move_cost(self, board: Board, a: Hex, b: Hex) -> int | None:
-        return move_cost(board, a, b)
+    # (the module functions themselves, as static methods: one call on the hot paths)
+    terrain_chart = staticmethod(terrain_chart)
+    hex_type = staticmethod(hex_type)
+    move_cost = staticmethod(move_cost)
 
     # -- the family's fortification hooks: F101-F106 (fortifications.py, mines.py) ---------------
-    def in_wire(self, g: Game, label: str | None) -> bool:
-        return fortifications.in_wire(g, label)
-
-    def weapon_blocked(self, g: Game, label: str | None) -> bool:
-        return fortifications.weapon_blocked(g, label)
-
-    def group_split(self, g: Game, a: str, b: str) -> bool:
-        return fortifications.group_split(g, a, b)
-
-    def wire_halts(self, g: Game, frm: str, to: str) -> bool:
-        return fortifications.wire_halts(g, frm, to)
-
-    def trench_step(self, g: Game, frm: str, to: str) -> bool:
-        return fortifications.trench_step(g, frm, to)
+    in_wire = staticmethod(fortifications.in_wire)
+    weapon_blocked = staticmethod(fortifications.weapon_blocked)
+    group_split = staticmethod(fortifications.group_split)
+    wire_halts = staticmethod(fortifications.wire_halts)
+    trench_step = staticmethod(fortifications.trench_step)
+    melee_tie_winner = staticmethod(fortifications.melee_tie_winner)
 
     def mined(self, g: Game, label: str | None) -> bool:
         return fortifications.kind_at(g, label) == "mines"
@@ -198,9 +185,6 @@ class CombatCommanderRules(CommanderRules):
         if rule is None:
             return mines.push_mine_attack(g, label, movers, moving=moving)
         return mines.push_mine_attack(g, label, movers, moving=moving, rule=rule)
-
-    def melee_tie_winner(self, g: Game, label: str) -> int | None:
-        return fortifications.melee_tie_winner(g, label)
 
     def fortification_cover(self, g: Game, label: str | None, heavy: bool) -> tuple[int, str] | None:
         return fortifications.cover(g, label, heavy)
