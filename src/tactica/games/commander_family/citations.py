@@ -3,9 +3,10 @@
 The Commander games share the procedures but not the numbering of their Orders, Actions,
 Fortifications and Terrain chapters (Combat Commander's Fire is O20, Great War Commander's O21).
 So the shared code never writes a rule number: it writes a key from ``RULE_KEYS`` and the log
-cites the playing game's number for it (``CommanderRules.rule_numbers``). The numbered chapters
-1-13 (cards, rolls, Time, victory, stacking, Weapons, Suppression) are numbered alike in both
-books and are cited directly.
+cites the playing game's number for it (``CommanderRules.rule_numbers``). The sections of the
+numbered chapters 1-13 that the family cites directly (cards, rolls, Time, victory, stacking,
+Weapons, Suppression) carry the same number in both books (checked against both); where they
+differ (a Leader's Command, one-use Weapons) the family cites a key.
 """
 
 from __future__ import annotations
@@ -53,6 +54,9 @@ RULE_KEYS: dict[str, str] = {
     "rout.mines": "a retreat through a mined hex",
     "rout.no_retreat": "a unit that cannot retreat is eliminated",
     "stat.veteran": "a Veteran marker's stat bonus",
+    "stat.unit_command": "a Leader's Command added to the units in his hex",
+    "stat.weapon_command": "a Leader's Command added to the Weapons carried in his hex",
+    "fire.one_use": "a one-use Weapon is eliminated after its attack",
     "stat.wire": "a piece in Wire loses 1 from its stats",
     "cover.best": "the one Cover a hex gives: the best of its instances",
 }

@@ -662,7 +662,7 @@ class FireAttack(Step):
         for p in a["pieces"]:
             if is_weapon(g, p) and wtype(g, p).one_use and g.state["weapons"][p]["where"] == "map":
                 remove_weapon(g, p)
-                g.emit("11.6", "{weapon} is used up and eliminated", weapon=p)
+                g.emit(cite(g, "fire.one_use"), "{weapon} is used up and eliminated", weapon=p)
         a["left"] = self._still_there(g, a, a["defenders"])
         a["phase"] = "order"
 

@@ -97,7 +97,7 @@ def _unit_stat(g: Game, uid: str, stat: str) -> Stat:
             for ldr in leaders_with(g, uid):
                 c = command_of(g, ldr)
                 if c:
-                    parts.append((f"Command of {ldr}", c, "3.3.1.2"))
+                    parts.append((f"Command of {ldr}", c, cite(g, "stat.unit_command")))
         if u["veteran"]:
             parts.append(("Veteran", 1, cite(g, "stat.veteran")))
         if u["suppressed"]:
@@ -126,7 +126,7 @@ def weapon_stat(g: Game, wid: str, stat: str) -> Stat:
         for ldr in leaders_with(g, carrier):
             c = command_of(g, ldr)
             if c:
-                parts.append((f"Command of {ldr}", c, "3.3.1.3"))
+                parts.append((f"Command of {ldr}", c, cite(g, "stat.weapon_command")))
     return Stat(sum(n for _, n, _ in parts), tuple(parts))
 
 
