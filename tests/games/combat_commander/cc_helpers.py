@@ -21,7 +21,7 @@ SCENARIO = SKIRMISH_ID
 
 
 class Probe(Step):
-    """A caller frame as later stages will write them: push a roll, read the locked result."""
+    """A caller frame as the procedures write them: push a roll, read the locked result."""
 
     name = "probe"
 

@@ -1,5 +1,5 @@
 """The attacks of the Opportunity Fire example (digest §5 rows 46 and 48), made through the
-entry point the Move stage will call (fire.push_fire_attack), plus Cover and Command checks."""
+entry point the Move Order calls (fire.push_fire_attack), plus Cover and Command checks."""
 
 from __future__ import annotations
 
