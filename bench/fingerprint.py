@@ -7,7 +7,9 @@ the last tenth by the scripted agent on both seats. Per game the hash takes the 
 record's hash chain head, a digest of the whole rendered log and a hash of the final state; the
 fingerprint is one hash over all games in order. Any change in the options offered, their ids, the
 dice, the log text or the final state changes it. ``--verbose`` prints each game's hash, to find
-the first game that differs.
+the first game that differs. The CPU time of the run is printed too: the games are the same on
+both sides of a refactoring that keeps the fingerprint, so it compares their speed (CPU time is
+less disturbed by other load on the machine than wall-clock games per second).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import argparse
 import hashlib
 import json
 import random
+import time
 
 import tactica
 from tactica.ai.scripted import ScriptedAgent
@@ -57,6 +60,7 @@ def main() -> None:
     args = ap.parse_args()
     scenarios = sorted(map_scenarios(args.game))
     total = hashlib.blake2b(digest_size=16)
+    cpu = time.process_time()
     for i in range(args.games):
         scenario = scenarios[i % len(scenarios)]
         scripted = i >= args.games * 9 // 10  # the last tenth: scripted on both seats
@@ -64,7 +68,9 @@ def main() -> None:
         total.update(gh.encode())
         if args.verbose:
             print(f"{i:3d} {scenario:16s} {'scripted' if scripted else 'random  '} {gh}", flush=True)
+    cpu = time.process_time() - cpu
     print(f"{args.game}: {args.games} games on {', '.join(scenarios)}: fingerprint {total.hexdigest()}")
+    print(f"({cpu:.1f} CPU seconds: a fixed workload, so comparable across versions on one machine)")
 
 
 if __name__ == "__main__":
