@@ -14,6 +14,7 @@ from tactica.core.game import Game
 from tactica.core.options import Option
 from tactica.games import register
 from tactica.games.commander_family.board_state import figures, overstacked
+from tactica.games.commander_family.placement import deploy
 from tactica.games.commander_family.victory import casualty_count, eliminate
 
 from .tiny_commander import RULES, TinyCommanderRules
@@ -145,3 +146,11 @@ def test_hooks_time_advance_adds_and_removes_what_the_game_says() -> None:
     assert g.decision().step == "time_advance" and [o.id for o in g.legal_options()] == ["smoke:C3", "gas:E3"]
     g.apply("smoke:C3")  # two removed: step 4 is over
     assert g.state["gas"] == {"E3": 1} and g.state["smoke"] == {} and r.added == [0]
+
+
+def test_hooks_units_a_squad_deploys_into_carry_the_games_fields() -> None:
+    r = Hooked()
+    g = Game.new(r, "tiny_meeting", seed=1)
+    teams = deploy(g, "red-3", "test")
+    assert [g.state["units"][t]["type"] for t in teams] == ["red-team", "red-team"]
+    assert all(g.state["units"][t]["cohesion"] == "ok" for t in teams)

@@ -158,6 +158,7 @@ def deploy(g: Game, uid: str, rule: str) -> list[str]:
     for i, tid in enumerate(ids):
         nu = new_unit(team, int(u["seat"]), u["hex"], "map", u["weapon"] if i == 0 else None)
         nu.update(broken=u["broken"], suppressed=u["suppressed"] and i == 0, veteran=u["veteran"] and i == 0)
+        nu.update(rules.unit_fields(team))  # the game's own per-unit fields (none in CC)
         s["units"][tid] = nu
         if uid in s["activated"]:
             s["activated"].append(tid)
