@@ -11,6 +11,10 @@ from tactica.core.game import Game
 from tactica.core.record import Record, RecordError, replay_record
 from tactica.games import get_rules
 
+__all__ = ["get_rules", "new_game", "replay"]
+"""``get_rules`` is public too: tools outside the game packages (tactica.ai) reach a module's
+Rules, and its hooks, through it."""
+
 
 def new_game(game: str, scenario: str, seed: int = 0, options: Mapping[str, Any] | None = None) -> Game:
     """A new game of rules module ``game`` on ``scenario``; the same arguments and the same

@@ -87,3 +87,28 @@ def test_great_war_scripted_battles_at_the_best_odds() -> None:
                 assert choice != "done", "it never skips an available attack"
         g.apply(choice)
     assert seen >= 1
+
+
+def test_games_and_ai_do_not_import_each_other() -> None:
+    """The policy of a module is reached through its Rules' ``scripted`` hook, so no game package
+    imports tactica.ai and tactica.ai imports no game package."""
+    import ast
+    from pathlib import Path
+
+    import tactica
+
+    root = Path(tactica.__file__).parent
+
+    def imports(pkg: str) -> set[str]:
+        found: set[str] = set()
+        for path in (root / pkg).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                    found.add(node.module)
+                elif isinstance(node, ast.Import):
+                    found |= {a.name for a in node.names}
+        return found
+
+    assert not {m for m in imports("games") if m.startswith("tactica.ai")}
+    assert not {m for m in imports("ai") if m.startswith("tactica.games")}
+    assert policy_for("combat_commander").name != "generic"  # still found, through the hook

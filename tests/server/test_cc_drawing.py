@@ -122,8 +122,8 @@ def test_line_of_sight_answers_with_cc_los(tmp_path):
 
 def test_fire_odds_are_the_exact_enumeration_of_four_dice():
     from tactica.api import new_game as start
-    from tactica.games.combat_commander.fire import crossed_cover, is_weapon, strength, wtype
-    from tactica.games.combat_commander.stats import morale
+    from tactica.games.commander_family.fire import crossed_cover, is_weapon, strength, wtype
+    from tactica.games.commander_family.stats import morale
 
     g = start("combat_commander", SCENARIO, seed=4)
     rnd = random.Random(4)

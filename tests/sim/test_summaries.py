@@ -31,7 +31,7 @@ def test_great_war_turns_stop_at_the_limit_and_vp_are_medals_plus_objectives():
 
 
 def test_combat_commander_reports_its_vp_margin_and_how_the_game_ended():
-    g = random_game("combat_commander", "test_skirmish", 1)
+    g = random_game("combat_commander", "hill_2_crown", 1)
     s = g.rules.summary(g)
     assert s["vp"] == [g.state["vp"], -g.state["vp"]] and s["turns"] == g.state["turn"]
     assert s["end"] in {"sudden death", "last unit exited", "surrender or elimination", "all objectives"}
@@ -39,7 +39,7 @@ def test_combat_commander_reports_its_vp_margin_and_how_the_game_ended():
 
 
 @pytest.mark.parametrize(("module", "scenario"), [("great_war", "ridge_trench"),
-                                                  ("combat_commander", "test_skirmish")])
+                                                  ("combat_commander", "hill_2_crown")])
 def test_scripted_agents_honour_their_seeds(module, scenario):
     """Both games of a seed pair have the same deal; with scripted against itself they differ
     only if each agent's seed counts (the two agents of a pair get different seeds)."""

@@ -1,4 +1,4 @@
-"""Optional search hooks a module ships in ``tactica.games.<id>.scripted`` beside its POLICY.
+"""Optional search hooks a module gives beside its POLICY (its Rules' ``scripted()`` hook).
 
 - ``evaluate(game) -> list[float]``: per-seat value in [-1, 1] of a position, so rollouts can stop
   early instead of playing to the end. Search calls it only on its own determinized clones
@@ -38,7 +38,7 @@ def neutral(game: Game) -> list[float]:
 
 
 def _hook(module_id: str, name: str) -> Any:
-    """``name`` from the module's ``tactica.games.<id>.scripted``, or None."""
+    """``name`` from what the module's Rules ``scripted()`` hook returns, or None."""
     mod = scripted_module(module_id)
     return getattr(mod, name, None) if mod is not None else None
 

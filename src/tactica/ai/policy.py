@@ -1,81 +1,27 @@
-"""Scripted policies: one per rules module, found by module id, with a generic fallback.
+"""Scripted policies: one per rules module, found through the module's Rules, with a generic
+fallback.
 
-A policy picks one legal option for the seat that decides now. It is what the ``scripted`` agent
-plays, what search rolls out with, and what search expands first (its prior). A policy may read
-``game.view(seat)`` (or the cheaper ``board_view``), ``game.decision()``/``legal_options()`` and
-the module's public static data (maps, unit and card tables); never ``game.state``, because on a
-real game that holds what the seat cannot know.
+A policy picks one legal option for the seat that decides now (tactica.core.policy says what it
+may read). It is what the ``scripted`` agent plays, what search rolls out with, and what search
+expands first (its prior).
 
-A module plugs its policy in without touching this file: ``tactica.games.<id>.scripted`` with a
-``POLICY`` object (and optionally ``evaluate`` and ``turn_key``, see :mod:`tactica.ai.hooks`), or
-a call to :func:`register_policy`.
+A module plugs its policy in without touching this file: its Rules' ``scripted()`` hook returns
+an object with a ``POLICY`` (and optionally ``evaluate``, ``turn_key``, ``branch_point`` and
+``candidates``, see :mod:`tactica.ai.hooks`); or a call to :func:`register_policy`. The rules
+object is found through the public API (tactica.api.get_rules), so tactica.ai never imports a
+game module and no game module imports tactica.ai.
 """
 
 from __future__ import annotations
 
-import importlib
-import random
-from typing import Any, Protocol
+from typing import Any
 
-from tactica.core.game import Game
-from tactica.core.options import Option
+from tactica.api import get_rules
+from tactica.core.policy import GENERIC, GenericPolicy, Policy, board_view, scenario_of
 
+__all__ = ["GENERIC", "GenericPolicy", "Policy", "board_view", "policy_for", "register_policy",
+           "scenario_of", "scripted_module"]
 
-class Policy(Protocol):
-    """Chooses an option for ``seat``, which must be the seat deciding now."""
-
-    name: str
-
-    def choose(self, game: Game, seat: int, rng: random.Random) -> Option: ...
-
-
-def board_view(game: Game, seat: int) -> dict[str, Any]:
-    """The module's board view for ``seat``: what ``game.view(seat)["board"]`` holds, without
-    building the log and decision parts (policies call this on every rollout step)."""
-    return game.rules.view(game, seat, game.is_terminal())
-
-
-def scenario_of(game: Game) -> str:
-    """The scenario id: public (every view carries it), read without building a view."""
-    sid: str = game.state["scenario"]
-    return sid
-
-
-# Words in option ids/kinds, and how much the generic policy likes them. Ids are "kind:args" by
-# convention across modules, so the first word says what the option does.
-_AGGRESSIVE = ("fire", "close", "attack", "assault", "melee", "shoot", "advance", "rally", "recover",
-               "play", "order", "move", "card")
-_PASSIVE = ("pass", "done", "none", "decline", "stay", "skip", "end", "discard")
-
-
-def _word(o: Option) -> str:
-    return (o.kind or o.id.split(":", 1)[0]).lower()
-
-
-class GenericPolicy:
-    """The fallback for modules without a scripted policy: prefer options that act (fire, move,
-    play) over options that wait (pass, done), at random among the preferred. Not strong, but a
-    clear step up from uniform play, and it never needs to know the module."""
-
-    name = "generic"
-
-    def choose(self, game: Game, seat: int, rng: random.Random) -> Option:
-        opts = game.legal_options()
-        if not opts:
-            raise ValueError("no decision to make: the game is over")
-        weights = []
-        for o in opts:
-            w = _word(o)
-            if any(w.startswith(a) for a in _AGGRESSIVE):
-                weights.append(4.0)
-            elif any(w.startswith(p) for p in _PASSIVE):
-                weights.append(0.5)
-            else:
-                weights.append(1.0)
-        return rng.choices(opts, weights)[0]
-
-
-GENERIC = GenericPolicy()
 _registered: dict[str, Policy] = {}
 _found: dict[str, Any] = {}
 
@@ -86,19 +32,15 @@ def register_policy(module_id: str, policy: Policy) -> None:
 
 
 def scripted_module(module_id: str) -> Any:
-    """``tactica.games.<id>.scripted`` if the module ships one, else None (looked up once)."""
+    """What the module's Rules ``scripted()`` hook returns (its policy and search hooks), or None
+    (looked up once)."""
     if module_id not in _found:
-        try:
-            _found[module_id] = importlib.import_module(f"tactica.games.{module_id}.scripted")
-        except ModuleNotFoundError as e:
-            if e.name is None or not f"tactica.games.{module_id}.scripted".startswith(e.name):
-                raise  # the module exists but something it imports is missing: a real error
-            _found[module_id] = None
+        _found[module_id] = get_rules(module_id).scripted()
     return _found[module_id]
 
 
 def policy_for(module_id: str) -> Policy:
-    """The scripted policy of a rules module: registered, shipped in its package, or generic."""
+    """The scripted policy of a rules module: registered, given by its Rules, or generic."""
     if module_id in _registered:
         return _registered[module_id]
     mod = scripted_module(module_id)

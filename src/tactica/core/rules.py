@@ -178,6 +178,13 @@ class Rules:
         """Whether hex ``a`` sees hex ``b`` now, as the public sees it, or None if not offered."""
         return None
 
+    def scripted(self) -> Any:
+        """The module's scripted play, for tactica.ai: an object (usually the module's
+        ``scripted`` submodule) with a ``POLICY`` and optionally the search hooks ``evaluate``,
+        ``turn_key``, ``branch_point`` and ``candidates``; None without one. A hook rather
+        than an import by name, so tactica.ai and the game packages never import each other."""
+        return None
+
     def scenario(self, scenario_id: str) -> ScenarioInfo:
         for s in self.scenarios():
             if s.id == scenario_id:

@@ -7,6 +7,8 @@ import json
 import random
 from typing import Any
 
+from skirmish import SKIRMISH_ID, with_skirmish
+
 from tactica.core.decks import stack
 from tactica.core.game import Game
 from tactica.core.options import Option
@@ -15,11 +17,11 @@ from tactica.games.combat_commander import CombatCommanderRules
 from tactica.games.commander_family.events import EventDef
 from tactica.games.commander_family.orders import OrderDef
 
-SCENARIO = "test_skirmish"
+SCENARIO = SKIRMISH_ID
 
 
 class Probe(Step):
-    """A caller frame as later stages will write them: push a roll, read the locked result."""
+    """A caller frame as the procedures write them: push a roll, read the locked result."""
 
     name = "probe"
 
@@ -53,7 +55,7 @@ def rules() -> CombatCommanderRules:
 
 
 def new(r: CombatCommanderRules | None = None, seed: int = 0) -> Game:
-    return Game.new(r or rules(), SCENARIO, seed)
+    return Game.new(with_skirmish(r or rules()), SCENARIO, seed)
 
 
 def deck(g: Game, seat: int) -> dict[str, Any]:

@@ -1,5 +1,5 @@
-"""A Combat Commander rules instance with the stage-3 Orders (Move, Op Fire, Advance, Melee,
-Recover, Rout): the module wires them in by default, so this is a fresh default instance."""
+"""A fresh Combat Commander rules instance for the Move, Op Fire, Advance, Melee, Recover and
+Rout tests (every Order is wired in by default; the helper keeps their imports short)."""
 
 from __future__ import annotations
 

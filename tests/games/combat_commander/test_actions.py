@@ -9,23 +9,17 @@ from typing import Any
 import pytest
 from cc_helpers import play_randomly
 from fire_helpers import game, go, hand, opts, roll_cards, skip, text, top
-from stage3_helpers import stage3_rules
 
 from tactica.core.game import Game
-from tactica.games.combat_commander import CombatCommanderRules, actions_fire, actions_other
-from tactica.games.combat_commander.board_state import neighbours
+from tactica.games.combat_commander import CombatCommanderRules
 from tactica.games.combat_commander.components import builtin_pack
-from tactica.games.combat_commander.fire import push_fire_attack
 from tactica.games.commander_family.actions import open_windows
+from tactica.games.commander_family.board_state import neighbours
+from tactica.games.commander_family.fire import push_fire_attack
 
 
 def rules() -> CombatCommanderRules:
-    r = CombatCommanderRules()
-    if "move_order" not in r.steps:  # stage 3 not wired into rules.py yet
-        stage3_rules(r)
-    actions_fire.register(r)
-    actions_other.register(r)
-    return r
+    return CombatCommanderRules()  # every Order and Action is wired in by default
 
 
 def cards(nation: str, action: str) -> list[str]:

@@ -20,8 +20,8 @@ from event_helpers import (
 from fire_helpers import BOARD
 
 from tactica.core.hexgrid import neighbor
-from tactica.games.combat_commander.board_state import label_map
 from tactica.games.combat_commander.events_map import COMPASS
+from tactica.games.commander_family.board_state import label_map
 from tactica.games.commander_family.victory import eliminate
 
 SQ, TEAM, LDR = "ger-rifle-squad", "ger-rifle-team", "ger-ldr-bolter"
@@ -576,22 +576,16 @@ def test_E77_white_phosphorus_each_player_breaks_one_unit_there() -> None:
 
 # ---------------------------------------------------------------- inside a real Fire attack
 def test_E60_interdiction_during_fire_example_F() -> None:
-    """Fire example E-G with the real Event: the HMG's roll 1·6 shows Event!, Interdiction is
+    """Fire example E-G with the real Event and Actions: the HMG's roll 1·6 shows Event!, Interdiction is
     revealed, the Axis player Suppresses the broken US Squad before its Defense Roll, which then
     fails (Morale 8 - 1 Road - 1 Suppressed + 1·2 = 9 < 20)."""
     import fire_helpers as fh
     from test_fire_example import ALLIES as F_ALLIES
     from test_fire_example import AXIS as F_AXIS
-    from test_fire_example import has_mg, sustained_fire
 
     from tactica.games.combat_commander import CombatCommanderRules
-    from tactica.games.combat_commander.events_all import register
-    from tactica.games.commander_family.actions import ActionDef
 
-    r = CombatCommanderRules()
-    register(r)
-    r.actions["Sustained Fire"] = ActionDef("Sustained Fire", "A41", True, frozenset({"fire_attack_roll"}),
-                                            has_mg, sustained_fire)
+    r = CombatCommanderRules()  # the real Sustained Fire (A41) and Interdiction (E60)
     g = fh.game(F_AXIS, F_ALLIES, r)
     g.state["units"]["allies-1"]["broken"] = True
     fh.hand(g, 0, ["G-13", "G-31", "G-66", "G-1", "G-2", "G-3"])

@@ -8,17 +8,10 @@ from cc_helpers import play_randomly
 
 from tactica.core.game import Game
 from tactica.games.combat_commander import CombatCommanderRules
-from tactica.games.combat_commander.events_all import register
 
 
 def _rules() -> CombatCommanderRules:
-    r = CombatCommanderRules()
-    register(r)
-    try:  # the movement/melee/rout/recover stage, when present
-        from stage3_helpers import stage3_rules
-    except ImportError:  # pragma: no cover
-        return r
-    return stage3_rules(r)
+    return CombatCommanderRules()  # every Order, Action and Event is wired in by default
 
 
 @pytest.mark.parametrize("scenario,seed", [("hill_2_crown", 4), ("orchard_meeting", 5), ("ridge_1941", 6),

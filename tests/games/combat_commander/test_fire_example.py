@@ -2,15 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fire_helpers import game, go, hand, opts, skip, text, top
 
-from tactica.core.game import Game
 from tactica.games.combat_commander import CombatCommanderRules
-from tactica.games.combat_commander.fire import current_attack, wtype
-from tactica.games.commander_family.actions import ActionDef
-from tactica.games.commander_family.events import EventDef
 
 AXIS = [
     {"type": "ger-ldr-grein", "hex": "K8"},                              # axis-1
@@ -28,28 +22,10 @@ ALLIES = [
 ]
 
 
-def sustained_fire(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:
-    a = current_attack(g)
-    assert a is not None
-    a["bonus"] += 2
-
-
-def has_mg(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> bool:
-    a = current_attack(g)
-    return a is not None and int(a["seat"]) == seat and any(
-        p in g.state["weapons"] and wtype(g, p).kind == "machine_gun" for p in a["pieces"])
-
-
-def interdiction(g: Game, seat: int, card: str) -> None:
-    g.state["units"]["allies-1"]["suppressed"] = True
-
-
 def rules() -> CombatCommanderRules:
-    r = CombatCommanderRules()
-    r.actions["Sustained Fire"] = ActionDef("Sustained Fire", "A41", True, frozenset({"fire_attack_roll"}),
-                                            has_mg, sustained_fire)
-    r.events["Interdiction"] = EventDef("Interdiction", "E60", True, interdiction)
-    return r
+    """The real rules: the example's Sustained Fire Actions (A41) and Interdiction Event (E60)
+    run their own handlers."""
+    return CombatCommanderRules()
 
 
 def test_O20_fire_attack_example_A_to_J() -> None:
@@ -89,6 +65,11 @@ def test_O20_fire_attack_example_A_to_J() -> None:
     assert g.decision().step == "action_window" and g.decision().seat == 0
     g.apply("action:G-31")
     g.apply("action:G-66")
+    skip(g)
+    # F: the Event is Interdiction: Axis (who revealed it) Suppresses the US Squad in the open
+    d = g.decision()
+    assert d is not None and d.seat == 0 and "unit:allies-1" in opts(g)
+    g.apply("unit:allies-1")
     skip(g)
     log = text(g)
     assert "Attack Total 20" in log

@@ -6,8 +6,8 @@ from __future__ import annotations
 from fire_helpers import card, game, go, hand, opts, roll_cards, text, top
 
 from tactica.core.game import Game
-from tactica.games.combat_commander.fire import break_weapon, crossed_cover, push_fire_attack, strength
-from tactica.games.combat_commander.stats import morale, unit_stat, weapon_stat
+from tactica.games.commander_family.fire import break_weapon, crossed_cover, push_fire_attack, strength
+from tactica.games.commander_family.stats import morale, unit_stat, weapon_stat
 
 FIRE = "G-13"  # a German Fire card
 FAR = [{"type": "us-rifle-squad", "hex": "O1"}]
@@ -107,6 +107,28 @@ def test_10_3_2_1_shot_below_one_fp_is_not_offered() -> None:
     hand(g, 0, [FIRE, "G-31", "G-66", "G-1", "G-2", "G-3"])
     go(g, "order:G-13", "activate:axis-1")
     assert opts(g) == ["end"]  # 2 FP - 3 Brush < 1
+
+
+def test_O20_3_1_2_a_target_only_the_fire_group_reaches_is_offered() -> None:
+    """Three Teams (2 FP) fire past two Brush hexes (hindrance 3): each alone has 2 - 3 = -1 FP,
+    the group 2 + 2 - 3 = 1 (O20.3.1.2, O20.3.2, 10.3.2.1), so the target is offered and the
+    group fires at 1 FP; with two Teams (0 FP) it is not."""
+    teams = [{"type": "ger-rifle-team", "hex": "B5"}] * 3
+    g = game([{"type": "ger-ldr-borbe", "hex": "A5"}, *teams], [{"type": "us-rifle-team", "hex": "E5"}])
+    assert [strength(g, [p], "E5")["fp"] for p in ("axis-2", "axis-3", "axis-4")] == [-1, -1, -1]
+    hand(g, 0, [FIRE, "G-31", "G-66", "G-1", "G-2", "G-3"])  # no Action card that adds FP
+    go(g, "order:G-13", "activate:axis-1", "add:axis-2", "add:axis-3", "add:axis-4")
+    assert opts(g) == ["target:E5"]
+    go(g, "target:E5", "add:axis-2", "add:axis-3")
+    assert "fire" not in opts(g)  # two Teams: 2 + 1 - 3 = 0
+    go(g, "add:axis-4")
+    fire = next(o for o in g.legal_options() if o.id == "fire")
+    assert fire.args["fp"] == 1
+
+    g = game([{"type": "ger-ldr-borbe", "hex": "A5"}, *teams[:2]], [{"type": "us-rifle-team", "hex": "E5"}])
+    hand(g, 0, [FIRE, "G-31", "G-66", "G-1", "G-2", "G-3"])
+    go(g, "order:G-13", "activate:axis-1", "add:axis-2", "add:axis-3")
+    assert opts(g) == ["end"]
 
 
 def test_T88_2_height_advantage_both_ways() -> None:

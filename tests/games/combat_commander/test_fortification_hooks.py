@@ -10,7 +10,7 @@ from fire_helpers import game, go, hand, opts, text, top
 from test_stage3_move_op_fire import rolls
 
 from tactica.core.game import Game
-from tactica.games.combat_commander.fire import able
+from tactica.games.commander_family.fire import able
 
 
 def new(axis: list[Any], allies: list[Any], forts: dict[str, str]) -> Game:

@@ -13,11 +13,11 @@ from tactica.core.game import Game
 from tactica.games.combat_commander import CombatCommanderRules
 from tactica.games.combat_commander import fortifications as F
 from tactica.games.combat_commander.artillery import push_artillery_impact
-from tactica.games.combat_commander.fire import push_fire_attack
 from tactica.games.combat_commander.mines import push_mine_attack
 from tactica.games.combat_commander.scenario_data import ScenarioError, load_scenario
-from tactica.games.combat_commander.stats import best_cover, morale, unit_stat
 from tactica.games.commander_family.actions import open_windows
+from tactica.games.commander_family.fire import push_fire_attack
+from tactica.games.commander_family.stats import best_cover, morale, unit_stat
 
 US_FILL = ["A-1", "A-2", "A-4", "A-5", "A-6"]  # no fortification Action among them
 

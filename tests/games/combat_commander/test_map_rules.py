@@ -97,8 +97,6 @@ def test_1_9_1_3_sniper_reaches_the_random_hex_and_its_neighbours() -> None:
 def test_builtin_scenarios_set_up_and_play_to_an_end() -> None:
     r = CombatCommanderRules()
     for info in r.scenarios():
-        if info.id == "test_skirmish":
-            continue
         g = Game.new(r, info.id, 7)
         assert g.decision().step in ("arm", "place")
         rng = random.Random(7)

@@ -1,35 +1,18 @@
 """The attacks of the Opportunity Fire example (digest §5 rows 46 and 48), made through the
-entry point the Move stage will call (fire.push_fire_attack), plus Cover and Command checks."""
+entry point the Move Order calls (fire.push_fire_attack), plus Cover and Command checks."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from fire_helpers import game, go, hand, opts, roll_cards, skip, text, top
 
-from tactica.core.game import Game
 from tactica.games.combat_commander import CombatCommanderRules
-from tactica.games.combat_commander.fire import current_attack, op_fire_pieces, push_fire_attack
-from tactica.games.combat_commander.stats import morale
-from tactica.games.commander_family.actions import ActionDef
-
-
-def grenades(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:
-    a = current_attack(g)
-    assert a is not None
-    a["bonus"] += 2
-
-
-def firing(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> bool:
-    a = current_attack(g)
-    return a is not None and int(a["seat"]) == seat
+from tactica.games.commander_family.fire import op_fire_pieces, push_fire_attack
+from tactica.games.commander_family.stats import morale
 
 
 def rules() -> CombatCommanderRules:
-    r = CombatCommanderRules()
-    r.actions["Hand Grenades"] = ActionDef("Hand Grenades", "A34", True, frozenset({"fire_attack_roll"}),
-                                           firing, grenades)
-    return r
+    """The real rules: the example's Hand Grenades (A34) run their own handler."""
+    return CombatCommanderRules()
 
 
 def test_A33_op_fire_example_E_every_unit_in_the_hex_defends() -> None:
@@ -52,8 +35,9 @@ def test_A33_op_fire_example_E_every_unit_in_the_hex_defends() -> None:
 
 def test_A33_op_fire_example_G_hand_grenades_into_woods() -> None:
     # the same US Squad with two Hand Grenades: 6 + 4 - 1 uphill = 9, roll 1·3 = 13;
-    # German Squad alone in Woods: Morale 7 + 2 + 6·3 = 18, unaffected
-    g = game([{"type": "ger-rifle-squad", "hex": "C9"}], [{"type": "us-rifle-squad", "hex": "C7"}],
+    # German Squad alone in Woods: Morale 7 + 2 + 6·3 = 18, unaffected. Hand Grenades need a
+    # firing piece adjacent to the target (A34), as in the example: the Squad fires from C8
+    g = game([{"type": "ger-rifle-squad", "hex": "C9"}], [{"type": "us-rifle-squad", "hex": "C8"}],
              rules())
     hand(g, 1, ["A-4", "A-48", "A-1", "A-2"])
     top(g, 1, *roll_cards("America", (1, 3)))

@@ -22,14 +22,14 @@ from tactica.core.board import load_board
 from tactica.core.game import Game
 from tactica.games.combat_commander import CombatCommanderRules
 from tactica.games.combat_commander import terrain as ter
-from tactica.games.combat_commander.advance import advance_ok
-from tactica.games.combat_commander.board_state import update_objectives
-from tactica.games.combat_commander.fire import able, crossed_cover
 from tactica.games.combat_commander.fortifications import refusal
-from tactica.games.combat_commander.melee import melee_fp
-from tactica.games.combat_commander.movement import step_cost
-from tactica.games.combat_commander.rout import retreat_ok
-from tactica.games.combat_commander.stats import morale
+from tactica.games.commander_family.advance import advance_ok
+from tactica.games.commander_family.board_state import update_objectives
+from tactica.games.commander_family.fire import able, crossed_cover
+from tactica.games.commander_family.melee import melee_fp
+from tactica.games.commander_family.movement import step_cost
+from tactica.games.commander_family.rout import retreat_ok
+from tactica.games.commander_family.stats import morale
 from tactica.games.commander_family.victory import break_unit, eliminate
 
 CHART = ter.terrain_chart()

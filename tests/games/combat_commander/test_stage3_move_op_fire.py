@@ -10,39 +10,18 @@ from stage3_helpers import stage3_rules
 
 from tactica.core.board import load_board
 from tactica.core.game import Game
-from tactica.games.combat_commander.fire import current_attack
+from tactica.games.combat_commander.rules import SMOKE_CUP
 from tactica.games.combat_commander.terrain import terrain_chart
-from tactica.games.commander_family.actions import ActionDef
 
 TC = terrain_chart()
 MOVE_BOARD = load_board(DATA / "move_example.yaml", allowed_terrain=TC.allowed_terrain,
                         allowed_hexside=TC.allowed_hexside, allowed_roads=TC.allowed_roads)
 
 
-def _grenades(g: Game, seat: int, c: str, ctx: dict[str, Any]) -> None:
-    a = current_attack(g)
-    assert a is not None
-    a["bonus"] += 2
-
-
-def _firing(g: Game, seat: int, c: str, ctx: dict[str, Any]) -> bool:
-    a = current_attack(g)
-    return a is not None and int(a["seat"]) == seat
-
-
-def _smoke(g: Game, seat: int, c: str, ctx: dict[str, Any]) -> None:
-    g.state["smoke"]["K7"] = 4  # the walkthrough draws a "4" Smoke marker for K7
-
-
 def rules() -> Any:
-    """Stage 3 plus stand-ins for Hand Grenades (A34) and Smoke Grenades (A39), not in scope."""
-    r = stage3_rules()
-    r.actions["Hand Grenades"] = ActionDef("Hand Grenades", "A34", True, frozenset({"fire_attack_roll"}),
-                                           _firing, _grenades)
-    r.actions["Smoke Grenades"] = ActionDef(
-        "Smoke Grenades", "A39", True, frozenset({"move_entry"}),
-        lambda g, seat, c, ctx: seat == g.state["active"], _smoke)
-    return r
+    """The real rules: the walkthrough's Hand Grenades (A34) and Smoke Grenades (A39) run their
+    own handlers."""
+    return stage3_rules()
 
 
 def new(axis: list[Any], allies: list[Any], r: Any = None, board: Any = MOVE_BOARD, **kw: Any) -> Game:
@@ -76,7 +55,10 @@ def do(g: Game, *choices: str) -> None:
 
 
 def test_O21_A33_movement_op_fire_walkthrough_A_to_H() -> None:
-    g = new([{"type": "ger-rifle-squad", "hex": "L8"}, {"type": "ger-ldr-biermann", "hex": "K7"}],
+    # our roster's German Rifle Squad has no boxed Movement, so the real Smoke Grenades (A39)
+    # could not be played for it: the walkthrough's mover is a Rifle Team (boxed Movement 5,
+    # Morale 7 like the Squad), which changes none of the walkthrough's numbers
+    g = new([{"type": "ger-rifle-team", "hex": "L8"}, {"type": "ger-ldr-biermann", "hex": "K7"}],
             [{"type": "us-rifle-squad", "hex": "L5"}])
     ax_hand = ["G-1", "G-5", "G-15"]          # two Move Orders, Smoke Grenades
     us_hand = ["A-16", "A-21", "A-4", "A-48"]  # two Fire Actions, two Hand Grenades
@@ -86,7 +68,9 @@ def test_O21_A33_movement_op_fire_walkthrough_A_to_H() -> None:
     top(g, 0, *rolls("Germany", ax_hand, (6, 2), (1, 5), (6, 3)))
     g.refresh()
     # A: L8 -> K8 is Open 1 + uphill 1
-    do(g, "order:G-1", "activate:axis-1", "unit:axis-1")
+    do(g, "order:G-1", "activate:axis-1")
+    assert g.decision().step == "action_window" and "action:G-15" in opts(g)  # A39 may come now
+    do(g, "pass", "unit:axis-1")
     assert "to:K8" in opts(g)
     g.apply("to:K8")
     assert "axis-1 enter K8 for 2 MP (2 spent)" in text(g)
@@ -100,6 +84,9 @@ def test_O21_A33_movement_op_fire_walkthrough_A_to_H() -> None:
     assert d.step == "action_window" and d.seat == 0
     # C: Smoke Grenades into K7
     do(g, "action:G-15")
+    assert g.decision().step == "smoke_grenades" and "hex:K7" in opts(g)
+    g.chance.force([SMOKE_CUP.index(4)])  # the walkthrough draws a "4" Smoke marker
+    do(g, "hex:K7")
     assert g.state["smoke"]["K7"] == 4
     # D: into K7, Open 1, three spent
     do(g, "to:K7")
@@ -109,7 +96,7 @@ def test_O21_A33_movement_op_fire_walkthrough_A_to_H() -> None:
     assert d.step == "op_fire" and d.seat == 1 and "action:A-16" in opts(g)
     do(g, "action:A-16", "activate:allies-1", "attack", "add:allies-1")
     assert "fire" in opts(g) and g.decision().options[-2].args["fp"] == 1
-    do(g, "fire", "pass", "defend:axis-1")
+    do(g, "fire", "defend:axis-1")  # no Hand Grenades: L5 is not next to K7 (A34)
     log = text(g)
     assert "Attack Total 12" in log
     assert "axis-1 Defense Total 16" in log and "axis-2 Defense Total 14" in log

@@ -7,6 +7,7 @@ import json
 import random
 
 from cc_helpers import deck, make_order, new, rules
+from skirmish import SKIRMISH_ID, with_skirmish
 
 from tactica.core.chance import Chance
 from tactica.core.game import Game
@@ -142,8 +143,8 @@ def test_resample_keeps_every_card_in_its_own_deck() -> None:
 
 
 def play(seed: int, deep: bool = False) -> Game:
-    register(RULES)
-    g = Game.new(RULES, "test_skirmish", seed)
+    register(with_skirmish(RULES))
+    g = Game.new(RULES, SKIRMISH_ID, seed)
     rng = random.Random(seed)
     for n in range(20_000):
         if g.is_terminal():

@@ -1,9 +1,10 @@
 """Combat Commander: Europe (GMT Games, 2006): rules module.
 
-Stage 1: the Fate-card core (hands, rolls, triggers, Initiative, Time, victory, the Turn) on the
-Commander-family package; Orders, Actions and Events are registries later stages fill in.
-Stage 2: maps, set-up, live stats, stacking and the Fire Order, so the scenarios under
-data/scenarios play to an end. See RULES.md for each rule section's status.
+The Commander procedures (cards, rolls, Orders, Fire, Op Fire, Move, Advance, Melee, Recover,
+Rout, set-up) come from the shared commander_family package; this package holds what is Combat
+Commander's own: its card texts' Actions and Events, Radios and artillery, Fortifications and
+Mines, its Terrain chart, its rule numbers (rule_numbers.py) and its data. See RULES.md for
+each rule section's status.
 """
 
 from .rules import CombatCommanderRules

@@ -25,9 +25,8 @@ from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
 from ..commander_family.actions import ActionDef
-from ..commander_family.state import opponent, side
-from .board_state import hex_distance, neighbours, overlay, units_in
-from .fire import (
+from ..commander_family.board_state import hex_distance, neighbours, overlay, units_in
+from ..commander_family.fire import (
     attack_hexes,
     break_weapon,
     current_attack,
@@ -39,7 +38,8 @@ from .fire import (
     strength,
     wtype,
 )
-from .stats import best_cover, unit_kind
+from ..commander_family.state import opponent, side
+from ..commander_family.stats import best_cover, unit_kind
 
 if TYPE_CHECKING:
     from tactica.core.game import Game

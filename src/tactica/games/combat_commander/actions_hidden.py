@@ -23,12 +23,12 @@ from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
 from ..commander_family.actions import ActionDef
+from ..commander_family.board_state import board_of, units_in
 from ..commander_family.state import new_unit, new_weapon, side
+from ..commander_family.stats import best_cover
 from ..commander_family.victory import nation
 from . import fortifications as F
-from .board_state import board_of, units_in
 from .mines import mine_steps, push_mine_attack
-from .stats import best_cover
 
 if TYPE_CHECKING:
     from tactica.core.game import Game

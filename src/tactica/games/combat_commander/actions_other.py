@@ -21,13 +21,11 @@ from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
 from ..commander_family.actions import ActionDef
-from ..commander_family.state import new_unit, opponent, side
-from ..commander_family.victory import nation
-from .board_state import board_of, hex_distance, label_map, neighbours, overlay, units_in
-from .breaking import break_or_wound
-from .fire import (
-    SMOKE_CUP,
+from ..commander_family.board_state import board_of, hex_distance, label_map, neighbours, overlay, units_in
+from ..commander_family.breaking import break_or_wound
+from ..commander_family.fire import (
     able,
+    draw_smoke,
     enemy_hexes,
     is_ordnance,
     is_weapon,
@@ -38,7 +36,9 @@ from .fire import (
     water_hex,
     wtype,
 )
-from .stats import unit_kind
+from ..commander_family.state import new_unit, opponent, side
+from ..commander_family.stats import unit_kind
+from ..commander_family.victory import nation
 
 if TYPE_CHECKING:
     from tactica.core.game import Game
@@ -200,7 +200,7 @@ class SmokeGrenades(Step):
     def choose(self, g: Game, a: Args, option: Option) -> None:
         g.pop()
         h = option.args["hex"]
-        v = SMOKE_CUP[g.chance.below(len(SMOKE_CUP))]
+        v = draw_smoke(g)
         smoke = g.state["smoke"]
         smoke[h] = max(int(smoke.get(h, 0)), v)  # 8.1.4: the largest Smoke stays
         g.emit("A39", "Smoke Grenades: Smoke {v} placed in {hex} (Smoke there now {now})", v=v, hex=h,
@@ -320,7 +320,7 @@ def action_defs() -> list[ActionDef]:
 def register(rules: Any) -> None:
     """Add these Actions and their frames (and the Squad-break frame of breaking.py) to a Combat
     Commander rules instance."""
-    from .breaking import SquadBreaks
+    from ..commander_family.breaking import SquadBreaks
 
     for st in (AssaultFire(), SmokeGrenades(), AmbushPick(), SquadBreaks()):
         if st.name not in rules.steps:

@@ -45,13 +45,21 @@ from tactica.core.hexgrid import neighbor
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
+from ..commander_family.activation import activate, may_activate
+from ..commander_family.board_state import (
+    board_of,
+    hex_distance,
+    label_map,
+    los,
+    neighbours,
+    overlay,
+    units_in,
+)
+from ..commander_family.fire import FireAttack, draw_smoke, water_hex
 from ..commander_family.orders import OrderDef
 from ..commander_family.state import opponent
+from ..commander_family.stats import unit_kind
 from ..commander_family.victory import nation
-from .activation import activate, may_activate
-from .board_state import board_of, hex_distance, label_map, los, neighbours, overlay, units_in
-from .fire import SMOKE_CUP, FireAttack, water_hex
-from .stats import unit_kind
 from .terrain import hex_type
 
 if TYPE_CHECKING:
@@ -256,7 +264,7 @@ def impact_area(g: Game, center: str) -> list[str]:
 
 def fortified(g: Game, label: str) -> bool:
     """F100: a Fortification marker in the hex (``state["fortifications"]``: hex -> kind, kept by
-    the Fortification stage; none before it)."""
+    fortifications.py)."""
     return label in (g.state.get("fortifications") or {})
 
 
@@ -382,7 +390,7 @@ class ArtilleryRequest(Step):
         for h in impact_area(g, a["sr"]):
             if h in blaze or water_hex(g, h):
                 continue
-            v = SMOKE_CUP[g.chance.below(len(SMOKE_CUP))]
+            v = draw_smoke(g)
             smoke[h] = max(int(smoke.get(h, 0)), v)
             placed.append(f"{v} in {h}")
         g.emit("O18.2.3.1", "Smoke barrage: {placed}; the Spotting Round is removed",

@@ -16,10 +16,10 @@ from tactica.core.board import Board
 from tactica.core.game import Game
 from tactica.core.hexgrid import distance, trace_line
 
-from .board_state import board_of, hex_distance, label_map, los, overlay
-from .fire import crossed_cover, is_weapon, piece_hex, strength, wtype
-from .movement import moving_units
-from .stats import morale, unit_stat, weapon_stat
+from ..commander_family.board_state import board_of, hex_distance, label_map, los, overlay
+from ..commander_family.fire import crossed_cover, is_weapon, piece_hex, strength, wtype
+from ..commander_family.movement import moving_units
+from ..commander_family.stats import morale, unit_stat, weapon_stat
 from .terrain import hex_type
 
 NATION_STYLE: dict[str, dict[str, str]] = {

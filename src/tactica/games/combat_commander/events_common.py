@@ -30,10 +30,11 @@ from typing import TYPE_CHECKING, Any
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
+from ..commander_family.access import rules_of
+from ..commander_family.board_state import board_of, hex_distance, label_map, units_in
+from ..commander_family.fire import draw_smoke
 from ..commander_family.state import opponent, side
 from ..commander_family.victory import nation
-from .board_state import board_of, hex_distance, label_map, units_in
-from .fire import SMOKE_CUP
 from .terrain import hex_type
 
 if TYPE_CHECKING:
@@ -159,7 +160,7 @@ def impassable(g: Game, label: str) -> bool:
 def place_smoke(g: Game, label: str, rule: str) -> int:
     """T94: draw a random Smoke marker into ``label``; with Smoke there already the larger one
     stays (as Fire does, 8.1.4). Returns the hindrance drawn."""
-    v = SMOKE_CUP[g.chance.below(len(SMOKE_CUP))]
+    v = draw_smoke(g)
     smoke = g.state["smoke"]
     smoke[label] = max(int(smoke.get(label, 0)), v)
     g.emit(rule, "Smoke {v} placed in {hex} (hindrance now {h})", v=v, hex=label, h=smoke[label])
@@ -205,8 +206,8 @@ def can_enter(g: Game, label: str, seat: int, figs: int = 0) -> bool:
     b = board_of(g)
     if b is None or label not in label_map(b) or impassable(g, label):
         return False
-    from .board_state import FIGURE_LIMIT, figures
-    return figures(g, units_in(g, label, seat)) + figs <= FIGURE_LIMIT
+    from ..commander_family.board_state import figures
+    return figures(g, units_in(g, label, seat)) + figs <= rules_of(g).figure_limit
 
 
 def figures_of_type(g: Game, type_id: str) -> int:

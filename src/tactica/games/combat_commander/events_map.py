@@ -2,7 +2,7 @@
 E69 Rubble, E70 Sappers, E73 Shellholes, E77 White Phosphorus.
 
 Smoke markers come from the Smoke/Blaze cup (T94: hindrance 1-10, drawn at random; the spread
-is fire.SMOKE_CUP); a Blaze (T79) is impassable, has no Cover and blocks LOS (10.2.1). Units
+is rules.SMOKE_CUP); a Blaze (T79) is impassable, has no Cover and blocks LOS (10.2.1). Units
 caught by a new Blaze are moved out by their owners, the inactive player first (E46), or are
 eliminated if no adjacent hex can take them.
 """
@@ -15,13 +15,13 @@ from tactica.core.hexgrid import neighbor
 from tactica.core.options import Option
 from tactica.core.rules import Args
 
+from ..commander_family.board_state import board_of, label_map, units_in
+from ..commander_family.breaking import break_or_wound
 from ..commander_family.events import EventDef
+from ..commander_family.stats import unit_kind
 from ..commander_family.victory import check_sudden_loss, eliminate
 from . import events_common as ec
-from .board_state import board_of, label_map, units_in
-from .breaking import break_or_wound
 from .events_common import ask, continuation, map_units, opt, unit_label, who
-from .stats import unit_kind
 
 if TYPE_CHECKING:
     from tactica.core.game import Game

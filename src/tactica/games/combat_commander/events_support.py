@@ -24,12 +24,12 @@ from tactica.core.options import Option
 from tactica.core.rules import Args
 from tactica.core.schema import validate
 
+from ..commander_family.board_state import edge_hexes
 from ..commander_family.events import EventDef
 from ..commander_family.state import new_unit, new_weapon, side
 from . import events_common as ec
 from ._schema import ComponentError, Source, read
 from .artillery import place_radio, radio_of
-from .board_state import edge_hexes
 from .components import data_dir
 from .data_models import SupportTableFile
 from .events_common import ask, continuation, opt, who

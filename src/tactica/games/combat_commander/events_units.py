@@ -15,16 +15,16 @@ from typing import TYPE_CHECKING, Any
 from tactica.core.options import Option
 from tactica.core.rules import Args
 
+from ..commander_family.board_state import hex_distance, overlay, units_in, within
+from ..commander_family.breaking import break_or_wound
 from ..commander_family.events import EventDef
+from ..commander_family.fire import reaches
+from ..commander_family.placement import deploy
 from ..commander_family.state import new_unit, opponent, side
+from ..commander_family.stats import command_of, morale, terrain_cover, unit_kind
 from ..commander_family.victory import check_sudden_loss, eliminate
 from . import events_common as ec
-from .board_state import hex_distance, overlay, units_in, within
-from .breaking import break_or_wound
 from .events_common import ask, continuation, map_units, opt, unit_label, who
-from .fire import reaches
-from .placement import deploy
-from .stats import command_of, morale, terrain_cover, unit_kind
 
 if TYPE_CHECKING:
     from tactica.core.game import Game

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from .board_state import board_of, label_map, units_in
+from ..commander_family.board_state import board_of, label_map, units_in
 from .terrain import hex_type, hex_types, on_path, terrain_chart
 
 if TYPE_CHECKING:

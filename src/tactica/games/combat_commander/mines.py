@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING
 
 from tactica.core.rules import Args, Step
 
+from ..commander_family.fire import FireAttack
 from ..commander_family.state import opponent
 from ..commander_family.victory import nation
-from .fire import FireAttack
 from .fortifications import kind_at, mines_fp
 
 if TYPE_CHECKING:

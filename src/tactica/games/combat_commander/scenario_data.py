@@ -271,7 +271,7 @@ def _fortifications(
     fail: _Fail, items: list[FortificationModel], cc_map: CcMap
 ) -> tuple[tuple[str, str], ...]:
     """F100.1/F100.3: scenario Fortifications, one per hex, never in Water, one Pillbox."""
-    from .board_state import label_map
+    from ..commander_family.board_state import label_map
     from .fortifications import KINDS
     from .terrain import hex_type
 

@@ -1,7 +1,5 @@
-"""Scenarios of the Combat Commander module, as plain data.
-
-Only a small test scenario for now (no map yet: units are in play on no hex). The real ones come
-with the maps, read from YAML in the same shape. Fields:
+"""The scenario shape of the Combat Commander module (the built-in scenarios are the files under
+data/scenarios, read by scenario_data.py into this shape; ``add_scenario`` takes it too). Fields:
 
 * ``sides``: per seat ``nation``, ``posture`` (1.1), ``orders`` (Order capability, 5.1),
   ``surrender`` (Casualty-Track space of the Surrender marker, 4.2), ``units`` (roster type ids,
@@ -20,25 +18,5 @@ from __future__ import annotations
 
 from typing import Any
 
-SCENARIOS: dict[str, dict[str, Any]] = {
-    "test_skirmish": {
-        "name": "Test skirmish (no map)",
-        "description": "Germans attack, Americans defend; no map yet: a test of cards, time and victory.",
-        "sides": {
-            "axis": {"nation": "Germany", "posture": "Attack", "orders": 3, "surrender": 6,
-                     "units": ["ger-ldr-bolter", "ger-rifle-squad", "ger-rifle-squad",
-                               {"type": "ger-rifle-squad", "weapon": "ger-lmg"}, "ger-rifle-team"],
-                     "reinforcements": {}},
-            "allies": {"nation": "America", "posture": "Defend", "orders": 2, "surrender": 5,
-                       "units": ["us-ldr-harris", "us-rifle-squad", "us-rifle-squad", "us-rifle-team"],
-                       "reinforcements": {"2": ["us-rifle-squad"]}},
-        },
-        "time": {"start": 0, "sudden_death": 3, "last": 12},
-        "initiative": "allies",
-        "first": "axis",
-        "objectives": {"1": "allies", "2": "allies", "3": None, "4": "axis", "5": None},
-        "open_chits": 1,
-        "secret_chits": 1,
-        "vp": 0,
-    },
-}
+SCENARIOS: dict[str, dict[str, Any]] = {}
+"""Scenarios given in code rather than as files: none (the tests add their own)."""

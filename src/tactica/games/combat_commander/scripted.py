@@ -29,16 +29,16 @@ import re
 from functools import cache
 from typing import Any
 
-from tactica.ai.policy import board_view
 from tactica.core.game import Game
 from tactica.core.hexgrid import distance
 from tactica.core.options import Option
+from tactica.core.policy import board_view
 
-from . import fire as F
-from .activation import radius_units
-from .advance import destinations
-from .board_state import FIGURE_LIMIT, board_of, hex_distance, label_map, overlay, reading
-from .stats import best_cover, morale, unit_kind
+from ..commander_family import fire as F
+from ..commander_family.activation import radius_units
+from ..commander_family.advance import destinations
+from ..commander_family.board_state import FIGURE_LIMIT, board_of, hex_distance, label_map, overlay, reading
+from ..commander_family.stats import best_cover, morale, unit_kind
 
 # ---------------------------------------------------------------- dice
 
@@ -354,7 +354,7 @@ class CCPolicy:
         g: Any = ctx.g
         enemies = ctx.enemy_hexes.get(h, [])
         if enemies:
-            from .melee import melee_fp
+            from ..commander_family.melee import melee_fp
 
             mine = [x for x, d in ctx.mine.items() if d["hex"] == h] + [u]
             try:
@@ -539,7 +539,7 @@ class CCPolicy:
                 return self._find(opts, "attack") or opts[0], f"Op Fire at {target}: {v:.2f} expected breaks"
         cards = [o for o in opts if o.kind == "action"]
         if cards:
-            from .op_fire import may_op_activate
+            from ..commander_family.op_fire import may_op_activate
 
             cand = [u for u in ctx.mine if not ctx.mine[u]["broken"] and may_op_activate(g, u)]
             best = 0.0

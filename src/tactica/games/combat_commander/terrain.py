@@ -28,6 +28,7 @@ from tactica.core.hexgrid import Hex
 from tactica.core.los import CombatCommanderLos, LosTable
 from tactica.core.schema import validate
 
+from ..commander_family.board_state import on_path
 from ._schema import ComponentError, Source, read
 from .components import data_dir
 from .data_models import TERRAIN_KINDS, TerrainChartFile, TerrainEntryModel
@@ -206,11 +207,6 @@ def _hex_types(board: Board, h: Hex, chart: TerrainChart) -> tuple[TerrainEntry,
 def hex_type(board: Board, h: Hex, chart: TerrainChart | None = None) -> TerrainEntry:
     """The governing terrain type of hex ``h``: the highest on the chart among its types (T78.1)."""
     return hex_types(board, h, chart)[0]
-
-
-def on_path(board: Board, h: Hex, kind: str = "road") -> bool:
-    """True if a road (or other path kind) runs into hex ``h`` (T92, T93, T96)."""
-    return any(board.road(h, n, kind) for n in board.neighbors(h))
 
 
 def cover(board: Board, h: Hex, chart: TerrainChart | None = None) -> int | None:

@@ -71,6 +71,12 @@ class CombatInfantryRules(Rules):
     def resample(self, g: Game, seat: int, chance: Chance) -> None:
         resample(g, seat, chance)
 
+    def scripted(self) -> Any:
+        """The scripted policy and search hooks (scripted.py), for tactica.ai."""
+        from . import scripted
+
+        return scripted
+
     def drawing(self, g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any]:
         return drawing(g, seat, view)
 

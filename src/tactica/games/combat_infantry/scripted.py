@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tactica.ai.policy import board_view, scenario_of
+from tactica.core.policy import board_view, scenario_of
 from tactica.core.game import Game
 from tactica.core.options import Option
 

@@ -4,8 +4,8 @@ Actions are played from hand whenever their prerequisite holds (5.2, A24.1); whe
 want to act at one moment the inactive player goes first (A24.2). The engine does not poll every
 Action everywhere: procedures open named windows (``kind``), e.g. "dig_in" during a Time advance
 (6.1.2 step 6) or "after_pass_discard" when the active player passed and discarded (O15). An
-:class:`ActionDef` lists the window kinds it may be played in and a ``playable`` check; a later
-stage adds an Action by registering one and, if needed, opening a new window kind where its
+:class:`ActionDef` lists the window kinds it may be played in and a ``playable`` check; a game
+adds an Action by registering one and, if needed, opening a new window kind where its
 procedure runs.
 
 Whether a window is asked depends only on public facts (core ``Step.opens``): the seat holds a
@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
+from .access import rules_of
 from .cards import card_key, play_from_hand, unaccounted
 from .state import opponent, side
 
@@ -107,7 +108,7 @@ class ActionWindow(Step):
         return f"Play an Action ({a['kind']}) or pass"
 
     def options(self, g: Game, a: Args) -> list[Option]:
-        rules: Any = g.rules
+        rules = rules_of(g)
         seat = int(a["seat"])
         opts: list[Option] = []
         for card in sorted(side(g.state, seat)["hand"], key=card_key):
@@ -122,10 +123,11 @@ class ActionWindow(Step):
         if option.id == "pass":
             g.pop()
             return
-        rules: Any = g.rules
+        rules = rules_of(g)
         seat, card = int(a["seat"]), option.args["card"]
         play_from_hand(g, seat, card)
         adef = rules.actions[option.args["action"]]
         g.emit(adef.rule, "{nation} plays {card} for its Action {action}",
                nation=side(g.state, seat)["nation"], card=card, action=adef.name)
+        assert adef.play is not None  # offered only with its play
         adef.play(g, seat, card, a["ctx"])  # may push frames; this window stays open below them

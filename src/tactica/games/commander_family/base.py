@@ -1,32 +1,49 @@
 """CommanderRules: the Rules base class the Commander-family games build on.
 
-It owns the family's steps (Turn, rolls, triggers, Time), the three registries a later stage
-extends (``orders``, ``events``, ``actions``), the hooks the map-dependent stages fill in, and the
-per-seat view. A game (combat_commander) subclasses it, supplies its components through
-``card``/``unit_type``/``weapon_type``/``chit`` and builds the registries from its own names.
+It owns the family's steps (Turn, rolls, triggers, Time), the three registries a game fills
+(``orders``, ``events``, ``actions``), the hooks through which the shared procedures reach the
+game (components, terrain, fortifications, casualties, Time advance, set-up), the game's
+constants (``rule_numbers``, ``figure_limit``, ``smoke_cup``) and the per-seat view. A game
+(combat_commander) subclasses it, supplies its components through ``card``/``unit_type``/
+``weapon_type``/``chit`` and the other hooks, and builds the registries from its own names.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tactica.core.decks import redeal
 from tactica.core.options import Option
-from tactica.core.rules import Rules, Step
+from tactica.core.rules import Args, Rules, ScenarioInfo, Step
 
+from . import melee, placement
 from .actions import ActionDef, ActionWindow
+from .board_state import FIGURE_LIMIT, neighbours, update_objectives
 from .events import EventDef
+from .fire import fire_group, remove_weapon
 from .orders import OrderDef
+from .protocols import (
+    CardLike,
+    ChitLike,
+    TerrainChartLike,
+    TerrainEntryLike,
+    UnitTypeLike,
+    WeaponTypeLike,
+)
 from .rolls import Initiative, Reveal, Roll
+from .setup import setup_scenario
 from .state import OBJECTIVES, side
 from .time_track import TimeAdvance
 from .triggers import TriggerEvent, TriggerSniper
 from .turn import Discard, EndTurn, Turn
 
 if TYPE_CHECKING:
+    from tactica.core.board import Board
     from tactica.core.chance import Chance
     from tactica.core.game import Game
+    from tactica.core.hexgrid import Hex
+    from tactica.core.los import LosTable
 
 
 def family_steps() -> list[Step]:
@@ -41,6 +58,12 @@ class CommanderRules(Rules):
     orders: dict[str, OrderDef]
     events: dict[str, EventDef]
     actions: dict[str, ActionDef]
+    rule_numbers: Mapping[str, str] = {}
+    figure_limit: int = FIGURE_LIMIT
+    """8.2: the most figures one side may stack in a hex."""
+    smoke_cup: tuple[int, ...] = ()
+    """The hindrances of the Smoke markers drawn at random (none: the game has no Smoke)."""
+    """The game's rule number for each key of citations.RULE_KEYS (the log cites these)."""
 
     def __init__(self, steps: Iterable[Step] = ()) -> None:
         super().__init__([*family_steps(), *steps])
@@ -49,51 +72,208 @@ class CommanderRules(Rules):
         self.actions = {}
 
     # -- components (the game supplies them) --------------------------------------------------
-    def card(self, card_id: str) -> Any:
+    def card(self, card_id: str) -> CardLike:
         raise NotImplementedError
 
-    def unit_type(self, type_id: str) -> Any:
+    def unit_type(self, type_id: str) -> UnitTypeLike:
         raise NotImplementedError
 
-    def weapon_type(self, type_id: str) -> Any:
+    def weapon_type(self, type_id: str) -> WeaponTypeLike:
         raise NotImplementedError
 
-    def chit(self, chit_id: str) -> Any:
+    def chit(self, chit_id: str) -> ChitLike:
         raise NotImplementedError
 
-    # -- hooks for the later stages -------------------------------------------------------------
+    def team_for(self, type_id: str) -> str:
+        """The Team type a unit of this type deploys into (E52) or is reduced to (A36)."""
+        raise NotImplementedError
+
+    # -- scenarios and set-up (setup.py; the game supplies its components) --------------------
+    def all_scenarios(self) -> dict[str, dict[str, Any]]:
+        """Every scenario by id, in the shape setup.py reads."""
+        raise NotImplementedError
+
+    def scenarios(self) -> list[ScenarioInfo]:
+        return [ScenarioInfo(k, v["name"], v.get("description", ""), self.seats)
+                for k, v in self.all_scenarios().items()]
+
+    def seat_names(self, g: Game) -> tuple[str, ...]:
+        return tuple(sd["nation"] for sd in g.state["sides"])
+
+    def setup(self, g: Game, scenario: str, options: Mapping[str, Any]) -> None:
+        setup_scenario(self, g, scenario)
+
+    def fate_deck(self, nation: str) -> list[str] | None:
+        """The card ids of a nation's Fate deck (None: the game has no deck for it)."""
+        raise NotImplementedError
+
+    def hand_size(self, posture: str) -> int:
+        """1.1: the Hand Size of a posture."""
+        raise NotImplementedError
+
+    def discard_limit(self, nation: str) -> int:
+        """The most cards a nation may discard at once."""
+        raise NotImplementedError
+
+    def chit_ids(self) -> list[str]:
+        """Every Objective chit id (7.3.2)."""
+        raise NotImplementedError
+
+    def setup_pieces(self, g: Game, scenario: Mapping[str, Any]) -> None:
+        """Place what the scenario gives besides units and Weapons (none by default)."""
+
+    def board(self, g: Game) -> Board | None:
+        """The game's map (None: a scenario without a map)."""
+        return None
+
+    def los(self, g: Game) -> LosTable | None:
+        """The map's line-of-sight table (None: no map)."""
+        return None
+
+    def objective_hexes(self, board: Board, obj: str) -> list[Hex]:
+        """7.3.1.1: the hexes of an Objective (its one marked hex by default)."""
+        return [board.objectives[obj]]
+
+    # -- the map's terrain (the game's Terrain chart) -------------------------------------------
+    def terrain_chart(self) -> TerrainChartLike:
+        """The game's Terrain chart: ``entries`` by id and ``of_kind(kind)`` (a game supplies it)."""
+        raise NotImplementedError
+
+    def hex_type(self, board: Board, h: Hex) -> TerrainEntryLike:
+        """The governing terrain type of hex ``h`` on ``board`` (its chart entry)."""
+        raise NotImplementedError
+
+    def move_cost(self, board: Board, a: Hex, b: Hex) -> int | None:
+        """MPs to move from ``a`` into adjacent ``b``; None when the step is forbidden."""
+        raise NotImplementedError
+
+    # -- fortifications (none unless the game has them) -----------------------------------------
+    def in_wire(self, g: Game, label: str | None) -> bool:
+        """Is the hex Wire (its pieces lose 1 from their stats; a move into it halts)?"""
+        return False
+
+    def weapon_blocked(self, g: Game, label: str | None) -> bool:
+        """May no Weapon fire from this hex (Wire)?"""
+        return False
+
+    def group_split(self, g: Game, a: str, b: str) -> bool:
+        """Do the fortifications of two adjacent hexes keep their pieces out of one Fire Group?"""
+        return False
+
+    def wire_halts(self, g: Game, frm: str, to: str) -> bool:
+        """Does a step from ``frm`` into ``to`` end the mover's move (it entered Wire)?"""
+        return False
+
+    def trench_step(self, g: Game, frm: str, to: str) -> bool:
+        """Is the step from ``frm`` to ``to`` one between connected trenches (unseen, 1 MP)?"""
+        return False
+
+    def mined(self, g: Game, label: str | None) -> bool:
+        """Does the hex hold Mines (a Mine Attack on pieces entering or leaving)?"""
+        return False
+
+    def push_mine_attack(self, g: Game, label: str, movers: list[str], *, moving: bool = False,
+                         rule: str | None = None) -> bool:
+        """Push a Mine Attack on ``movers`` if ``label`` is mined; True if one was pushed."""
+        return False
+
+    def melee_tie_winner(self, g: Game, label: str) -> int | None:
+        """The seat that wins a tied Melee in this hex by holding its fortification, if any."""
+        return None
+
+    def fortification_cover(self, g: Game, label: str | None, heavy: bool) -> tuple[int, str] | None:
+        """The hex's fortification Cover and why (``heavy``: against Mortars and Artillery)."""
+        return None
+
+    def fp_lift(self, g: Game, seat: int, pieces: list[str], target: str) -> int:
+        """FP that ``seat``'s Action cards could add to an attack (none by default)."""
+        return 0
+
+    # -- pieces: casualties and stacking --------------------------------------------------------
+    def casualty_spaces(self, g: Game, uid: str) -> int:
+        """How many Casualty Track spaces an eliminated unit fills (GWC: a Tank two)."""
+        return 1
+
+    def leaves_play(self, g: Game, uid: str) -> bool:
+        """Does an eliminated unit leave play instead of going to the Casualty Track (CC: a Hero;
+        GWC: Heroes and Runners)? None does by default."""
+        return False
+
+    def stack_figures(self, g: Game, uid: str) -> int:
+        """The figures a unit counts for stacking (8.2; a vehicle counts as several)."""
+        return int(self.unit_type(g.state["units"][uid]["type"]).figures)
+
+    def unit_fields(self, type_id: str) -> dict[str, Any]:
+        """Extra per-unit state a game keeps for units of this type (GWC: rank, cohesion,
+        vehicle status); none by default, so Combat Commander's units have no such fields."""
+        return {}
+
+    # -- Time advance (6.1.2) -----------------------------------------------------------------
+    def time_removals(self, g: Game, a: Args) -> list[Option]:
+        """Step 4: the markers the triggering player may still remove (CC: one Smoke marker;
+        GWC: two Smoke and two Gas). An empty list moves on."""
+        return [Option(f"smoke:{h}", f"Remove Smoke {v} in {h}", "smoke", {"hex": h})
+                for h, v in sorted(g.state["smoke"].items())]
+
+    def time_remove(self, g: Game, a: Args, option: Option) -> bool:
+        """Remove one marker chosen from :meth:`time_removals`; True when step 4 is over."""
+        h = option.args["hex"]
+        del g.state["smoke"][h]
+        g.emit("6.1.2", "Smoke removed from {hex}", hex=h)
+        return True
+
+    def time_additions(self, g: Game, seat: int) -> None:
+        """What a Time advance adds besides reinforcements (GWC: a Strategy Card draw)."""
+
+    def arrive_contacts(self, g: Game, space: int) -> None:
+        """6.1.2 step 5: the artillery contact pieces waiting on this Time space enter (CC's
+        Radios, GWC's Telephones); none by default."""
+
+    # -- what follows an Order or a trigger, the end of a Turn, reinforcements ------------------
     def adjacent_hexes(self, g: Game, label: str) -> list[str]:
-        """The map's neighbours of a hex (none until a map is loaded)."""
-        return []
+        """The map's neighbours of a hex (none without a map)."""
+        return neighbours(g, label)
+
+    def after_board_change(self, g: Game) -> None:
+        """After an Order or a trigger, once Objectives are updated: what else the game keeps
+        current about who holds what (CC: the holders of Fortifications); nothing by default."""
 
     def after_order(self, g: Game) -> None:
-        """O16.4: after every Order, hexes holding both sides' units are Melees (stage 2)."""
+        """O16.4: after every Order, Objectives are updated and hexes holding both sides' units
+        are Melees."""
+        update_objectives(g)
+        self.after_board_change(g)
+        if not g.is_terminal():
+            melee.push_melee(g, quiet=False)  # O16.4: every hex holding both sides
 
     def after_trigger(self, g: Game) -> None:
-        """O16.4: the Melee check also follows every die trigger (stage 2)."""
+        """O16.4: the same check follows every die trigger; its rolls trigger nothing."""
+        update_objectives(g)
+        self.after_board_change(g)
+        if not g.is_terminal():
+            melee.push_melee(g, quiet=True)
 
     def stacking_check(self, g: Game, seat: int) -> None:
-        """8.2: at the end of every Turn overstacked hexes are fixed (needs the map)."""
+        """8.2: at the end of every Turn overstacked hexes are fixed."""
+        placement.stacking_check(g, seat)
 
     def turn_extras(self, g: Game, seat: int) -> list[Option]:
-        """Choices besides Orders the active seat may make at its Turn decision (a game adds
-        e.g. the voluntary elimination of a Weapon); none by default."""
-        return []
+        """11.3: the owner may eliminate one of his Weapons at any time; offered at his Turn
+        decision (our reading: the one moment a player decides with nothing else under way)."""
+        return [Option(f"drop:{wid}", f"Eliminate {wid} (carried by {w['carrier']})", "extra",
+                       {"weapon": wid, "unit": w["carrier"]})
+                for wid, w in sorted(g.state["weapons"].items())
+                if w["seat"] == seat and w["where"] == "map" and w["carrier"] is not None]
 
     def turn_extra(self, g: Game, seat: int, option: Option) -> None:
         """Carry out one of :meth:`turn_extras`."""
-        raise NotImplementedError(option.id)
-
-    def reinforce_radios(self, g: Game, space: int) -> None:
-        """6.1.2 step 5: Radios waiting on this Time space enter (a game with Radios overrides)."""
+        wid = option.args["weapon"]
+        remove_weapon(g, wid)
+        g.emit("11.3", "{weapon} is eliminated by its owner", weapon=wid)
 
     def reinforce(self, g: Game, seat: int, units: list[str]) -> None:
-        """6.1.2 step 5: reinforcements enter along the owner's edge. Without a map they enter
-        play on no hex; the map stage overrides this with a placement frame."""
-        for uid in units:
-            g.state["units"][uid].update(where="map", hex=None)
-        g.emit("6.1.2", "{nation} reinforcements enter: {units}", nation=side(g.state, seat)["nation"],
-               units=", ".join(units))
+        """6.1.2 step 5: reinforcements enter along the owner's edge (placement frames)."""
+        placement.reinforce(g, seat, units)
 
     def sniper_targets(self, g: Game, label: str) -> list[str]:
         """1.9.1.3: units of either side in the Random Hex or adjacent to it."""
@@ -150,6 +330,9 @@ class CommanderRules(Rules):
             "weapons": {k: dict(v) for k, v in s["weapons"].items()},
             "smoke": dict(s["smoke"]),
             "reinforcements": {k: list(v) for k, v in s["reinforcements"].items()},
+            "map": s.get("map"), "edges": list(s.get("edges") or []),
+            "blaze": list(s.get("blaze") or []), "activated": list(s["activated"]),
+            "fire_group": fire_group(g),
         }
 
     def summary(self, g: Game) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""Fate cards in hand and deck: the card protocol, drawing, revealing, playing, discarding (1.1-1.4).
+"""Fate cards in hand and deck: drawing, revealing, playing, discarding (1.1-1.4); what the
+family reads on a card is protocols.CardLike.
 
 A card is only ever used for one thing at a time: from the hand for its Order or its Action, or
 off the top of the draw pile for its dice, Random Hex or Event (1.5-1.9). These helpers move card
@@ -8,7 +9,7 @@ pile ran out (6.1.2: that is a Time advance, which the caller pushes as a frame)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from tactica.core.decks import reshuffle_discards
 
@@ -16,29 +17,6 @@ from .state import side
 
 if TYPE_CHECKING:
     from tactica.core.game import Game
-
-
-class FateCardLike(Protocol):
-    """What the family code reads on a Fate card (components.FateCard satisfies it)."""
-
-    @property
-    def id(self) -> str: ...
-    @property
-    def order(self) -> str: ...
-    @property
-    def action(self) -> str: ...
-    @property
-    def event(self) -> str: ...
-    @property
-    def hex(self) -> str: ...
-    @property
-    def white(self) -> int: ...
-    @property
-    def colored(self) -> int: ...
-    @property
-    def trigger(self) -> str | None: ...
-    @property
-    def hex_number(self) -> int: ...
 
 
 def card_key(card: str) -> tuple[str, int, str]:

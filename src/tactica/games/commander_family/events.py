@@ -1,9 +1,9 @@
 """The Event registry (E42-E77): what each Event does when an Event! trigger reveals it.
 
 An Event is never played from hand: it is read off the top of the draw pile (1.7, 1.9.1.1). A
-later stage implements one by registering an :class:`EventDef` whose ``execute`` applies it or
+game implements one by registering an :class:`EventDef` whose ``execute`` applies it or
 pushes frames for its decisions (the receiving player decides unless the Event says otherwise).
-Until then every Event is a logged no-op, so games run and the log says plainly what is missing.
+An Event a game has not implemented is a logged no-op, so the log says plainly what is missing.
 """
 
 from __future__ import annotations

@@ -28,7 +28,9 @@ from typing import TYPE_CHECKING, Any
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
+from .access import rules_of
 from .cards import reveal_top
+from .phases import unknown_phase
 from .state import opponent, side
 
 if TYPE_CHECKING:
@@ -53,7 +55,7 @@ def push_time_advance(g: Game, seat: int, cause: str) -> None:
 
 
 def result(g: Game, a: Args) -> dict[str, Any]:
-    rules: Any = g.rules
+    rules = rules_of(g)
     c = rules.card(a["card"])
     total = c.white * c.colored if a["product"] else c.white + c.colored
     return {
@@ -88,13 +90,15 @@ class Roll(Step):
         elif phase == "trigger":
             a["phase"] = "done"
             self._trigger(g, a)
+        elif phase != "done":
+            unknown_phase(self.name, phase)
         else:
             res = result(g, a)
             g.pop()
             g.top()[a["store"]] = res
 
     def _reveal(self, g: Game, a: Args) -> None:
-        rules: Any = g.rules
+        rules = rules_of(g)
         seat = int(a["roller"])
         card, exhausted = reveal_top(g, seat)
         c = rules.card(card)
@@ -109,7 +113,7 @@ class Roll(Step):
             push_time_advance(g, seat, "last card")
 
     def _trigger(self, g: Game, a: Args) -> None:
-        rules: Any = g.rules
+        rules = rules_of(g)
         trig = rules.card(a["card"]).trigger
         seat = int(a["roller"])
         if trig is None:

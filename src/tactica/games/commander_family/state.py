@@ -73,7 +73,7 @@ def new_side(nation: str, posture: str, hand_size: int, order_cap: int, discard_
 
 def new_unit(type_id: str, seat: int, hex_label: str | None = None, where: str = "map",
              weapon: str | None = None) -> dict[str, Any]:
-    """A unit counter. Later stages read and write these fields; none is derived (live stats
+    """A unit counter. The procedures read and write these fields; none is derived (live stats
     are computed from the roster plus these flags)."""
     if where not in WHERE:
         raise ValueError(f"unknown unit location {where!r}")

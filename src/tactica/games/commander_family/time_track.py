@@ -8,13 +8,15 @@ resumes exactly where it stopped (the frame below). Args: ``seat`` (the triggeri
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
+from .access import rules_of
 from .actions import open_windows
 from .cards import reshuffle
+from .phases import unknown_phase
 from .state import opponent, side
 from .victory import add_vp, chit_open, controls_all, end_with_winner, final_decision, nation
 
@@ -33,6 +35,7 @@ class TimeAdvance(Step):
         t = s["time"]
         seat = int(a["seat"])
         phase = a["phase"]
+        rules = rules_of(g)
         if phase == "advance":
             t["space"] = min(int(t["space"]) + 1, int(t["last"]))
             t["advances"] += 1
@@ -64,10 +67,10 @@ class TimeAdvance(Step):
             for d in (0, 1):
                 if side(s, d)["posture"] == "Defend":
                     add_vp(g, d, 1, "6.1.2", "Defender, Time advance")
-            a["phase"] = "smoke_pick" if s["smoke"] else "reinforce"
+            a["phase"] = "smoke_pick" if rules.time_removals(g, a) else "reinforce"
         elif phase == "reinforce":  # step 5, inactive player first
-            rules: Any = g.rules
-            rules.reinforce_radios(g, int(t["space"]))
+            rules.time_additions(g, seat)
+            rules.arrive_contacts(g, int(t["space"]))
             waiting = s["reinforcements"].pop(str(t["space"]), [])
             if waiting:
                 active = int(s["active"])
@@ -79,19 +82,21 @@ class TimeAdvance(Step):
         elif phase == "dig_in":  # step 6: both may play Dig In, inactive first
             a["phase"] = "done"
             open_windows(g, "dig_in")
-        else:
+        elif phase == "done":
             g.pop()
+        else:
+            unknown_phase(self.name, phase)
 
-    # step 4: the triggering player removes one Smoke marker of his choice
+    # step 4: the triggering player removes markers (the game's ``time_removals``)
     def prompt(self, g: Game, a: Args) -> str:
         return "Time: remove one Smoke marker"
 
     def options(self, g: Game, a: Args) -> list[Option]:
-        return [Option(f"smoke:{h}", f"Remove Smoke {v} in {h}", "smoke", {"hex": h})
-                for h, v in sorted(g.state["smoke"].items())]
+        rules = rules_of(g)
+        opts: list[Option] = rules.time_removals(g, a)
+        return opts
 
     def choose(self, g: Game, a: Args, option: Option) -> None:
-        h = option.args["hex"]
-        del g.state["smoke"][h]
-        g.emit("6.1.2", "Smoke removed from {hex}", hex=h)
-        a["phase"] = "reinforce"
+        rules = rules_of(g)
+        if rules.time_remove(g, a, option) or not rules.time_removals(g, a):
+            a["phase"] = "reinforce"

@@ -7,11 +7,13 @@ resolved completely before the roll that triggered them hands its locked result 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
+from .access import rules_of
+from .phases import unknown_phase
 from .state import side
 from .victory import break_unit
 
@@ -25,7 +27,7 @@ class TriggerEvent(Step):
     name = "trigger_event"
 
     def run(self, g: Game, a: Args) -> None:
-        rules: Any = g.rules
+        rules = rules_of(g)
         seat = int(a["seat"])
         if a["phase"] == "reveal":
             a["phase"] = "execute"
@@ -38,9 +40,11 @@ class TriggerEvent(Step):
             name = rules.card(card).event
             g.emit("1.9.1.1", "{card}: Event {event}", card=card, event=name)
             rules.events[name].run(g, seat, card)
-        else:
+        elif a["phase"] == "done":
             g.pop()
             rules.after_trigger(g)
+        else:
+            unknown_phase(self.name, a["phase"])
 
 
 class TriggerSniper(Step):
@@ -53,7 +57,7 @@ class TriggerSniper(Step):
         return int(a["seat"]) if a["phase"] == "pick" else None
 
     def run(self, g: Game, a: Args) -> None:
-        rules: Any = g.rules
+        rules = rules_of(g)
         seat = int(a["seat"])
         if a["phase"] == "reveal":
             a["phase"] = "hex"
@@ -72,6 +76,8 @@ class TriggerSniper(Step):
                 g.emit("1.9.1.3", "No unit in or next to {hex}: the Sniper breaks nobody", hex=c.hex)
                 a["phase"] = "done"
             return
+        if a["phase"] != "done":
+            unknown_phase(self.name, a["phase"])
         g.pop()
         rules.after_trigger(g)
 

@@ -9,13 +9,16 @@ refill goes on (5.4) — the stacking check hook, then the other seat's Turn).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
+from .access import rules_of
 from .actions import open_windows
 from .cards import card_key, draw_card, play_from_hand
+from .citations import cite
+from .phases import unknown_phase
 from .rolls import push_time_advance
 from .state import opponent, side
 from .victory import nation
@@ -41,7 +44,7 @@ class Turn(Step):
         return "Give an Order" + (" or end the Turn" if a["given"] else " or pass and discard")
 
     def options(self, g: Game, a: Args) -> list[Option]:
-        rules: Any = g.rules
+        rules = rules_of(g)
         seat = int(g.state["active"])
         sd = side(g.state, seat)
         opts: list[Option] = []
@@ -72,11 +75,11 @@ class Turn(Step):
             g.replace("end_turn", phase="refill")
             return
         if option.id == "pass":
-            g.emit("O15", "{nation} gives no Order and may discard", nation=nation(g, seat))
+            g.emit(cite(g, "order.pass"), "{nation} gives no Order and may discard", nation=nation(g, seat))
             g.replace("end_turn", phase="refill")
             g.push("discard", seat=seat, n=0, last=None)
             return
-        rules: Any = g.rules
+        rules = rules_of(g)
         if option.kind == "extra":
             rules.turn_extra(g, seat, option)  # no Order: the Turn goes on as it was
             return
@@ -88,12 +91,13 @@ class Turn(Step):
         g.emit(odef.rule, "{nation} plays {card} for the Order {order} ({n} of {cap})",
                nation=nation(g, seat), card=card, order=odef.name, n=a["given"],
                cap=side(g.state, seat)["order_cap"])
+        assert odef.start is not None  # offered only with its start
         odef.start(g, seat, card)
 
     def run(self, g: Game, a: Args) -> None:
         """After an Order is carried out completely (O14.2): the end-of-Order hook (Melee, O16.4),
         then the next Order or, at the Order capability, the end of the Turn."""
-        rules: Any = g.rules
+        rules = rules_of(g)
         a["phase"] = "choose"
         rules.after_order(g)
         if g.is_terminal():
@@ -153,7 +157,7 @@ class Discard(Step):
             play_from_hand(g, seat, card)
             a["n"] += 1
             a["last"] = card
-            g.emit("O15", "{nation} discards {card}", nation=nation(g, seat), card=card)
+            g.emit(cite(g, "order.pass"), "{nation} discards {card}", nation=nation(g, seat), card=card)
             return  # asked again unless public facts close the step (opens)
         g.pop()
         if a["n"]:
@@ -165,7 +169,7 @@ class EndTurn(Step):
     name = "end_turn"
 
     def run(self, g: Game, a: Args) -> None:
-        rules: Any = g.rules
+        rules = rules_of(g)
         s = g.state
         seat = int(s["active"])
         sd = side(s, seat)
@@ -185,6 +189,8 @@ class EndTurn(Step):
         elif a["phase"] == "stacking":  # 8.2 (after the refill: our reading, see RULES.md)
             a["phase"] = "swap"
             rules.stacking_check(g, seat)
+        elif a["phase"] != "swap":
+            unknown_phase(self.name, a["phase"])
         else:
             s["activated"] = []
             for u in s["units"].values():

@@ -1,15 +1,16 @@
 """Victory (6.3, 7, 9.2): the VP track, breaking and eliminating units, the Casualty Track and
 Surrender, Objective control and chits, voluntary exit, and the end-of-game decision.
 
-These are plain functions on the game (no frames): later stages call them from Fire, Melee,
-Rout, Events… The VP track is one signed number: > 0 favours seat 0, < 0 seat 1 (7).
+These are plain functions on the game (no frames): Fire, Melee,
+Rout and a game's Events call them. The VP track is one signed number: > 0 favours seat 0, < 0 seat 1 (7).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from .access import rules_of
 from .state import OBJECTIVES, opponent, side, units_on_map
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ def add_vp(g: Game, seat: int, n: int, rule: str, why: str) -> None:
 
 
 def chit_open(g: Game, condition: str) -> bool:
-    rules: Any = g.rules
+    rules = rules_of(g)
     return any(rules.chit(c).condition == condition for c in g.state["chits_open"])
 
 
@@ -55,13 +56,15 @@ def break_unit(g: Game, uid: str, rule: str) -> None:
 
 def unit_vp(g: Game, uid: str) -> int:
     """7.1: Squad 2, Team 1, Leader 1 + unbroken Command, Hero 0."""
-    rules: Any = g.rules
+    rules = rules_of(g)
     return int(rules.unit_type(g.state["units"][uid]["type"]).elimination_vp)
 
 
-def is_hero(g: Game, uid: str) -> bool:
-    rules: Any = g.rules
-    return bool(rules.unit_type(g.state["units"][uid]["type"]).special == "hero")
+def casualty_count(g: Game, seat: int) -> int:
+    """4.2: the Casualty Track spaces the seat's eliminated units fill (a game's
+    ``casualty_spaces`` hook: one each in Combat Commander, two for a GWC Tank)."""
+    rules = rules_of(g)
+    return sum(rules.casualty_spaces(g, u) for u in side(g.state, seat)["casualties"])
 
 
 def eliminate(g: Game, uid: str, rule: str, check: bool = True) -> None:
@@ -73,7 +76,8 @@ def eliminate(g: Game, uid: str, rule: str, check: bool = True) -> None:
     s = g.state
     u = s["units"][uid]
     seat = int(u["seat"])
-    hero = is_hero(g, uid)
+    rules = rules_of(g)
+    hero = rules.leaves_play(g, uid)  # a Hero (GWC: also a Runner) leaves play
     u.update(where="out" if hero else "casualties", hex=None, broken=False, suppressed=False,
              veteran=False)
     if not hero:
@@ -96,7 +100,7 @@ def check_sudden_loss(g: Game, seats: Iterable[int] = (0, 1)) -> bool:
     losers = []
     for seat in sorted(set(seats)):
         sd = side(g.state, seat)
-        if len(sd["casualties"]) >= sd["surrender"]:
+        if casualty_count(g, seat) >= sd["surrender"]:
             g.emit("6.3", "{nation}'s casualty reaches the Surrender marker (space {n})",
                    nation=sd["nation"], n=sd["surrender"])
             losers.append(seat)
@@ -135,13 +139,13 @@ def exit_unit(g: Game, uid: str, space: int) -> None:
 # ---------------------------------------------------------------- objectives
 def objective_value(g: Game, obj: str, chits: Iterable[str]) -> int:
     """7.3.2: what these chits make Objective ``obj`` worth (cumulative)."""
-    rules: Any = g.rules
+    rules = rules_of(g)
     total = 0
     for cid in chits:
         ch = rules.chit(cid)
         own = ch.condition == "objective_vp" and str(ch.objective) == obj
         if own or ch.condition == "all_objectives_vp":
-            total += int(ch.vp)
+            total += int(ch.vp or 0)
     return total
 
 

@@ -46,6 +46,12 @@ class CommandosEuropeRules(Rules):
     def board(self, g: Game) -> Board:
         return geo(g.state["map"]).board
 
+    def scripted(self) -> Any:
+        """The scripted policy and search hooks (scripted.py), for tactica.ai."""
+        from . import scripted
+
+        return scripted
+
     def drawing(self, g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any]:
         return drawing.drawing(g, seat, view)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tactica.ai.policy import GENERIC, board_view
+from tactica.core.policy import GENERIC, board_view
 from tactica.core.game import Game
 from tactica.core.options import Option
 

@@ -57,6 +57,12 @@ class GreatWarRules(Rules):
     def board(self, g: Game) -> Board:
         return drawing.board(g)
 
+    def scripted(self) -> Any:
+        """The scripted policy and search hooks (scripted.py), for tactica.ai."""
+        from . import scripted
+
+        return scripted
+
     def drawing(self, g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any]:
         return drawing.drawing(g, seat, view)
 

@@ -22,9 +22,9 @@ from functools import cache
 from math import tanh
 from typing import Any
 
-from tactica.ai.policy import GENERIC, board_view, scenario_of
 from tactica.core.game import Game
 from tactica.core.options import Option
+from tactica.core.policy import GENERIC, board_view, scenario_of
 
 from .battle import adjacent_enemies, close_dice, occupied_mask, ranged_dice
 from .cards import COMMAND

@@ -14,17 +14,17 @@ Frames:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
-from ..commander_family.state import new_unit, opponent, side
-from ..commander_family.turn import start_turn
-from ..commander_family.victory import eliminate, nation
-from .board_state import FIGURE_LIMIT, board_of, figures, label_map, overstacked, units_in, update_objectives
+from .access import rules_of
+from .board_state import board_of, figures, label_map, overstacked, units_in, update_objectives
+from .state import new_unit, opponent, side
 from .stats import unit_kind
-from .terrain import hex_type
+from .turn import start_turn
+from .victory import eliminate, nation
 
 if TYPE_CHECKING:
     from tactica.core.game import Game
@@ -36,10 +36,10 @@ def can_hold(g: Game, label: str, seat: int, uid: str, limit: bool = True) -> bo
         return False
     if label in (g.state.get("blaze") or []) or units_in(g, label, opponent(seat)):
         return False
-    t = hex_type(b, label_map(b)[label])
+    t = rules_of(g).hex_type(b, label_map(b)[label])
     if t.move_impassable or t.cover_impassable:
         return False
-    return not limit or figures(g, [*units_in(g, label, seat), uid]) <= FIGURE_LIMIT
+    return not limit or figures(g, [*units_in(g, label, seat), uid]) <= rules_of(g).figure_limit
 
 
 class Place(Step):
@@ -150,15 +150,15 @@ def deploy(g: Game, uid: str, rule: str) -> list[str]:
     Suppressed and Veteran markers go to the first Team (our simplification: the owner's choice
     of Team makes no difference between two identical Teams unless markers are split), and both
     Teams inherit its activation."""
-    rules: Any = g.rules
+    rules = rules_of(g)
     s = g.state
     u = s["units"][uid]
-    t = rules.unit_type(u["type"])
-    team = rules.pack.rosters[t.nation].team_for(t.quality)
+    team = rules.team_for(u["type"])
     ids = [f"{uid}.a", f"{uid}.b"]
     for i, tid in enumerate(ids):
-        nu = new_unit(team.id, int(u["seat"]), u["hex"], "map", u["weapon"] if i == 0 else None)
+        nu = new_unit(team, int(u["seat"]), u["hex"], "map", u["weapon"] if i == 0 else None)
         nu.update(broken=u["broken"], suppressed=u["suppressed"] and i == 0, veteran=u["veteran"] and i == 0)
+        nu.update(rules.unit_fields(team))  # the game's own per-unit fields (none in CC)
         s["units"][tid] = nu
         if uid in s["activated"]:
             s["activated"].append(tid)
@@ -206,7 +206,7 @@ class Overstack(Step):
         eliminate(g, uid, "8.2")
         if g.is_terminal():
             return
-        if figures(g, units_in(g, a["hex"], int(a["seat"]))) <= FIGURE_LIMIT:
+        if figures(g, units_in(g, a["hex"], int(a["seat"]))) <= rules_of(g).figure_limit:
             g.pop()
 
 

@@ -23,13 +23,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from . import fortifications
-from .board_state import board_of, label_map, reading_of, units_in
-from .terrain import hex_type, on_path, terrain_chart
+from .access import rules_of
+from .board_state import board_of, label_map, on_path, reading_of, units_in
+from .citations import cite
 
 if TYPE_CHECKING:
     from tactica.core.board import Board
     from tactica.core.game import Game
+
+    from .base import CommanderRules
 
 UNIT_STATS = ("fp", "range", "movement", "morale", "command")
 
@@ -45,14 +47,14 @@ class Stat:
 
 
 def _side(g: Game, uid: str) -> Any:
-    rules: Any = g.rules
+    rules = rules_of(g)
     u = g.state["units"][uid]
     t = rules.unit_type(u["type"])
     return t.broken if u["broken"] else t.unbroken
 
 
 def unit_kind(g: Game, uid: str) -> str:
-    rules: Any = g.rules
+    rules = rules_of(g)
     kind: str = rules.unit_type(g.state["units"][uid]["type"]).type
     return kind
 
@@ -84,7 +86,7 @@ def unit_stat(g: Game, uid: str, stat: str) -> Stat:
 
 
 def _unit_stat(g: Game, uid: str, stat: str) -> Stat:
-    rules: Any = g.rules
+    rules = rules_of(g)
     u = g.state["units"][uid]
     t = rules.unit_type(u["type"])  # looked up once here, not by _side and unit_kind (speed)
     side = t.broken if u["broken"] else t.unbroken
@@ -95,13 +97,13 @@ def _unit_stat(g: Game, uid: str, stat: str) -> Stat:
             for ldr in leaders_with(g, uid):
                 c = command_of(g, ldr)
                 if c:
-                    parts.append((f"Command of {ldr}", c, "3.3.1.2"))
+                    parts.append((f"Command of {ldr}", c, cite(g, "stat.unit_command")))
         if u["veteran"]:
-            parts.append(("Veteran", 1, "E44.1"))
+            parts.append(("Veteran", 1, cite(g, "stat.veteran")))
         if u["suppressed"]:
             parts.append(("Suppressed", -1, "13.2"))
-        if stat != "movement" and u["where"] == "map" and fortifications.in_wire(g, u["hex"]):
-            parts.append(("in Wire", -1, "F106.1"))
+        if stat != "movement" and u["where"] == "map" and rules.in_wire(g, u["hex"]):
+            parts.append(("in Wire", -1, cite(g, "stat.wire")))
         if stat == "movement" and u["weapon"] is not None:
             mod = int(rules.weapon_type(g.state["weapons"][u["weapon"]]["type"]).movement)
             if mod:
@@ -115,7 +117,7 @@ def _unit_stat(g: Game, uid: str, stat: str) -> Stat:
 def weapon_stat(g: Game, wid: str, stat: str) -> Stat:
     """FP or Range of a Weapon: printed, plus the Command of Leaders in its non-Leader carrier's
     hex unless it is Ordnance (3.3.1.3)."""
-    rules: Any = g.rules
+    rules = rules_of(g)
     w = g.state["weapons"][wid]
     wt = rules.weapon_type(w["type"])
     parts: list[tuple[str, int, str]] = [("printed", int(getattr(wt, stat)), "11")]
@@ -124,7 +126,7 @@ def weapon_stat(g: Game, wid: str, stat: str) -> Stat:
         for ldr in leaders_with(g, carrier):
             c = command_of(g, ldr)
             if c:
-                parts.append((f"Command of {ldr}", c, "3.3.1.3"))
+                parts.append((f"Command of {ldr}", c, cite(g, "stat.weapon_command")))
     return Stat(sum(n for _, n, _ in parts), tuple(parts))
 
 
@@ -134,18 +136,18 @@ def terrain_cover(g: Game, label: str | None) -> tuple[int, str]:
     b = board_of(g)
     if b is None or label is None:
         return 0, "no map"
-    return _terrain_cover(b, label)
+    return _terrain_cover(rules_of(g), b, label)
 
 
 @lru_cache(maxsize=8192)
-def _terrain_cover(b: Board, label: str) -> tuple[int, str]:
+def _terrain_cover(rules: CommanderRules, b: Board, label: str) -> tuple[int, str]:
     """:func:`terrain_cover` on a map: the map fixes it, so worked out once per hex (speed)."""
     h = label_map(b)[label]
-    t = hex_type(b, h)
+    t = rules.hex_type(b, h)
     value = int(t.cover or 0)
     why = f"{t.id} {value:+d}"
     if on_path(b, h, "road"):
-        r = terrain_chart().entries["road"].road_cover
+        r = rules.terrain_chart().entries["road"].road_cover
         value += r
         why += f", road {r:+d}"
     return value, why
@@ -162,7 +164,7 @@ def best_cover(g: Game, label: str | None, crossed: int | None = None,
     value, why = terrain_cover(g, label)
     if crossed is not None and crossed > value:
         value, why = crossed, f"hexside crossed by the attack {crossed:+d} (T87/T97)"
-    fort = fortifications.cover(g, label, heavy)
+    fort = rules_of(g).fortification_cover(g, label, heavy)
     if fort is not None and fort[0] > value:
         value, why = fort
     return value, why
@@ -173,5 +175,5 @@ def morale(g: Game, uid: str, crossed: int | None = None, forced_zero: bool | st
     """Morale with the best Cover instance of the unit's hex (T78.3)."""
     base = unit_stat(g, uid, "morale")
     cov, why = best_cover(g, g.state["units"][uid]["hex"], crossed, forced_zero, heavy)
-    parts = (*base.parts, (f"Cover ({why})", cov, "T78.3"))
+    parts = (*base.parts, (f"Cover ({why})", cov, cite(g, "cover.best")))
     return Stat(base.value + cov, parts)

@@ -25,12 +25,14 @@ from typing import TYPE_CHECKING, Any
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
-from ..commander_family.actions import open_windows
-from ..commander_family.state import opponent
-from ..commander_family.victory import check_sudden_loss, eliminate, nation
+from .access import rules_of
+from .actions import open_windows
 from .board_state import occupied, units_in, update_objectives
-from .fortifications import melee_tie_winner
+from .citations import cite
+from .phases import unknown_phase
+from .state import opponent
 from .stats import unit_stat
+from .victory import check_sudden_loss, eliminate, nation
 
 if TYPE_CHECKING:
     from tactica.core.game import Game
@@ -45,7 +47,7 @@ def melee_hexes(g: Game) -> list[str]:
 
 def melee_fp(g: Game, uids: list[str]) -> tuple[int, str]:
     """O16.4.1: Melee FP and how it was found."""
-    rules: Any = g.rules
+    rules = rules_of(g)
     total = 0
     parts = []
     for uid in uids:
@@ -86,14 +88,14 @@ class Melee(Step):
 
     def _begin(self, g: Game, a: Args, label: str) -> None:
         a.update(hex=label, phase="ambush")
-        g.emit("O16.4", "Melee in {hex}: {units}", hex=label, units=", ".join(units_in(g, label)))
+        g.emit(cite(g, "melee"), "Melee in {hex}: {units}", hex=label, units=", ".join(units_in(g, label)))
         open_windows(g, "melee_ambush", {"hex": label})
 
     def _emptied(self, g: Game, a: Args) -> bool:
         act, ina = self._sides(g, a)
         if act and ina:
             return False
-        g.emit("O16.4", "A side has no unit left in {hex}: the Melee ends", hex=a["hex"])
+        g.emit(cite(g, "melee"), "A side has no unit left in {hex}: the Melee ends", hex=a["hex"])
         label = a["hex"]
         a.update(phase="pick", hex=None)
         if not g.is_terminal():
@@ -120,8 +122,10 @@ class Melee(Step):
             a["phase"] = "roll_active"
             g.push("roll", roller=active, purpose=f"melee in {a['hex']}", store="r_active",
                    **({"quiet": True} if a["quiet"] else {}))
-        else:
+        elif ph == "roll_active":
             self._result(g, a)
+        else:
+            unknown_phase(self.name, ph)
 
     def _result(self, g: Game, a: Args) -> None:
         active = int(g.state["active"])
@@ -130,28 +134,33 @@ class Melee(Step):
         fi, why_i = melee_fp(g, ina)
         ta = fa + int(a["r_active"]["total"])
         ti = fi + int(a["r_inactive"]["total"])
-        g.emit("O16.4.2", "{nation}: Melee FP {fp} ({why}) + roll {r} = {t}",
+        g.emit(cite(g, "melee.roll"), "{nation}: Melee FP {fp} ({why}) + roll {r} = {t}",
                nation=nation(g, opponent(active)), fp=fi, why=why_i, r=a["r_inactive"]["total"], t=ti)
-        g.emit("O16.4.2", "{nation}: Melee FP {fp} ({why}) + roll {r} = {t}", nation=nation(g, active),
+        g.emit(cite(g, "melee.roll"),
+               "{nation}: Melee FP {fp} ({why}) + roll {r} = {t}", nation=nation(g, active),
                fp=fa, why=why_a, r=a["r_active"]["total"], t=ta)
         if ta > ti:
             losers = ina
-            g.emit("O16.4.3", "{nation} loses the Melee in {hex}", nation=nation(g, opponent(active)),
+            g.emit(cite(g, "melee.result"),
+                   "{nation} loses the Melee in {hex}", nation=nation(g, opponent(active)),
                    hex=a["hex"])
         elif ti > ta:
             losers = act
-            g.emit("O16.4.3", "{nation} loses the Melee in {hex}", nation=nation(g, active), hex=a["hex"])
+            g.emit(cite(g, "melee.result"),
+                   "{nation} loses the Melee in {hex}", nation=nation(g, active), hex=a["hex"])
         else:
-            holder = melee_tie_winner(g, a["hex"])
+            holder = rules_of(g).melee_tie_winner(g, a["hex"])
             if holder is None:
                 losers = act + ina
-                g.emit("O16.4.3", "Equal Melee Totals in {hex}: both sides are eliminated", hex=a["hex"])
+                g.emit(cite(g, "melee.result"),
+                       "Equal Melee Totals in {hex}: both sides are eliminated", hex=a["hex"])
             else:
                 losers = ina if holder == active else act
-                g.emit("F101", "Equal Melee Totals in {hex}: {nation} held the fortification and "
+                g.emit(cite(g, "melee.fortification_tie"),
+                       "Equal Melee Totals in {hex}: {nation} held the fortification and "
                        "survives; only the other side is eliminated", hex=a["hex"], nation=nation(g, holder))
         for uid in losers:
-            eliminate(g, uid, "O16.4.3", check=False)
+            eliminate(g, uid, cite(g, "melee.result"), check=False)
         label = a["hex"]
         a.update(phase="pick", hex=None)
         if check_sudden_loss(g):

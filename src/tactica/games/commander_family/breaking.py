@@ -10,13 +10,15 @@ Squad, whatever the owner holds; whether it is asked depends on public facts onl
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tactica.core.rules import Args, Step
 
-from ..commander_family.actions import open_windows
-from ..commander_family.victory import break_unit
+from .access import rules_of
+from .actions import open_windows
+from .phases import unknown_phase
 from .stats import unit_kind
+from .victory import break_unit
 
 if TYPE_CHECKING:
     from tactica.core.game import Game
@@ -24,7 +26,7 @@ if TYPE_CHECKING:
 
 def break_or_wound(g: Game, uid: str, rule: str) -> None:
     """Break ``uid`` for ``rule``, first giving its owner the chance to play Light Wounds."""
-    rules: Any = g.rules
+    rules = rules_of(g)
     u = g.state["units"][uid]
     if "squad_breaks" in rules.steps and u["where"] == "map" and unit_kind(g, uid) == "squad":
         g.push("squad_breaks", unit=uid, rule=rule, phase="window")
@@ -45,6 +47,8 @@ class SquadBreaks(Step):
             a["phase"] = "break"
             open_windows(g, "squad_breaks", {"unit": uid}, seats=(int(u["seat"]),))
             return
+        if a["phase"] != "break":
+            unknown_phase(self.name, a["phase"])
         g.pop()
         if u["where"] == "map":
             break_unit(g, uid, a["rule"])

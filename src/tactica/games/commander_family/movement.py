@@ -17,12 +17,14 @@ Grenades, Assault Fire...). Movement is live: a unit's Movement is read in the h
 now (leaving a Leader lowers it at once), plus 1 once it entered a Road hex during this Order
 (T93). A group may enter a hex only if every member still has the MPs for it (O21.1).
 
-Frame args of ``move_order`` other stages read: ``activated`` (units activated to Move — they
+Frame args of ``move_order`` other procedures read: ``activated`` (units activated to Move — they
 break on a Fire Defense tie, O20.3.4), ``group`` and ``hex`` (who is moving now, and where),
 ``op_units`` (the inactive seat's units activated for Op Fire during this Order, A33.2).
 
-Not modelled yet: Fortifications (Trench shortcut F105.2, Wire F106.2) and Mines (A35.2,
-F103), since the state holds no Fortification markers.
+Fortifications reach a Move through the game's hooks: a Trench line step costs 1 MP and draws
+no Op Fire (``trench_step``), entering or leaving Wire ends the group's Move (``wire_halts``,
+``in_wire``), and Mines attack a group entering or leaving their hex (``mined``,
+``push_mine_attack``).
 """
 
 from __future__ import annotations
@@ -34,20 +36,30 @@ from typing import TYPE_CHECKING, Any
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
-from ..commander_family.actions import open_windows
-from ..commander_family.orders import OrderDef
-from ..commander_family.state import opponent
-from ..commander_family.victory import exit_unit, nation
+from .access import rules_of
+from .actions import open_windows
 from .activation import ActivatingOrder, activate, first_choices, has_first_choice
-from .board_state import board_of, enemy_edge_hexes, label_map, neighbours, units_in, update_objectives
-from .fortifications import in_wire, kind_at, trench_step, wire_halts
-from .mines import push_mine_attack
+from .board_state import (
+    board_of,
+    enemy_edge_hexes,
+    label_map,
+    neighbours,
+    on_path,
+    units_in,
+    update_objectives,
+)
+from .citations import cite
+from .orders import OrderDef
+from .phases import unknown_phase
+from .state import opponent
 from .stats import unit_stat
-from .terrain import move_cost, on_path
+from .victory import exit_unit, nation
 
 if TYPE_CHECKING:
     from tactica.core.board import Board
     from tactica.core.game import Game
+
+    from .base import CommanderRules
 
 
 # ---------------------------------------------------------------- shared helpers
@@ -76,17 +88,17 @@ def step_cost(g: Game, a: str, b: str) -> int | None:
         return None
     bd = board_of(g)
     assert bd is not None
-    cost = _map_cost(bd, a, b)
-    if cost is not None and trench_step(g, a, b):
+    cost = _map_cost(rules_of(g), bd, a, b)
+    if cost is not None and rules_of(g).trench_step(g, a, b):
         return 1  # F105.2: along a Trench line every step costs 1 MP (a Cliff still forbids it)
     return cost
 
 
 @lru_cache(maxsize=16384)
-def _map_cost(bd: Board, a: str, b: str) -> int | None:
+def _map_cost(rules: CommanderRules, bd: Board, a: str, b: str) -> int | None:
     """The map's Move cost between two labelled hexes, looked up once per pair (speed)."""
     m = label_map(bd)
-    return move_cost(bd, m[a], m[b])
+    return rules.move_cost(bd, m[a], m[b])
 
 
 def road_hex(g: Game, label: str) -> bool:
@@ -284,11 +296,13 @@ class MoveOrder(ActivatingOrder, Step):
         if a["phase"] == "left_mines":
             self._arrive(g, a)
             return
+        if a["phase"] not in ("windows", "step"):  # "step": after a Weapon transfer
+            unknown_phase(self.name, a["phase"])
         a["phase"] = "step"
         a["group"] = [u for u in a["group"] if on_map(g, u) and g.state["units"][u]["hex"] == a["hex"]]
         if not a["group"]:
             self._group_done(g, a, "")
-        elif a.pop("halt", False) or in_wire(g, a["hex"]):
+        elif a.pop("halt", False) or rules_of(g).in_wire(g, a["hex"]):
             self._group_done(g, a, "must stop: Wire (F106.2)")
         elif not any(o.kind in ("move", "exit", "transfer") for o in self._step_options(g, a)):
             self._group_done(g, a, "has no MPs left for any hex and stops")
@@ -296,7 +310,8 @@ class MoveOrder(ActivatingOrder, Step):
     # -- actions
     def _activated(self, g: Game, a: Args) -> None:
         activate(g, a["activated"])
-        g.emit("O14.1", "{nation} activates {units} to Move", nation=nation(g, int(a["seat"])),
+        g.emit(cite(g, "order.activate"),
+               "{nation} activates {units} to Move", nation=nation(g, int(a["seat"])),
                units=", ".join(a["activated"]))
         a["phase"] = "pick"
         self._turn_window(g, a)
@@ -305,14 +320,16 @@ class MoveOrder(ActivatingOrder, Step):
     def _go(self, g: Game, a: Args) -> None:
         a["phase"] = "step"
         if len(a["group"]) > 1:
-            g.emit("O21.2", "{units} move together from {hex}", units=", ".join(a["group"]), hex=a["hex"])
+            g.emit(cite(g, "move.together"),
+                   "{units} move together from {hex}", units=", ".join(a["group"]), hex=a["hex"])
 
     def _enter(self, g: Game, a: Args, to: str, cost: int) -> None:
         """Leaving a Mines hex sets off its attack first; the units go on into ``to`` whatever
         the result (F103.2), then :meth:`_arrive`."""
         a["pending"] = [to, cost]
-        if kind_at(g, a["hex"]) == "mines" and push_mine_attack(g, a["hex"], list(a["group"]),
-                                                                   moving=True):
+        rules = rules_of(g)
+        if rules.mined(g, a["hex"]) and rules.push_mine_attack(g, a["hex"], list(a["group"]),
+                                                               moving=True):
             a["phase"] = "left_mines"
             return
         self._arrive(g, a)
@@ -336,23 +353,24 @@ class MoveOrder(ActivatingOrder, Step):
                 if u not in a["road"]:
                     a["road"].append(u)
         spent = max(int(a["spent"][u]) for u in a["group"])
-        g.emit("O21.1", "{units} enter {hex} for {cost} MP ({spent} spent)", units=", ".join(a["group"]),
+        g.emit(cite(g, "move.enter"),
+               "{units} enter {hex} for {cost} MP ({spent} spent)", units=", ".join(a["group"]),
                hex=to, cost=cost, spent=spent)
         update_objectives(g)
         if g.is_terminal():
             return
-        if wire_halts(g, frm, to):
+        if rules_of(g).wire_halts(g, frm, to):
             a["halt"] = True  # F106.2: entering or leaving Wire ends this group's Move here
         a["phase"] = "windows"
         seat = int(a["seat"])
         ctx = {"hex": to, "movers": list(a["group"])}
         open_windows(g, "move_entry", ctx)          # active's below, inactive's above (A24.2)
-        rules: Any = g.rules
-        if "op_fire" in rules.steps and not trench_step(g, frm, to):
+        rules = rules_of(g)
+        if "op_fire" in rules.steps and not rules.trench_step(g, frm, to):
             # op_fire.register: the inactive seat's Op Fire comes first; never along a Trench
             # line (F105.2)
             g.push("op_fire", seat=opponent(seat), hex=to, phase="main", group=[])
-        push_mine_attack(g, to, list(a["group"]), moving=True)  # F103.2: on top, so it comes first
+        rules.push_mine_attack(g, to, list(a["group"]), moving=True)  # F103.2: on top, so it comes first
 
     def _transfer(self, g: Game, a: Args, giver: str, to: str, wid: str) -> None:
         units = g.state["units"]
@@ -360,7 +378,8 @@ class MoveOrder(ActivatingOrder, Step):
         units[to]["weapon"] = wid
         g.state["weapons"][wid]["carrier"] = to
         a["spent"][giver] = int(a["spent"].get(giver, 0)) + 1
-        g.emit("O21.1.1", "{giver} spends 1 MP to hand {w} to {taker}", giver=giver, w=wid, taker=to)
+        g.emit(cite(g, "move.weapon_transfer"),
+               "{giver} spends 1 MP to hand {w} to {taker}", giver=giver, w=wid, taker=to)
         self.run(g, a)
 
     def _exit(self, g: Game, a: Args) -> None:
@@ -373,7 +392,8 @@ class MoveOrder(ActivatingOrder, Step):
 
     def _group_done(self, g: Game, a: Args, why: str) -> None:
         if why:
-            g.emit("O21", "{units} {why} in {hex}", units=", ".join(a["group"]), why=why, hex=a["hex"])
+            g.emit(cite(g, "order.move"),
+                   "{units} {why} in {hex}", units=", ".join(a["group"]), why=why, hex=a["hex"])
         for u in a["group"]:
             if u not in a["moved"]:
                 a["moved"].append(u)
@@ -392,7 +412,7 @@ class MoveOrder(ActivatingOrder, Step):
             self._end(g, a)
 
     def _end(self, g: Game, a: Args) -> None:
-        g.emit("O21", "{nation} ends the Move Order", nation=nation(g, int(a["seat"])))
+        g.emit(cite(g, "order.move"), "{nation} ends the Move Order", nation=nation(g, int(a["seat"])))
         stack = g.state["stack"]
         for i in range(len(stack) - 1, -1, -1):
             if stack[i]["args"] is a:
@@ -410,4 +430,5 @@ def register(rules: Any) -> None:
     """Add the Move Order (O21) and its frames to a Combat Commander rules instance."""
     rules.add_step(MoveOrder())
     rules.add_step(ExitSpace())
-    rules.orders["Move"] = OrderDef("Move", "O21", implemented=True, legal=move_legal, start=start_move)
+    rules.orders["Move"] = OrderDef("Move", rules.rule_numbers["order.move"], implemented=True,
+                                    legal=move_legal, start=start_move)

@@ -13,7 +13,7 @@ Two frames:
   one Fire Defense Roll per unit that was in the hex when the roll was made, in the owner's
   order, each against its live Morale with the best Cover.
 
-:func:`push_fire_attack` is the entry point for Opportunity Fire (A33) and other stages: it pushes
+:func:`push_fire_attack` is the entry point for Opportunity Fire (A33) and a game's own attacks: it pushes
 one ``fire_attack`` frame; units listed in ``moving`` break on a tie instead of being Suppressed.
 Fire Actions (+2 FP and the like) find the attack in progress with :func:`current_attack` and add
 to its ``bonus``.
@@ -29,9 +29,8 @@ from tactica.core.los import Overlay, sight
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
-from ..commander_family.actions import open_windows
-from ..commander_family.state import opponent
-from ..commander_family.victory import nation
+from .access import rules_of
+from .actions import open_windows
 from .activation import ActivatingOrder, activate, may_activate, radius_units
 from .board_state import (
     board_of,
@@ -45,16 +44,19 @@ from .board_state import (
     within,
 )
 from .breaking import break_or_wound
-from .fortifications import group_split, weapon_blocked
+from .citations import cite
+from .phases import unknown_phase
+from .state import opponent
 from .stats import morale, unit_kind, unit_stat, weapon_stat
-from .terrain import hex_type, terrain_chart
+from .victory import nation
 
 if TYPE_CHECKING:
     from tactica.core.game import Game
 
-SMOKE_CUP = (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10)
-"""Hindrances of the Smoke markers drawn at random (T94: 1-10). The counter mix is not in the
-rulebook text; this spread (more light smoke than heavy) is our assumption."""
+def draw_smoke(g: Game) -> int:
+    """The hindrance of a Smoke marker drawn at random from the game's ``smoke_cup``."""
+    cup = rules_of(g).smoke_cup
+    return cup[g.chance.below(len(cup))]
 
 
 # ---------------------------------------------------------------- pieces
@@ -63,7 +65,7 @@ def is_weapon(g: Game, pid: str) -> bool:
 
 
 def wtype(g: Game, wid: str) -> Any:
-    rules: Any = g.rules
+    rules = rules_of(g)
     return rules.weapon_type(g.state["weapons"][wid]["type"])
 
 
@@ -90,7 +92,7 @@ def is_ordnance(g: Game, pid: str) -> bool:
 
 def water_hex(g: Game, label: str) -> bool:
     b = board_of(g)
-    return b is not None and hex_type(b, label_map(b)[label]).water
+    return b is not None and rules_of(g).hex_type(b, label_map(b)[label]).water
 
 
 def piece_fp(g: Game, pid: str) -> int:
@@ -112,7 +114,7 @@ def able(g: Game, pid: str) -> bool:
         u = g.state["units"][c]
         return (u["where"] == "map" and u["hex"] is not None and not u["broken"]
                 and not u["suppressed"] and not water_hex(g, u["hex"])
-                and not weapon_blocked(g, u["hex"]))  # F106.3: no Weapon fires from Wire
+                and not rules_of(g).weapon_blocked(g, u["hex"]))  # F106.3: no Weapon fires from Wire
     u = g.state["units"][pid]
     return u["where"] == "map" and u["hex"] is not None and piece_fp(g, pid) >= 1
 
@@ -121,8 +123,7 @@ def fp_lift(g: Game, seat: int, pieces: list[str], target: str) -> int:
     """10.3.2.1: FP that ``seat``'s Action cards could add to this attack (the rules object's
     ``fp_lift`` hook, 0 without one): a hindered shot they can lift to 1 FP may be declared,
     and if it is still below 1 FP after the Action window it is called off."""
-    hook = getattr(g.rules, "fp_lift", None)
-    return int(hook(g, seat, pieces, target)) if hook else 0
+    return rules_of(g).fp_lift(g, seat, pieces, target)
 
 
 def pieces_of(g: Game, uid: str) -> list[str]:
@@ -244,9 +245,9 @@ def height(g: Game, pieces: list[str], target: str) -> list[tuple[str, int, str]
     levels = {b.level(label_map(b)[piece_hex(g, p)]) for p in pieces}
     out = []
     if any(t > x for x in levels):
-        out.append(("target higher than a firing piece", -1, "T88.2"))
+        out.append(("target higher than a firing piece", -1, cite(g, "fire.height")))
     if any(t < x for x in levels):
-        out.append(("target lower than a firing piece", 1, "T88.2"))
+        out.append(("target lower than a firing piece", 1, cite(g, "fire.height")))
     return out
 
 
@@ -263,9 +264,9 @@ def strength(g: Game, pieces: list[str], target: str, ov: Overlay | None = None)
         return {"fp": 0, "parts": [], "hindrance": None, "ordnance": ordnance}
     hind = max(int(h or 0) for h in hinds)
     base = max(range(len(pieces)), key=lambda i: (fps[i], -i))
-    parts: list[tuple[str, int, str]] = [(f"{pieces[base]} FP", fps[base], "O20.3.1.2")]
+    parts: list[tuple[str, int, str]] = [(f"{pieces[base]} FP", fps[base], cite(g, "fire.group_fp"))]
     if len(pieces) > 1:
-        parts.append((f"{len(pieces) - 1} other piece(s)", len(pieces) - 1, "O20.3.1.2"))
+        parts.append((f"{len(pieces) - 1} other piece(s)", len(pieces) - 1, cite(g, "fire.group_fp")))
     if hind and not ordnance:
         parts.append(("largest hindrance", -hind, "10.3.2"))
     parts += height(g, pieces, target)
@@ -278,7 +279,7 @@ def crossed_cover(g: Game, pieces: list[str], target: str) -> int | None:
     a hexside (the smallest of them then applies). None when it does not apply."""
     b = board_of(g)
     assert b is not None
-    chart = terrain_chart().entries
+    chart = rules_of(g).terrain_chart().entries
     th = label_map(b)[target]
     best: int | None = None
     for p in pieces:
@@ -324,19 +325,26 @@ class FireOrder(ActivatingOrder, Step):
         return any(can_hit_enemy(g, u, int(a["seat"]), ov) for u in uids)
 
     def _targets(self, g: Game, a: Args) -> list[tuple[str, str]]:
-        """(kind, hex): hexes with an enemy some unfired piece could shoot alone with FP >= 1
-        (Ordnance always may try), and Smoke targets for Ordnance with Smoke rounds (O20.2.1)."""
+        """(kind, hex): hexes with an enemy that some unfired piece alone, or a Fire Group of
+        them, could shoot with FP >= 1 (Ordnance always may try), and Smoke targets for
+        Ordnance with Smoke rounds (O20.2.1)."""
         seat = int(a["seat"])
         ov = overlay(g)
         pieces = self._pieces(g, a)
         out: list[tuple[str, str]] = []
         enemies = enemy_hexes(g, seat)
         found: set[str] = set()
+        short: dict[str, dict[str, int]] = {}  # target -> pieces reaching it below 1 FP alone
         for p in pieces:
-            for t in reach_map(g, p, [t for t in enemies if t not in found], ov):
+            for t, hind in reach_map(g, p, [t for t in enemies if t not in found], ov).items():
                 fp = strength(g, [p], t, ov)["fp"]
                 if is_ordnance(g, p) or fp >= 1 or fp + fp_lift(g, seat, [p], t) >= 1:
                     found.add(t)
+                else:
+                    short.setdefault(t, {})[p] = hind
+        for t, reaching in short.items():
+            if t not in found and len(reaching) > 1 and self._group_reaches(g, seat, reaching, t, ov):
+                found.add(t)
         out += [("target", t) for t in enemies if t in found]
         smokers = [p for p in pieces if is_ordnance(g, p) and wtype(g, p).smoke]
         b = board_of(g)
@@ -348,6 +356,34 @@ class FireOrder(ActivatingOrder, Step):
                 seen |= set(reach_map(g, p, cands, ov))
             out += [("smoke", lab) for lab in cands if lab in seen]
         return out
+
+    def _group_reaches(self, g: Game, seat: int, reaching: dict[str, int], target: str,
+                       ov: Overlay | None) -> bool:
+        """Could a Fire Group of these pieces (each in Range and LOS of ``target``, none strong
+        enough alone) shoot with FP >= 1? The group's FP (O20.3.1.2) less its largest hindrance
+        (O20.3.2) must reach 1 (10.3.2.1). Adding a piece whose hindrance is no larger than the
+        group's never lowers the FP (+1, and height costs at most 1), so for each hindrance
+        level the whole chain of adjacent pieces at or below it is the best group to try."""
+        rules = rules_of(g)
+        for level in sorted(set(reaching.values())):
+            left = [p for p, h in reaching.items() if h <= level and not is_ordnance(g, p)]
+            while left:
+                group = [left.pop(0)]
+                grown = True
+                while grown:  # O20.3.1: a chain of adjacent hexes, not split by Wire (F106.3)
+                    grown = False
+                    for p in list(left):
+                        hp = piece_hex(g, p)
+                        if any(hex_distance(g, hp, piece_hex(g, q)) <= 1
+                               and not rules.group_split(g, hp, piece_hex(g, q)) for q in group):
+                            group.append(p)
+                            left.remove(p)
+                            grown = True
+                if len(group) > 1:
+                    fp = strength(g, group, target, ov)["fp"]
+                    if fp >= 1 or fp + fp_lift(g, seat, group, target) >= 1:
+                        return True
+        return False
 
     def _addable(self, g: Game, a: Args) -> list[str]:
         group: list[str] = a["group"]
@@ -367,7 +403,7 @@ class FireOrder(ActivatingOrder, Step):
                 continue
             if group and (is_ordnance(g, p) or piece_hex(g, p) not in near):
                 continue  # O20.3.1: the group's hexes form a chain of adjacent hexes
-            if any(group_split(g, piece_hex(g, p), h) for h in hexes):
+            if any(rules_of(g).group_split(g, piece_hex(g, p), h) for h in hexes):
                 continue  # F106.3: Wire keeps its hex out of a multi-hex Fire Group
             out.append(p)
         return out
@@ -405,7 +441,7 @@ class FireOrder(ActivatingOrder, Step):
             return
         if ph == "shots":
             if oid == "end":
-                g.emit("O20", "{nation} ends the Fire Order", nation=nation(g, seat))
+                g.emit(cite(g, "order.fire"), "{nation} ends the Fire Order", nation=nation(g, seat))
                 g.pop()
                 return
             a.update(phase="group", target=option.args["hex"], smoke=option.kind == "smoke", group=[])
@@ -424,7 +460,8 @@ class FireOrder(ActivatingOrder, Step):
 
     def _activated(self, g: Game, a: Args) -> None:
         activate(g, a["activated"])
-        g.emit("O14.1", "{nation} activates {units} to Fire", nation=nation(g, int(a["seat"])),
+        g.emit(cite(g, "order.activate"),
+               "{nation} activates {units} to Fire", nation=nation(g, int(a["seat"])),
                units=", ".join(a["activated"]))
         a["phase"] = "shots"
 
@@ -552,6 +589,8 @@ class FireAttack(Step):
             g.push("roll", roller=owner, purpose=f"fire defense of {a['unit']}", store="droll")
         elif ph == "defense":
             self._resolve(g, a)
+        else:
+            unknown_phase(self.name, ph)
 
     def _start(self, g: Game, a: Args) -> None:
         seat = int(a["seat"])
@@ -563,13 +602,15 @@ class FireAttack(Step):
         if st["ordnance"] or a["smoke"]:
             rng = hex_distance(g, piece_hex(g, pieces[0]), target)
             a["range"] = rng
-            g.emit("O20.2", "{nation}: {what} fires at {target} ({kind}); Targeting needs more than "
+            g.emit(cite(g, "fire.targeting"),
+                   "{nation}: {what} fires at {target} ({kind}); Targeting needs more than "
                    "range {rng} after hindrance {h}", nation=nation(g, seat), what=what, target=target,
                    kind="Smoke round" if a["smoke"] else "Ordnance", rng=rng, h=a["hindrance"])
             a["phase"] = "targeted"
             g.push("roll", roller=seat, purpose="targeting", store="troll", product=True)
             return
-        g.emit("O20.3", "{nation}: {what} fire at {target}: {parts} = {fp} FP", nation=nation(g, seat),
+        g.emit(cite(g, "fire.attack"),
+               "{nation}: {what} fire at {target}: {parts} = {fp} FP", nation=nation(g, seat),
                what=what, target=target, fp=st["fp"],
                parts=", ".join(f"{w} {n:+d}" for w, n, _ in st["parts"]))
         self._before_roll(g, a)
@@ -582,17 +623,18 @@ class FireAttack(Step):
         roll = int(a["troll"]["total"])
         net = roll - int(a["hindrance"])
         hit = net > int(a["range"])
-        g.emit("O20.2.3", "Targeting {roll} - hindrance {h} = {net} against range {rng}: {res}",
+        g.emit(cite(g, "fire.targeting_roll"),
+               "Targeting {roll} - hindrance {h} = {net} against range {rng}: {res}",
                roll=roll, h=a["hindrance"], net=net, rng=a["range"], res="hit" if hit else "miss")
         if not hit:
             g.pop()
             return
         if a["smoke"]:
-            v = SMOKE_CUP[g.chance.below(len(SMOKE_CUP))]
+            v = draw_smoke(g)
             smoke = g.state["smoke"]
             old = smoke.get(a["target"], 0)
             smoke[a["target"]] = max(old, v)  # 8.1.4: the largest Smoke stays
-            g.emit("O20.2.1", "Smoke {v} placed in {hex}", v=v, hex=a["target"])
+            g.emit(cite(g, "fire.smoke"), "Smoke {v} placed in {hex}", v=v, hex=a["target"])
             g.pop()
             return
         g.emit("10.3.1", "Hit: the Fire Attack ignores the hindrance ({fp} FP)", fp=a["fp"])
@@ -605,22 +647,22 @@ class FireAttack(Step):
         b = board_of(g)
         assert b is not None
         if a["mortar"]:
-            burst = hex_type(b, label_map(b)[a["target"]]).airburst
+            burst = rules_of(g).hex_type(b, label_map(b)[a["target"]]).airburst
             if burst:
                 total += burst
                 parts += f" + {burst} airburst (T99)"
         a["total"] = total
-        g.emit("O20.3.3", "Attack Total {total} ({parts})", total=total, parts=parts)
+        g.emit(cite(g, "fire.attack_roll"), "Attack Total {total} ({parts})", total=total, parts=parts)
         if roll["jammed"]:
             for p in a["pieces"]:
                 if is_weapon(g, p) and g.state["weapons"][p]["where"] == "map":
-                    break_weapon(g, p, "O20.3.3.1")
+                    break_weapon(g, p, cite(g, "fire.jammed"))
         if roll["doubles"] and a.get("sustained"):  # A41: doubles break a firing MG/Mortar each
             g.push("sustained_break", seat=int(a["seat"]), pieces=list(a["pieces"]), n=int(a["sustained"]))
         for p in a["pieces"]:
             if is_weapon(g, p) and wtype(g, p).one_use and g.state["weapons"][p]["where"] == "map":
                 remove_weapon(g, p)
-                g.emit("11.6", "{weapon} is used up and eliminated", weapon=p)
+                g.emit(cite(g, "fire.one_use"), "{weapon} is used up and eliminated", weapon=p)
         a["left"] = self._still_there(g, a, a["defenders"])
         a["phase"] = "order"
 
@@ -641,21 +683,22 @@ class FireAttack(Step):
         m = morale(g, uid, crossed, a["zero_cover"], heavy=self.heavy or bool(a.get("mortar")))
         total = m.value + int(a["droll"]["total"])
         att = int(a["total"]) - int((a.get("conceal") or {}).get(str(u["seat"]), 0))
-        g.emit("O20.3.4", "{unit} Defense Total {total} (Morale {m}: {why}; roll {r}) against {att}",
+        g.emit(cite(g, "fire.defense_roll"),
+               "{unit} Defense Total {total} (Morale {m}: {why}; roll {r}) against {att}",
                unit=uid, total=total, m=m.value, why=m.explain(), r=a["droll"]["total"], att=att)
         if total < att:
-            break_or_wound(g, uid, "O20.3.4")
+            break_or_wound(g, uid, cite(g, "fire.defense_roll"))
         elif total == att:
             if uid in a["moving"]:
-                g.emit("O20.3.4", "Tie against a moving unit: it breaks")
-                break_or_wound(g, uid, "O20.3.4")
+                g.emit(cite(g, "fire.defense_roll"), "Tie against a moving unit: it breaks")
+                break_or_wound(g, uid, cite(g, "fire.defense_roll"))
             elif not u["suppressed"]:
                 u["suppressed"] = True
                 g.emit("13.1", "Tie: {unit} is Suppressed", unit=uid)
             else:
                 g.emit("13.1", "Tie: {unit} is already Suppressed", unit=uid)
         else:
-            g.emit("O20.3.4", "{unit} is unaffected", unit=uid)
+            g.emit(cite(g, "fire.defense_roll"), "{unit} is unaffected", unit=uid)
 
 
 def fire_steps() -> list[Step]:

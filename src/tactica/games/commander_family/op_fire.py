@@ -24,14 +24,16 @@ from tactica.core.los import Overlay
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
-from ..commander_family.actions import ActionDef, could_play
-from ..commander_family.cards import card_key
-from ..commander_family.state import side
-from ..commander_family.victory import nation
+from .access import rules_of
+from .actions import ActionDef, could_play
 from .board_state import overlay, read_only, within
+from .cards import card_key
+from .citations import cite
 from .fire import op_fire_pieces, piece_hex, push_fire_attack, reaches, strength
 from .movement import find_frame, moving_units, on_map
+from .state import side
 from .stats import command_of, unit_kind
+from .victory import nation
 
 if TYPE_CHECKING:
     from tactica.core.game import Game
@@ -133,7 +135,7 @@ class OpFire(Step):
                 if st["hindrance"] is not None and st["fp"] >= 1:
                     opts.append(Option("fire", f"Fire ({st['fp']} FP)", "fire", {"fp": st["fp"]}))
             return [*opts, Option("pass", "No attack: keep moving", "pass")]
-        rules: Any = g.rules
+        rules = rules_of(g)
         adef = rules.actions.get("Fire")
         opts = []
         if adef is not None:
@@ -165,20 +167,23 @@ class OpFire(Step):
             g.pop()
             return
         if option.kind == "action":
-            from ..commander_family.cards import play_from_hand
+            from .cards import play_from_hand
 
-            rules: Any = g.rules
+            rules = rules_of(g)
             card = option.args["card"]
             play_from_hand(g, seat, card)
-            g.emit("A33", "{nation} says \"Wait!\" and plays {card} for its Fire Action",
+            g.emit(cite(g, "action.op_fire"), "{nation} says \"Wait!\" and plays {card} for its Fire Action",
                    nation=nation(g, seat), card=card)
-            rules.actions["Fire"].play(g, seat, card, {"hex": a["hex"]})
+            play = rules.actions["Fire"].play
+            assert play is not None  # registered below with its play
+            play(g, seat, card, {"hex": a["hex"]})
         elif option.id == "attack":
             a["phase"] = "group"
         elif option.id == "fire":
             group, target = list(a["group"]), a["hex"]
             g.pop()  # one attack per MP expenditure (A33.3 rule 3)
-            g.emit("A33.2", "{nation} makes an Op Fire attack at {hex}", nation=nation(g, seat), hex=target)
+            g.emit(cite(g, "op_fire.attack"),
+                   "{nation} makes an Op Fire attack at {hex}", nation=nation(g, seat), hex=target)
             push_fire_attack(g, seat, group, target, moving=moving_units(g), op_fire=True)
         else:
             a["group"].append(option.args["piece"])
@@ -236,7 +241,8 @@ class OpFireActivate(Step):
             g.state["units"][u]["op_fired"] = True
             if mv is not None and u not in mv["op_units"]:
                 mv["op_units"].append(u)
-        g.emit("A33.2", "{nation} activates {units} for Op Fire", nation=nation(g, int(a["seat"])),
+        g.emit(cite(g, "op_fire.attack"),
+               "{nation} activates {units} for Op Fire", nation=nation(g, int(a["seat"])),
                units=", ".join(a["activated"]))
 
 
@@ -245,5 +251,6 @@ def register(rules: Any) -> None:
     ``op_fire`` window after every hex entered)."""
     rules.add_step(OpFire())
     rules.add_step(OpFireActivate())
-    rules.actions["Fire"] = ActionDef("Fire", "A33", implemented=True, windows=frozenset({"op_fire"}),
+    rules.actions["Fire"] = ActionDef("Fire", rules.rule_numbers["action.op_fire"], implemented=True,
+                                      windows=frozenset({"op_fire"}),
                                       playable=fire_playable, play=fire_play)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tactica.core.options import Option
 
+from .access import rules_of
 from .board_state import read_only, within
 from .stats import command_of, unit_kind
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 def may_activate(g: Game, uid: str) -> bool:
     """O14.1: not yet activated this Turn (a Hero may be activated again, E58.1)."""
-    rules: Any = g.rules
+    rules = rules_of(g)
     t = rules.unit_type(g.state["units"][uid]["type"])
     return uid not in g.state["activated"] or t.special == "hero"
 

@@ -26,14 +26,14 @@ from tactica.core.hexgrid import distance
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
-from ..commander_family.orders import OrderDef
-from ..commander_family.state import opponent
-from ..commander_family.victory import eliminate, nation
+from .access import rules_of
 from .board_state import board_of, label_map, neighbours, units_in, update_objectives
-from .mines import push_mine_attack
+from .citations import cite
 from .movement import on_map
+from .orders import OrderDef
 from .recover import BrokenUnitRolls, activate_player, broken_units, player_activated
-from .terrain import hex_type, terrain_chart
+from .state import opponent
+from .victory import eliminate, nation
 
 if TYPE_CHECKING:
     from tactica.core.board import Board
@@ -61,12 +61,13 @@ def retreat_ok(g: Game, seat: int, a: str, b: str) -> bool:
     bd = board_of(g)
     assert bd is not None
     m = label_map(bd)
-    tb = hex_type(bd, m[b])
+    rules = rules_of(g)
+    tb = rules.hex_type(bd, m[b])
     if tb.move_impassable:
         return False
-    chart = terrain_chart()
+    chart = rules.terrain_chart()
     along = any(bd.road(m[a], m[b], p.id) for p in chart.of_kind("path"))
-    if (tb.road_only or hex_type(bd, m[a]).road_only) and not along:
+    if (tb.road_only or rules.hex_type(bd, m[a]).road_only) and not along:
         return False
     return not any(chart.entries[f].move_impassable for f in bd.hexside(m[a], m[b]))
 
@@ -117,7 +118,7 @@ class RoutOrder(BrokenUnitRolls):
             activate_player(g, p)
             a["target"] = p
             a["left"] = broken_units(g, p)
-            g.emit("O23.1", "{nation} activates {target} for the Rout: {units}",
+            g.emit(cite(g, "rout.activate"), "{nation} activates {target} for the Rout: {units}",
                    nation=nation(g, int(a["seat"])), target=nation(g, p), units=", ".join(a["left"]))
             return
         self._roll(g, a, option.args["unit"])
@@ -125,15 +126,16 @@ class RoutOrder(BrokenUnitRolls):
     def _resolve(self, g: Game, a: Args, uid: str, m: int, r: int) -> None:
         u = g.state["units"][uid]
         if not on_map(g, uid):
-            g.emit("O23.2", "{unit} has left play: the roll has no effect", unit=uid)
+            g.emit(cite(g, "rout.roll"), "{unit} has left play: the roll has no effect", unit=uid)
         elif r < m:
-            g.emit("O23.2", "Rout Roll {r} below Morale {m}: {unit} holds", r=r, m=m, unit=uid)
+            g.emit(cite(g, "rout.roll"), "Rout Roll {r} below Morale {m}: {unit} holds", r=r, m=m, unit=uid)
         elif r == m:
-            g.emit("O23.2", "Rout Roll {r} equals Morale {m}: {unit} {what}", r=r, m=m, unit=uid,
+            g.emit(cite(g, "rout.roll"), "Rout Roll {r} equals Morale {m}: {unit} {what}", r=r, m=m, unit=uid,
                    what="is already Suppressed" if u["suppressed"] else "is Suppressed")
             u["suppressed"] = True
         else:
-            g.emit("O23.2", "Rout Roll {r} above Morale {m}: {unit} retreats {n} hex(es)", r=r, m=m,
+            g.emit(cite(g, "rout.roll"),
+                   "Rout Roll {r} above Morale {m}: {unit} retreats {n} hex(es)", r=r, m=m,
                    unit=uid, n=r - m)
             push_retreat(g, uid, r - m)
 
@@ -180,33 +182,36 @@ class Retreat(Step):
         here = g.state["units"][uid]["hex"]
         if edge_distance(g, seat, here) == 0:
             g.pop()
-            g.emit("O23.3", "{unit} retreats off its own edge", unit=uid)
+            g.emit(cite(g, "rout.retreat"), "{unit} retreats off its own edge", unit=uid)
             eliminate(g, uid, "7.2.2")
             return
         cands = retreat_hexes(g, uid)
         if not cands:
             g.pop()
-            g.emit("O23.3.5", "{unit} has no hex to retreat into (enemy, impassable or Cliff)", unit=uid)
-            eliminate(g, uid, "O23.3.5")
+            g.emit(cite(g, "rout.no_retreat"),
+                   "{unit} has no hex to retreat into (enemy, impassable or Cliff)", unit=uid)
+            eliminate(g, uid, cite(g, "rout.no_retreat"))
             return
         self._step(g, a, cands[0])
 
     def _step(self, g: Game, a: Args, to: str) -> None:
         uid = a["unit"]
         frm = g.state["units"][uid]["hex"]
-        if a.get("pending") is None and push_mine_attack(g, frm, [uid], rule="O23.3.4"):
+        mines = cite(g, "rout.mines")
+        if a.get("pending") is None and rules_of(g).push_mine_attack(g, frm, [uid], rule=mines):
             a["pending"] = to  # O23.3.4: the Mines of the hex left attack first; then into ``to``
             return
         a["pending"] = None
         g.state["units"][uid]["hex"] = to
         a["left"] -= 1
-        g.emit("O23.3", "{unit} retreats from {frm} into {dest}", unit=uid, frm=frm, dest=to)
+        g.emit(cite(g, "rout.retreat"), "{unit} retreats from {frm} into {dest}", unit=uid, frm=frm, dest=to)
         update_objectives(g)
-        push_mine_attack(g, to, [uid], rule="O23.3.4")  # and those of the hex entered
+        rules_of(g).push_mine_attack(g, to, [uid], rule=cite(g, "rout.mines"))  # and those of the hex entered
 
 
 def register(rules: Any) -> None:
     """Add the Rout Order (O23) and Retreat. Uses recover.py's per-Turn player activation."""
     rules.add_step(RoutOrder())
     rules.add_step(Retreat())
-    rules.orders["Rout"] = OrderDef("Rout", "O23", implemented=True, legal=rout_legal, start=start_rout)
+    rules.orders["Rout"] = OrderDef("Rout", rules.rule_numbers["order.rout"], implemented=True,
+                                    legal=rout_legal, start=start_rout)

@@ -19,12 +19,13 @@ from typing import TYPE_CHECKING, Any
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
-from ..commander_family.orders import OrderDef
-from ..commander_family.state import units_on_map
-from ..commander_family.victory import nation
 from .board_state import board_of
+from .citations import cite
 from .movement import find_frame, on_map
+from .orders import OrderDef
+from .state import units_on_map
 from .stats import morale
+from .victory import nation
 
 if TYPE_CHECKING:
     from tactica.core.game import Game
@@ -58,7 +59,8 @@ def start_recover(g: Game, seat: int, card: str) -> None:
     cleared = [u for u in units_on_map(g.state, seat) if units[u]["suppressed"]]
     for u in cleared:
         units[u]["suppressed"] = False
-    g.emit("O22.2", "{nation} is activated to Recover; Suppressed markers removed: {units}",
+    g.emit(cite(g, "recover.activate"),
+           "{nation} is activated to Recover; Suppressed markers removed: {units}",
            nation=nation(g, seat), units=", ".join(cleared) or "none")
     g.push("recover_order", seat=seat, left=broken_units(g, seat), unit=None, morale=0)
 
@@ -114,20 +116,25 @@ class RecoverOrder(BrokenUnitRolls):
     def _resolve(self, g: Game, a: Args, uid: str, m: int, r: int) -> None:
         u = g.state["units"][uid]
         if not on_map(g, uid) or not u["broken"]:
-            g.emit("O22.3", "{unit} is no longer a broken unit in play: the roll has no effect", unit=uid)
+            g.emit(cite(g, "recover.rally_roll"),
+                   "{unit} is no longer a broken unit in play: the roll has no effect", unit=uid)
         elif r < m:
             u["broken"] = False
-            g.emit("O22.3", "Rally Roll {r} below Morale {m}: {unit} rallies", r=r, m=m, unit=uid)
+            g.emit(cite(g, "recover.rally_roll"),
+                   "Rally Roll {r} below Morale {m}: {unit} rallies", r=r, m=m, unit=uid)
         elif r == m:
             u["suppressed"] = True
-            g.emit("O22.3", "Rally Roll {r} equals Morale {m}: {unit} is Suppressed and stays broken",
+            g.emit(cite(g, "recover.rally_roll"),
+                   "Rally Roll {r} equals Morale {m}: {unit} is Suppressed and stays broken",
                    r=r, m=m, unit=uid)
         else:
-            g.emit("O22.3", "Rally Roll {r} above Morale {m}: no effect on {unit}", r=r, m=m, unit=uid)
+            g.emit(cite(g, "recover.rally_roll"),
+                   "Rally Roll {r} above Morale {m}: no effect on {unit}", r=r, m=m, unit=uid)
 
 
 def register(rules: Any) -> None:
     """Add the Recover Order (O22)."""
     rules.add_step(RecoverOrder())
-    rules.orders["Recover"] = OrderDef("Recover", "O22", implemented=True, legal=recover_legal,
+    rules.orders["Recover"] = OrderDef("Recover", rules.rule_numbers["order.recover"], implemented=True,
+                                       legal=recover_legal,
                                        start=start_recover)

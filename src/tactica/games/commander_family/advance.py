@@ -18,18 +18,20 @@ from typing import TYPE_CHECKING, Any
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
-from ..commander_family.actions import open_windows
-from ..commander_family.orders import OrderDef
-from ..commander_family.victory import nation
+from .access import rules_of
+from .actions import open_windows
 from .activation import ActivatingOrder, activate, first_choices, has_first_choice
 from .board_state import board_of, enemy_edge_hexes, label_map, neighbours, update_objectives
-from .mines import push_mine_attack
+from .citations import cite
 from .movement import on_map, push_exit_space
-from .terrain import hex_type, terrain_chart
+from .orders import OrderDef
+from .victory import nation
 
 if TYPE_CHECKING:
     from tactica.core.board import Board
     from tactica.core.game import Game
+
+    from .base import CommanderRules
 
 
 NEVER, ALWAYS, UNARMED = 0, 1, 2
@@ -42,23 +44,23 @@ def advance_ok(g: Game, uid: str, a: str, b: str) -> bool:
         return False
     bd = board_of(g)
     assert bd is not None
-    ok = _map_allows(bd, a, b)
+    ok = _map_allows(rules_of(g), bd, a, b)
     return ok == ALWAYS or (ok == UNARMED and g.state["units"][uid]["weapon"] is None)
 
 
 @lru_cache(maxsize=16384)
-def _map_allows(bd: Board, a: str, b: str) -> int:
+def _map_allows(rules: CommanderRules, bd: Board, a: str, b: str) -> int:
     """The fixed part of :func:`advance_ok`, worked out once per pair of hexes (speed): NEVER
     (impassable hex, a Major Bridge off its road, an impassable hexside), UNARMED (only across a
     Cliff without a Weapon) or ALWAYS."""
     m = label_map(bd)
     ha, hb = m[a], m[b]
-    tb = hex_type(bd, hb)
+    tb = rules.hex_type(bd, hb)
     if tb.move_impassable:
         return NEVER
-    chart = terrain_chart()
+    chart = rules.terrain_chart()
     along = any(bd.road(ha, hb, p.id) for p in chart.of_kind("path"))
-    if (tb.road_only or hex_type(bd, ha).road_only) and not along:
+    if (tb.road_only or rules.hex_type(bd, ha).road_only) and not along:
         return NEVER
     ok = ALWAYS
     for f in bd.hexside(ha, hb):
@@ -141,17 +143,18 @@ class AdvanceOrder(ActivatingOrder, Step):
         if self.activation_choice(g, a, option):
             return
         if option.id == "end":
-            g.emit("O16", "{nation} ends the Advance Order", nation=nation(g, int(a["seat"])))
+            g.emit(cite(g, "order.advance"),
+                   "{nation} ends the Advance Order", nation=nation(g, int(a["seat"])))
             g.pop()
         else:
             u = option.args["unit"]
             a["done"].append(u)
             if option.kind == "exit":
-                g.emit("O16.2", "{unit} advances off the enemy edge", unit=u)
+                g.emit(cite(g, "advance.exit"), "{unit} advances off the enemy edge", unit=u)
                 self._maybe_end(g, a)
                 push_exit_space(g, u)
                 return
-            if push_mine_attack(g, g.state["units"][u]["hex"], [u]):
+            if rules_of(g).push_mine_attack(g, g.state["units"][u]["hex"], [u]):
                 a["pending"] = [u, option.args["hex"]]  # F103.2: the hex left attacks first
                 return
             self._enter(g, a, u, option.args["hex"])
@@ -159,29 +162,31 @@ class AdvanceOrder(ActivatingOrder, Step):
     def _enter(self, g: Game, a: Args, u: str, to: str) -> None:
         frm = g.state["units"][u]["hex"]
         g.state["units"][u]["hex"] = to
-        g.emit("O16.1", "{unit} advances from {frm} into {dest}", unit=u, frm=frm, dest=to)
+        g.emit(cite(g, "advance.enter"), "{unit} advances from {frm} into {dest}", unit=u, frm=frm, dest=to)
         update_objectives(g)
         if g.is_terminal():
             return
         self._maybe_end(g, a)
         open_windows(g, "advance_entry", {"hex": to, "movers": [u]})
-        push_mine_attack(g, to, [u])  # F103.2, before the windows
+        rules_of(g).push_mine_attack(g, to, [u])  # F103.2, before the windows
 
     def _activated(self, g: Game, a: Args) -> None:
         activate(g, a["activated"])
-        g.emit("O14.1", "{nation} activates {units} to Advance", nation=nation(g, int(a["seat"])),
+        g.emit(cite(g, "order.activate"),
+               "{nation} activates {units} to Advance", nation=nation(g, int(a["seat"])),
                units=", ".join(a["activated"]))
         a["phase"] = "units"
 
     def _maybe_end(self, g: Game, a: Args) -> None:
         """Pop the Order once no activated unit is left to advance."""
         if not any(u not in a["done"] and can_advance(g, u) for u in a["activated"]):
-            g.emit("O16", "Every activated unit has advanced: the Order is complete")
+            g.emit(cite(g, "order.advance"), "Every activated unit has advanced: the Order is complete")
             g.pop()
 
 
 def register(rules: Any) -> None:
     """Add the Advance Order (O16). Melee in the hexes entered comes from melee.register."""
     rules.add_step(AdvanceOrder())
-    rules.orders["Advance"] = OrderDef("Advance", "O16", implemented=True, legal=advance_legal,
+    rules.orders["Advance"] = OrderDef("Advance", rules.rule_numbers["order.advance"], implemented=True,
+                                       legal=advance_legal,
                                        start=start_advance)

@@ -6,7 +6,7 @@ the Rules object looks it up (``rules.board(g)``). Units keep their hex as a lab
 this module turns labels into core hexes and back. Every function works without a map too (no
 board: no hexes, nobody adjacent, nobody in LOS), so the map-less test scenario keeps running.
 
-State keys added by this stage (see commander_family/state.py for the rest)::
+State keys kept here (see commander_family/state.py for the rest)::
 
     "map": board name | None
     "edges": [edge name of seat 0, edge name of seat 1]   # friendly board edges (7.2)
@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 from tactica.core.hexgrid import Hex, distance
 from tactica.core.los import LosResult, Overlay
 
-from ..commander_family.state import OBJECTIVES
-from ..commander_family.victory import set_control
+from .access import rules_of
+from .state import OBJECTIVES
+from .victory import set_control
 
 if TYPE_CHECKING:
     from tactica.core.board import Board
@@ -36,19 +37,20 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 FIGURE_LIMIT = 7
+"""8.2: figures per hex and side in both Commander games (a game may set ``figure_limit``)."""
 """8.2: up to seven figures of one side may share a hex; eight or more is overstacked."""
 
 BLOCKED = LosResult(False)
 
 
 def board_of(g: Game) -> Board | None:
-    rules: Any = g.rules
+    rules = rules_of(g)
     b: Board | None = rules.board(g)
     return b
 
 
 def table_of(g: Game) -> LosTable | None:
-    rules: Any = g.rules
+    rules = rules_of(g)
     t: LosTable | None = rules.los(g)
     return t
 
@@ -192,13 +194,15 @@ def occupied(g: Game, seat: int) -> dict[str, list[str]]:
 
 
 def figures(g: Game, uids: list[str]) -> int:
-    rules: Any = g.rules
-    return sum(int(rules.unit_type(g.state["units"][u]["type"]).figures) for u in uids)
+    rules = rules_of(g)
+    return sum(rules.stack_figures(g, u) for u in uids)
 
 
 def overstacked(g: Game, seat: int) -> list[str]:
     """8.2: hexes where ``seat`` has eight or more figures, in label order."""
-    return sorted(h for h, us in occupied(g, seat).items() if figures(g, us) > FIGURE_LIMIT)
+    rules = rules_of(g)
+    limit = rules.figure_limit
+    return sorted(h for h, us in occupied(g, seat).items() if figures(g, us) > limit)
 
 
 # ---------------------------------------------------------------- LOS with markers
@@ -246,6 +250,11 @@ def enemy_edge_hexes(g: Game, seat: int) -> list[str]:
 
 
 # ---------------------------------------------------------------- objectives (7.3.1)
+def on_path(board: Board, h: Hex, kind: str = "road") -> bool:
+    """True if a road (or other path kind) runs into hex ``h`` (CC T92, T93, T96)."""
+    return any(board.road(h, n, kind) for n in board.neighbors(h))
+
+
 def update_objectives(g: Game) -> None:
     """7.3.1: an Objective belongs to the last side to have occupied its hex alone."""
     s = g.state

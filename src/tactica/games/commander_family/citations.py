@@ -1,0 +1,69 @@
+"""Rule citations by meaning: the family's procedures cite a key, each game maps it to its number.
+
+The Commander games share the procedures but not the numbering of their Orders, Actions,
+Fortifications and Terrain chapters (Combat Commander's Fire is O20, Great War Commander's O21).
+So the shared code never writes a rule number: it writes a key from ``RULE_KEYS`` and the log
+cites the playing game's number for it (``CommanderRules.rule_numbers``). The sections of the
+numbered chapters 1-13 that the family cites directly (cards, rolls, Time, victory, stacking,
+Weapons, Suppression) carry the same number in both books (checked against both); where they
+differ (a Leader's Command, one-use Weapons) the family cites a key.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .access import rules_of
+
+if TYPE_CHECKING:
+    from tactica.core.game import Game
+
+RULE_KEYS: dict[str, str] = {
+    "order.pass": "giving no Order: pass and discard",
+    "order.activate": "activating pieces for an Order or Op Fire (Leaders bring their radius)",
+    "order.advance": "the Advance Order",
+    "advance.enter": "one advancing unit enters an adjacent hex",
+    "advance.exit": "an advancing unit leaves by the enemy edge",
+    "melee": "a hex holding both sides is a Melee",
+    "melee.roll": "the Melee Roll of each side",
+    "melee.result": "who is eliminated in a Melee",
+    "melee.fortification_tie": "a tied Melee in a fortified hex goes to its holder",
+    "order.fire": "the Fire Order",
+    "fire.targeting": "Ordnance needs a Targeting Roll",
+    "fire.targeting_roll": "the Targeting Roll against range and hindrance",
+    "fire.smoke": "Ordnance firing Smoke",
+    "fire.attack": "the Fire Attack's FP",
+    "fire.group_fp": "a Fire Group's FP: the largest piece plus one per other piece",
+    "fire.height": "height advantage of the firers over the target",
+    "fire.attack_roll": "the Fire Attack Roll and Attack Total",
+    "fire.jammed": "a Jammed trigger breaks the firing Weapons",
+    "fire.defense_roll": "each defender's Defense Roll against the Attack Total",
+    "order.move": "the Move Order",
+    "move.enter": "a moving group enters a hex for its cost",
+    "move.weapon_transfer": "handing a Weapon over during a Move",
+    "move.together": "units moving together as one group",
+    "action.op_fire": "the Fire Action played for Op Fire",
+    "op_fire.attack": "an Op Fire attack at a moving group's hex",
+    "order.recover": "the Recover Order",
+    "recover.activate": "activating a player to Recover",
+    "recover.rally_roll": "each broken unit's Rally Roll",
+    "order.rout": "the Rout Order",
+    "rout.activate": "activating the other player for a Rout",
+    "rout.roll": "each broken unit's Rout Roll",
+    "rout.retreat": "a routed unit retreats",
+    "rout.mines": "a retreat through a mined hex",
+    "rout.no_retreat": "a unit that cannot retreat is eliminated",
+    "stat.veteran": "a Veteran marker's stat bonus",
+    "stat.unit_command": "a Leader's Command added to the units in his hex",
+    "stat.weapon_command": "a Leader's Command added to the Weapons carried in his hex",
+    "fire.one_use": "a one-use Weapon is eliminated after its attack",
+    "stat.wire": "a piece in Wire loses 1 from its stats",
+    "cover.best": "the one Cover a hex gives: the best of its instances",
+}
+"""Every key the family cites, with what it stands for. A game's ``rule_numbers`` maps each of
+them (tests check that it maps all of them)."""
+
+
+def cite(g: Game, key: str) -> str:
+    """The playing game's rule number for ``key``."""
+    return rules_of(g).rule_numbers[key]
