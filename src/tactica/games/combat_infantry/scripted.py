@@ -24,9 +24,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tactica.core.policy import board_view, scenario_of
 from tactica.core.game import Game
 from tactica.core.options import Option
+from tactica.core.policy import board_view, scenario_of
 
 from .blocks import NO_ASSAULT_ENTRY, SIDES
 from .geo import Geo, geo_for

@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tactica.core.policy import GENERIC, board_view
 from tactica.core.game import Game
 from tactica.core.options import Option
+from tactica.core.policy import GENERIC, board_view
 
 from .data import enemies, gear, piece_type, squads
 from .geo import Geo, geo
