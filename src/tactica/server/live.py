@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -38,6 +39,12 @@ class Refused(Exception):
         self.detail = detail
 
 
+def end_by_resignation(g: Game, result: Mapping[str, Any]) -> None:
+    """End a game that the rules did not end: a seat resigned (kept as the stored result)."""
+    g.end(list(result["returns"]), str(result["reason"]), rule="resignation")
+    g.refresh()
+
+
 class Listener(Protocol):
     async def send_json(self, data: Any) -> None: ...
 
@@ -51,6 +58,12 @@ class LiveGame:
     agents: dict[int, Agent] = field(default_factory=dict)
     listeners: dict[Listener, int | None] = field(default_factory=dict)
     ai_task: asyncio.Task[None] | None = None
+    rev: int = field(default_factory=time.time_ns)
+    """Stamp of the last change (a decision, an undo, a resignation): clients keep the payload
+    with the highest stamp, so an undo (a lower index) is shown, and a late answer is not."""
+
+    def touch(self) -> None:
+        self.rev = max(self.rev + 1, time.time_ns())
 
     @property
     def index(self) -> int:
@@ -82,6 +95,8 @@ class Hub:
             if stored is None:
                 raise Refused(404, f"no game {game_id!r}")
             game = tactica.replay(stored.record_dict())
+            if stored.status == "over" and not game.is_terminal() and stored.result:
+                end_by_resignation(game, stored.result)
             live = LiveGame(game_id, game, stored.seats)
             for s in stored.seats:
                 if s.kind == "ai" and s.level:
@@ -99,7 +114,8 @@ class Hub:
 
     # ------------------------------------------------------------------ creating
     async def create(self, module: str, scenario: str, seed: int | None, options: Mapping[str, Any],
-                     seat_specs: Sequence[tuple[str, str | None]]) -> tuple[LiveGame, list[str | None]]:
+                     seat_specs: Sequence[tuple[str, str | None]],
+                     host_token: str | None = None) -> tuple[LiveGame, list[str | None]]:
         seed = secrets.randbelow(2**31) if seed is None else seed
         game = tactica.new_game(module, scenario, seed=seed, options=options)
         if len(seat_specs) != game.num_players():
@@ -114,7 +130,8 @@ class Hub:
                             "over" if game.is_terminal() else "active", game.state["result"], seats,
                             list(rec.decisions), list(rec.hashes))
         await asyncio.to_thread(self.store.create, stored, rec.head,
-                                [token_hash(t) if t else None for t in tokens])
+                                [token_hash(t) if t else None for t in tokens],
+                                token_hash(host_token) if host_token else None)
         live = LiveGame(gid, game, seats)
         for s in seats:
             if s.kind == "ai" and s.level:
@@ -133,6 +150,55 @@ class Hub:
         if seat is None:
             raise Refused(403, "this link opens no seat of this game")
         return seat
+
+    async def is_host(self, live: LiveGame, host_token: str | None) -> bool:
+        if not host_token:
+            return False
+        return await asyncio.to_thread(self.store.is_host, live.id, token_hash(host_token))
+
+    async def new_link(self, live: LiveGame, seat: int, revoke: bool = False) -> str | None:
+        """Re-issue a person's seat link (a new token; the old link stops opening the seat at
+        once) or revoke it (no link opens the seat until one is re-issued)."""
+        if not 0 <= seat < len(live.seats) or live.seats[seat].kind != "human":
+            raise Refused(404, f"seat {seat} is not a person's seat of this game")
+        token = None if revoke else new_token()
+        async with live.lock:
+            ok = await asyncio.to_thread(self.store.set_token, live.id, seat,
+                                         token_hash(token) if token else None)
+        if not ok:
+            raise Refused(404, f"seat {seat} is not a person's seat of this game")
+        for ws, s in list(live.listeners.items()):
+            if s == seat:  # a connection opened with the old link closes with it
+                live.listeners.pop(ws, None)
+                with contextlib.suppress(Exception):
+                    await ws.send_json({"type": "error", "status": 403,
+                                        "detail": "this seat's link was replaced"})
+        return token
+
+    async def resign(self, live: LiveGame, seat: int) -> None:
+        """A person gives up: every other seat wins. Stored as the game's result (the record of
+        decisions is unchanged), so a reload ends the rebuilt game the same way."""
+        async with live.lock:
+            g = live.game
+            if g.is_terminal():
+                raise Refused(409, "the game is over")
+            if seat in live.agents:
+                raise Refused(403, "that seat is played by the AI")
+            returns = [-1.0 if i == seat else 1.0 for i in range(g.num_players())]
+            end_by_resignation(g, {"returns": returns, "reason": f"{g.seats[seat]} resigned"})
+            await self._persist(live, live.index, live.index)
+        await self.broadcast(live)
+
+    async def delete(self, live: LiveGame) -> None:
+        async with live.lock:
+            await asyncio.to_thread(self.store.delete_game, live.id)
+            self.games.pop(live.id, None)
+            if live.ai_task is not None:
+                live.ai_task.cancel()
+        for ws in list(live.listeners):
+            with contextlib.suppress(Exception):
+                await ws.send_json({"type": "error", "status": 404, "detail": "this game was deleted"})
+        live.listeners.clear()
 
     # ------------------------------------------------------------------ changes
     async def decide(self, live: LiveGame, seat: int, index: int, option: str) -> None:
@@ -177,6 +243,7 @@ class Hub:
             raise Refused(403, "that seat is played by the AI")
 
     async def _persist(self, live: LiveGame, expected: int, keep: int) -> None:
+        live.touch()
         rec = live.game.record
         assert rec is not None
         entries = list(rec.decisions[keep:])
@@ -234,7 +301,7 @@ class Hub:
         g = live.game
         view = g.view(seat)
         return {
-            "type": "view", "game_id": live.id, "index": live.index, "status": live.status,
+            "type": "view", "game_id": live.id, "index": live.index, "rev": live.rev, "status": live.status,
             "seat": seat, "seats": [s.to_dict() for s in live.seats],
             "view": view, "table": table_for(g, seat, view),
             "has_map": g.rules.board(g) is not None,

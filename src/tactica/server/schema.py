@@ -1,7 +1,8 @@
 """The tables of the game store. Changes go through an Alembic migration (migrations/versions).
 
 A game is stored as its record: module, rules version, scenario, options, seed, and one row per
-decision with its link of the hash chain. Seat tokens are stored only as hashes.
+decision with its link of the hash chain. Seat tokens and the host key are stored only as
+hashes.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ games = Table(
     Column("head", String(64), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
     Column("updated_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+    Column("host_hash", String(64), nullable=True),
 )
 
 seats = Table(

@@ -7,6 +7,7 @@ database) can never both extend the same position: the loser gets :class:`StaleI
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -15,7 +16,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, delete, event, insert, select, update
+from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import ConnectionPoolEntry
 
@@ -101,13 +102,14 @@ class GameStore:
         self.engine.dispose()
 
     # ------------------------------------------------------------------ writes
-    def create(self, g: StoredGame, head: str, token_hashes: Sequence[str | None]) -> None:
+    def create(self, g: StoredGame, head: str, token_hashes: Sequence[str | None],
+               host_hash: str | None = None) -> None:
         now = _now()
         with self.engine.begin() as c:
             c.execute(insert(games).values(
                 id=g.id, module=g.module, version=g.version, scenario=g.scenario, options=g.options,
                 seed=g.seed, status=g.status, result=g.result, decisions=len(g.decisions), head=head,
-                created_at=now, updated_at=now))
+                created_at=now, updated_at=now, host_hash=host_hash))
             c.execute(insert(seats), [
                 {"game_id": g.id, "seat": s.seat, "name": s.name, "kind": s.kind, "level": s.level,
                  "token_hash": token_hashes[s.seat]} for s in g.seats])
@@ -133,6 +135,20 @@ class GameStore:
                     self._insert(c, game_id, keep, entries, hashes)
         except IntegrityError:
             raise StaleIndex(f"game {game_id}: decision {keep} was written by someone else") from None
+
+    def set_token(self, game_id: str, seat: int, token_hash: str | None) -> bool:
+        """Give a person's seat a new link (its token's hash) or none (revoked). False when the
+        game has no such person's seat."""
+        with self.engine.begin() as c:
+            res = c.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat,
+                                                seats.c.kind == "human").values(token_hash=token_hash))
+            return bool(res.rowcount == 1)
+
+    def delete_game(self, game_id: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(delete(decisions).where(decisions.c.game_id == game_id))
+            c.execute(delete(seats).where(seats.c.game_id == game_id))
+            c.execute(delete(games).where(games.c.id == game_id))
 
     @staticmethod
     def _insert(c: Any, game_id: str, start: int, entries: Sequence[tuple[int, str]],
@@ -165,12 +181,25 @@ class GameStore:
                                                      seats.c.token_hash == token_hash)).scalar()
         return None if v is None else int(v)
 
-    def list_games(self, status: str | None = None, limit: int = 200) -> list[dict[str, Any]]:
+    def is_host(self, game_id: str, host_hash: str) -> bool:
+        with self.engine.connect() as c:
+            v = c.execute(select(games.c.host_hash).where(games.c.id == game_id)).scalar()
+        return v is not None and secrets.compare_digest(str(v), host_hash)
+
+    def count_games(self, status: str | None = None) -> int:
+        q = select(func.count()).select_from(games)
+        if status:
+            q = q.where(games.c.status == status)
+        with self.engine.connect() as c:
+            return int(c.execute(q).scalar() or 0)
+
+    def list_games(self, status: str | None = None, limit: int = 200,
+                   offset: int = 0) -> list[dict[str, Any]]:
         q = select(games.c.id, games.c.module, games.c.scenario, games.c.status, games.c.decisions,
                    games.c.result, games.c.created_at, games.c.updated_at)
         if status:
             q = q.where(games.c.status == status)
-        q = q.order_by(games.c.updated_at.desc()).limit(limit)
+        q = q.order_by(games.c.updated_at.desc(), games.c.id).limit(limit).offset(offset)
         with self.engine.connect() as c:
             rows = c.execute(q).mappings().all()
             ids = [r["id"] for r in rows]
