@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Query, Request, WebSocket, WebSocketDisconnect
@@ -73,13 +74,23 @@ async def _acting_seat(hub: Hub, live: LiveGame, token: str | None) -> int:
 
 
 # ============================================================================ lobby
+@functools.cache
+def _has_map(module: str, scenario: str) -> bool:
+    """Whether a scenario is played on a map (the lobby's default is one that is)."""
+    try:
+        g = tactica.new_game(module, scenario, seed=0)
+    except Exception:
+        return False
+    return g.rules.board(g) is not None
+
+
 @router.get("/modules")
 def modules() -> dict[str, Any]:
     out = []
     for gid in all_ids():
         r = get_rules(gid)
         out.append({"id": r.id, "name": r.name or r.id, "version": r.version, "seats": list(r.seats),
-                    "scenarios": [s.to_dict() for s in r.scenarios()]})
+                    "scenarios": [{**s.to_dict(), "has_map": _has_map(r.id, s.id)} for s in r.scenarios()]})
     return {"modules": out, "agents": agent_levels()}
 
 

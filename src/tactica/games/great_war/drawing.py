@@ -97,6 +97,9 @@ def drawing(g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any
         info.append({"label": "Combat", "value": f"{who} against {cc['target']} ({cc['kind']})"})
     d = view.get("decision") or {}
     return {
+        "facing": [0, 180],  # TGW-D Board 2: the Allies hold the south edge, the Central Powers the north
+        "zones": _zones(g, seat),
+        "legend": {"objective": "objective (medal hex)"},
         "sides": [dict(s) for s in SIDE_STYLE],
         "terrain": {"styles": TERRAIN_STYLE, "changes": {h: [t] for h, t in b["terrain_changes"].items()}},
         "pieces": pieces,
@@ -107,6 +110,25 @@ def drawing(g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any
         "info": info,
         "options": {o["id"]: _option_drawing(o, b) for o in d.get("options", [])},
     }
+
+
+def _zones(g: Game, seat: int | None) -> list[dict[str, Any]]:
+    """TGW-D Board 3: the three sections, named from the viewer's own baseline (the Central
+    player's left is the Allied right); TGW-D Board 2: each side's baseline."""
+    brd = board(g)
+    mirror = {"left": "right", "right": "left", "centre": "centre"}
+    out: list[dict[str, Any]] = []
+    for name in ("left", "centre", "right"):
+        hexes = sorted(brd.label(h) for h in brd.sections.get(name, ()) if h in brd.index)
+        shown = mirror[name] if seat == 1 else name
+        out.append({"id": f"section-{name}", "kind": "section", "label": f"{shown.title()} section",
+                    "title": f"{shown.title()} section (TGW-D Board 3)", "hexes": hexes})
+    for side, edge in ((0, "south"), (1, "north")):
+        hexes = sorted(brd.label(h) for h in brd.edges.get(edge, ()) if h in brd.index)
+        out.append({"id": f"baseline-{side}", "kind": "baseline", "side": side,
+                    "label": f"{SIDE_STYLE[side]['name']} baseline",
+                    "title": f"{SIDE_STYLE[side]['name']} baseline (TGW-D Board 2)", "hexes": hexes})
+    return out
 
 
 def _side(who: int | str) -> int:
@@ -143,7 +165,12 @@ def _option_drawing(o: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any
         path = [{"unit": a["target"]}]
     elif k in ("retreat", "advance"):
         path = [{"hex": a["to"]}]
-    return {"path": path, "odds": k in ("fire", "close", "crossfire", "barrage")}
+    out: dict[str, Any] = {"path": path, "odds": k in ("fire", "close", "crossfire", "barrage")}
+    if k == "ambush":
+        card = COMBAT[a["card"]]
+        out["confirm"] = (f"Play {card['name']} and spend {card['cost']} HQ token(s) to order {a['unit']} "
+                          "outside the card's section (TGW-D Combat 6)?")
+    return out
 
 
 # ============================================================================ odds
