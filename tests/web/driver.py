@@ -21,7 +21,7 @@ SEED = 3
 the clicks the driver makes, are the same on every run."""
 
 
-def create_game(page: Any, module: str, scenario: str, seats: list[str]) -> None:
+def create_game(page: Any, module: str, scenario: str, seats: list[str], wait: bool = True) -> None:
     page.wait_for_selector("[data-testid=create]")
     page.select_option("[data-testid=module]", module)
     page.select_option("[data-testid=scenario]", scenario)
@@ -30,7 +30,8 @@ def create_game(page: Any, module: str, scenario: str, seats: list[str]) -> None
     page.locator("details summary", has_text="More").click()
     page.fill("#seed", str(SEED))
     page.click("[data-testid=create]")
-    page.wait_for_selector("[data-testid=prompt], [data-testid=handover]")
+    if wait:
+        page.wait_for_selector("[data-testid=prompt], [data-testid=handover]")
 
 
 def my_turn(page: Any) -> bool:
@@ -66,8 +67,9 @@ def wait_my_turn(page: Any, timeout_ms: int = 60000) -> None:
 
 def _option_ids(page: Any) -> list[str]:
     """The option buttons, menus of irreversible extras (e.g. eliminating a Weapon) last."""
-    plain = [b.get_attribute("data-option") for b in page.locator(":not(.optgroup) > [data-option]").all()]
-    return plain or [b.get_attribute("data-option") for b in page.locator("[data-option]").all()]
+    grab = "els => els.map(e => e.dataset.option)"  # in one go: the table may redraw meanwhile
+    plain: list[str] = page.eval_on_selector_all(":not(.optgroup) > [data-option]", grab)
+    return plain or list(page.eval_on_selector_all("[data-option]", grab))
 
 
 def set_up_by_clicking(page: Any, timeout_ms: int = 60000) -> int:
@@ -141,7 +143,9 @@ def play_turn_by_clicking(page: Any, shots: Any | None = None, max_steps: int = 
         else:
             ids = _option_ids(page)
             if not ids:  # only map picks left, all tried: take one from the list
-                ids = [b.get_attribute("data-option") for b in page.locator("[data-option]").all()]
+                ids = page.eval_on_selector_all("[data-option]", "els => els.map(e => e.dataset.option)")
+            if not ids:
+                raise AssertionError("no option to click: " + page.locator(".side").inner_text()[:1500])
             pick = _fallback(ids)
             # buttons in the closed "all options" list are clicked through the DOM
             page.locator(f"[data-option='{pick}']").first.dispatch_event("click")

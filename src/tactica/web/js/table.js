@@ -106,6 +106,8 @@ class Table {
   onPayload(p) {
     if (p.seat !== this.shown) return;
     if (this.payload && this.payload.seat === p.seat && (p.rev ?? 0) < (this.payload.rev ?? 0)) return;
+    // the same change again (the answer to a decision, then its broadcast): already shown
+    if (this.payload && p.rev !== undefined && p.rev === this.payload.rev && this.handoverTo === null && !this.message) return;
     const before = this.payload;
     this.payload = p;
     if (p.index !== this.lastIndex) {
@@ -242,6 +244,9 @@ class Table {
     pop.style.left = `${x + 8}px`;
     pop.style.top = `${y + 8}px`;
     document.body.append(pop);
+    const r = pop.getBoundingClientRect();  // keep the whole menu on the screen
+    pop.style.left = `${Math.max(4, Math.min(x + 8, innerWidth - r.width - 8))}px`;
+    pop.style.top = `${Math.max(4, Math.min(y + 8, innerHeight - r.height - 8))}px`;
     const first = pop.querySelector("button");
     if (first) first.focus();
     drawn(this.root);
