@@ -306,8 +306,8 @@ def _option_drawing(g: Game, step: str, o: Mapping[str, Any], drawn: set[str], l
     nm = names or {}
     out: dict[str, Any] = {"path": path, "odds": step in FIRE_STEPS and k == "fire"}
     if k in CONFIRM:
-        unit = a.get("unit") if isinstance(a.get("unit"), str) else "this unit"
-        weapon = a.get("weapon") if isinstance(a.get("weapon"), str) else ""
+        unit = str(a["unit"]) if isinstance(a.get("unit"), str) else "this unit"
+        weapon = str(a["weapon"]) if isinstance(a.get("weapon"), str) else ""
         out["confirm"] = CONFIRM[k].format(unit=nm.get(unit, unit), weapon=nm.get(weapon, weapon))
     if k == "extra":
         out["group"] = "Eliminate a Weapon"
