@@ -23,7 +23,7 @@ def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
                           "--port", str(port), "--db", f"sqlite:///{db}"],
                          env={**os.environ, "PYTHONUNBUFFERED": "1"},
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    end = time.monotonic() + 30
+    end = time.monotonic() + 90  # a loaded machine can take a while to import everything
     while time.monotonic() < end:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/modules", timeout=1).status_code == 200:
