@@ -5,9 +5,13 @@ what the page shows."""
 
 from __future__ import annotations
 
+import time
+
+import httpx
 import pytest
 
 from .driver import create_game, open_page, renders, wait_drawn_after
+from .test_accessibility import serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -84,3 +88,27 @@ def test_a_pickable_piece_is_reached_and_picked_with_the_keyboard(browser, serve
     picked = page.locator("[data-testid=log] li").count() > log or any(page.locator(x).count() for x in shown)
     assert picked, "Enter picks the focused piece as a click would"
     assert page.locator("[data-testid=error]").count() == 0
+
+
+def test_a_finished_game_replays_with_autoplay_in_words(browser, server):
+    page = open_page(browser, server + "/")
+    gid = page.evaluate("""async () => {
+        const r = await fetch('/api/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
+          body: JSON.stringify({module: 'great_war', scenario: 'ridge_trench', seed: 4,
+                                seats: [{kind: 'ai', level: 'random'}, {kind: 'ai', level: 'random'}]})});
+        return (await r.json()).id;
+    }""")
+    end = time.monotonic() + 120  # the server's two AI seats play it out
+    while httpx.get(f"{server}/api/games/{gid}").json()["status"] != "over":
+        assert time.monotonic() < end, "the AI game did not end"
+        time.sleep(0.2)
+    page.goto(f"{server}/#/game/{gid}/replay")
+    page.wait_for_selector("[data-testid=replay]", timeout=60000)
+    assert "decision 0 of" in page.locator("[data-testid=replay]").inner_text()
+    page.click("[data-testid=replay-autoplay]")
+    page.wait_for_selector("text=Replay: decision 2 of")
+    page.click("[data-testid=replay-autoplay]")  # pause
+    log = " ".join(page.locator("[data-testid=log] li").all_inner_texts())
+    assert "Scenario The Ridge Trench" in log
+    assert serious_violations(page) == []
+    assert not page.errors, page.errors

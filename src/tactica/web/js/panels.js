@@ -77,9 +77,9 @@ export function feedPanel(view, table, since, named) {
       shown.map((e) => entry(e, named, "new"))));
 }
 
-export function logPanel(view, named = (t) => t) {
+export function logPanel(view, named = (t) => t, open = false) {
   const list = h("ol", { class: "log", "data-testid": "log" }, view.log.map((e) => entry(e, named)));
-  const box = h("details", { class: "panel logbox", "data-testid": "whole-log" },
+  const box = h("details", { class: "panel logbox", "data-testid": "whole-log", open },
     h("summary", {}, `Whole log (${view.log.length} entries)`), list);
   box.addEventListener("toggle", () => { list.scrollTop = list.scrollHeight; });
   return box;

@@ -11,10 +11,14 @@ import { MapView } from "./mapview.js";
 
 const keyOf = (el) => (el.unit !== undefined ? `unit:${el.unit}` : el.hex !== undefined ? `hex:${el.hex}` : `card:${el.card}`);
 const FEED = 12;
+const PACE_MS = 300;
+// The other seats' decisions that arrive in a burst (an AI's turn) are shown one by one, this
+// long each, so a person can follow them; a single change shows at once.
+const NOTIFY = "tactica.notify";
 let renders = 0;
 // Each drawing of the table is counted on #app (data-render): browser tests wait for the next
 // drawing after a click instead of sleeping.
-const drawn = (root) => { renders += 1; root.dataset.render = String(renders); };
+const drawn = () => { renders += 1; document.getElementById("app").dataset.render = String(renders); };
 
 export async function showTable(root, gameId) {
   const t = new Table(root, gameId);
@@ -50,6 +54,9 @@ class Table {
     this.rotated = null;
     this.moves = [];
     this.mapView = new MapView();
+    this.queue = [];
+    this.pumping = false;
+    this.wasMyTurn = false;
   }
 
   get token() { return this.shown === null ? null : this.tokens[this.shown]; }
@@ -62,6 +69,15 @@ class Table {
     try {
       p = await api("GET", this.path, { token: this.token });
     } catch (e) {
+      if (e.status === 403 && this.token) {
+        // this browser's link for the seat was replaced or revoked: forget it and watch
+        seatTokens.remove(this.gameId, this.shown);
+        this.tokens = seatTokens.of(this.gameId);
+        this.localSeats = Object.keys(this.tokens).map(Number).sort();
+        this.shown = this.localSeats.length ? this.localSeats[0] : null;
+        this.message = "Your link to this seat was replaced or revoked: ask the game's host for a new one.";
+        return this.start();
+      }
       clear(this.root).append(h("p", { class: "error" }, `Cannot open this game: ${e.detail || e.message}`), h("a", { href: "#/" }, "Back to the lobby"));
       return;
     }
@@ -91,13 +107,42 @@ class Table {
     ws.onopen = () => { ws.send(JSON.stringify({ token: this.token })); conn.textContent = "● live"; conn.className = "conn on"; };
     ws.onmessage = (ev) => {
       const m = JSON.parse(ev.data);
-      if (m.type === "view" && seat === this.shown) this.onPayload(m);
+      if (m.type === "view" && seat === this.shown) { this.queue.push(m); this.pump(); }
       else if (m.type === "error") this.toast(m.detail);
     };
     ws.onclose = () => {
       conn.textContent = "○ reconnecting"; conn.className = "conn off";
       if (this.ws === ws && !this.closed) setTimeout(() => this.connect(), 1000);
     };
+  }
+
+  pump() {
+    if (this.pumping) return;
+    const next = this.queue.shift();
+    if (!next) return;
+    this.pumping = true;
+    this.onPayload(next);
+    setTimeout(() => { this.pumping = false; this.pump(); }, this.queue.length ? PACE_MS : 0);
+  }
+
+  // A browser notification when the turn comes to this seat while the tab is hidden (opt-in).
+  notify() {
+    const p = this.payload;
+    const d = p && p.view.decision;
+    const mine = Boolean(d && d.seat === this.shown && d.options);
+    if (mine && !this.wasMyTurn && document.hidden && localStorage.getItem(NOTIFY) === "1"
+        && "Notification" in window && Notification.permission === "granted") {
+      new Notification("tactica: your turn", { body: d.prompt, tag: `tactica-${this.gameId}` });
+    }
+    this.wasMyTurn = mine;
+  }
+
+  async toggleNotify() {
+    if (localStorage.getItem(NOTIFY) === "1") { localStorage.removeItem(NOTIFY); this.render(); return; }
+    if ("Notification" in window && Notification.permission !== "granted") await Notification.requestPermission();
+    if ("Notification" in window && Notification.permission === "granted") localStorage.setItem(NOTIFY, "1");
+    else this.message = "This browser does not allow notifications for this page.";
+    this.render();
   }
 
   // A payload is shown when it is at least as new as the one on the table: the server stamps
@@ -119,6 +164,7 @@ class Table {
     if (this.shown !== null && seen.get(this.gameId, this.shown) === null) seen.set(this.gameId, this.shown, p.view.log.length);
     const d = p.view.decision;
     this.title();
+    this.notify();
     if (this.handoverTo !== null) return;
     if (this.localSeats.length > 1 && d && this.localSeats.includes(d.seat) && d.seat !== this.shown) {
       this.handover(d.seat);
@@ -152,7 +198,7 @@ class Table {
       h("h2", {}, `Pass the screen to ${name}`),
       h("p", {}, "The other player's hand is hidden until they confirm."),
       h("button", { class: "primary", "data-testid": "take-seat", onclick: () => this.takeSeat(seat) }, `I am ${name}: show my side`)));
-    drawn(this.root);
+    drawn();
   }
 
   async takeSeat(seat) {
@@ -161,6 +207,7 @@ class Table {
     this.lastIndex = -1;
     this.rotated = null;
     this.moves = [];
+    this.queue = [];
     this.payload = null;
     const old = this.ws;
     this.ws = null;
@@ -249,7 +296,7 @@ class Table {
     pop.style.top = `${Math.max(4, Math.min(y + 8, innerHeight - r.height - 8))}px`;
     const first = pop.querySelector("button");
     if (first) first.focus();
-    drawn(this.root);
+    drawn();
     setTimeout(() => document.addEventListener("click", function off(e) {
       if (!pop.contains(e.target)) { pop.remove(); document.removeEventListener("click", off); }
     }), 0);
@@ -435,7 +482,7 @@ class Table {
     this.root.append(h("div", { class: "tablelayout" }, mapCol, side));
     side.scrollTop = keep;
     if (refocus) { const el = this.root.querySelector(refocus); if (el && el.getAttribute("tabindex")) el.focus(); }
-    drawn(this.root);
+    drawn();
   }
 
   legend(table) {
@@ -520,6 +567,9 @@ class Table {
       this.map ? h("button", { class: l ? "small active" : "small", "data-testid": "los", onclick: () => this.toggleLos() }, l ? "Line of sight: on" : "Line of sight") : null,
       l ? h("span", { class: "muted" }, l.result ? (l.result.error || `${l.result.from} → ${l.result.to}: ${l.result.clear ? "clear" : "blocked"}${l.result.obstructions && l.result.obstructions.length ? " by " + l.result.obstructions.join(", ") : ""} (${l.result.rule || ""})`) : ` pick two hexes (${l.picks.length}/2)`) : null,
       h("span", { class: "spacer" }),
+      this.shown !== null && "Notification" in window
+        ? h("button", { class: "small", "data-testid": "notify", "aria-pressed": localStorage.getItem(NOTIFY) === "1" ? "true" : "false", onclick: () => this.toggleNotify() },
+          localStorage.getItem(NOTIFY) === "1" ? "🔔 Notifying" : "🔕 Notify me") : null,
       this.shown !== null && p.status === "active" && (p.seats[this.shown] || {}).kind === "human"
         ? h("button", { class: "small danger", "data-testid": "resign", onclick: () => this.resign() }, "Resign") : null));
     return box;
