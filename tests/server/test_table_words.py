@@ -82,3 +82,27 @@ def test_tgw_surprise_ambush_asks_first_and_names_its_cost():
                 assert "confirm" not in spec
         return
     raise AssertionError("no seed reached a Surprise Ambush")
+
+
+def test_terse_prompts_are_put_in_words_with_who_and_the_totals():
+    for module, scenario, step in (("great_war", "ridge_trench", "ignore_flags"),
+                                   ("combat_commander", "bridge_at_dawn", "initiative")):
+        for seed in range(20):
+            g = tactica.new_game(module, scenario, seed=seed)
+            try:
+                d = _play_until(g, lambda g, d, step=step: d.step == step, random.Random(seed), limit=800)
+            except AssertionError:
+                continue
+            if d is None:
+                continue
+            t = table_for(g, d.seat, g.view(d.seat))
+            if step == "ignore_flags":
+                flags = g.state["cc"]["flags"]
+                assert t["prompt"].startswith(f"{g.state['cc']['target']} took {flags} flag(s)")
+                labels = [t["options"][o.id]["label"] for o in d.options if o.kind == "ignore"]
+                assert labels[0] == f"Ignore 0 of {flags} flag(s): retreat {flags} hex(es)"
+            else:
+                assert all(w in t["prompt"] for w in ("Initiative (9.1)", " = ", "roll for"))
+            break
+        else:
+            raise AssertionError(f"no seed reached {step}")

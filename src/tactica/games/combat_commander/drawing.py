@@ -72,7 +72,9 @@ def drawing(g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any
     names = piece_names(g, b)
     options = {o["id"]: _option_drawing(g, step, o, drawn, labels, hand_cards, names)
                for o in d.get("options", [])}
+    prompt = _initiative_words(g, step, nations)
     return {
+        **({"prompt": prompt} if prompt else {}),
         "facing": _facing(g),
         "zones": _setup_zones(g),
         "names": names,
@@ -142,6 +144,22 @@ def _setup_zones(g: Game) -> list[dict[str, Any]]:
                             "title": f"Set-up zone {zone} (2.1)", "hexes": list(a["hexes"][zone])})
         return out
     return []
+
+
+def _initiative_words(g: Game, step: str, nations: list[str]) -> str | None:
+    """9.1 in words: whose roll, what for, and what it shows (the step's own prompt names only
+    the card)."""
+    stack = g.state.get("stack") or []
+    if step != "initiative" or len(stack) < 2 or stack[-2]["step"] != "roll":
+        return None
+    roll = stack[-2]["args"]
+    rules: Any = g.rules
+    c = rules.card(roll["card"])
+    how = "x" if roll.get("product") else "+"
+    total = c.white * c.colored if roll.get("product") else c.white + c.colored
+    return (f"Initiative (9.1): {nations[int(roll['roller'])]}'s roll for {roll['purpose']} shows "
+            f"{c.white}{how}{c.colored} = {total} ({roll['card']}). "
+            "Re-roll it, handing the Initiative card over?")
 
 
 def _step(g: Game) -> str:

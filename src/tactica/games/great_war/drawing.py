@@ -96,6 +96,8 @@ def drawing(g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any
         who = " + ".join(cc["attackers"]) or "reserve artillery"
         info.append({"label": "Combat", "value": f"{who} against {cc['target']} ({cc['kind']})"})
     d = view.get("decision") or {}
+    options = {o["id"]: _option_drawing(o, b) for o in d.get("options", [])}
+    prompt = _words(g, d, options)
     return {
         "facing": [0, 180],  # TGW-D Board 2: the Allies hold the south edge, the Central Powers the north
         "zones": _zones(g, seat),
@@ -108,8 +110,29 @@ def drawing(g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any
         "hands": hands,
         "piles": piles,
         "info": info,
-        "options": {o["id"]: _option_drawing(o, b) for o in d.get("options", [])},
+        "options": options,
+        **({"prompt": prompt} if prompt else {}),
     }
+
+
+def _words(g: Game, d: Mapping[str, Any], options: dict[str, dict[str, Any]]) -> str | None:
+    """GW Bolster Morale in words: who took how many flags, what ignoring them leaves (the step's
+    own prompt and labels say only "Ignore flags?" and "Ignore 0 flag(s)")."""
+    if d.get("step") != "ignore_flags" or not d.get("options"):
+        return None
+    cc = g.state["cc"]
+    flags, target = int(cc["flags"]), str(cc["target"])
+    for o in d["options"]:
+        spec = options[o["id"]]
+        if o["kind"] == "ignore":
+            n = min(int(o["args"]["n"]), flags)
+            spec["label"] = (f"Ignore {n} of {flags} flag(s): retreat {flags - n} hex(es)" if n < flags
+                             else f"Ignore all {flags} flag(s): hold the hex")
+        elif o["kind"] == "hold":
+            card = COMBAT[o["args"]["card"]]
+            spec["label"] = f"Play {card['name']} (cost {card['cost']} HQ): ignore all {flags} flag(s)"
+            spec["confirm"] = f"Spend {card['cost']} HQ token(s) on {card['name']} so that {target} holds?"
+    return f"{target} took {flags} flag(s): how many does it ignore (GW Bolster Morale)?"
 
 
 def _zones(g: Game, seat: int | None) -> list[dict[str, Any]]:

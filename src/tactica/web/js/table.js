@@ -525,7 +525,7 @@ class Table {
       const onMap = opts.filter((o) => this.pathOf(o).length);
       const grouped = opts.filter((o) => !this.pathOf(o).length && this.spec(o).group);
       const buttons = opts.filter((o) => !this.pathOf(o).length && !this.spec(o).group);
-      box.append(h("h2", { "data-testid": "prompt-text" }, named(d.prompt)));
+      box.append(h("h2", { "data-testid": "prompt-text" }, named(table.prompt || d.prompt)));
       if (onMap.length) {
         const what = this.prefix.length ? "Now pick a highlighted target, or another piece." : "Pick a highlighted piece, hex or card (or Tab to it and press Enter).";
         box.append(h("p", { class: "hint" }, what));
