@@ -196,3 +196,43 @@ def test_undo_shows_the_older_position_and_the_next_click_is_accepted(browser, s
     page.wait_for_selector("[data-testid=prompt-text]")
     assert page.locator(f"[data-option='{order}']").count() == 0 and my_turn(page)
     assert not page.errors, page.errors
+
+
+def test_after_a_server_restart_the_table_reconnects_and_shows_the_current_state(browser, tmp_path):
+    """The server goes down while the other seat is to move; it comes back, the other seat
+    decides (over HTTP, from its link), and the open table shows that decision by itself."""
+    import httpx
+
+    from live_server import free_port, start_server
+
+    db, port = tmp_path / "store.sqlite3", free_port()
+    server = f"http://127.0.0.1:{port}"
+    proc = start_server(db, port)
+    try:
+        page = open_page(browser, server + "/")
+        create_game(page, "great_war", "ridge_trench", ["here", "link"], wait=False)
+        page.wait_for_selector("[data-testid=seat-link]")
+        token = page.locator("[data-testid=seat-link] input").first.input_value().rsplit("/", 1)[1]
+        page.click("text=Go to the table")
+        for _ in range(40):  # the first seat plays its turn out
+            if not my_turn(page) and page.locator("[data-testid=waiting]").count():
+                break
+            play_turn_by_clicking(page)
+        page.wait_for_selector("[data-testid=waiting]")
+        proc.kill()
+        proc.wait(timeout=10)
+        page.wait_for_selector("#conn.off")  # the table sees the connection drop
+        proc = start_server(db, port)
+        seat = {"X-Seat-Token": token}
+        v = httpx.get(f"{server}/api/games/{page.url.rsplit('/', 1)[1]}", headers=seat).json()
+        card = v["view"]["decision"]["options"][0]
+        r = httpx.post(f"{server}/api/games/{v['game_id']}/decisions", headers=seat,
+                       json={"index": v["index"], "option": card["id"]})
+        assert r.status_code == 200, r.text
+        page.wait_for_selector("#conn.on")
+        page.wait_for_function("() => [...document.querySelectorAll('[data-testid=log] li')]"
+                               ".some(li => li.textContent.includes('central plays'))")
+        assert not page.errors, page.errors
+    finally:
+        proc.kill()
+        proc.wait(timeout=10)
