@@ -149,7 +149,7 @@ class GamesList {
     document.title = mineToMove.length ? `(${mineToMove.length}) your turn · tactica` : "tactica: lobby";
     const rows = games.map((g) => this.row(g));
     const last = Math.min(this.offset + PAGE, this.total);
-    clear(this.box).append(
+    clear(this.box).append(...[
       h("h2", {}, "Games", mineToMove.length ? h("span", { class: "badge", "data-testid": "your-turn-count" }, ` ${mineToMove.length} waiting for you`) : null),
       this.note ? h("p", { class: "error" }, this.note) : null,
       rows.length ? h("table", { class: "games" },
@@ -159,7 +159,7 @@ class GamesList {
         h("button", { class: "small", "data-testid": "prev-page", disabled: this.offset === 0, onclick: () => this.load(Math.max(0, this.offset - PAGE)) }, "◀ Newer"),
         h("span", { class: "muted" }, this.total ? `${this.offset + 1}–${last} of ${this.total}` : ""),
         h("button", { class: "small", "data-testid": "next-page", disabled: last >= this.total, onclick: () => this.load(this.offset + PAGE) }, "Older ▶"),
-        h("button", { class: "small", onclick: () => this.load(this.offset) }, "↻ Refresh")));
+        h("button", { class: "small", onclick: () => this.load(this.offset) }, "↻ Refresh"))].filter(Boolean));
   }
 
   row(g) {

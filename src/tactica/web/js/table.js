@@ -569,7 +569,7 @@ class Table {
       h("span", { class: "spacer" }),
       this.shown !== null && "Notification" in window
         ? h("button", { class: "small", "data-testid": "notify", "aria-pressed": localStorage.getItem(NOTIFY) === "1" ? "true" : "false", onclick: () => this.toggleNotify() },
-          localStorage.getItem(NOTIFY) === "1" ? "🔔 Notifying" : "🔕 Notify me") : null,
+          localStorage.getItem(NOTIFY) === "1" ? "Notifying: on" : "Notify me") : null,
       this.shown !== null && p.status === "active" && (p.seats[this.shown] || {}).kind === "human"
         ? h("button", { class: "small danger", "data-testid": "resign", onclick: () => this.resign() }, "Resign") : null));
     return box;
