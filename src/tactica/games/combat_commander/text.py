@@ -8,11 +8,11 @@ what it may know.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
 from tactica.core.game import Game
+from tactica.core.log import name_ids
 
 from .board_state import board_of
 from .drawing import drawing
@@ -50,16 +50,9 @@ def describe(g: Game, seat: int | None) -> str:
         else:
             lines.append(f"{who}'s Fate cards:")
             lines.extend(f"  {c['name']}: {c['text']}" for c in hand["cards"])
-    return "\n".join([lines[0], *grid, *(named(x, names) for x in lines[1:])])
+    return "\n".join([lines[0], *grid, *(name_ids(x, names) for x in lines[1:])])
     return "\n".join(lines)
 
-
-def named(text: str, names: Mapping[str, str]) -> str:
-    """Ids of pieces replaced by their names in words (the browser's names)."""
-    if not names:
-        return text
-    ids = "|".join(re.escape(i) for i in sorted(names, key=len, reverse=True))
-    return re.sub(rf"(?<![\w-])({ids})(?![\w-])", lambda m: names[m.group(1)], text)
 
 
 def _hex_order(label: str) -> tuple[str, int]:
