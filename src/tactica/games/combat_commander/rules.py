@@ -35,6 +35,7 @@ from . import (
     placement,
     recover,
     rout,
+    text,
 )
 from .board_state import neighbours, update_objectives
 from .components import ACTIONS, EVENTS, ORDERS, Pack, builtin_pack
@@ -160,7 +161,10 @@ class CombatCommanderRules(CommanderRules):
         b = self.board(g)
         return None if b is None else los_table(b)
 
-    # -- the browser table (docs/web.md; drawing.py) ---------------------------------------------
+    # -- the terminal (text.py) and the browser table (docs/web.md; drawing.py) --------------------
+    def describe(self, g: Game, seat: int | None) -> str:
+        return text.describe(g, seat)
+
     def drawing(self, g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any]:
         return drawing.drawing(g, seat, view)
 
