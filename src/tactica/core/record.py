@@ -168,8 +168,8 @@ def reopen(rules: Rules, rec: Record) -> Reopened:
         (IllegalOption, RulesError) if rec.version == rules.version else (Exception,))
     for i, (seat, oid) in enumerate(rec.decisions):
         try:
-            if oid.startswith("!ask="):
-                g.set_ask(seat, oid == "!ask=1")
+            if oid.startswith("!"):
+                g.set_preference(seat, oid)
             else:
                 g.apply(oid, seat=seat)
         except tolerated as e:

@@ -219,8 +219,8 @@ class Hub:
             for idx, seat, oid, link in rows:
                 if idx < n:
                     continue
-                if oid.startswith("!ask="):
-                    live.game.set_ask(seat, oid == "!ask=1")
+                if oid.startswith("!"):
+                    live.game.set_preference(seat, oid)
                 else:
                     live.game.apply(oid, seat=seat)
                 if rec.hashes[-1] != link:
