@@ -11,6 +11,10 @@ def open_page(browser: Any, url: str) -> Any:
     page = browser.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # the server's Content-Security-Policy is on in these tests: a refused script, style or
+    # connection is a console error, and counts as a page error
+    page.on("console", lambda m: errors.append(m.text)
+            if m.type == "error" and "Content Security Policy" in m.text else None)
     page.errors = errors
     page.goto(url)
     return page

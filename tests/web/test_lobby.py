@@ -102,9 +102,18 @@ def test_a_finished_game_replays_with_autoplay_in_words(browser, server):
     while httpx.get(f"{server}/api/games/{gid}").json()["status"] != "over":
         assert time.monotonic() < end, "the AI game did not end"
         time.sleep(0.2)
+    page.goto(f"{server}/#/game/{gid}")  # this browser sees the game (and its commitment)
+    page.wait_for_selector("[data-testid=prompt]")
     page.goto(f"{server}/#/game/{gid}/replay")
     page.wait_for_selector("[data-testid=replay]", timeout=60000)
     assert "decision 0 of" in page.locator("[data-testid=replay]").inner_text()
+    fair = httpx.get(f"{server}/api/games/{gid}").json()["fairness"]
+    assert fair["verified"] is True and fair["seed"] == "4"
+    shown = page.locator("[data-testid=fairness]").inner_text()
+    assert f"matches the commitment {fair['commitment'][:12]}" in shown
+    assert "the commitment this browser was shown" in page.locator("[data-testid=fairness-seen]").inner_text()
+    page.locator("[data-testid=fairness] summary").click()
+    assert page.locator("[data-testid=revealed-seed]").inner_text() == "seed 4"
     page.click("[data-testid=replay-autoplay]")
     page.wait_for_selector("text=Replay: decision 2 of")
     page.click("[data-testid=replay-autoplay]")  # pause
@@ -112,3 +121,28 @@ def test_a_finished_game_replays_with_autoplay_in_words(browser, server):
     assert "Scenario The Ridge Trench" in log
     assert serious_violations(page) == []
     assert not page.errors, page.errors
+
+
+def test_the_client_runs_under_the_servers_content_security_policy(browser, server):
+    """The browser tests run with the server's guard on: the page is served with its CSP, the
+    lobby draws without a refusal, and a refusal would be caught (an inline script and an
+    inline style element are refused and recorded as page errors)."""
+    csp = httpx.get(server + "/").headers["content-security-policy"]
+    assert "frame-ancestors 'none'" in csp and "script-src 'self'" in csp
+    page = open_page(browser, server + "/")
+    page.wait_for_selector("[data-testid=create]")
+    assert not page.errors, page.errors
+    ran = page.evaluate("""() => {
+        const sc = document.createElement('script'); sc.textContent = 'window.inlineRan = true';
+        document.body.append(sc);
+        const st = document.createElement('style'); st.textContent = 'body { color: red }';
+        document.head.append(st);
+        return window.inlineRan === true;
+    }""")
+    assert ran is False
+    for _ in range(100):  # the console message arrives asynchronously
+        if page.errors:
+            break
+        page.wait_for_timeout(50)
+    assert len(page.errors) >= 1 and all("Content Security Policy" in e for e in page.errors), page.errors
+    page.close()

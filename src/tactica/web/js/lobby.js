@@ -3,6 +3,7 @@
 // revoke a seat's secret link, delete the game; a seat's own tool: resign.
 import { api, seatTokens, hostKeys, copyText } from "./api.js";
 import { h, clear } from "./dom.js";
+import { remember } from "./fairness.js";
 
 const title = (s) => s.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
 const PAGE = 10;
@@ -85,6 +86,7 @@ function newGameForm(cat, onCreated) {
     if (seed.value !== "") body.seed = Number(seed.value);
     try {
       const g = await api("POST", "/api/games", { body });
+      remember(g.id, g.fairness);
       hostKeys.add(g.id, g.host_key);
       const links = [];
       g.seats.forEach((s, i) => {

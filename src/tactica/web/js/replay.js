@@ -2,6 +2,7 @@
 import { api } from "./api.js";
 import { h, s, clear } from "./dom.js";
 import { drawBoard } from "./board.js";
+import { revealPanel } from "./fairness.js";
 import { tracksPanel, handsPanel, pilesPanel, logPanel, seatName, namer } from "./panels.js";
 
 const AUTOPLAY_MS = 900;
@@ -59,6 +60,8 @@ export async function showReplay(root, gameId) {
         h("button", { "data-testid": "replay-next", onclick: () => go(r.step + 1) }, "Next ▶"), h("button", { onclick: () => go(r.steps), "aria-label": "Last decision" }, "⏭"),
         h("button", { "data-testid": "replay-autoplay", onclick: autoplay }, timer ? "⏸ Pause" : "▶ Autoplay")),
       slider, who,
+      r.notice ? h("p", { class: "notice", "data-testid": "notice" }, r.notice) : null,
+      revealPanel(gameId, r.fairness),
       h("a", { href: `#/game/${encodeURIComponent(gameId)}` }, "Back to the table"));
     const mapCol = h("div", { class: "mapcol" });
     if (map) {

@@ -8,6 +8,7 @@ import { h, s, clear } from "./dom.js";
 import { drawBoard, stackPopover, rotateMap, FLAG_COLORS } from "./board.js";
 import { tracksPanel, handsPanel, pilesPanel, genericPanels, logPanel, feedPanel, oddsBox, confirmBox, seatName, namer } from "./panels.js";
 import { MapView } from "./mapview.js";
+import { remember, commitmentLine } from "./fairness.js";
 
 const keyOf = (el) => (el.unit !== undefined ? `unit:${el.unit}` : el.hex !== undefined ? `hex:${el.hex}` : `card:${el.card}`);
 const FEED = 12;
@@ -155,6 +156,7 @@ class Table {
     if (this.payload && p.rev !== undefined && p.rev === this.payload.rev && this.handoverTo === null && !this.message) return;
     const before = this.payload;
     this.payload = p;
+    remember(this.gameId, p.fairness);
     if (p.index !== this.lastIndex) {
       if (before && before.seat === p.seat && p.index > before.index) this.trackMoves(before, p);
       else if (before && p.index < before.index) this.moves = [];
@@ -509,6 +511,7 @@ class Table {
     const named = ui.named;
     const box = h("section", { class: "panel prompt", "data-testid": "prompt", "aria-live": "polite" });
     if (this.message) box.append(h("div", { class: "error", "data-testid": "error", role: "alert" }, this.message));
+    if (p.notice) box.append(h("p", { class: "notice", "data-testid": "notice", role: "status" }, p.notice));
     if (view.result) {
       const rets = view.result.returns;
       const winner = rets.indexOf(Math.max(...rets));
@@ -518,7 +521,7 @@ class Table {
         h("p", {}, view.result.reason),
         h("a", { class: "button primary", href: `#/game/${encodeURIComponent(this.gameId)}/replay` }, "Replay the game")));
     }
-    const d = view.decision;
+    const d = p.read_only ? null : view.decision;
     const label = (o) => (this.spec(o).label) || named(o.label);
     if (d && d.seat === this.shown && d.options) {
       const opts = d.options;
@@ -570,8 +573,9 @@ class Table {
       this.shown !== null && "Notification" in window
         ? h("button", { class: "small", "data-testid": "notify", "aria-pressed": localStorage.getItem(NOTIFY) === "1" ? "true" : "false", onclick: () => this.toggleNotify() },
           localStorage.getItem(NOTIFY) === "1" ? "Notifying: on" : "Notify me") : null,
-      this.shown !== null && p.status === "active" && (p.seats[this.shown] || {}).kind === "human"
+      this.shown !== null && p.status === "active" && !p.read_only && (p.seats[this.shown] || {}).kind === "human"
         ? h("button", { class: "small danger", "data-testid": "resign", onclick: () => this.resign() }, "Resign") : null));
+    if (p.status === "active") box.append(commitmentLine(p.fairness));
     return box;
   }
 }
