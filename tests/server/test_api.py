@@ -156,12 +156,15 @@ def test_two_decisions_sent_at_once_are_never_both_applied(store_url):
 
 def _play_first_options(c, gid, token, seat, limit=200):
     """Seat ``seat`` takes the last option offered ('done' where there is one) until it is not its
-    decision; returns the number of decisions made."""
+    decision or the turn it started in is over (an AI seat may play its whole turn between two
+    requests); returns the number of decisions made."""
     n = 0
+    turn = None
     while n < limit:
         v = view(c, gid, token)
         d = v["view"]["decision"]
-        if d is None or d["seat"] != seat:
+        turn = v["view"]["board"]["turn"] if turn is None else turn
+        if d is None or d["seat"] != seat or v["view"]["board"]["turn"] != turn:
             return n
         r = decide(c, gid, token, v["index"], d["options"][-1]["id"])
         assert r.status_code == 200, r.text
