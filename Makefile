@@ -2,29 +2,41 @@
 PY      ?= python3
 VENV    ?= .venv
 BIN     := $(VENV)/bin
+SERVE   := $(VENV)/.installed-serve
 STAMP   := $(VENV)/.installed
 GAME    ?= great_war
 SCENARIO ?=
 SEATS   ?= human,random
 PORT    ?= 8000
+DATA    ?= $(CURDIR)/.data
 CHROMIUM ?= /usr/bin/chromium
 
 .PHONY: setup play play-terminal browser postgresql test lint typecheck unit bench clean
 
-$(STAMP): pyproject.toml
+## Serving needs only the package itself (a few small wheels); pip shows its progress.
+$(SERVE): pyproject.toml
+	@echo "== installing what serving needs into $(VENV) =="
 	$(PY) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,sim,interop]'
+	$(BIN)/pip install --progress-bar on --upgrade pip
+	$(BIN)/pip install --progress-bar on -e .
+	touch $(SERVE)
+
+## Tests, simulation and the OpenSpiel/PettingZoo adapters: the rest (a large download).
+$(STAMP): $(SERVE)
+	@echo "== installing the test, simulation and interop extras into $(VENV) (large: takes minutes) =="
+	$(BIN)/pip install --progress-bar on -e '.[dev,sim,interop]'
 	touch $(STAMP)
 
 setup: $(STAMP) postgresql
 
-## The main job: serve the web app (lobby and table) on localhost, games kept in SQLite.
-play: $(STAMP)
-	$(BIN)/tactica serve --host 127.0.0.1 --port $(PORT)
+## The main job: serve the web app (lobby and table) on localhost, games kept in SQLite in this
+## checkout's .data folder (DATA=… to keep them elsewhere).
+play: $(SERVE)
+	@echo "== serving http://127.0.0.1:$(PORT)/ (games in $(DATA)) =="
+	$(BIN)/tactica serve --host 127.0.0.1 --port $(PORT) --data $(DATA)
 
 ## Play one game in the terminal against the AI.
-play-terminal: $(STAMP)
+play-terminal: $(SERVE)
 	$(BIN)/tactica games
 	$(BIN)/tactica play $(GAME) $(if $(SCENARIO),$(SCENARIO),$$($(BIN)/python -c "from tactica.games import get_rules; print(get_rules('$(GAME)').scenarios()[0].id)")) --seats $(SEATS)
 

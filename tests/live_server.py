@@ -25,7 +25,7 @@ def start_server(db: Path | str, port: int, *extra: str) -> subprocess.Popen[byt
                           "--port", str(port), "--db", url, *extra],
                          env={**os.environ, "PYTHONUNBUFFERED": "1"},
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    end = time.monotonic() + 30
+    end = time.monotonic() + 90  # a loaded machine can take a while to import everything
     while time.monotonic() < end:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/games?status=over", timeout=5).status_code == 200:

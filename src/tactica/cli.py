@@ -12,6 +12,7 @@ import typer
 import tactica
 from tactica.ai import make_agent
 from tactica.core.game import Game
+from tactica.core.log import name_ids
 from tactica.core.options import IllegalOption
 from tactica.core.record import Record, RecordError, log_digest
 from tactica.core.rules import RulesError
@@ -60,12 +61,17 @@ def _print_new_log(g: Game, seat: int | None, shown: int, everything: bool = Fal
 
 def _ask_human(g: Game, seat: int) -> str | None:
     """Prompt a person at the terminal; returns an option id, 'undo', or None to quit."""
+    from tactica.server.table import table_for
+
     v = g.view(seat)
     d = v["decision"]
-    typer.echo(f"\n{v['seats'][seat]}: {d['prompt']}")
+    table = table_for(g, seat, v)  # the browser's words: names for ids, clearer prompts and labels
+    names = table.get("names") or {}
+    typer.echo(f"\n{v['seats'][seat]}: {name_ids(table.get('prompt') or d['prompt'], names)}")
     typer.echo(g.rules.describe(g, seat))
     for i, o in enumerate(d["options"]):
-        typer.echo(f"  {i:>3}. {o['label']}   [{o['id']}]")
+        label = (table["options"].get(o["id"]) or {}).get("label") or o["label"]
+        typer.echo(f"  {i:>3}. {name_ids(label, names)}   [{o['id']}]")
     extra = ", u = undo" if d.get("can_undo") else ""
     while True:
         answer = typer.prompt(f"choice (number or id; q = quit{extra})", default="", show_default=False)

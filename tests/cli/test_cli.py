@@ -76,3 +76,14 @@ def test_play_a_one_seat_game_with_an_agent_then_replay(tmp_path):
     assert r.exit_code != 0 and "1 seats" in r.output
     r = runner.invoke(app, ["replay", str(out)])
     assert r.exit_code == 0 and "decisions replayed" in r.output
+
+
+def test_combat_commander_in_the_terminal_names_units_in_words(tmp_path):
+    out = tmp_path / "cc.json"
+    r = runner.invoke(app, ["play", "combat_commander", "bridge_at_dawn", "--seats", "human,random",
+                            "--seed", "3", "--out", str(out)], input="0\n" * 3 + "q\n")
+    assert r.exit_code == 0, r.output
+    assert "Rifle squad" in r.output and "carries" in r.output, r.output[-2000:]
+    assert '{"sides"' not in r.output, "a board, not a JSON dump"
+    prompts = [line for line in r.output.splitlines() if line.strip().startswith("0.")]
+    assert prompts and not any("axis-" in p.split("[")[0] for p in prompts), prompts

@@ -143,3 +143,16 @@ def test_reopen_refuses_a_record_whose_start_cannot_be_rebuilt():
     rec = Record("duel", "0-old", "no_such_scenario", {}, 1)
     with pytest.raises(RecordError, match="cannot set up"):
         reopen(get_rules("duel"), rec)
+
+
+def test_reopen_replays_preference_entries_old_and_new():
+    """A record holding seat preferences (``!auto_pass=`` and the older ``!ask=``) reopens with
+    them applied, under its own version and under another."""
+    g = tactica.new_game("duel", "basic", seed=3)
+    g.set_auto_pass(1, True)
+    g.apply(g.legal_options()[0].id)
+    g.set_preference(0, "!ask=0")
+    for rec in (g.record, rebased(g.record, "0-old")):
+        opened = reopen(get_rules("duel"), rec)
+        assert opened.problem is None and opened.applied == len(rec.decisions)
+        assert opened.game.state["auto_pass"] == [True, True] and opened.game.state == g.state

@@ -61,8 +61,9 @@ def without_fire_cards(g: Game, seat: int) -> None:
 
 def sent(msg: dict[str, Any]) -> dict[str, Any]:
     """What the mover is sent, less what differs between any two games by design: the game's
-    id and its seed commitment (a fresh salt per game)."""
-    return {k: v for k, v in msg.items() if k not in ("game_id", "fairness")}
+    id, its seed commitment (a fresh salt per game) and the change stamp ``rev`` (the clock's
+    time of the last change, which says no more than when the view arrives)."""
+    return {k: v for k, v in msg.items() if k not in ("game_id", "fairness", "rev")}
 
 
 def test_the_mover_is_sent_the_same_whether_the_other_seat_holds_a_fire_card(tmp_path):

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import signal
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FuturesTimeout
 from typing import Any
 
 import httpx
@@ -116,3 +118,54 @@ def test_a_decision_quoting_a_later_index_catches_up_with_the_store_first(tmp_pa
         assert r.status_code == 200, r.text
         assert r.json()["index"] == v["index"] + 1 == len(b.app.state.hub.store.load(gid).decisions)
         assert decide(b, gid, t0, v["index"] + 5, "done").status_code == 409  # a forged index
+
+
+def received(ws: Any, timeout: float = 20) -> dict[str, Any]:
+    """The next message of a TestClient WebSocket, failing (not hanging) when none comes."""
+    pool = ThreadPoolExecutor(1)
+    try:
+        return dict(pool.submit(ws.receive_json).result(timeout))
+    except FuturesTimeout:
+        raise AssertionError(f"no message within {timeout} s") from None
+    finally:
+        pool.shutdown(wait=False)
+
+
+def test_links_resignations_and_deletions_made_on_one_process_reach_the_other(pg_url):
+    """The web side's writes notify too: a seat connected to B with a link that A revoked is
+    told and dropped, B's copy ends when the seat resigns on A (no new decision, only the
+    stored result), and B's watchers are told when A deletes the game."""
+    from .helpers import client, view, wait_until
+
+    with client(pg_url, run_agents=False) as a, client(pg_url, run_agents=False) as b:
+        g = a.post("/api/games", json={"module": "great_war", "scenario": "ridge_trench",
+                                       "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+        gid, host, t0, t1 = g["id"], g["host_key"], g["seats"][0]["token"], g["seats"][1]["token"]
+        hub_b = b.app.state.hub
+        view(b, gid, t0)
+        kept = hub_b.games[gid]
+        with b.websocket_connect(f"/api/games/{gid}/ws") as seat1, \
+                b.websocket_connect(f"/api/games/{gid}/ws") as watcher:
+            seat1.send_json({"token": t1})
+            watcher.send_json({"token": None})
+            assert received(seat1)["seat"] == 1 and received(watcher)["seat"] is None
+            r = a.delete(f"/api/games/{gid}/seats/1/link", headers={"X-Host-Key": host})
+            assert r.status_code == 204
+            msg = received(seat1)
+            assert msg["type"] == "error" and msg["status"] == 403 and "replaced" in msg["detail"]
+            assert list(hub_b.listeners[gid].values()) == [None]  # the spectator stays
+            assert received(watcher)["index"] == view(a, gid)["index"]
+
+            r = a.post(f"/api/games/{gid}/resign", headers={"X-Seat-Token": t0})
+            assert r.status_code == 200 and r.json()["status"] == "over"
+            ended = received(watcher)
+            assert ended["status"] == "over" and "resigned" in ended["view"]["result"]["reason"]
+            assert ended["fairness"]["verified"] is True and ended["rev"] > 0
+            assert hub_b.games[gid] is kept and kept.game.is_terminal()  # caught up in place
+            assert b.post(f"/api/games/{gid}/resign", headers={"X-Seat-Token": t0}).status_code == 409
+
+            assert a.delete(f"/api/games/{gid}", headers={"X-Host-Key": host}).status_code == 204
+            gone = received(watcher)
+            assert gone["type"] == "error" and gone["status"] == 404
+            wait_until(lambda: gid not in hub_b.games)
+            assert b.get(f"/api/games/{gid}").status_code == 404

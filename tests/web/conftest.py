@@ -29,20 +29,36 @@ def _need_browser() -> None:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def playwright_driver() -> Iterator[Any]:
     _need_browser()
     from playwright.sync_api import sync_playwright
 
-    profile = tempfile.mkdtemp(prefix="tactica-chromium-")
     with sync_playwright() as pw:
-        ctx = pw.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, headless=True, args=FLAGS,
-            viewport={"width": 1400, "height": 900})
-        try:
-            yield ctx
-        finally:
-            ctx.close()
-            shutil.rmtree(profile, ignore_errors=True)
+        yield pw
+
+
+def _context(pw: Any) -> Iterator[Any]:
+    """One Chromium profile: its own localStorage, so its own seats (a person at one screen)."""
+    profile = tempfile.mkdtemp(prefix="tactica-chromium-")
+    ctx = pw.chromium.launch_persistent_context(
+        profile, executable_path=CHROMIUM, headless=True, args=FLAGS,
+        viewport={"width": 1400, "height": 900})
+    try:
+        yield ctx
+    finally:
+        ctx.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def browser(playwright_driver: Any) -> Iterator[Any]:
+    yield from _context(playwright_driver)
+
+
+@pytest.fixture(scope="module")
+def other_browser(playwright_driver: Any) -> Iterator[Any]:
+    """A second person's browser (another profile), for play by secret link."""
+    yield from _context(playwright_driver)
 
 
 @pytest.fixture

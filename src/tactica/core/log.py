@@ -8,6 +8,8 @@ identity).
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Any
 
 LogEntry = tuple[str, str, dict[str, Any], tuple[int, ...] | None]
@@ -33,3 +35,13 @@ def entry_dict(i: int, entry: LogEntry) -> dict[str, Any]:
         "data": dict(params),
         "private": to is not None,
     }
+
+
+def name_ids(text: str, names: Mapping[str, str]) -> str:
+    """Ids (of pieces, weapons …) replaced by their names in words wherever they stand as whole
+    words, for prompts, option labels and log lines shown to a person (the browser does the same
+    with the drawing's ``names``)."""
+    if not names:
+        return text
+    ids = "|".join(re.escape(i) for i in sorted(names, key=len, reverse=True))
+    return re.sub(rf"(?<![\w-])({ids})(?![\w-])", lambda m: names[m.group(1)], text)

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Query, Request, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field
 
+import tactica
 from tactica.core.record import Record, RecordError, replay_record
 from tactica.core.rules import RulesError
 from tactica.games import all_ids, get_rules
@@ -22,13 +24,16 @@ from tactica.server.geometry import map_geometry
 from tactica.server.guard import retry_after
 from tactica.server.live import Hub, LiveGame, Refused
 from tactica.server.table import table_for
+from tactica.server.tokens import new_token
 
 router = APIRouter(prefix="/api")
 TOKEN_MAX = 200
-"""Longest seat token accepted (ours are 32 characters), in a header or a WebSocket hello."""
+"""Longest seat token or host key accepted (ours are 32 characters), in a header or a WebSocket
+hello."""
 HELLO_MAX = 1024
 """Longest first WebSocket message (the hello that carries the token)."""
 Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=TOKEN_MAX)]
+HostKey = Annotated[str | None, Header(alias="X-Host-Key", max_length=TOKEN_MAX)]
 
 
 class SeatSpec(BaseModel):
@@ -78,28 +83,44 @@ async def _acting_seat(hub: Hub, live: LiveGame, token: str | None) -> int:
 
 
 # ============================================================================ lobby
+@functools.cache
+def _has_map(module: str, scenario: str) -> bool:
+    """Whether a scenario is played on a map (the lobby's default is one that is)."""
+    try:
+        g = tactica.new_game(module, scenario, seed=0)
+    except Exception:
+        return False
+    return g.rules.board(g) is not None
+
+
 @router.get("/modules")
 def modules() -> dict[str, Any]:
     out = []
     for gid in all_ids():
         r = get_rules(gid)
         out.append({"id": r.id, "name": r.name or r.id, "version": r.version, "seats": list(r.seats),
-                    "scenarios": [s.to_dict() for s in r.scenarios()]})
+                    "scenarios": [{**s.to_dict(), "has_map": _has_map(r.id, s.id)} for s in r.scenarios()]})
     return {"modules": out, "agents": agent_levels()}
 
 
 @router.get("/games")
-async def list_games(request: Request, status: str | None = None) -> dict[str, Any]:
+async def list_games(request: Request, status: str | None = None,
+                     offset: Annotated[int, Query(ge=0)] = 0,
+                     limit: Annotated[int, Query(ge=1, le=100)] = 20) -> dict[str, Any]:
+    """One page of games, the most recently changed first; ``to_move`` is the seat to decide."""
     hub = hub_of(request)
     if status not in (None, "active", "over"):
         raise Refused(422, "status must be active or over")
-    rows = await asyncio.to_thread(hub.store.list_games, status)
+    rows = await asyncio.to_thread(hub.store.list_games, status, limit, offset)
+    total = await asyncio.to_thread(hub.store.count_games, status)
     for r in rows:
-        live = hub.games.get(r["id"])
-        if live is not None:
-            d = live.game.decision()
-            r["to_move"] = None if d is None else d.seat
-    return {"games": rows}
+        r["to_move"] = None
+        if r["status"] == "active":
+            with contextlib.suppress(Exception):
+                live = await hub.get(r["id"], play_agents=False)
+                d = None if live.read_only else live.game.decision()
+                r["to_move"] = None if d is None else d.seat
+    return {"games": rows, "total": total, "offset": offset, "limit": limit}
 
 
 @router.post("/games", status_code=201)
@@ -116,9 +137,10 @@ async def create_game(body: NewGame, request: Request) -> dict[str, Any]:
             raise Refused(422, f"unknown AI level {s.level!r}; known: {known}")
         if s.kind == "human" and s.level:
             raise Refused(422, "a person's seat takes no level")
+    host = new_token()
     try:
         live, tokens = await hub.create(body.module, body.scenario, body.seed, body.options,
-                                        [(s.kind, s.level) for s in body.seats])
+                                        [(s.kind, s.level) for s in body.seats], host_token=host)
     except RulesError as e:
         raise Refused(422, str(e)) from None
     seats = []
@@ -126,10 +148,65 @@ async def create_game(body: NewGame, request: Request) -> dict[str, Any]:
         d = info.to_dict()
         if tok:
             d["token"] = tok
-            d["link"] = f"/#/game/{live.id}/seat/{tok}"
+            d["link"] = _link(live.id, tok)
         seats.append(d)
     return {"id": live.id, "module": body.module, "scenario": body.scenario, "seats": seats,
-            "watch": f"/#/game/{live.id}", "fairness": live.fair.public(over=live.game.is_terminal())}
+            "watch": f"/#/game/{live.id}", "host_key": host,
+            "fairness": live.fair.public(over=live.game.is_terminal())}
+
+
+def _link(game_id: str, token: str) -> str:
+    return f"/#/game/{game_id}/seat/{token}"
+
+
+async def _may_manage_seat(hub: Hub, live: LiveGame, seat: int, token: str | None, host: str | None) -> None:
+    """The host key manages every seat's link; a seat's own link manages that seat only."""
+    if await hub.is_host(live, host):
+        return
+    if token is None and host is None:
+        raise Refused(401, "this needs the host key (X-Host-Key) or the seat's link (X-Seat-Token)")
+    if host is not None or await hub.seat_of(live, token) != seat:
+        raise Refused(403, "only the game's host or that seat may change its link")
+
+
+@router.post("/games/{game_id}/seats/{seat}/link")
+async def reissue_link(game_id: str, seat: int, request: Request, x_seat_token: Token = None,
+                       x_host_key: HostKey = None) -> dict[str, Any]:
+    """A new secret link for a person's seat; the old one stops working at once."""
+    hub = hub_of(request)
+    live = await _live(hub, game_id)
+    await _may_manage_seat(hub, live, seat, x_seat_token, x_host_key)
+    token = await hub.new_link(live, seat)
+    assert token is not None
+    return {"seat": seat, "token": token, "link": _link(live.id, token)}
+
+
+@router.delete("/games/{game_id}/seats/{seat}/link", status_code=204)
+async def revoke_link(game_id: str, seat: int, request: Request, x_seat_token: Token = None,
+                      x_host_key: HostKey = None) -> None:
+    """No link opens the seat any more, until the host re-issues one."""
+    hub = hub_of(request)
+    live = await _live(hub, game_id)
+    await _may_manage_seat(hub, live, seat, x_seat_token, x_host_key)
+    await hub.new_link(live, seat, revoke=True)
+
+
+@router.post("/games/{game_id}/resign")
+async def resign(game_id: str, request: Request, x_seat_token: Token = None) -> dict[str, Any]:
+    hub = hub_of(request)
+    live = await _live(hub, game_id)
+    seat = await _acting_seat(hub, live, x_seat_token)
+    await hub.resign(live, seat)
+    return hub.payload(live, seat)
+
+
+@router.delete("/games/{game_id}", status_code=204)
+async def delete_game(game_id: str, request: Request, x_host_key: HostKey = None) -> None:
+    hub = hub_of(request)
+    live = await _live(hub, game_id)
+    if not await hub.is_host(live, x_host_key):
+        raise Refused(403 if x_host_key else 401, "deleting a game needs its host key (X-Host-Key)")
+    await hub.delete(live)
 
 
 # ============================================================================ one game
@@ -272,11 +349,13 @@ async def live_updates(ws: WebSocket, game_id: str) -> None:
         with contextlib.suppress(Exception):
             await ws.close(code=4408)
         return
-    hub.listen(live.id, ws, seat)
+    hub.listen(live.id, ws, seat, token)
     try:
         await ws.send_json(hub.payload(live, seat))
         while True:
             msg = await ws.receive_json()
+            if not hub.listening(live.id, ws):
+                break  # the seat's link was replaced or the game deleted
             if isinstance(msg, dict) and msg.get("type") == "refresh":
                 await ws.send_json(hub.payload(await hub.get(live.id), seat))
     except (WebSocketDisconnect, ValueError, RuntimeError):

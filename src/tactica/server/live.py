@@ -13,8 +13,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -43,6 +44,12 @@ class Refused(Exception):
         self.headers = headers
 
 
+def end_by_resignation(g: Game, result: Mapping[str, Any]) -> None:
+    """End a game that the rules did not end: a seat resigned (kept as the stored result)."""
+    g.end(list(result["returns"]), str(result["reason"]), rule="resignation")
+    g.refresh()
+
+
 class Listener(Protocol):
     async def send_json(self, data: Any) -> None: ...
 
@@ -60,6 +67,12 @@ class LiveGame:
     """Why the game is shown differently from how it was made (an older rules version)."""
     read_only: bool = False
     """The current rules cannot replay the whole record: shown as far as it replays, no play."""
+    rev: int = field(default_factory=time.time_ns)
+    """Stamp of the last change (a decision, an undo, a resignation): clients keep the payload
+    with the highest stamp, so an undo (a lower index) is shown, and a late answer is not."""
+
+    def touch(self) -> None:
+        self.rev = max(self.rev + 1, time.time_ns())
 
     @property
     def index(self) -> int:
@@ -84,6 +97,8 @@ class Hub:
         self.listeners: dict[str, dict[Listener, int | None]] = {}
         """WebSocket listeners by game id (kept here, not on the LiveGame, so that an evicted or
         reloaded game keeps its listeners)."""
+        self._opened_with: dict[Listener, str] = {}
+        """The token hash each seat's connection was opened with (a link replaced elsewhere)."""
         self._loading = asyncio.Lock()
 
     # ------------------------------------------------------------------ the cache
@@ -160,6 +175,8 @@ class Hub:
         live = LiveGame(stored.id, opened.game, stored.seats, stored.fair, notice=notice,
                         read_only=read_only)
         if not read_only:
+            if stored.status == "over" and not live.game.is_terminal() and stored.result:
+                end_by_resignation(live.game, stored.result)
             for s in stored.seats:
                 if s.kind == "ai" and s.level:
                     live.agents[s.seat] = agent_for(s.level, seed=_agent_seed(stored.seed, s.seat))
@@ -174,15 +191,25 @@ class Hub:
             async with live.lock:
                 if not await self._catch_up(live):
                     self._forget(live)
-        if self.listeners.get(game_id):
-            with contextlib.suppress(Refused):
-                await self.broadcast(await self.get(game_id, play_agents=False))
+        if not self.listeners.get(game_id):
+            return
+        try:
+            live = await self.get(game_id, play_agents=False)
+        except Refused as e:
+            if e.status == 404:  # deleted elsewhere
+                await self._drop_listeners(game_id, lambda seat: True, 404, "this game was deleted")
+            return
+        await self._drop_stale_links(live)
+        await self.broadcast(live)
 
     async def _catch_up(self, live: LiveGame) -> bool:
         """Apply the decisions the store holds beyond ``live`` (the caller holds its lock).
         False when they do not extend it (an undo, a rewrite): then it must be rebuilt."""
         rec = live.game.record
         if rec is None or live.read_only:
+            return False
+        standing = await asyncio.to_thread(self.store.standing, live.id)
+        if standing is None:
             return False
         n = live.index
         rows = await asyncio.to_thread(self.store.tail, live.id, max(0, n - 1))
@@ -198,11 +225,15 @@ class Hub:
                     live.game.apply(oid, seat=seat)
                 if rec.hashes[-1] != link:
                     return False
+            status, result = standing
+            if status == "over" and not live.game.is_terminal() and result:
+                end_by_resignation(live.game, result)  # a resignation: no new decision
         except IllegalOption:
             return False
         except Exception:
             log.exception("game %s: catching up with the store failed; rebuilding it", live.id)
             return False
+        live.touch()
         return True
 
     async def reload_all(self) -> None:
@@ -219,7 +250,8 @@ class Hub:
 
     # ------------------------------------------------------------------ creating
     async def create(self, module: str, scenario: str, seed: int | None, options: Mapping[str, Any],
-                     seat_specs: Sequence[tuple[str, str | None]]) -> tuple[LiveGame, list[str | None]]:
+                     seat_specs: Sequence[tuple[str, str | None]],
+                     host_token: str | None = None) -> tuple[LiveGame, list[str | None]]:
         fair = Fairness.fresh(seed)
         game = tactica.new_game(module, scenario, seed=fair.seed, options=options)
         if len(seat_specs) != game.num_players():
@@ -234,7 +266,8 @@ class Hub:
                             "over" if game.is_terminal() else "active", game.state["result"], seats,
                             list(rec.decisions), list(rec.hashes))
         await asyncio.to_thread(self.store.create, stored, rec.head,
-                                [token_hash(t) if t else None for t in tokens])
+                                [token_hash(t) if t else None for t in tokens],
+                                token_hash(host_token) if host_token else None)
         live = LiveGame(gid, game, seats, fair)
         for s in seats:
             if s.kind == "ai" and s.level:
@@ -253,6 +286,71 @@ class Hub:
         if seat is None:
             raise Refused(403, "this link opens no seat of this game")
         return seat
+
+    async def is_host(self, live: LiveGame, host_token: str | None) -> bool:
+        if not host_token:
+            return False
+        return await asyncio.to_thread(self.store.is_host, live.id, token_hash(host_token))
+
+    async def new_link(self, live: LiveGame, seat: int, revoke: bool = False) -> str | None:
+        """Re-issue a person's seat link (a new token; the old link stops opening the seat at
+        once) or revoke it (no link opens the seat until one is re-issued)."""
+        if not 0 <= seat < len(live.seats) or live.seats[seat].kind != "human":
+            raise Refused(404, f"seat {seat} is not a person's seat of this game")
+        token = None if revoke else new_token()
+        async with live.lock:
+            ok = await asyncio.to_thread(self.store.set_token, live.id, seat,
+                                         token_hash(token) if token else None)
+        if not ok:
+            raise Refused(404, f"seat {seat} is not a person's seat of this game")
+        # a connection opened with the old link closes with it
+        await self._drop_listeners(live.id, lambda s: s == seat, 403, "this seat's link was replaced")
+        return token
+
+    async def _drop_stale_links(self, live: LiveGame) -> None:
+        """After a change made elsewhere: connections whose seat link was since replaced or
+        revoked (in any process) stop getting that seat's view."""
+        here = self.listeners.get(live.id, {})
+        if not any(seat is not None for seat in here.values()):
+            return
+        now = await asyncio.to_thread(self.store.seat_tokens, live.id)
+        stale = {ws for ws, seat in here.items() if seat is not None
+                 and (now.get(seat) is None or now.get(seat) != self._opened_with.get(ws))}
+        if stale:
+            await self._drop_listeners(live.id, lambda seat: True, 403, "this seat's link was replaced",
+                                       only=stale)
+
+    async def _drop_listeners(self, game_id: str, which: Callable[[int | None], bool], status: int,
+                              detail: str, only: set[Listener] | None = None) -> None:
+        for ws, seat in list(self.listeners.get(game_id, {}).items()):
+            if which(seat) and (only is None or ws in only):
+                self.unlisten(game_id, ws)
+                with contextlib.suppress(Exception):
+                    await ws.send_json({"type": "error", "status": status, "detail": detail})
+
+    async def resign(self, live: LiveGame, seat: int) -> None:
+        """A person gives up: every other seat wins. Stored as the game's result (the record of
+        decisions is unchanged), so a reload ends the rebuilt game the same way."""
+        async with live.lock:
+            g = live.game
+            if live.read_only:
+                raise Refused(409, live.notice or "this game is read-only")
+            if g.is_terminal():
+                raise Refused(409, "the game is over")
+            if seat in live.agents:
+                raise Refused(403, "that seat is played by the AI")
+            returns = [-1.0 if i == seat else 1.0 for i in range(g.num_players())]
+            end_by_resignation(g, {"returns": returns, "reason": f"{g.seats[seat]} resigned"})
+            await self._persist(live, live.index, live.index)
+        await self.broadcast(live)
+
+    async def delete(self, live: LiveGame) -> None:
+        async with live.lock:
+            await asyncio.to_thread(self.store.delete_game, live.id)
+            self._forget(live)
+            if live.ai_task is not None:
+                live.ai_task.cancel()
+        await self._drop_listeners(live.id, lambda seat: True, 404, "this game was deleted")
 
     # ------------------------------------------------------------------ changes
     async def decide(self, live: LiveGame, seat: int, index: int, option: str) -> None:
@@ -308,6 +406,7 @@ class Hub:
             raise Refused(403, "that seat is played by the AI")
 
     async def _persist(self, live: LiveGame, expected: int, keep: int) -> None:
+        live.touch()
         rec = live.game.record
         assert rec is not None
         entries = list(rec.decisions[keep:])
@@ -369,7 +468,7 @@ class Hub:
         view = g.view(seat)
         board = g.rules.board(g)
         return {
-            "type": "view", "game_id": live.id, "index": live.index, "status": live.status,
+            "type": "view", "game_id": live.id, "index": live.index, "rev": live.rev, "status": live.status,
             "seat": seat, "seats": [s.to_dict() for s in live.seats],
             "fairness": live.fair.public(over=g.is_terminal()),
             "notice": live.notice, "read_only": live.read_only,
@@ -379,10 +478,16 @@ class Hub:
             # a game may change map (a campaign): the table fetches the map again when this changes
         }
 
-    def listen(self, game_id: str, ws: Listener, seat: int | None) -> None:
+    def listen(self, game_id: str, ws: Listener, seat: int | None, token: str | None = None) -> None:
         self.listeners.setdefault(game_id, {})[ws] = seat
+        if seat is not None and token:
+            self._opened_with[ws] = token_hash(token)
+
+    def listening(self, game_id: str, ws: Listener) -> bool:
+        return ws in self.listeners.get(game_id, {})
 
     def unlisten(self, game_id: str, ws: Listener) -> None:
+        self._opened_with.pop(ws, None)
         here = self.listeners.get(game_id)
         if here is not None:
             here.pop(ws, None)

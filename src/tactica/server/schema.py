@@ -1,9 +1,10 @@
 """The tables of the game store. Changes go through an Alembic migration (migrations/versions).
 
 A game is stored as its record: module, rules version, scenario, options, seed, and one row per
-decision with its link of the hash chain. Seat tokens are stored only as hashes. The seed is kept
-whole as decimal text (server seeds carry 129 bits, more than any SQL integer type holds), with
-the salt and commitment that make it provably fair, and whether the creator chose it.
+decision with its link of the hash chain. Seat tokens and the host key are stored only as
+hashes. The seed is kept whole as decimal text (server seeds carry 129 bits, more than any SQL
+integer type holds), with the salt and commitment that make it provably fair, and whether the
+creator chose it.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ games = Table(
     Column("head", String(64), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
     Column("updated_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+    Column("host_hash", String(64), nullable=True),
 )
 
 seats = Table(

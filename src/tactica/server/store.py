@@ -11,6 +11,7 @@ on the database can push the change to the seats connected to them (server/bus.p
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -19,7 +20,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, delete, event, insert, select, text, update
+from sqlalchemy import Connection, Engine, create_engine, delete, event, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import ConnectionPoolEntry
 
@@ -137,14 +138,15 @@ class GameStore:
                       {"ch": CHANNEL, "payload": f"{game_id} {self.origin}"})
 
     # ------------------------------------------------------------------ writes
-    def create(self, g: StoredGame, head: str, token_hashes: Sequence[str | None]) -> None:
+    def create(self, g: StoredGame, head: str, token_hashes: Sequence[str | None],
+               host_hash: str | None = None) -> None:
         now = _now()
         with self.engine.begin() as c:
             c.execute(insert(games).values(
                 id=g.id, module=g.module, version=g.version, scenario=g.scenario, options=g.options,
                 seed=str(g.fair.seed), salt=g.fair.salt, commitment=g.fair.commitment,
                 seed_chosen=g.fair.chosen, status=g.status, result=g.result, decisions=len(g.decisions),
-                head=head,
+                head=head, host_hash=host_hash,
                 created_at=now, updated_at=now))
             c.execute(insert(seats), [
                 {"game_id": g.id, "seat": s.seat, "name": s.name, "kind": s.kind, "level": s.level,
@@ -187,6 +189,24 @@ class GameStore:
                           .values(hash=h))
             self._changed(c, game_id)
 
+    def set_token(self, game_id: str, seat: int, token_hash: str | None) -> bool:
+        """Give a person's seat a new link (its token's hash) or none (revoked). False when the
+        game has no such person's seat."""
+        with self.engine.begin() as c:
+            res = c.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat,
+                                                seats.c.kind == "human").values(token_hash=token_hash))
+            if res.rowcount != 1:
+                return False
+            self._changed(c, game_id)
+            return True
+
+    def delete_game(self, game_id: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(delete(decisions).where(decisions.c.game_id == game_id))
+            c.execute(delete(seats).where(seats.c.game_id == game_id))
+            c.execute(delete(games).where(games.c.id == game_id))
+            self._changed(c, game_id)
+
     @staticmethod
     def _insert(c: Any, game_id: str, start: int, entries: Sequence[tuple[int, str]],
                 hashes: Sequence[str]) -> None:
@@ -223,19 +243,45 @@ class GameStore:
                              .order_by(decisions.c.idx)).all()
         return [(int(i), int(s), str(o), str(h)) for i, s, o, h in rows]
 
+    def standing(self, game_id: str) -> tuple[str, dict[str, Any] | None] | None:
+        """The game's status and result (None: no such game, e.g. deleted): what another process
+        checks after a change, since a resignation ends a game without a new decision."""
+        with self.engine.connect() as c:
+            row = c.execute(select(games.c.status, games.c.result).where(games.c.id == game_id)).first()
+        return None if row is None else (str(row[0]), row[1])
+
+    def seat_tokens(self, game_id: str) -> dict[int, str | None]:
+        """The token hash of each seat (None: no link), to check who still holds a link."""
+        with self.engine.connect() as c:
+            rows = c.execute(select(seats.c.seat, seats.c.token_hash).where(seats.c.game_id == game_id)).all()
+        return {int(s): (None if h is None else str(h)) for s, h in rows}
+
     def seat_of_token(self, game_id: str, token_hash: str) -> int | None:
         with self.engine.connect() as c:
             v = c.execute(select(seats.c.seat).where(seats.c.game_id == game_id,
                                                      seats.c.token_hash == token_hash)).scalar()
         return None if v is None else int(v)
 
-    def list_games(self, status: str | None = None, limit: int = 200) -> list[dict[str, Any]]:
+    def is_host(self, game_id: str, host_hash: str) -> bool:
+        with self.engine.connect() as c:
+            v = c.execute(select(games.c.host_hash).where(games.c.id == game_id)).scalar()
+        return v is not None and secrets.compare_digest(str(v), host_hash)
+
+    def count_games(self, status: str | None = None) -> int:
+        q = select(func.count()).select_from(games)
+        if status:
+            q = q.where(games.c.status == status)
+        with self.engine.connect() as c:
+            return int(c.execute(q).scalar() or 0)
+
+    def list_games(self, status: str | None = None, limit: int = 200,
+                   offset: int = 0) -> list[dict[str, Any]]:
         q = select(games.c.id, games.c.module, games.c.scenario, games.c.status, games.c.decisions,
                    games.c.result, games.c.commitment, games.c.seed_chosen, games.c.created_at,
                    games.c.updated_at)
         if status:
             q = q.where(games.c.status == status)
-        q = q.order_by(games.c.updated_at.desc()).limit(limit)
+        q = q.order_by(games.c.updated_at.desc(), games.c.id).limit(limit).offset(offset)
         with self.engine.connect() as c:
             rows = c.execute(q).mappings().all()
             ids = [r["id"] for r in rows]

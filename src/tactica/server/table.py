@@ -38,8 +38,9 @@ def table_for(g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, A
     t.setdefault("sides", [{"name": s.replace("_", " ").title(), "color": PALETTE[i % len(PALETTE)],
                             "text": "#ffffff"} for i, s in enumerate(seats)])
     t.setdefault("terrain", {"styles": {}, "changes": {}})
-    for key in ("pieces", "markers", "tracks", "hands", "piles", "info"):
+    for key in ("pieces", "markers", "tracks", "hands", "piles", "info", "zones"):
         t.setdefault(key, [])
+    t.setdefault("names", {p["id"]: p["name"] for p in t["pieces"] if p.get("name")})
     opts: dict[str, Any] = dict(t.get("options") or {})
     d = view.get("decision") or {}
     for o in d.get("options") or []:

@@ -69,8 +69,17 @@ def drawing(g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any
     hand_cards = {c for sd in b["sides"] for c in (sd["hand"] or [])}
     d = view.get("decision") or {}
     step = _step(g)
-    options = {o["id"]: _option_drawing(g, step, o, drawn, labels, hand_cards) for o in d.get("options", [])}
+    names = piece_names(g, b)
+    options = {o["id"]: _option_drawing(g, step, o, drawn, labels, hand_cards, names)
+               for o in d.get("options", [])}
+    prompt = _initiative_words(g, step, nations)
     return {
+        **({"prompt": prompt} if prompt else {}),
+        "facing": _facing(g),
+        "zones": _setup_zones(g),
+        "names": names,
+        "legend": {"objective": "objective", "smoke": "smoke (hindrance)", "blaze": "blaze",
+                   "fortification": "fortification"},
         "sides": sides,
         "terrain": {"styles": TERRAIN_STYLE,
                     "changes": {h: ["blaze"] for h in b.get("blaze") or [] if h in labels}},
@@ -85,6 +94,72 @@ def drawing(g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any
         "info": _info(g, b, nations, step),
         "options": options,
     }
+
+
+NATION_TAG = {"Germany": "G", "America": "US", "Russia": "R"}
+
+
+def piece_names(g: Game, b: Mapping[str, Any]) -> dict[str, str]:
+    """Each unit and Weapon on the table in words, e.g. "Rifle squad US3", "Heavy MG G4",
+    "Sgt Kelly" (the nation's tag and the id's number keep two alike counters apart)."""
+    rules: Any = g.rules
+    nations = [sd["nation"] for sd in b["sides"]]
+    out: dict[str, str] = {}
+    for uid, u in b["units"].items():
+        t = rules.unit_type(u["type"])
+        if t.type == "leader":
+            out[uid] = f"{t.name} (leader)"
+            continue
+        kind = "" if t.name.lower().endswith(t.type) else f" {t.type}"
+        out[uid] = f"{t.name}{kind} {_tag(nations, int(u['seat']), uid)}"
+    for wid, w in b["weapons"].items():
+        out[wid] = f"{rules.weapon_type(w['type']).name} {_tag(nations, int(w['seat']), wid)}"
+    return out
+
+
+def _tag(nations: list[str], seat: int, pid: str) -> str:
+    nation = nations[seat] if 0 <= seat < len(nations) else ""
+    _, _, tail = pid.partition("-")
+    num = tail.split("-")[0].replace(".", "")
+    return f"{NATION_TAG.get(nation, nation[:1])}{num}"
+
+
+def _facing(g: Game) -> list[int]:
+    """7.2: each seat sees its friendly edge at the bottom (north, or east on a map whose edges
+    are west and east, turns the map half a circle)."""
+    edges = g.state.get("edges") or []
+    return [180 if e in ("north", "east") else 0 for e in edges] if len(edges) == 2 else [0, 180]
+
+
+def _setup_zones(g: Game) -> list[dict[str, Any]]:
+    """2.1: while the set-up runs, the set-up zones of every side (scenario data, public)."""
+    for frame in g.state.get("stack") or []:
+        if frame["step"] != "cc_setup":
+            continue
+        a = frame["args"]
+        out = []
+        for seat, zones in sorted(a["zones"].items()):
+            for zone in sorted(zones):
+                out.append({"id": zone, "kind": "setup", "side": int(seat), "label": f"set-up: {zone}",
+                            "title": f"Set-up zone {zone} (2.1)", "hexes": list(a["hexes"][zone])})
+        return out
+    return []
+
+
+def _initiative_words(g: Game, step: str, nations: list[str]) -> str | None:
+    """9.1 in words: whose roll, what for, and what it shows (the step's own prompt names only
+    the card)."""
+    stack = g.state.get("stack") or []
+    if step != "initiative" or len(stack) < 2 or stack[-2]["step"] != "roll":
+        return None
+    roll = stack[-2]["args"]
+    rules: Any = g.rules
+    c = rules.card(roll["card"])
+    how = "x" if roll.get("product") else "+"
+    total = c.white * c.colored if roll.get("product") else c.white + c.colored
+    return (f"Initiative (9.1): {nations[int(roll['roller'])]}'s roll for {roll['purpose']} shows "
+            f"{c.white}{how}{c.colored} = {total} ({roll['card']}). "
+            "Re-roll it, handing the Initiative card over?")
 
 
 def _step(g: Game) -> str:
@@ -229,13 +304,32 @@ def _chit(rules: Any, cid: str) -> str:
     return f"{cid}: {c.condition.replace('_', ' ')}"
 
 
+CONFIRM = {
+    "extra": "Eliminate your {weapon}? It leaves the game for good (11.3).",
+    "eliminate": "Eliminate {unit}? It goes to the casualty track.",
+    "exit": "{unit} leaves the map by the enemy edge and cannot come back.",
+    "break": "Break {unit}{weapon}?",
+}
+"""Options that destroy, spend or end something for good ask to be confirmed in the browser."""
+
+
 def _option_drawing(g: Game, step: str, o: Mapping[str, Any], drawn: set[str], labels: set[str],
-                    hand: set[str]) -> dict[str, Any]:
+                    hand: set[str], names: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The clicks that pick an option on the table: a card of the hand, a counter, a hex, a
-    counter then a hex; an option naming nothing on the table is a button."""
+    counter then a hex; an option naming nothing on the table is a button. Eliminating one's own
+    Weapon (11.3) is never a click on its carrier: it sits in a menu and asks first."""
     a = o.get("args") or {}
     k = o["kind"]
     path: list[dict[str, str]] = []
+    nm = names or {}
+    out: dict[str, Any] = {"path": path, "odds": step in FIRE_STEPS and k == "fire"}
+    if k in CONFIRM:
+        unit = str(a["unit"]) if isinstance(a.get("unit"), str) else "this unit"
+        weapon = str(a["weapon"]) if isinstance(a.get("weapon"), str) else ""
+        out["confirm"] = CONFIRM[k].format(unit=nm.get(unit, unit), weapon=nm.get(weapon, weapon))
+    if k == "extra":
+        out["group"] = "Eliminate a Weapon"
+        return out
     if k in BUTTON_KINDS:
         path = []
     elif isinstance(a.get("card"), str) and a["card"] in hand:
@@ -252,7 +346,8 @@ def _option_drawing(g: Game, step: str, o: Mapping[str, Any], drawn: set[str], l
         path = [{"unit": a["weapon"]}]
     elif a.get("unit") in drawn:
         path = [{"unit": a["unit"]}]
-    return {"path": path, "odds": step in FIRE_STEPS and k == "fire"}
+    out["path"] = path
+    return out
 
 
 # ============================================================================ odds

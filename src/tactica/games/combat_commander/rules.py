@@ -17,7 +17,7 @@ from ..commander_family.base import CommanderRules
 from ..commander_family.events import event_registry
 from ..commander_family.orders import order_registry
 from ..commander_family.procedures import procedure_steps, register_procedures
-from . import actions_fire, actions_hidden, actions_other, artillery, drawing, fortifications, mines
+from . import actions_fire, actions_hidden, actions_other, artillery, drawing, fortifications, mines, text
 from .components import ACTIONS, EVENTS, ORDERS, ObjectiveChit, Pack, builtin_pack
 from .events_all import register as register_events
 from .rule_numbers import RULE_NUMBERS
@@ -153,7 +153,10 @@ class CombatCommanderRules(CommanderRules):
 
         return scripted
 
-    # -- the browser table (docs/web.md; drawing.py) ---------------------------------------------
+    # -- the terminal (text.py) and the browser table (docs/web.md; drawing.py) --------------------
+    def describe(self, g: Game, seat: int | None) -> str:
+        return text.describe(g, seat)
+
     def drawing(self, g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any]:
         return drawing.drawing(g, seat, view)
 

@@ -96,7 +96,12 @@ def drawing(g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any
         who = " + ".join(cc["attackers"]) or "reserve artillery"
         info.append({"label": "Combat", "value": f"{who} against {cc['target']} ({cc['kind']})"})
     d = view.get("decision") or {}
+    options = {o["id"]: _option_drawing(o, b) for o in d.get("options", [])}
+    prompt = _words(g, d, options)
     return {
+        "facing": [0, 180],  # TGW-D Board 2: the Allies hold the south edge, the Central Powers the north
+        "zones": _zones(g, seat),
+        "legend": {"objective": "objective (medal hex)"},
         "sides": [dict(s) for s in SIDE_STYLE],
         "terrain": {"styles": TERRAIN_STYLE, "changes": {h: [t] for h, t in b["terrain_changes"].items()}},
         "pieces": pieces,
@@ -105,8 +110,48 @@ def drawing(g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any
         "hands": hands,
         "piles": piles,
         "info": info,
-        "options": {o["id"]: _option_drawing(o, b) for o in d.get("options", [])},
+        "options": options,
+        **({"prompt": prompt} if prompt else {}),
     }
+
+
+def _words(g: Game, d: Mapping[str, Any], options: dict[str, dict[str, Any]]) -> str | None:
+    """GW Bolster Morale in words: who took how many flags, what ignoring them leaves (the step's
+    own prompt and labels say only "Ignore flags?" and "Ignore 0 flag(s)")."""
+    if d.get("step") != "ignore_flags" or not d.get("options"):
+        return None
+    cc = g.state["cc"]
+    flags, target = int(cc["flags"]), str(cc["target"])
+    for o in d["options"]:
+        spec = options[o["id"]]
+        if o["kind"] == "ignore":
+            n = min(int(o["args"]["n"]), flags)
+            spec["label"] = (f"Ignore {n} of {flags} flag(s): retreat {flags - n} hex(es)" if n < flags
+                             else f"Ignore all {flags} flag(s): hold the hex")
+        elif o["kind"] == "hold":
+            card = COMBAT[o["args"]["card"]]
+            spec["label"] = f"Play {card['name']} (cost {card['cost']} HQ): ignore all {flags} flag(s)"
+            spec["confirm"] = f"Spend {card['cost']} HQ token(s) on {card['name']} so that {target} holds?"
+    return f"{target} took {flags} flag(s): how many does it ignore (GW Bolster Morale)?"
+
+
+def _zones(g: Game, seat: int | None) -> list[dict[str, Any]]:
+    """TGW-D Board 3: the three sections, named from the viewer's own baseline (the Central
+    player's left is the Allied right); TGW-D Board 2: each side's baseline."""
+    brd = board(g)
+    mirror = {"left": "right", "right": "left", "centre": "centre"}
+    out: list[dict[str, Any]] = []
+    for name in ("left", "centre", "right"):
+        hexes = sorted(brd.label(h) for h in brd.sections.get(name, ()) if h in brd.index)
+        shown = mirror[name] if seat == 1 else name
+        out.append({"id": f"section-{name}", "kind": "section", "label": f"{shown.title()} section",
+                    "title": f"{shown.title()} section (TGW-D Board 3)", "hexes": hexes})
+    for side, edge in ((0, "south"), (1, "north")):
+        hexes = sorted(brd.label(h) for h in brd.edges.get(edge, ()) if h in brd.index)
+        out.append({"id": f"baseline-{side}", "kind": "baseline", "side": side,
+                    "label": f"{SIDE_STYLE[side]['name']} baseline",
+                    "title": f"{SIDE_STYLE[side]['name']} baseline (TGW-D Board 2)", "hexes": hexes})
+    return out
 
 
 def _side(who: int | str) -> int:
@@ -143,7 +188,12 @@ def _option_drawing(o: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any
         path = [{"unit": a["target"]}]
     elif k in ("retreat", "advance"):
         path = [{"hex": a["to"]}]
-    return {"path": path, "odds": k in ("fire", "close", "crossfire", "barrage")}
+    out: dict[str, Any] = {"path": path, "odds": k in ("fire", "close", "crossfire", "barrage")}
+    if k == "ambush":
+        card = COMBAT[a["card"]]
+        out["confirm"] = (f"Play {card['name']} and spend {card['cost']} HQ token(s) to order {a['unit']} "
+                          "outside the card's section (TGW-D Combat 6)?")
+    return out
 
 
 # ============================================================================ odds

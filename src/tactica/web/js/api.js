@@ -8,9 +8,10 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(method, path, { token = null, body = undefined } = {}) {
+export async function api(method, path, { token = null, host = null, body = undefined } = {}) {
   const headers = { Accept: "application/json" };
   if (token) headers["X-Seat-Token"] = token;
+  if (host) headers["X-Host-Key"] = host;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let data = null;
@@ -35,6 +36,42 @@ export const seatTokens = {
     const a = all();
     a[gameId] = { ...(a[gameId] || {}), [seat]: token };
     localStorage.setItem(KEY, JSON.stringify(a));
+  },
+  remove(gameId, seat = null) {
+    const a = all();
+    if (seat === null) delete a[gameId];
+    else if (a[gameId]) delete a[gameId][seat];
+    localStorage.setItem(KEY, JSON.stringify(a));
+  },
+};
+
+// Copy a text to the clipboard (falls back to selecting it where the clipboard is refused).
+export async function copyText(text, input) {
+  try { await navigator.clipboard.writeText(text); return true; } catch {
+    if (input) { input.focus(); input.select(); }
+    return false;
+  }
+}
+
+const HOSTS = "tactica.hosts";
+
+function hosts() {
+  try { return JSON.parse(localStorage.getItem(HOSTS) || "{}"); } catch { return {}; }
+}
+
+// The host key of each game this browser created: it re-issues and revokes seat links and
+// deletes the game.
+export const hostKeys = {
+  of(gameId) { return hosts()[gameId] || null; },
+  add(gameId, key) {
+    const a = hosts();
+    a[gameId] = key;
+    localStorage.setItem(HOSTS, JSON.stringify(a));
+  },
+  remove(gameId) {
+    const a = hosts();
+    delete a[gameId];
+    localStorage.setItem(HOSTS, JSON.stringify(a));
   },
 };
 

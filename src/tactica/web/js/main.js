@@ -4,12 +4,24 @@ import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
 
-const root = document.getElementById("app");
+const app = document.getElementById("app");
 let current = null;
+let generation = 0;
 
+// Each route draws into its own element: a route that finishes after a newer one began draws
+// into an element no longer on the page, and is closed.
 async function route() {
   if (current && current.close) current.close();
   current = null;
+  const mine = ++generation;
+  const root = document.createElement("div");
+  root.className = "route";
+  app.replaceChildren(root);
+  const show = async (make) => {
+    const view = await make();
+    if (mine !== generation) { if (view && view.close) view.close(); return; }
+    current = view;
+  };
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
   if (parts[0] === "game" && parts[1]) {
     const gameId = decodeURIComponent(parts[1]);
@@ -24,11 +36,12 @@ async function route() {
       }
       history.replaceState(null, "", `#/game/${encodeURIComponent(gameId)}`);
     }
-    if (parts[2] === "replay") current = await showReplay(root, gameId);
-    else current = await showTable(root, gameId);
+    if (mine !== generation) return;
+    if (parts[2] === "replay") await show(() => showReplay(root, gameId));
+    else await show(() => showTable(root, gameId));
     return;
   }
-  current = await showLobby(root);
+  await show(() => showLobby(root));
 }
 
 window.addEventListener("hashchange", route);
