@@ -7,7 +7,7 @@ import json
 import random
 from pathlib import Path
 
-from ci_helpers import activate, dice, scene
+from ci_helpers import activate, dice, oid, play, scene
 from fastapi.testclient import TestClient
 
 import tactica
@@ -22,12 +22,14 @@ def test_1_0_the_other_side_sees_only_a_block_of_its_colour_until_it_is_revealed
                "GE-A1-PHQ": "N10"})
     ger = RULES.view(g, 1, False)
     assert {b["id"] for b in ger["blocks"]} == {"GE-A1-IN1", "GE-A1-PHQ"}
-    assert {"side": "usa", "hex": "J4", "posture": "upright", "half": False} in ger["hidden_blocks"]
-    assert all(set(h) == {"side", "hex", "posture", "half"} for h in ger["hidden_blocks"])
+    pieces = g.state["pieces"]
+    in1 = {"piece": pieces["US-A3-IN1"], "side": "usa", "hex": "J4", "posture": "upright", "half": False}
+    assert in1 in ger["hidden_blocks"]
+    assert all(set(h) == {"piece", "side", "hex", "posture", "half"} for h in ger["hidden_blocks"])
     activate(g, "US-A3-PHQ")
-    g.apply("cmd:US-A3-IN1")
+    play(g, "cmd:US-A3-IN1")
     dice(g, 9, 9, 9, 9)
-    g.apply("fire:J5")  # 6.1: firing turns it face-up, so the Germans see it now
+    play(g, "fire:J5")  # 6.1: firing turns it face-up, so the Germans see it now
     ger = RULES.view(g, 1, False)
     seen = {b["id"]: b for b in ger["blocks"]}
     assert seen["US-A3-IN1"]["steps"] == 4 and seen["US-A3-PHQ"]["posture"] == "up"
@@ -41,13 +43,16 @@ def test_1_0_hit_allocation_on_hidden_blocks_is_told_only_to_their_owner() -> No
     g = scene({"US-A3-PHQ": "J3", "US-A3-IN1": "J4", "GE-A1-IN1": "J5", "GE-A1-IN2": "J5",
                "GE-A1-PHQ": "N10"})
     activate(g, "US-A3-PHQ")
-    g.apply("cmd:US-A3-IN1")
+    play(g, "cmd:US-A3-IN1")
     dice(g, 1, 9, 9, 9)
-    g.apply("fire:J5")
+    play(g, "fire:J5")
     us_log = " ".join(e["text"] for e in g.visible_log(0))
     ger_log = " ".join(e["text"] for e in g.visible_log(1))
-    assert "GE-A1-IN" not in us_log and "a ger block in J5 loses a step" in us_log
-    assert "GE-A1-IN1 loses a step" in ger_log or "GE-A1-IN2 loses a step" in ger_log
+    hit = next(b for b in ("GE-A1-IN1", "GE-A1-IN2") if g.state["blocks"][b]["steps"] == 2)
+    piece = g.state["pieces"][hit]
+    # the Americans learn which block (its public piece id) lost the step, not what it is
+    assert "GE-A1-IN" not in us_log and f"a ger block ({piece}) in J5 loses a step" in us_log
+    assert f"{hit} [{piece}] loses a step" in ger_log
 
 
 def _positions(seed: int, scenario: str, cuts: int) -> list[Game]:
@@ -116,7 +121,7 @@ def test_1_0_the_web_drawing_shows_hidden_blocks_only_as_their_colour() -> None:
     mine = {p["id"]: p for p in t["pieces"] if p["side"] == 1}
     assert mine["GE-A1-IN1"]["label"] == "IN 3"
     us = table_for(g, 0, g.view(0))
-    assert us["options"]["hq:US-A3-PHQ"]["path"] == [{"unit": "US-A3-PHQ"}]
+    assert us["options"][oid(g, "hq:US-A3-PHQ")]["path"] == [{"unit": "US-A3-PHQ"}]
 
 
 def test_1_0_the_server_sends_the_german_seat_no_american_identities(tmp_path: Path) -> None:
