@@ -1,7 +1,8 @@
 """Blocks on the map: who stands where, hex control (8.3), stacking (8.2), losses and HQ return
 (2.11, 6.33, 4.4). State per block: ``hex`` (dense index), ``steps``, ``half`` (a pending D2
 half-hit, 6.7), ``posture`` ("upright": hidden and ready; "down": hidden, done; "up": face-up,
-revealed) and ``acted`` (its one action this game turn is spent)."""
+revealed) and ``acted`` (its one action this game turn is spent). ``pieces`` maps every block in
+the game to its public piece id (1.0) and ``seen`` lists the pieces both sides have seen face-up."""
 
 from __future__ import annotations
 

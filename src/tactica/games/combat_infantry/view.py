@@ -1,9 +1,9 @@
 """Per-seat views and the re-deal of hidden blocks (1.0 fog of war).
 
-A block standing upright or lying face-down shows the other player only its colour: "a block of
-side X here" (its posture and a half-hit marker on it are visible, its label and steps are not).
-A face-up block is revealed to both. Hidden blocks are listed in an order that depends only on
-what is visible, so nothing leaks through ordering.
+A block standing upright or lying face-down shows the other player only its colour and its
+public piece id: "block usa-07 of side X here" (its posture and a half-hit marker on it are
+visible, its label and steps are not). A face-up block is revealed to both. Blocks are listed by
+piece id, which is public, so nothing leaks through ordering.
 """
 
 from __future__ import annotations
