@@ -12,6 +12,9 @@ The comparison stops, as passed, where the worlds may rightly part:
 * a chance outcome comes to light: the first log entry the observer reads that differs between
   the worlds is an entry of the same rule in both, with another outcome (a roll, a revealed
   card);
+* the decision turned something hidden face-up (the rules called ``Game.reveal``) in either
+  world: in a block game an HQ that activates or a unit that fires stands face-up, and the
+  re-dealt world may hold another unit on that piece (or a tank, which its move reveals);
 * another seat's recorded decision is not legal in the new world (it used a card that seat no
   longer holds): from there the replay is no longer the same public play;
 * the game ends (the end reveals everything).
@@ -43,9 +46,9 @@ MAX_DECISIONS = 20_000
 
 
 # Modules whose option ids name a hidden identity (a block's type), so that the same decision
-# replayed in a re-dealt world moves another piece: the comparison below does not apply until
-# their pieces carry public ids apart from their identities (noted on issue 15).
-NAMES_HIDDEN_IDENTITIES = {"combat_infantry"}
+# replayed in a re-dealt world moves another piece: the comparison below does not apply to them
+# (none now: Combat Infantry's blocks carry public piece ids apart from their labels, issue 15).
+NAMES_HIDDEN_IDENTITIES: set[str] = set()
 
 
 def cases() -> list[Any]:
@@ -102,6 +105,7 @@ def compare(a: Game, b: Game, seat: int, future: list[str], tally: Tally) -> Non
     read = len(seen_log(a, seat, 0))
     assert read == len(seen_log(b, seat, 0))
     chance = False, False  # did chance come into play in each world during the last decision?
+    shown = False, False  # did the last decision turn something hidden face-up in each world?
     for n, oid in enumerate([*future[:HORIZON], None]):
         where = f"{n} decisions after the re-deal (frames {a.frame_names()} / {b.frame_names()})"
         if a.is_terminal() and b.is_terminal():
@@ -114,6 +118,9 @@ def compare(a: Game, b: Game, seat: int, future: list[str], tally: Tally) -> Non
             if all(chance):
                 tally.stops["chance"] = tally.stops.get("chance", 0) + 1
                 return  # both worlds drew on chance: their outcomes may rightly differ
+            if any(shown):
+                tally.stops["revealed"] = tally.stops.get("revealed", 0) + 1
+                return  # something hidden came to light: what it is may rightly differ
             raise AssertionError(f"seat {seat} reads {ea} in one world and {eb} in the other, "
                                  f"chance used {chance}, {where}")
         read += len(new_a)
@@ -135,6 +142,7 @@ def compare(a: Game, b: Game, seat: int, future: list[str], tally: Tally) -> Non
             return  # that seat used hidden cards it does not hold in the re-dealt world
         a.apply(oid)
         chance = a.state["chance"]["n"] != before[0], b.state["chance"]["n"] != before[1]
+        shown = a._reveal, b._reveal  # set by Game.reveal during this decision only
         tally.compared += 1
         tally.others += who != seat
 

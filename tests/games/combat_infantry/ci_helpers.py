@@ -27,8 +27,14 @@ def scene(placements: dict[str, Any], active: str = "usa", scenario: str = "sain
             posture = rest[0] if rest else "upright"
         blocks[bid] = {"hex": geo.index[hx], "steps": steps, "half": False, "posture": posture,
                        "acted": posture == "down"}
-    s.update(blocks=blocks, pt=1, active=SIDES.index(active), first=SIDES.index(active), done_companies=[],
-             act=None, assault=None, dead=[], vp=[0, 0])
+    pieces = dict(s["pieces"])
+    for bid in sorted(blocks):  # blocks the scenario does not hold get the next free piece ids
+        if bid not in pieces:
+            side = SIDES[sheet()[bid].side]
+            n = 1 + sum(1 for p in pieces.values() if p.startswith(side))
+            pieces[bid] = f"{side}-{n:02d}"
+    s.update(blocks=blocks, pieces=pieces, pt=1, active=SIDES.index(active), first=SIDES.index(active),
+             done_companies=[], act=None, assault=None, dead=[], vp=[0, 0])
     s["stack"] = [{"step": "game_turn", "args": {}}, {"step": "activate", "args": {}}]
     g.refresh()
     return g
@@ -47,8 +53,29 @@ def steps(g: Game, bid: str) -> int:
     return 0 if r is None else int(r["steps"])
 
 
+def _swap(oid: str, table: dict[str, str]) -> str:
+    return ":".join(table.get(t, t) for t in oid.split(":"))
+
+
+def oid(g: Game, text: str) -> str:
+    """An option id written with block labels (readable in tests), as the game names it: with
+    the blocks' public piece ids."""
+    return _swap(text, g.state["pieces"])
+
+
+def tag(g: Game, bid: str) -> str:
+    """How the log names a known block: its label and its piece id."""
+    return f"{bid} [{g.state['pieces'][bid]}]"
+
+
+def play(g: Game, text: str) -> None:
+    g.apply(oid(g, text))
+
+
 def ids(g: Game) -> list[str]:
-    return [o.id for o in g.legal_options()]
+    """The legal option ids with piece ids written as the labels of the blocks they carry."""
+    back = {p: b for b, p in g.state["pieces"].items()}
+    return [_swap(o.id, back) for o in g.legal_options()]
 
 
 def dice(g: Game, *values: int) -> None:
@@ -57,8 +84,8 @@ def dice(g: Game, *values: int) -> None:
 
 
 def activate(g: Game, hq: str, deploy: str = "stay") -> None:
-    g.apply(f"hq:{hq}")
-    g.apply(deploy)
+    play(g, f"hq:{hq}")
+    play(g, deploy)
 
 
 def log_text(g: Game) -> str:

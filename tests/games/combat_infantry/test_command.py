@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from ci_helpers import activate, at, dice, ids, log_text, scene, steps
+from ci_helpers import activate, at, dice, ids, log_text, play, scene, steps
 
 import tactica
 from tactica.core.rules import RulesError
@@ -27,12 +27,12 @@ def test_4_3_no_command_squad_failing_its_morale_is_face_down_and_done() -> None
     g = scene({"US-A2-PHQ": "C5", "US-A2-IN1": "A1", "US-A2-IN2": "A9"})
     activate(g, "US-A2-PHQ")
     dice(g, 9)
-    g.apply("try:US-A2-IN1")
+    play(g, "try:US-A2-IN1")
     r = g.state["blocks"]["US-A2-IN1"]
     assert r["posture"] == "down" and r["acted"]
     assert "try:US-A2-IN1" not in ids(g)
     dice(g, 2)
-    g.apply("try:US-A2-IN2")  # St. Abyen: IN 4 passes its check (morale 5) with a 2 and acts
+    play(g, "try:US-A2-IN2")  # St. Abyen: IN 4 passes its check (morale 5) with a 2 and acts
     assert g.decision() is not None and g.decision().step == "action"
 
 
@@ -46,8 +46,8 @@ def test_4_1_st_abyen_a_phq_commands_only_one_company_or_battalion_weapon() -> N
     g = scene({"US-B3-PHQ": "J3", "US-B-MG": "J3", "US-B-MO": "J2", "US-B3-IN1": "J2", "GE-A1-IN1": "J5"})
     activate(g, "US-B3-PHQ")
     assert {"cmd:US-B-MG", "cmd:US-B-MO", "cmd:US-B3-IN1"} <= set(ids(g))
-    g.apply("cmd:US-B-MG")
-    g.apply("hold")
+    play(g, "cmd:US-B-MG")
+    play(g, "hold")
     assert "cmd:US-B-MO" not in ids(g)  # the MG cannot act in the book: the AT gun took the slot
     assert "cmd:US-B3-IN1" in ids(g)
 
@@ -60,19 +60,19 @@ def test_4_1_a_chq_commands_three_units_of_its_company_anywhere_but_not_phqs() -
     assert "cmd:US-A1-PHQ" not in opts
     assert {"cmd:US-A1-IN1", "cmd:US-A2-IN1", "cmd:US-A3-IN1", "cmd:US-A-MG"} <= set(opts)
     for b in ("US-A1-IN1", "US-A2-IN1", "US-A3-IN1"):
-        g.apply(f"cmd:{b}")
-        g.apply("hold")
+        play(g, f"cmd:{b}")
+        play(g, "hold")
     assert [o for o in ids(g) if o.startswith("cmd:")] == []
 
 
 def test_4_0_hq_deploys_one_hex_into_a_friendly_hex_across_clear_or_road_only() -> None:
     g = scene({"US-A2-PHQ": "G5", "US-A2-IN1": "G6", "US-A2-IN2": "G4"})
-    g.apply("hq:US-A2-PHQ")
+    play(g, "hq:US-A2-PHQ")
     opts = ids(g)
     assert "deploy:G6" in opts and "deploy:G4" in opts  # clear hexsides
     assert "deploy:H5" in opts and "deploy:F5" in opts  # along the road (into the town, over the bridge)
     assert "deploy:H4" not in opts  # a town hexside without a road
-    g.apply("deploy:G6")
+    play(g, "deploy:G6")
     assert at(g, "US-A2-PHQ") == "G6" and g.state["blocks"]["US-A2-PHQ"]["posture"] == "up"
 
 
@@ -80,7 +80,7 @@ def test_4_0_an_hq_activates_once_per_game_turn_and_one_per_company_each_player_
     g = scene({"US-A1-PHQ": "A1", "US-A2-PHQ": "C5", "US-A-CHQ": "A5", "GE-A1-PHQ": "N10"})
     assert {"hq:US-A1-PHQ", "hq:US-A2-PHQ", "hq:US-A-CHQ"} <= set(ids(g))
     activate(g, "US-A1-PHQ")
-    g.apply("end")
+    play(g, "end")
     # company A has activated this player turn: the turn passes to the other player
     assert g.state["active"] == 1 and g.state["pt"] == 2
 
@@ -88,15 +88,15 @@ def test_4_0_an_hq_activates_once_per_game_turn_and_one_per_company_each_player_
 def test_5_0_rally_adds_a_step_on_a_pass_against_the_commanding_hq_morale() -> None:
     g = scene({"GE-A1-PHQ": "L6", "GE-A1-IN2": ("L5", 2), "GE-A1-IN3": ("L6", 1)}, active="ger")
     activate(g, "GE-A1-PHQ")
-    g.apply("cmd:GE-A1-IN2")
+    play(g, "cmd:GE-A1-IN2")
     dice(g, 6)  # LOS diagram: rallies against PHQ morale 6 and passes
-    g.apply("rally")
+    play(g, "rally")
     assert steps(g, "GE-A1-IN2") == 3
     r = g.state["blocks"]["GE-A1-IN2"]
     assert r["posture"] == "down" and r["acted"]
-    g.apply("cmd:GE-A1-IN3")
+    play(g, "cmd:GE-A1-IN3")
     dice(g, 7)
-    g.apply("rally")
+    play(g, "rally")
     assert steps(g, "GE-A1-IN3") == 1
     assert "rallies: morale 6, roll 7: no effect" in log_text(g)
 
@@ -104,7 +104,7 @@ def test_5_0_rally_adds_a_step_on_a_pass_against_the_commanding_hq_morale() -> N
 def test_5_0_full_strength_units_are_not_offered_a_rally() -> None:
     g = scene({"GE-A1-PHQ": "L6", "GE-A1-IN2": "L5"}, active="ger")
     activate(g, "GE-A1-PHQ")
-    g.apply("cmd:GE-A1-IN2")
+    play(g, "cmd:GE-A1-IN2")
     assert "rally" not in ids(g)
 
 
@@ -112,9 +112,9 @@ def test_4_4_eliminated_phq_returns_with_a_squad_which_loses_a_step() -> None:
     g = scene({"US-A3-PHQ": "J3", "US-A3-IN1": "J3", "GE-A1-PHQ": "J5", "GE-A1-IN1": "A1",
                "GE-A1-IN2": ("A2", 2)})
     activate(g, "US-A3-PHQ")
-    g.apply("cmd:US-A3-IN1")
+    play(g, "cmd:US-A3-IN1")
     dice(g, 1, 9, 9, 9)
-    g.apply("fire:J5")
+    play(g, "fire:J5")
     assert at(g, "GE-A1-PHQ") == "A1" and steps(g, "GE-A1-PHQ") == 1
     assert steps(g, "GE-A1-IN1") == 2  # the strongest squad of the platoon gave the step
     assert g.state["vp"] == [0, 0]
@@ -123,9 +123,9 @@ def test_4_4_eliminated_phq_returns_with_a_squad_which_loses_a_step() -> None:
 def test_4_4_hq_not_replaced_without_squads_gives_a_vp() -> None:
     g = scene({"US-A3-PHQ": "J3", "US-A3-IN1": "J3", "GE-A1-PHQ": "J5"})
     activate(g, "US-A3-PHQ")
-    g.apply("cmd:US-A3-IN1")
+    play(g, "cmd:US-A3-IN1")
     dice(g, 1, 9, 9, 9)
-    g.apply("fire:J5")
+    play(g, "fire:J5")
     assert "GE-A1-PHQ" not in g.state["blocks"] and g.state["vp"] == [1, 0]
 
 

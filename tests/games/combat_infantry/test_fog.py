@@ -7,7 +7,7 @@ import json
 import random
 from pathlib import Path
 
-from ci_helpers import activate, dice, scene
+from ci_helpers import activate, dice, oid, play, scene
 from fastapi.testclient import TestClient
 
 import tactica
@@ -22,12 +22,14 @@ def test_1_0_the_other_side_sees_only_a_block_of_its_colour_until_it_is_revealed
                "GE-A1-PHQ": "N10"})
     ger = RULES.view(g, 1, False)
     assert {b["id"] for b in ger["blocks"]} == {"GE-A1-IN1", "GE-A1-PHQ"}
-    assert {"side": "usa", "hex": "J4", "posture": "upright", "half": False} in ger["hidden_blocks"]
-    assert all(set(h) == {"side", "hex", "posture", "half"} for h in ger["hidden_blocks"])
+    pieces = g.state["pieces"]
+    in1 = {"piece": pieces["US-A3-IN1"], "side": "usa", "hex": "J4", "posture": "upright", "half": False}
+    assert in1 in ger["hidden_blocks"]
+    assert all(set(h) == {"piece", "side", "hex", "posture", "half"} for h in ger["hidden_blocks"])
     activate(g, "US-A3-PHQ")
-    g.apply("cmd:US-A3-IN1")
+    play(g, "cmd:US-A3-IN1")
     dice(g, 9, 9, 9, 9)
-    g.apply("fire:J5")  # 6.1: firing turns it face-up, so the Germans see it now
+    play(g, "fire:J5")  # 6.1: firing turns it face-up, so the Germans see it now
     ger = RULES.view(g, 1, False)
     seen = {b["id"]: b for b in ger["blocks"]}
     assert seen["US-A3-IN1"]["steps"] == 4 and seen["US-A3-PHQ"]["posture"] == "up"
@@ -41,13 +43,16 @@ def test_1_0_hit_allocation_on_hidden_blocks_is_told_only_to_their_owner() -> No
     g = scene({"US-A3-PHQ": "J3", "US-A3-IN1": "J4", "GE-A1-IN1": "J5", "GE-A1-IN2": "J5",
                "GE-A1-PHQ": "N10"})
     activate(g, "US-A3-PHQ")
-    g.apply("cmd:US-A3-IN1")
+    play(g, "cmd:US-A3-IN1")
     dice(g, 1, 9, 9, 9)
-    g.apply("fire:J5")
+    play(g, "fire:J5")
     us_log = " ".join(e["text"] for e in g.visible_log(0))
     ger_log = " ".join(e["text"] for e in g.visible_log(1))
-    assert "GE-A1-IN" not in us_log and "a ger block in J5 loses a step" in us_log
-    assert "GE-A1-IN1 loses a step" in ger_log or "GE-A1-IN2 loses a step" in ger_log
+    hit = next(b for b in ("GE-A1-IN1", "GE-A1-IN2") if g.state["blocks"][b]["steps"] == 2)
+    piece = g.state["pieces"][hit]
+    # the Americans learn which block (its public piece id) lost the step, not what it is
+    assert "GE-A1-IN" not in us_log and f"a ger block ({piece}) in J5 loses a step" in us_log
+    assert f"{hit} [{piece}] loses a step" in ger_log
 
 
 def _positions(seed: int, scenario: str, cuts: int) -> list[Game]:
@@ -102,7 +107,7 @@ def test_1_0_resampled_games_play_on_to_a_legal_end() -> None:
 def test_1_0_the_terminal_picture_shows_hidden_blocks_only_as_their_colour() -> None:
     g = scene({"US-A3-PHQ": "J3", "US-A3-IN1": "J4", "GE-A1-IN1": "J5", "GE-A1-PHQ": "N10"})
     text = RULES.describe(g, 1)
-    assert "<usa block>" in text and "US-A3" not in text
+    assert f"<usa block {g.state['pieces']['US-A3-IN1']}>" in text and "US-A3" not in text
     assert "GE-A1-IN1[3/3]?" in text
 
 
@@ -116,7 +121,7 @@ def test_1_0_the_web_drawing_shows_hidden_blocks_only_as_their_colour() -> None:
     mine = {p["id"]: p for p in t["pieces"] if p["side"] == 1}
     assert mine["GE-A1-IN1"]["label"] == "IN 3"
     us = table_for(g, 0, g.view(0))
-    assert us["options"]["hq:US-A3-PHQ"]["path"] == [{"unit": "US-A3-PHQ"}]
+    assert us["options"][oid(g, "hq:US-A3-PHQ")]["path"] == [{"unit": "US-A3-PHQ"}]
 
 
 def test_1_0_the_server_sends_the_german_seat_no_american_identities(tmp_path: Path) -> None:
@@ -150,3 +155,61 @@ def test_2_5_battalion_weapons_drawn_at_random_are_hidden_and_redrawn_by_resampl
         seen.add(us_drawn)
         assert us_drawn in r.state["to_deploy"][0] and r.state["attached"][us_drawn] == "B"
     assert len(seen) > 1
+
+
+def test_1_0_option_ids_and_the_other_sides_log_name_pieces_never_labels() -> None:
+    """Every block has a public piece id ("usa-07"); what the other seat may read (options go
+    into the record) names pieces, and piece numbers are dealt apart from labels."""
+    from tactica.games.combat_infantry.blocks import sheet
+
+    labels = set(sheet())
+    numbering = set()
+    for seed, scenario in ((0, "saint_martin"), (1, "hill_74"), (2, "night_patrol")):
+        g = tactica.new_game("combat_infantry", scenario, seed=seed)
+        numbering.add(tuple(sorted(g.state["pieces"].items())))
+        rng = random.Random(seed)
+        for _ in range(300):
+            for o in g.legal_options():
+                assert not labels & set(o.id.split(":")), o.id
+            nxt = g.clone(log=True)
+            nxt.apply(rng.choice(g.legal_options()).id)
+            if nxt.is_terminal():
+                break  # (the end shows everything)
+            g = nxt
+        for seat in (0, 1):
+            for e in g.visible_log(seat):
+                hidden_now = [b for b, r in g.state["blocks"].items()
+                              if b[:2] == ("GE", "US")[seat] and r["posture"] != "up"
+                              and g.state["pieces"][b] not in g.state["seen"]]
+                assert not any(b in e["text"] for b in hidden_now), e["text"]
+    g1 = tactica.new_game("combat_infantry", "saint_martin", seed=0).state["pieces"]
+    g2 = tactica.new_game("combat_infantry", "saint_martin", seed=1).state["pieces"]
+    assert g1 != g2 and set(g1) == set(g2)  # the same blocks, numbered at random
+
+
+def test_1_0_a_piece_seen_face_up_keeps_its_label_in_every_redeal() -> None:
+    """Once a block stood face-up, the other player can follow it after it stands upright again
+    (1.3): resample keeps its label; unseen pieces are re-dealt."""
+    g = scene({"US-A3-PHQ": "J3", "US-A3-IN1": "J4", "US-A3-IN2": "A1", "US-A3-IN3": "A2",
+               "GE-A1-IN1": "J5", "GE-A1-PHQ": "N10"})
+    activate(g, "US-A3-PHQ")
+    play(g, "cmd:US-A3-IN1")
+    dice(g, 9, 9, 9, 9)
+    play(g, "fire:J5")
+    s = g.state
+    in1, in2 = s["pieces"]["US-A3-IN1"], s["pieces"]["US-A3-IN2"]
+    from tactica.games.combat_infantry.flow import PLAYER_TURNS
+    s.update(pt=PLAYER_TURNS, act=None)
+    s["stack"] = [{"step": "game_turn", "args": {}}]
+    dice(g, 5, 3)
+    g.refresh()  # 1.3: the game turn ends, every block stands upright again
+    assert s["blocks"]["US-A3-IN1"]["posture"] == "upright" and in1 in s["seen"]
+    assert in2 not in s["seen"]
+    moved = 0
+    for k in range(12):
+        r = g.resample_from_infostate(1, k)
+        owner = {p: b for b, p in r.state["pieces"].items()}
+        assert owner[in1] == "US-A3-IN1" and r.state["blocks"]["US-A3-IN1"] == s["blocks"]["US-A3-IN1"]
+        assert RULES.view(r, 1, False) == RULES.view(g, 1, False)
+        moved += owner[in2] != "US-A3-IN2"
+    assert moved > 0  # the unseen pieces really are re-dealt

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 import yaml
-from ci_helpers import activate, dice, ids, log_text, scene
+from ci_helpers import activate, dice, ids, log_text, play, scene
 
 import tactica
 from tactica.core.options import IllegalOption
@@ -57,7 +57,7 @@ def test_1_1_player_turns_alternate_four_each_then_the_game_turn_ends() -> None:
     while g.state["gt"] == 1:
         if g.decision().step == "activate":
             seen.append((g.state["pt"], g.state["active"]))
-            g.apply("pass")
+            play(g, "pass")
         else:
             g.apply(rng.choice(g.legal_options()).id)
     assert [a for _, a in dict(seen).items()] == [0, 1, 0, 1, 0, 1, 0, 1]
@@ -100,9 +100,9 @@ def test_10_3_night_limits_range_to_two_and_halves_movement() -> None:
     g = scene({"US-A3-PHQ": "J1", "US-A3-IN1": "J2", "GE-A1-IN1": "J5", "GE-A1-PHQ": "N10"})
     g.state["night"] = True
     activate(g, "US-A3-PHQ")
-    g.apply("cmd:US-A3-IN1")
+    play(g, "cmd:US-A3-IN1")
     assert "fire:J5" not in ids(g)  # three hexes: beyond the night range of 2
-    g.apply("move")
+    play(g, "move")
     assert "3 MP left" in g.decision().prompt  # move 6 halved
 
 
@@ -152,7 +152,7 @@ def test_illegal_option_changes_nothing() -> None:
     g = tactica.new_game("combat_infantry", "saint_martin", seed=1)
     before = json.dumps(g.state, sort_keys=True)
     with pytest.raises(IllegalOption):
-        g.apply("fire:A1")
+        play(g, "fire:A1")
     assert json.dumps(g.state, sort_keys=True) == before
     assert RULES.id == "combat_infantry"
 
@@ -172,9 +172,9 @@ def test_10_4_unit_values_break_a_vp_tie() -> None:
 def test_10_4_step_losses_count_their_unit_values() -> None:
     g = scene({"US-A3-PHQ": "J3", "US-A3-IN1": "J4", "GE-A1-IN3": "J5", "GE-A1-PHQ": "N10"})
     activate(g, "US-A3-PHQ")
-    g.apply("cmd:US-A3-IN1")
+    play(g, "cmd:US-A3-IN1")
     dice(g, 1, 9, 9, 9)
-    g.apply("fire:J5")
+    play(g, "fire:J5")
     assert g.state["lost"] == [0, 3]  # one step of an F3 squad: 3 points
     assert RULES.view(g, 0, False)["unit_values_lost"] is None  # hidden until the end
 
@@ -194,7 +194,7 @@ def test_10_1_players_set_up_in_or_next_to_the_named_hexes_at_least_one_in_each(
         opts = [o for o in g.legal_options() if o.args["hex"] != "G8"]
         g.apply(rng.choice(opts).id)
     assert {o.args["hex"] for o in g.legal_options()} == {"G8"}
-    g.apply(g.legal_options()[0].id)
+    play(g, g.legal_options()[0].id)
     assert g.decision().seat == 1 and g.decision().step == "set_up"
     ger = RULES.view(g, 1, False)
     assert len(ger["hidden_blocks"]) == 13 and ger["to_set_up"] == [0, 14]  # with the drawn weapons (2.5)

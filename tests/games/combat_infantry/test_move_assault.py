@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 import yaml
-from ci_helpers import activate, at, dice, hexi, ids, log_text, scene, steps
+from ci_helpers import activate, at, dice, hexi, ids, log_text, play, scene, steps, tag
 
 import tactica
 from tactica.core.board import load_board
@@ -57,11 +57,11 @@ def test_8_1_move_spends_mp_per_hexside_and_stops_entering_enemy_controlled_hexe
     g = scene({"US-A3-PHQ": "A1", "US-A3-IN1": "J2", "GE-A1-IN1": "J5"})
     activate(g, "US-A3-PHQ")
     dice(g, 1)
-    g.apply("try:US-A3-IN1")  # out of command: passes its morale check
-    g.apply("move")
-    g.apply("to:J3")
+    play(g, "try:US-A3-IN1")  # out of command: passes its morale check
+    play(g, "move")
+    play(g, "to:J3")
     assert g.decision().step == "move" and "6 MP" not in g.decision().prompt  # 2 MP spent
-    g.apply("to:J4")  # next to the German squad: enemy-controlled, the move stops
+    play(g, "to:J4")  # next to the German squad: enemy-controlled, the move stops
     assert g.decision().step == "command"
     assert at(g, "US-A3-IN1") == "J4"
     assert "enemy-controlled" in log_text(g)
@@ -83,13 +83,13 @@ def test_8_3_diagram_5_hex_control_occupied_adjacent_disputed_and_across_a_river
 def _assault_diagram_2(*forced: int) -> Any:
     g = scene({"US-A1-PHQ": "H7", "US-A1-IN1": "H7", "US-A1-IN2": "I8", "GE-A1-IN1": ("H8", 1)})
     activate(g, "US-A1-PHQ")
-    g.apply("cmd:US-A1-IN1")
-    g.apply("move")
-    g.apply("to:H8")
-    g.apply("hq")
-    g.apply("move")
+    play(g, "cmd:US-A1-IN1")
+    play(g, "move")
+    play(g, "to:H8")
+    play(g, "hq")
+    play(g, "move")
     dice(g, *forced)
-    g.apply("to:H8")  # the PHQ joins the assault as its own action; the activation ends
+    play(g, "to:H8")  # the PHQ joins the assault as its own action; the activation ends
     return g
 
 
@@ -97,22 +97,23 @@ def test_9_2_diagram_2_round_one_defender_fires_first_attacker_eliminates_winner
     g = _assault_diagram_2(3, 9, 1, 9, 9, 9)  # German morale 3 (passes), fires 9 (miss); US 1,9,9,9
     assert g.decision().step == "assault_unit" and g.decision().seat == 0
     assert "retreat:H7" in ids(g) and "retreat:I8" in ids(g)  # 9.4 attacker retreat choices
-    g.apply("fire")
+    play(g, "fire")
     assert "GE-A1-IN1" not in g.state["blocks"]
     text = log_text(g)
-    assert "round 1: GE-A1-IN1 at strength 1 tests morale 6: roll 3: passes" in text
-    assert text.index("GE-A1-IN1 fires") < text.index("US-A1-IN1 fires")  # defender first
+    ge, us = tag(g, "GE-A1-IN1"), tag(g, "US-A1-IN1")
+    assert f"round 1: {ge} at strength 1 tests morale 6: roll 3: passes" in text
+    assert text.index(f"{ge} fires") < text.index(f"{us} fires")  # defender first
     assert g.decision().step == "regroup"
-    g.apply("regroup:US-A1-IN1:I8")
+    play(g, "regroup:US-A1-IN1:I8")
     assert at(g, "US-A1-IN1") == "I8"
     assert g.state["blocks"]["US-A1-IN1"]["posture"] == "up"  # attackers end face-up
-    g.apply("done")
+    play(g, "done")
 
 
 def test_9_3_diagram_2_strength_one_defender_failing_morale_is_disrupted_and_does_not_fire() -> None:
     g = _assault_diagram_2(9)  # German fails morale (9 > 6): disrupted, no fire
     dice(g, 1, 9, 9, 9)  # US IN hits with the 1
-    g.apply("fire")
+    play(g, "fire")
     assert "disrupted" in log_text(g)
     assert "GE-A1-IN1 fires" not in log_text(g)
     assert "GE-A1-IN1" not in g.state["blocks"]
@@ -133,8 +134,8 @@ def test_9_1_example_c8_river_assault_minus_one_in_round_one_engineers_unmodifie
 def test_9_62_machine_guns_and_mortars_cannot_move_into_an_assault() -> None:
     g = scene({"US-A1-PHQ": "H7", "US-A-MG": "H7", "GE-A1-IN1": "H8"})
     activate(g, "US-A1-PHQ")
-    g.apply("cmd:US-A-MG")
-    g.apply("move")
+    play(g, "cmd:US-A-MG")
+    play(g, "move")
     assert "to:H8" not in ids(g)
 
 
@@ -143,25 +144,25 @@ def test_9_2_caron_farm_round_three_attackers_must_retreat_not_into_a_disputed_e
                "GE-A1-PHQ": "K9", "GE-A1-IN1": "L8", "GE-A1-IN2": "J8", "GE-A1-IN3": "K9"}, active="ger")
     activate(g, "GE-A1-PHQ")
     for b in ("GE-A1-IN1", "GE-A1-IN2"):
-        g.apply(f"cmd:{b}")
-        g.apply("move")
-        g.apply("to:K8")
+        play(g, f"cmd:{b}")
+        play(g, "move")
+        play(g, "to:K8")
     dice(g, *([9] * 30))  # every shot misses
-    g.apply("end")
+    play(g, "end")
     for _ in range(2):  # rounds 1 and 2: the Germans fire
         while g.decision().step == "assault_unit" and g.decision().seat == 0:
-            g.apply("fire")
+            play(g, "fire")
         while g.decision().step == "assault_unit" and g.decision().seat == 1:
-            g.apply("fire")
+            play(g, "fire")
     while g.decision().step == "assault_unit" and g.decision().seat == 0:
-        g.apply("fire")
+        play(g, "fire")
     assert g.decision().step == "assault_unit" and g.decision().seat == 1
     opts = ids(g)
     assert "fire" not in opts  # round 3: attackers must retreat
     assert "retreat:L8" not in opts  # its entry hex is now disputed (US M8 and German K9 beside it)
     assert "retreat:K9" in opts and "retreat:J8" in opts
-    g.apply("retreat:K9")
-    g.apply(ids(g)[0])
+    play(g, "retreat:K9")
+    play(g, ids(g)[0])
     assert not any(g.state["blocks"][b]["hex"] == hexi(g, "K8") for b in ("GE-A1-IN1", "GE-A1-IN2"))
     assert "US holds" in log_text(g).upper() or "usa holds the hex" in log_text(g)
     assert steps(g, "US-A-MG") == 2
@@ -171,11 +172,11 @@ def test_9_2_caron_farm_round_three_attackers_must_retreat_not_into_a_disputed_e
 def test_8_2_example_c13_overstacked_units_are_eliminated_at_the_end_of_the_activation() -> None:
     g = scene({"US-A2-PHQ": "B5", "US-A2-IN1": "B5", "US-A2-IN2": "B5", "US-A2-IN3": "A5", "US-A-CHQ": "C5"})
     activate(g, "US-A2-PHQ")
-    g.apply("cmd:US-A2-IN3")
-    g.apply("move")
-    g.apply("to:B5")  # four units in a clear hex (limit 3) while moving
-    g.apply("stop") if g.decision().step == "move" else None
-    g.apply("end")
+    play(g, "cmd:US-A2-IN3")
+    play(g, "move")
+    play(g, "to:B5")  # four units in a clear hex (limit 3) while moving
+    play(g, "stop") if g.decision().step == "move" else None
+    play(g, "end")
     assert "US-A2-IN3" not in g.state["blocks"]  # the last to move in goes
     assert "overstacked" in log_text(g)
 
@@ -185,15 +186,15 @@ def test_9_63_anti_tank_rockets_may_target_in_an_assault_others_may_not() -> Non
                "GE-A1-IN1": ("H8", 2), "GE-A1-IN2": "H8", "GE-A1-PHQ": "N10"})
     activate(g, "US-A1-PHQ")
     for b in ("US-A-ATR", "US-A1-IN1"):
-        g.apply(f"cmd:{b}")
-        g.apply("move")
-        g.apply("to:H8")
+        play(g, f"cmd:{b}")
+        play(g, "move")
+        play(g, "to:H8")
     dice(g, *([9] * 12))
-    g.apply("end")
+    play(g, "end")
     assert g.decision().step == "assault_unit"
     assert "US-A-ATR" in g.decision().prompt
     assert {"fire:GE-A1-IN1", "fire:GE-A1-IN2"} <= set(ids(g))
-    g.apply("fire:GE-A1-IN1")
+    play(g, "fire:GE-A1-IN1")
     assert "US-A1-IN1" in g.decision().prompt
     assert "fire" in ids(g) and not any(o.startswith("fire:") for o in ids(g))
 
@@ -215,14 +216,14 @@ def test_7_2_example_c4_engineer_targets_a_minefield_at_f4_the_3_clears_it_the_0
     g.state["attached"] = {"US-BN-EN2": "A"}
     g.state["blocks"]["US-BN-EN2"]["steps"] = 2  # "Engineer 2"
     activate(g, "US-A1-PHQ")
-    g.apply("cmd:US-BN-EN2")
-    g.apply("move")
-    g.apply("to:H8")  # a hidden block: an assault
-    g.apply("end")
+    play(g, "cmd:US-BN-EN2")
+    play(g, "move")
+    play(g, "to:H8")  # a hidden block: an assault
+    play(g, "end")
     assert g.state["blocks"]["GE-BN-MF1"]["posture"] == "up"  # revealed in the assault
     assert "fire:GE-BN-MF1" in ids(g)  # 9.64: engineers may target the mine
     dice(g, 3, 10)
-    g.apply("fire:GE-BN-MF1")
+    play(g, "fire:GE-BN-MF1")
     assert "at F4" in log_text(g)
     assert "GE-BN-MF1" not in g.state["blocks"] and g.state["vp"] == [1, 0]
     assert steps(g, "US-BN-EN2") == 1  # the 0 is a hit on the engineer
@@ -232,9 +233,9 @@ def test_7_2_fire_reveals_a_minefield_for_good_hits_go_to_the_others_and_it_cont
     g = scene({"US-A3-PHQ": "J3", "US-A3-IN1": "J4", "GE-BN-MF1": "J5", "GE-A1-IN1": "J5",
                "GE-A1-PHQ": "N10"})
     activate(g, "US-A3-PHQ")
-    g.apply("cmd:US-A3-IN1")
+    play(g, "cmd:US-A3-IN1")
     dice(g, 1, 9, 9, 9)
-    g.apply("fire:J5")
+    play(g, "fire:J5")
     assert g.state["blocks"]["GE-BN-MF1"]["posture"] == "up" and steps(g, "GE-BN-MF1") == 1
     assert steps(g, "GE-A1-IN1") == 2  # the hit went to the squad
     g.state["blocks"]["GE-A1-IN1"]["hex"] = hexi(g, "N9")
@@ -251,25 +252,25 @@ def test_7_2_attackers_rolling_9_or_0_among_mines_hit_themselves() -> None:
     g = scene({"US-A1-PHQ": "H7", "US-A1-IN1": "H7", "GE-BN-MF1": "H8", "GE-A1-IN2": ("H8", 1),
                "GE-A1-PHQ": "N10"})
     activate(g, "US-A1-PHQ")
-    g.apply("cmd:US-A1-IN1")
-    g.apply("move")
+    play(g, "cmd:US-A1-IN1")
+    play(g, "move")
     dice(g, 3, 9)  # the German squad's morale (passes) and its shot (misses)
-    g.apply("to:H8")
-    g.apply("end") if g.decision().step == "command" else None
+    play(g, "to:H8")
+    play(g, "end") if g.decision().step == "command" else None
     assert g.decision().step == "assault_unit"
     assert not any(o.startswith("fire:") for o in ids(g))  # only engineers and ATRs target
     dice(g, 9, 10, 8, 8)
-    g.apply("fire")
+    play(g, "fire")
     assert steps(g, "US-A1-IN1") == 2  # the 9 and the 0 are hits on the firer
 
 
 def test_10_4_a_unit_leaving_the_map_is_out_of_the_game_and_gives_no_vp() -> None:
     g = scene({"US-A1-PHQ": "A2", "US-A1-IN1": "A1", "GE-A1-PHQ": "N10"})
     activate(g, "US-A1-PHQ")
-    g.apply("cmd:US-A1-IN1")
-    g.apply("move")
+    play(g, "cmd:US-A1-IN1")
+    play(g, "move")
     assert "off-map" in ids(g)
-    g.apply("off-map")
+    play(g, "off-map")
     assert "US-A1-IN1" not in g.state["blocks"] and g.state["gone"] == ["US-A1-IN1"]
     assert g.state["vp"] == [0, 0]
 
@@ -277,15 +278,15 @@ def test_10_4_a_unit_leaving_the_map_is_out_of_the_game_and_gives_no_vp() -> Non
 def test_9_4_a_defender_on_the_map_edge_may_retreat_off_it() -> None:
     g = scene({"US-A1-PHQ": "M9", "US-A1-IN1": "M9", "GE-A1-IN1": "N9", "GE-A1-PHQ": "N1"})
     activate(g, "US-A1-PHQ")
-    g.apply("cmd:US-A1-IN1")
-    g.apply("move")
+    play(g, "cmd:US-A1-IN1")
+    play(g, "move")
     dice(g, *([9] * 8))
-    g.apply("to:N9")
-    g.apply("end")
+    play(g, "to:N9")
+    play(g, "end")
     while g.decision().step == "assault_unit" and g.state["assault"]["round"] == 1:
-        g.apply("fire")
+        play(g, "fire")
     assert g.decision().seat == 1 and "retreat:off-map" in ids(g)  # round 2: the defender may go
-    g.apply("retreat:off-map")
+    play(g, "retreat:off-map")
     assert "GE-A1-IN1" in g.state["gone"] and g.state["vp"] == [0, 0]
 
 
@@ -293,7 +294,7 @@ def test_10_4_surrender_is_offered_only_when_the_game_allows_it() -> None:
     g = tactica.new_game("combat_infantry", "saint_martin", seed=1)
     assert "surrender" not in ids(g)
     g = tactica.new_game("combat_infantry", "saint_martin", seed=1, options={"surrender": True})
-    g.apply("surrender")
+    play(g, "surrender")
     assert g.is_terminal() and g.returns() == [-1.0, 1.0]
 
 
@@ -311,14 +312,14 @@ def test_7_5_barbed_wire_one_enemy_unit_enters_and_stops_then_clears_or_withdraw
     g = scene({"US-A1-PHQ": "J2", "US-A1-IN1": "J2", "US-A1-IN2": "K2", "GE-A1-PHQ": "N10"})
     g.state["wire"] = [{"hex": hexi(g, "J3"), "side": 1, "unit": None, "came_from": None, "gt": None}]
     activate(g, "US-A1-PHQ")
-    g.apply("cmd:US-A1-IN1")
-    g.apply("move")
-    g.apply("to:J3")
+    play(g, "cmd:US-A1-IN1")
+    play(g, "move")
+    play(g, "to:J3")
     assert at(g, "US-A1-IN1") == "J3" and g.decision().step == "command"  # it must stop in the wire
-    g.apply("cmd:US-A1-IN2")
-    g.apply("move")
+    play(g, "cmd:US-A1-IN2")
+    play(g, "move")
     assert "to:J3" not in ids(g)  # one unit at a time
-    g.apply("stop")
+    play(g, "stop")
     # next game turn: the unit may only clear the wire, withdraw, or hold
     g.state["gt"] = 2
     for r in g.state["blocks"].values():
@@ -328,10 +329,10 @@ def test_7_5_barbed_wire_one_enemy_unit_enters_and_stops_then_clears_or_withdraw
     g.state["done_companies"] = []
     g.refresh()
     activate(g, "US-A1-PHQ")
-    g.apply("cmd:US-A1-IN1")
+    play(g, "cmd:US-A1-IN1")
     assert set(ids(g)) == {"clear-wire", "withdraw:J2", "hold"}
     dice(g, 9, 9, 3, 9)
-    g.apply("clear-wire")
+    play(g, "clear-wire")
     assert g.state["wire"] == [] and "cleared" in log_text(g)
 
 
@@ -341,9 +342,9 @@ def test_7_5_the_wire_owner_stays_out_and_a_unit_in_the_wire_cannot_be_assaulted
                         "gt": 1}]
     g.state["wire"].append({"hex": hexi(g, "K4"), "side": 1, "unit": None, "came_from": None, "gt": None})
     activate(g, "GE-A1-PHQ")
-    g.apply("cmd:GE-A1-IN1")
+    play(g, "cmd:GE-A1-IN1")
     assert "fire:J3" in ids(g)  # it may be fired on
-    g.apply("move")
+    play(g, "move")
     assert "to:J3" not in ids(g) and "to:K4" not in ids(g)  # no assault into wire; own wire closed
 
 

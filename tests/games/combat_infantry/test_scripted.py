@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ci_helpers import activate, ids, scene
+from ci_helpers import activate, ids, play, scene
 
 import tactica
 from tactica.ai import make_agent
@@ -18,7 +18,7 @@ def _choose(g: tactica.Game) -> str:  # type: ignore[name-defined]
 def test_10_5_priority_1_rally_a_one_step_unit() -> None:
     g = scene({"GE-A1-PHQ": "L6", "GE-A1-IN2": ("L5", 1), "US-A1-IN1": "K3", "US-A1-PHQ": "A1"}, active="ger")
     activate(g, "GE-A1-PHQ")
-    g.apply("cmd:GE-A1-IN2")
+    play(g, "cmd:GE-A1-IN2")
     assert _choose(g) == "rally"
 
 
@@ -26,7 +26,7 @@ def test_10_5_priority_2_fire_at_an_adjacent_hex_with_fewer_units() -> None:
     g = scene({"US-A3-PHQ": "J4", "US-A3-IN1": "J4", "GE-A1-IN1": "J5", "GE-A1-IN2": ("K2", 3, "up"),
                "GE-A1-PHQ": "N10"})
     activate(g, "US-A3-PHQ")
-    g.apply("cmd:US-A3-IN1")
+    play(g, "cmd:US-A3-IN1")
     assert "fire:K2:GE-A1-IN2" in ids(g)  # a face-up target further off ...
     assert _choose(g) == "fire:J5"  # ... comes after the weaker adjacent hex
 
@@ -34,9 +34,9 @@ def test_10_5_priority_2_fire_at_an_adjacent_hex_with_fewer_units() -> None:
 def test_10_5_priority_6_move_toward_the_nearest_objective_not_held() -> None:
     g = scene({"US-A2-PHQ": "C5", "US-A2-IN1": "C5", "GE-A1-PHQ": "N10"})
     activate(g, "US-A2-PHQ")
-    g.apply("cmd:US-A2-IN1")
+    play(g, "cmd:US-A2-IN1")
     assert _choose(g) == "move"
-    g.apply("move")
+    play(g, "move")
     assert _choose(g) == "to:D5"  # along the road toward the village
 
 
@@ -62,7 +62,7 @@ def test_scripted_plays_whole_games_of_every_scenario() -> None:
         agents = [make_agent("scripted", 1), make_agent("scripted", 2)]
         while not g.is_terminal():
             seat = g.current_player()
-            g.apply(agents[seat].choose(g, seat))
+            play(g, agents[seat].choose(g, seat))
             assert turn_key(g) >= 0
         assert len(g.returns()) == 2
 

@@ -30,7 +30,7 @@ from .view import resample, view
 class CombatInfantryRules(Rules):
     id = "combat_infantry"
     name = "Combat Infantry (WestFront)"
-    version = "1"
+    version = "2"
     seats = SIDES
     option_defaults: Mapping[str, Any] = {"surrender": False, "chit_pull": ""}
     """``surrender``: offer each player a Surrender option at every activation (10.4); off by

@@ -25,7 +25,9 @@ from .units import (
     in_hex,
     label,
     leave_map,
+    named,
     occupancy,
+    piece,
     stack_limit,
 )
 
@@ -158,7 +160,7 @@ class Assault(Step):
                     "9.3",
                     "round {n}: {unit} at strength 1 tests morale {m}: roll {r}: {res}",
                     n=A["round"],
-                    unit=b,
+                    unit=named(s, b),
                     m=m,
                     r=r,
                     res="passes" if ok else "disrupted",
@@ -207,7 +209,7 @@ class Assault(Step):
 
 
 def _units(s: dict[str, Any], h: int, side: int) -> str:
-    return ", ".join(f"{b} ({s['blocks'][b]['steps']})" for b in in_hex(s, h, side)) or "none"
+    return ", ".join(f"{named(s, b)} ({s['blocks'][b]['steps']})" for b in in_hex(s, h, side)) or "none"
 
 
 class AssaultUnit(Step):
@@ -233,7 +235,9 @@ class AssaultUnit(Step):
             for t in in_hex(s, A["hex"], 1 - lab.side):
                 mine = label(t).type == "minefield"
                 if lab.type == "atr" or (mine and lab.type == "engineer"):  # 9.63, 9.64
-                    out.append(Option(f"fire:{t}", f"{b} targets {t}", "assault", {"unit": b, "target": t}))
+                    out.append(
+                        Option(f"fire:{piece(s, t)}", f"{b} targets {t}", "assault", {"unit": b, "target": t})
+                    )
         if attacker or A["round"] > 1:
             for j in retreats(g, b):
                 if j == OFF_MAP:
@@ -258,7 +262,7 @@ class AssaultUnit(Step):
         if opts:
             self.choose(g, a, opts[0])
         else:
-            g.emit("9.4", "{unit} must retreat and has nowhere to go", unit=a["unit"])
+            g.emit("9.4", "{unit} must retreat and has nowhere to go", unit=named(g.state, a["unit"]))
             eliminate(g, a["unit"], "9.4")
             g.pop()
 
@@ -283,7 +287,7 @@ class AssaultUnit(Step):
             k = edge_key(A["hex"], j)
             A["used"][k] = A["used"].get(k, 0) + 1
             s["blocks"][b]["hex"] = j
-            g.emit("9.4", "{unit} retreats to {hex}", unit=b, hex=geo.label(j))
+            g.emit("9.4", "{unit} retreats to {hex}", unit=named(s, b), hex=geo.label(j))
             g.pop()
             return
         f = assault_firepower(g, b)
@@ -301,7 +305,7 @@ class AssaultUnit(Step):
             "9.2",
             "round {n}: {unit} fires at F{f}: {rolls}: {hits} hit(s)",
             n=A["round"],
-            unit=b,
+            unit=named(s, b),
             f=f,
             rolls=rolls,
             hits=hits,
@@ -309,7 +313,10 @@ class AssaultUnit(Step):
         allocate(g, A["hex"], 1 - lab.side, hits, "assault", "9.2", target=target)
         if backfire and b in s["blocks"]:
             g.emit(
-                "7.2", "{unit} takes {n} hit(s) from its own 9s and 0s among the mines", unit=b, n=backfire
+                "7.2",
+                "{unit} takes {n} hit(s) from its own 9s and 0s among the mines",
+                unit=named(s, b),
+                n=backfire,
             )
             allocate(g, A["hex"], lab.side, backfire, "assault", "7.2", target=b)
         g.pop()
@@ -344,7 +351,7 @@ class Regroup(Step):
             for b in units:
                 out.append(
                     Option(
-                        f"regroup:{b}:{geo.label(j)}",
+                        f"regroup:{piece(s, b)}:{geo.label(j)}",
                         f"{b} regroups to {geo.label(j)}",
                         "regroup",
                         {"unit": b, "hex": j},
@@ -368,4 +375,6 @@ class Regroup(Step):
         b, j = option.args["unit"], option.args["hex"]
         s["blocks"][b]["hex"] = j
         a["used"][str(j)] = a["used"].get(str(j), 0) + 1
-        g.emit("9.5", "{unit} regroups from {a} to {b}", unit=b, a=geo.label(a["hex"]), b=geo.label(j))
+        g.emit(
+            "9.5", "{unit} regroups from {a} to {b}", unit=named(s, b), a=geo.label(a["hex"]), b=geo.label(j)
+        )

@@ -58,7 +58,7 @@ def drawing(g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any
                 "hex": blk["hex"],
                 "side": SIDES.index(blk["side"]),
                 "label": f"{SHORT.get(blk['type'], blk['type'])} {blk['steps']}",
-                "name": f"{blk['name']} ({blk['id']})",
+                "name": f"{blk['name']} ({blk['id']}, {blk['piece']})",
                 "face": "front",
                 "values": [
                     {"label": "F", "value": blk["f"], "main": True},
@@ -70,14 +70,14 @@ def drawing(g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any
                 "flags": flags,
             }
         )
-    for k, h in enumerate(b["hidden_blocks"]):
+    for h in b["hidden_blocks"]:
         pieces.append(
             {
-                "id": f"hidden-{h['side']}-{k}",
+                "id": h["piece"],  # 1.0: the public piece id, never the label
                 "hex": h["hex"],
                 "side": SIDES.index(h["side"]),
                 "label": "?",
-                "name": f"a {h['side']} block",
+                "name": f"a {h['side']} block ({h['piece']})",
                 "face": "front",
                 "values": [],
                 "flags": [h["posture"]] + (["half-hit"] if h["half"] else []),
@@ -116,7 +116,11 @@ def drawing(g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any
     if b.get("activation"):
         act = b["activation"]
         info.append(
-            {"label": "Activation", "value": act["hq"], "text": f"{act['commands_left']} CHQ commands left"}
+            {
+                "label": "Activation",
+                "value": act["hq"] or act["hq_piece"],
+                "text": f"{act['commands_left']} CHQ commands left",
+            }
         )
     if b.get("assault"):
         a = b["assault"]

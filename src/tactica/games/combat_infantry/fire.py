@@ -11,7 +11,7 @@ from tactica.core.los import Overlay
 from .blocks import SIDES, sheet
 from .geo import Geo
 from .scenarios import geo_of
-from .units import Occupancy, State, in_hex, label, occupancy, step_loss
+from .units import Occupancy, State, in_hex, label, named, occupancy, piece, ref, step_loss
 
 SPOT_RANGE, SPOT_RANGE_HIGH = 3, 4
 """6.61: an HQ spots up to 3 hexes away with LOS, 4 when it stands higher than the target."""
@@ -97,9 +97,14 @@ def allocate(
         r = s["blocks"][b]
         if d2(geo, s, r["hex"], kind, sniper):
             r["half"] = True
-            g.emit("6.7", "a hit on a block in {hex} is a half-hit (D2)", hex=geo.label(r["hex"]))
             g.emit(
-                "6.7", "{unit} holds a half-hit", to=[label(b).side] if r["posture"] != "up" else None, unit=b
+                "6.7", "a hit on {unit} in {hex} is a half-hit (D2)", unit=ref(s, b), hex=geo.label(r["hex"])
+            )
+            g.emit(
+                "6.7",
+                "{unit} holds a half-hit",
+                to=[label(b).side] if r["posture"] != "up" else None,
+                unit=named(s, b),
             )
         else:
             step_loss(g, b, rule)
@@ -184,7 +189,7 @@ def fire_options(g: Game, bid: str) -> list[tuple[str, dict[str, Any]]]:
         out.append((f"fire:{hx}", {"hex": j}))
         for t in in_hex(s, j, 1 - lab.side):
             if s["blocks"][t]["posture"] == "up" and net_firepower(lab.f, label(t).ac) > 0:
-                out.append((f"fire:{hx}:{t}", {"hex": j, "target": t}))
+                out.append((f"fire:{hx}:{piece(s, t)}", {"hex": j, "target": t}))
     return out
 
 
@@ -242,7 +247,7 @@ def bombard_options(g: Game, bid: str) -> list[tuple[str, dict[str, Any]]]:
         if sight(geo, s, here, j):
             out.append((f"bombard:{hx}", {"hex": j}))
         for h in spotters(g, bid, j):
-            out.append((f"bombard:{hx}:{h}", {"hex": j, "spotter": h}))
+            out.append((f"bombard:{hx}:{piece(s, h)}", {"hex": j, "spotter": h}))
     return out
 
 
@@ -278,11 +283,11 @@ def resolve_fire(g: Game, bid: str, j: int, target: str | None) -> None:
         "6.1",
         "{unit} ({name}) in {src} fires at {dst}{tgt}: {n} dice at F{f} roll {rolls}: {hits} hit(s)"
         " ({limit})",
-        unit=bid,
+        unit=named(s, bid),
         name=lab.name,
         src=geo.label(here),
         dst=geo.label(j),
-        tgt=f" targeting {target}" if target else "",
+        tgt=f" targeting {named(s, target)}" if target else "",
         n=r["steps"],
         f=f,
         rolls=rolls,
@@ -296,7 +301,17 @@ def resolve_fire(g: Game, bid: str, j: int, target: str | None) -> None:
 def resolve_bombard(g: Game, bid: str, j: int, spotter: str | None) -> None:
     """6.6: a red-triangle unit on the map bombards hex ``j`` with its strength in dice."""
     lab = label(bid)
-    bombard(g, lab.side, f"{bid} ({lab.name})", g.state["blocks"][bid]["steps"], lab.f, j, spotter, "6.6", 0)
+    bombard(
+        g,
+        lab.side,
+        f"{named(g.state, bid)} ({lab.name})",
+        g.state["blocks"][bid]["steps"],
+        lab.f,
+        j,
+        spotter,
+        "6.6",
+        0,
+    )
 
 
 def bombard(
@@ -330,7 +345,7 @@ def bombard(
         "{who} bombards {dst}{spot}: {n} dice at F{f} roll {rolls}: {hits} hit(s)",
         who=who,
         dst=geo.label(j),
-        spot=f" spotted by {spotter}" if spotter else " (own LOS)",
+        spot=f" spotted by {ref(s, spotter)}" if spotter else " (own LOS)",
         n=dice,
         f=f,
         rolls=rolls,

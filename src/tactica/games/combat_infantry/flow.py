@@ -33,8 +33,12 @@ from .units import (
     eliminate,
     hex_control,
     label,
+    named,
     occupancy,
     on_map,
+    piece,
+    ref,
+    seen,
     stack_limit,
 )
 from .wire import caught, clear_wire, wire_actions, wire_at, withdraw
@@ -67,6 +71,8 @@ class GameTurn(Step):
                 elif r["posture"] == "up" and label(b).type in ("minefield", "bunker"):
                     r.update(acted=False, half=False)  # 7.2, 2.55: revealed mines and bunkers stay up
                 else:
+                    if r["posture"] == "up":
+                        seen(s, b)  # 1.0: the other side saw it and may follow the block
                     r.update(posture="upright", acted=False, half=False)
             s["smoke"].clear()
             s["spotters"].clear()
@@ -110,24 +116,26 @@ class TankUpright(Step):
         return label(a["unit"]).side
 
     def prompt(self, g: Game, a: Args) -> str:
-        return f"Stand {a['unit']} upright, or leave it revealed?"
+        return f"Stand {named(g.state, a['unit'])} upright, or leave it revealed?"
 
     def options(self, g: Game, a: Args) -> list[Option]:
         b = a["unit"]
+        p = piece(g.state, b)
         return [
-            Option("upright", f"Stand {b} upright", "tank", {"unit": b}),
-            Option("revealed", f"Leave {b} revealed", "tank", {"unit": b}),
+            Option("upright", f"Stand {b} upright", "tank", {"unit": b, "piece": p}),
+            Option("revealed", f"Leave {b} revealed", "tank", {"unit": b, "piece": p}),
         ]
 
     def choose(self, g: Game, a: Args, option: Option) -> None:
         s = g.state
         b = a["unit"]
         if option.id == "upright":
+            seen(s, b)
             s["blocks"][b]["posture"] = "upright"
         g.emit(
             "2.53",
             "{unit} {res}",
-            unit=b,
+            unit=named(s, b),
             res="stands upright" if option.id == "upright" else "stays revealed",
         )
         g.pop()
@@ -199,7 +207,7 @@ class Activate(Step):
         pool = [b for b in ready if label(b).company == company]
         hq = g.chance.pick(pool)
         g.reveal()
-        g.emit("10.5", "{side} draws the chit of {unit}", side=SIDES[_active(g)], unit=hq)
+        g.emit("10.5", "{side} draws the chit of {unit}", side=SIDES[_active(g)], unit=named(g.state, hq))
         self._start(g, hq, chit=True)
 
     def prompt(self, g: Game, a: Args) -> str:
@@ -209,10 +217,10 @@ class Activate(Step):
         geo = geo_of(g.state)
         out = [
             Option(
-                f"hq:{b}",
+                f"hq:{piece(g.state, b)}",
                 f"Activate {b}",
                 "activate",
-                {"unit": b, "hex": geo.label(g.state["blocks"][b]["hex"])},
+                {"unit": b, "piece": piece(g.state, b), "hex": geo.label(g.state["blocks"][b]["hex"])},
             )
             for b in _ready_hqs(g)
         ]
@@ -298,7 +306,7 @@ class Deploy(Step):
             "4.0",
             "{side} activates {unit} in {hex}",
             side=SIDES[label(hq).side],
-            unit=hq,
+            unit=named(s, hq),
             hex=geo.label(r["hex"]),
         )
         g.replace("command")
@@ -369,23 +377,20 @@ class Command(Step):
         return _active(g)
 
     def prompt(self, g: Game, a: Args) -> str:
-        return f"Command units of {g.state['act']['hq']}"
+        return f"Command units of {named(g.state, g.state['act']['hq'])}"
 
     def options(self, g: Game, a: Args) -> list[Option]:
         geo = geo_of(g.state)
         cmd, tries = in_command(g)
-        bl = g.state["blocks"]
-        out = [
-            Option(f"cmd:{b}", f"Command {b}", "command", {"unit": b, "hex": geo.label(bl[b]["hex"])})
-            for b in cmd
-        ]
+        s = g.state
+        bl = s["blocks"]
+
+        def about(b: str) -> dict[str, str]:
+            return {"unit": b, "piece": piece(s, b), "hex": geo.label(bl[b]["hex"])}
+
+        out = [Option(f"cmd:{piece(s, b)}", f"Command {named(s, b)}", "command", about(b)) for b in cmd]
         out += [
-            Option(
-                f"try:{b}",
-                f"{b}: no-command morale check",
-                "command",
-                {"unit": b, "hex": geo.label(bl[b]["hex"])},
-            )
+            Option(f"try:{piece(s, b)}", f"{named(s, b)}: no-command morale check", "command", about(b))
             for b in tries
         ]
         for oid, args in strike_options(g):
@@ -426,15 +431,16 @@ class Command(Step):
                 "4.3",
                 "{unit} out of command: morale {m}, roll {r}: {res}",
                 to=[bl.side],
-                unit=b,
+                unit=named(s, b),
                 m=morale,
                 r=roll,
                 res="acts" if ok else "fails and is done",
             )
             g.emit(
                 "4.3",
-                "a block out of command tests its morale: {res}",
+                "a block out of command ({piece}) tests its morale: {res}",
                 to=[1 - bl.side],
+                piece=piece(s, b),
                 res="it acts" if ok else "it fails",
             )
             if not ok:
@@ -460,7 +466,7 @@ class Action(Step):
         return _active(g)
 
     def prompt(self, g: Game, a: Args) -> str:
-        return f"Action for {a['unit']}"
+        return f"Action for {named(g.state, a['unit'])}"
 
     def options(self, g: Game, a: Args) -> list[Option]:
         s = g.state
@@ -515,14 +521,18 @@ class Action(Step):
                 "5.0",
                 "{unit} rallies: morale {m}, roll {roll}: {res}",
                 to=None if r["posture"] == "up" else [lab.side],
-                unit=b,
+                unit=named(s, b),
                 m=a["morale"],
                 roll=roll,
                 res="+1 step" if ok else "no effect",
             )
             if r["posture"] != "up":
                 g.emit(
-                    "5.0", "a block in {hex} attempts to rally", to=[1 - lab.side], hex=geo.label(r["hex"])
+                    "5.0",
+                    "a block ({piece}) in {hex} attempts to rally",
+                    to=[1 - lab.side],
+                    hex=geo.label(r["hex"]),
+                    piece=piece(s, b),
                 )
             g.pop()
             return
@@ -550,7 +560,7 @@ class Action(Step):
                 attack_bridge(g, b, option.args["edge"], None, demolish=True)
             else:
                 s["foxholes"].append(r["hex"])
-                g.emit("7.1", "{unit} digs a foxhole in {hex}", unit=b, hex=geo.label(r["hex"]))
+                g.emit("7.1", "{unit} digs a foxhole in {hex}", unit=ref(s, b), hex=geo.label(r["hex"]))
             g.pop()
             return
         if kind == "move":
@@ -558,7 +568,13 @@ class Action(Step):
             return
         if not hq:
             r["posture"] = "down"
-        g.emit("1.2", "a {side} block in {hex} is done", side=SIDES[lab.side], hex=geo.label(r["hex"]))
+        g.emit(
+            "1.2",
+            "{unit}, a {side} block in {hex}, is done",
+            unit=ref(s, b),
+            side=SIDES[lab.side],
+            hex=geo.label(r["hex"]),
+        )
         g.pop()
 
 
@@ -612,11 +628,14 @@ class EndActivation(Step):
         s = g.state
         geo = geo_of(s)
         if a["phase"] == "halves":
-            for r in s["blocks"].values():
+            for b, r in sorted(s["blocks"].items(), key=lambda kv: piece(s, kv[0])):
                 if r["half"]:
                     r["half"] = False
                     g.emit(
-                        "6.7", "the single half-hit on a block in {hex} is cleared", hex=geo.label(r["hex"])
+                        "6.7",
+                        "the single half-hit on {unit} in {hex} is cleared",
+                        unit=ref(s, b),
+                        hex=geo.label(r["hex"]),
                     )
             a["phase"] = "assaults"
             return

@@ -12,7 +12,7 @@ from .blocks import GUNS_AND_VEHICLES, NO_ASSAULT_ENTRY, SIDES, VEHICLES
 from .fire import edge_key
 from .scenarios import geo_of
 from .terrain import SIDE, X
-from .units import ENEMY, hex_control, label, leave_map, occupancy
+from .units import ENEMY, hex_control, label, leave_map, named, occupancy, ref
 from .wire import entered, may_enter, wire_at
 
 
@@ -114,7 +114,7 @@ class Move(Step):
         return _active(g)
 
     def prompt(self, g: Game, a: Args) -> str:
-        return f"Move {a['unit']} ({a['mp']} MP left)"
+        return f"Move {named(g.state, a['unit'])} ({a['mp']} MP left)"
 
     def options(self, g: Game, a: Args) -> list[Option]:
         geo = geo_of(g.state)
@@ -162,7 +162,7 @@ class Move(Step):
             g.emit(
                 "2.53",
                 "{unit} ({name}) moves and is revealed in {hex}",
-                unit=b,
+                unit=named(s, b),
                 name=lab.name,
                 hex=geo.label(i),
             )
@@ -171,7 +171,7 @@ class Move(Step):
             g.emit(
                 "3.4",
                 "{unit} breaks through the hedge {a}/{b}: a gap for the rest of the game",
-                unit=b,
+                unit=ref(s, b),
                 a=geo.label(i),
                 b=geo.label(j),
             )
@@ -183,14 +183,22 @@ class Move(Step):
             s["act"]["entered"].setdefault(str(j), []).append([b, i])
             g.emit(
                 "9.0",
-                "a {side} unit moves from {a} into enemy-held {b}: assault",
+                "{unit}, a {side} unit, moves from {a} into enemy-held {b}: assault",
+                unit=ref(s, b),
                 side=SIDES[lab.side],
                 a=geo.label(i),
                 b=geo.label(j),
             )
             self._done(g, b)
             return
-        g.emit("8.1", "a {side} block moves {a} -> {b}", side=SIDES[lab.side], a=geo.label(i), b=geo.label(j))
+        g.emit(
+            "8.1",
+            "{unit}, a {side} block, moves {a} -> {b}",
+            unit=ref(s, b),
+            side=SIDES[lab.side],
+            a=geo.label(i),
+            b=geo.label(j),
+        )
         if s["wire"] and entered(g, b, i, j):
             self._done(g, b)
             return

@@ -299,6 +299,8 @@ def setup(g: Game, sid: str, surrender: bool = False, chit_pull: str = "") -> No
         deploy_areas=[list(d["areas"]) for d in deploy],
         revealed_tanks=list(data["revealed_tanks"]),
         draws=[],
+        pieces={},
+        seen=[],
     )
     g.emit(
         "10.1",
@@ -309,10 +311,24 @@ def setup(g: Game, sid: str, surrender: bool = False, chit_pull: str = "") -> No
     )
     g.push("game_turn")
     draw_weapons(g, data["draws"])
+    deal_pieces(g)
     first = SIDES.index(data["first"])
     for side in (first, 1 - first):  # 10.1, our reading: the second player sets up first
         if deploy[side]["blocks"]:
             g.push("set_up", side=side)
+
+
+def deal_pieces(g: Game) -> None:
+    """1.0: every block in the game gets a public piece id ("usa-07"), the physical block the
+    other player can point at and follow, apart from its hidden label. Numbers are dealt at
+    random so that a piece id tells nothing of the label it carries; option ids, the other side's
+    log and views name pieces, never hidden labels."""
+    s = g.state
+    for side, name in enumerate(SIDES):
+        mine = sorted(b for b in [*s["blocks"], *s["to_deploy"][side]] if sheet()[b].side == side)
+        g.chance.shuffle(mine)
+        for n, b in enumerate(mine, 1):
+            s["pieces"][b] = f"{name}-{n:02d}"
 
 
 def draw_weapons(g: Game, draws: list[dict[str, Any]]) -> None:

@@ -11,7 +11,7 @@ from tactica.core.rules import Args, Step
 
 from .blocks import SIDES, sheet
 from .scenarios import geo_of
-from .units import in_hex, occupancy, stack_limit
+from .units import in_hex, named, occupancy, piece, stack_limit
 
 
 def set_up_hexes(g: Game, side: int) -> list[int]:
@@ -48,11 +48,17 @@ class SetUp(Step):
         return f"Set up your blocks ({len(g.state['to_deploy'][a['side']])} left)"
 
     def options(self, g: Game, a: Args) -> list[Option]:
-        geo = geo_of(g.state)
+        s = g.state
+        geo = geo_of(s)
         hexes = [(i, geo.label(i)) for i in set_up_hexes(g, a["side"])]
         return [
-            Option(f"place:{b}:{lab}", f"Set up {b} in {lab}", "setup", {"unit": b, "i": i, "hex": lab})
-            for b in g.state["to_deploy"][a["side"]]
+            Option(
+                f"place:{piece(s, b)}:{lab}",
+                f"Set up {named(s, b)} in {lab}",
+                "setup",
+                {"unit": b, "piece": piece(s, b), "i": i, "hex": lab},
+            )
+            for b in sorted(s["to_deploy"][a["side"]], key=lambda b: piece(s, b))
             for i, lab in hexes
         ]
 
@@ -70,12 +76,19 @@ class SetUp(Step):
             "posture": "up" if up else "upright",
             "acted": False,
         }
-        g.emit("10.1", "{unit} is set up in {hex}", to=None if up else [lab.side], unit=b, hex=geo.label(i))
+        g.emit(
+            "10.1",
+            "{unit} is set up in {hex}",
+            to=None if up else [lab.side],
+            unit=named(s, b),
+            hex=geo.label(i),
+        )
         if not up:
             g.emit(
                 "10.1",
-                "a {side} block is set up in {hex}",
+                "a {side} block ({piece}) is set up in {hex}",
                 to=[1 - lab.side],
+                piece=piece(s, b),
                 side=SIDES[lab.side],
                 hex=geo.label(i),
             )

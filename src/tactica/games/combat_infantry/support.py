@@ -28,7 +28,7 @@ from .fire import (
 )
 from .geo import Geo
 from .scenarios import geo_of
-from .units import in_hex, label, occupancy
+from .units import in_hex, label, named, occupancy, piece, ref
 
 KINDS = ("artillery", "air")
 RULE = {"artillery": "2.6", "air": "2.7"}
@@ -82,13 +82,19 @@ def strike_options(g: Game) -> list[tuple[str, dict[str, Any]]]:
     out: list[tuple[str, dict[str, Any]]] = []
     for kind in kinds:
         for j, h, bunkers in spotted:
-            out.append((f"{kind}:{geo.label(j)}:{h}", {"kind": kind, "i": j, "spotter": h}))
+            hp = piece(s, h)
+            out.append((f"{kind}:{geo.label(j)}:{hp}", {"kind": kind, "i": j, "spotter": h}))
             for bk in bunkers:  # 2.6: strikes may target a bunker only
                 out.append(
-                    (f"{kind}:{geo.label(j)}:{h}:{bk}", {"kind": kind, "i": j, "spotter": h, "target": bk})
+                    (
+                        f"{kind}:{geo.label(j)}:{hp}:{piece(s, bk)}",
+                        {"kind": kind, "i": j, "spotter": h, "target": bk},
+                    )
                 )
         for e, h in bridges:
-            out.append((f"{kind}-bridge:{_edge_name(g, e)}:{h}", {"kind": kind, "edge": e, "spotter": h}))
+            out.append(
+                (f"{kind}-bridge:{_edge_name(g, e)}:{piece(s, h)}", {"kind": kind, "edge": e, "spotter": h})
+            )
     return out
 
 
@@ -110,7 +116,7 @@ def strike_bridge(g: Game, kind: str, k: str, spotter: str) -> None:
     g.emit(
         "7.3",
         "{hq} calls {name} on the bridge {edge} at F{f}: rolls {rolls}: {res}",
-        hq=act["hq"],
+        hq=ref(s, act["hq"]),
         name=lab.name,
         edge=_edge_name(g, k),
         f=f,
@@ -131,7 +137,11 @@ def call_strike(g: Game, kind: str, j: int, spotter: str, target: str | None = N
     b = support_block(side, kind)
     lab = label(b)
     g.emit(
-        RULE[kind], "{hq} calls {kind} ({left} left)", hq=act["hq"], kind=lab.name, left=s["support"][side][k]
+        RULE[kind],
+        "{hq} calls {kind} ({left} left)",
+        hq=ref(s, act["hq"]),
+        kind=lab.name,
+        left=s["support"][side][k],
     )
     bombard(
         g, side, lab.name, lab.dice, lab.f, j, spotter, RULE[kind], 2 if kind == "air" else 1, target=target
@@ -157,7 +167,7 @@ def smoke_options(g: Game, bid: str) -> list[tuple[str, dict[str, Any]]]:
                 if geo.dist[at][j] > SPOT_RANGE_HIGH or j in s["smoke"] or j == here:
                     continue
                 if geo.dist[here][j] <= range_of(s, bid) and spots(geo, s, at, j):
-                    out.append((f"smoke:{geo.label(j)}:{h}", {"i": j, "spotter": h}))
+                    out.append((f"smoke:{geo.label(j)}:{piece(s, h)}", {"i": j, "spotter": h}))
         out.sort(key=lambda o: (o[1]["i"], o[0]))
     return out
 
@@ -177,7 +187,7 @@ def lay_smoke(g: Game, bid: str, j: int, spotter: str | None) -> None:
     g.emit(
         "7.4",
         "{unit} lays smoke on {hex}: rolls {rolls} at F{f}: {res}",
-        unit=bid,
+        unit=named(s, bid),
         hex=geo.label(j),
         rolls=rolls,
         f=lab.f,
@@ -235,7 +245,9 @@ def bridge_bombard_options(g: Game, bid: str) -> list[tuple[str, dict[str, Any]]
                 continue
             for h, at in ready:
                 if any(spots(geo, s, at, e) for e in ends):
-                    out.append((f"bombard-bridge:{_edge_name(g, k)}:{h}", {"edge": k, "spotter": h}))
+                    out.append(
+                        (f"bombard-bridge:{_edge_name(g, k)}:{piece(s, h)}", {"edge": k, "spotter": h})
+                    )
                     seen.add(k)
                     break
     return out
@@ -262,7 +274,7 @@ def attack_bridge(g: Game, bid: str, k: str, spotter: str | None, demolish: bool
     g.emit(
         "7.3",
         "{unit} {how} the bridge {edge} at F{f}: rolls {rolls}: {res}",
-        unit=bid,
+        unit=named(s, bid),
         how="demolishes" if demolish else "bombards",
         edge=_edge_name(g, k),
         f=f,

@@ -18,7 +18,8 @@ def describe(v: dict[str, Any]) -> str:
         half = "½" if b["half"] else ""
         by_hex.setdefault(b["hex"], []).append(f"{b['id']}[{b['steps']}/{b['max']}]{mark}{half}")
     for h in v["hidden_blocks"]:
-        by_hex.setdefault(h["hex"], []).append(f"<{h['side']} block{'.' if h['posture'] == 'down' else ''}>")
+        down = "." if h["posture"] == "down" else ""
+        by_hex.setdefault(h["hex"], []).append(f"<{h['side']} block {h['piece']}{down}>")
     for hx in sorted(by_hex, key=lambda x: (x[0], int(x[1:]) if x[1:].isdigit() else 0)):
         lines.append(f"  {hx}: {' '.join(by_hex[hx])}")
     extras = []

@@ -1,7 +1,8 @@
 """Blocks on the map: who stands where, hex control (8.3), stacking (8.2), losses and HQ return
 (2.11, 6.33, 4.4). State per block: ``hex`` (dense index), ``steps``, ``half`` (a pending D2
 half-hit, 6.7), ``posture`` ("upright": hidden and ready; "down": hidden, done; "up": face-up,
-revealed) and ``acted`` (its one action this game turn is spent)."""
+revealed) and ``acted`` (its one action this game turn is spent). ``pieces`` maps every block in
+the game to its public piece id (1.0) and ``seen`` lists the pieces both sides have seen face-up."""
 
 from __future__ import annotations
 
@@ -21,6 +22,35 @@ FRIENDLY, ENEMY = "friendly", "enemy"
 
 def label(bid: str) -> Label:
     return sheet()[bid]
+
+
+def piece(s: State, bid: str) -> str:
+    """The public piece id of block ``bid`` (1.0): what the other side may be told."""
+    return str(s["pieces"][bid])
+
+
+def named(s: State, bid: str) -> str:
+    """How an entry names a block its reader knows: its label and its piece."""
+    return f"{bid} [{s['pieces'][bid]}]"
+
+
+def ref(s: State, bid: str) -> str:
+    """How an entry every seat reads names a block: by its label only once face-up or gone."""
+    r = s["blocks"].get(bid)
+    return named(s, bid) if r is None or r["posture"] == "up" else piece(s, bid)
+
+
+def by_piece(s: State, side: int) -> dict[str, str]:
+    """piece id -> block label for ``side``'s blocks in the game."""
+    return {p: b for b, p in s["pieces"].items() if sheet()[b].side == side}
+
+
+def seen(s: State, bid: str) -> None:
+    """Remember that a piece has shown its label to both sides (it stays identified, 1.0)."""
+    p = s["pieces"][bid]
+    if p not in s["seen"]:
+        s["seen"].append(p)
+        s["seen"].sort()
 
 
 def side_of(bid: str) -> int:
@@ -130,7 +160,7 @@ def step_loss(g: Game, bid: str, rule: str, public_hex: bool = True) -> None:
         rule,
         "{unit} loses a step ({steps} left)",
         to=None if r["posture"] == "up" else [lab.side],
-        unit=bid,
+        unit=named(s, bid),
         steps=r["steps"],
     )
     if r["steps"] <= 0:
@@ -138,10 +168,11 @@ def step_loss(g: Game, bid: str, rule: str, public_hex: bool = True) -> None:
     elif r["posture"] != "up":
         g.emit(
             rule,
-            "a {side} block in {hex} loses a step",
+            "a {side} block ({piece}) in {hex} loses a step",
             to=[1 - lab.side],
             side=SIDES[lab.side],
             hex=geo.label(r["hex"]),
+            piece=piece(s, bid),
         )
 
 
@@ -166,7 +197,7 @@ def eliminate(g: Game, bid: str, rule: str, vp: bool = True) -> None:
     g.emit(
         rule,
         "{unit} ({name}) in {hex} is eliminated{vp}",
-        unit=bid,
+        unit=named(s, bid),
         name=lab.name,
         hex=geo.label(where),
         vp=f": 1 VP to {SIDES[1 - lab.side]}" if vp else "",
@@ -215,12 +246,13 @@ def hq_return(g: Game, bid: str, where: int) -> bool:
             break
     r = blocks[bid]
     r.update(hex=hexi, steps=1, half=False)
+    seen(s, bid)  # its label was shown when it fell
     if not r["acted"]:
         r["posture"] = "upright"
     g.emit(
         "4.4",
         "{unit} is eliminated in {old} and returns in {hex}",
-        unit=bid,
+        unit=named(s, bid),
         old=geo.label(where),
         hex=geo.label(hexi),
     )
@@ -252,7 +284,7 @@ def leave_map(g: Game, bid: str, rule: str) -> None:
     g.emit(
         rule,
         "{unit} ({name}) leaves the map from {hex}: out of the game, no VP",
-        unit=bid,
+        unit=named(s, bid),
         name=label(bid).name,
         hex=geo.label(r["hex"]),
     )

@@ -1,9 +1,9 @@
 """Per-seat views and the re-deal of hidden blocks (1.0 fog of war).
 
-A block standing upright or lying face-down shows the other player only its colour: "a block of
-side X here" (its posture and a half-hit marker on it are visible, its label and steps are not).
-A face-up block is revealed to both. Hidden blocks are listed in an order that depends only on
-what is visible, so nothing leaks through ordering.
+A block standing upright or lying face-down shows the other player only its colour and its
+public piece id: "block usa-07 of side X here" (its posture and a half-hit marker on it are
+visible, its label and steps are not). A face-up block is revealed to both. Blocks are listed by
+piece id, which is public, so nothing leaks through ordering.
 """
 
 from __future__ import annotations
@@ -15,13 +15,14 @@ from tactica.core.game import Game
 
 from .blocks import SIDES
 from .scenarios import geo_of
-from .units import label
+from .units import label, piece
 
 
-def _full(bid: str, r: dict[str, Any], geo: Any) -> dict[str, Any]:
+def _full(s: dict[str, Any], bid: str, r: dict[str, Any], geo: Any) -> dict[str, Any]:
     lab = label(bid)
     return {
         "id": bid,
+        "piece": piece(s, bid),
         "side": SIDES[lab.side],
         "hex": geo.label(r["hex"]),
         "type": lab.type,
@@ -48,17 +49,25 @@ def view(g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
     s = g.state
     geo = geo_of(s)
     shown, hidden = [], []
+    act = s["act"]
     for b in sorted(s["blocks"]):
         r = s["blocks"][b]
         side = label(b).side
         if visible_to(r, side, seat, everything):
-            shown.append(_full(b, r, geo))
+            shown.append(_full(s, b, r, geo))
         else:
             hidden.append(
-                {"side": SIDES[side], "hex": geo.label(r["hex"]), "posture": r["posture"], "half": r["half"]}
+                {
+                    "piece": piece(s, b),
+                    "side": SIDES[side],
+                    "hex": geo.label(r["hex"]),
+                    "posture": r["posture"],
+                    "half": r["half"],
+                }
             )
-    hidden.sort(key=lambda d: (d["side"], d["hex"], d["posture"], d["half"]))
-    act = s["act"]
+    shown.sort(key=lambda d: d["piece"])
+    hidden.sort(key=lambda d: d["piece"])
+    hq = None if act is None else s["blocks"].get(act["hq"])
     return {
         "game_turn": s["gt"],
         "game_turns": s["game_turns"],
@@ -83,7 +92,15 @@ def view(g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
         "smoke": [geo.label(h) for h in s["smoke"]],
         "activation": None
         if act is None
-        else {"hq": act["hq"], "commands_left": act["left"], "weapon_commanded": act["weapon"]},
+        else {
+            "hq": act["hq"]
+            if hq is not None and visible_to(hq, label(act["hq"]).side, seat, everything)
+            else None,
+            "hq_piece": piece(s, act["hq"]),
+            "commands_left": act["left"],
+            # whether the unit a PHQ commanded was a weapon tells its type: its owner's to know
+            "weapon_commanded": act["weapon"] if everything or seat == label(act["hq"]).side else None,
+        },
         "assault": None
         if s["assault"] is None
         else {
@@ -93,7 +110,8 @@ def view(g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
         },
         "support": {SIDES[k]: {"artillery": s["support"][k][0], "air": s["support"][k][1]} for k in (0, 1)},
         "to_set_up": [len(x) for x in s["to_deploy"]],
-        "own_to_set_up": None if seat is None else list(s["to_deploy"][seat]),
+        "pieces_to_set_up": [sorted(piece(s, b) for b in x) for x in s["to_deploy"]],
+        "own_to_set_up": None if seat is None else sorted(s["to_deploy"][seat], key=lambda b: piece(s, b)),
         "night": s["night"],
         "weather": s["weather"],
     }
@@ -119,49 +137,60 @@ def _in_play(g: Game) -> set[str]:
 
 
 def resample(g: Game, seat: int, chance: Chance) -> None:
-    """Re-deal the identities and steps of the other side's hidden blocks among the places they
-    occupy. Blocks are pooled by posture (an upright block and a face-down one are told apart by
-    anyone), so every hex keeps its count, postures and half-hit markers and the seat's view is
-    unchanged. Consistent with what the seat sees now; the log's step losses on hidden blocks are
-    not tracked per block (RULES.md, 1.0)."""
+    """Re-deal the labels of the other side's pieces that ``seat`` cannot identify among those
+    pieces (1.0): a piece keeps its place, posture, half-hit and steps (at most the new label's
+    strength); only what it is changes. Pieces are pooled by posture (an upright block and a
+    face-down one are told apart by anyone), pieces still to be set up (10.1) with the upright
+    ones. Never re-dealt: pieces face-up now, pieces seen face-up earlier in the game (``seen``:
+    the other player may follow a block once shown), and the blocks the flow is using right now.
+    Losses logged on hidden pieces are not tracked per piece beyond their steps (RULES.md, 1.0)."""
     s = g.state
+    other = 1 - seat
     busy = _in_play(g)
+    known = set(s["seen"])
     pools: dict[str, list[str]] = {}
-    for b in sorted(s["blocks"]):
+    for b in sorted(s["blocks"], key=lambda b: piece(s, b)):
         r = s["blocks"][b]
-        if label(b).side == seat or r["posture"] == "up" or b in busy:
+        if label(b).side != other or r["posture"] == "up" or b in busy or piece(s, b) in known:
             continue
         pools.setdefault(r["posture"], []).append(b)
-    unplaced = s["to_deploy"][1 - seat]
-    if unplaced:
-        # 10.1: which blocks are still to be set up is as hidden as which stand where
-        ids = pools.get("upright", [])
-        pool = ids + list(unplaced)
-        chance.shuffle(pool)
-        slots = [{k: s["blocks"][b][k] for k in ("hex", "posture", "acted", "half")} for b in ids]
-        for b in ids:
-            del s["blocks"][b]
-        for b, slot in zip(pool, slots, strict=False):
-            s["blocks"][b] = {**slot, "steps": label(b).steps}
-        s["to_deploy"][1 - seat] = sorted(pool[len(slots) :])
-        pools.pop("upright", None)
+    pools.setdefault("upright", []).extend(sorted(s["to_deploy"][other], key=lambda b: piece(s, b)))
+    renamed: dict[str, str] = {}
     for ids in pools.values():
         if len(ids) < 2:
             continue
-        slots = [{k: s["blocks"][b][k] for k in ("hex", "posture", "acted", "half")} for b in ids]
+        slots = [(piece(s, b), s["blocks"].pop(b, None)) for b in ids]
         dealt = list(ids)
         chance.shuffle(dealt)
-        for b, slot in zip(dealt, slots, strict=True):
-            steps = min(s["blocks"][b]["steps"], label(b).steps)
-            s["blocks"][b] = {**slot, "steps": steps}
+        unplaced = []
+        for old, b, (p, slot) in zip(ids, dealt, slots, strict=True):
+            renamed[old] = b
+            s["pieces"][b] = p
+            if slot is None:
+                unplaced.append(b)
+            else:
+                s["blocks"][b] = {**slot, "steps": min(slot["steps"], label(b).steps)}
+        if any(slot is None for _, slot in slots):
+            s["to_deploy"][other] = sorted(unplaced)
+    _follow(s, renamed)
     _redraw(g, seat, chance)
 
 
+def _follow(s: dict[str, Any], renamed: dict[str, str]) -> None:
+    """What holds a piece by its label (wire, spotters) follows the piece to its new label."""
+    for w in s["wire"]:
+        if w["unit"] in renamed:
+            w["unit"] = renamed[w["unit"]]
+    s["spotters"] = [renamed.get(b, b) for b in s["spotters"]]
+
+
 def _redraw(g: Game, seat: int, chance: Chance) -> None:
-    """2.5: which battalion weapons the other side drew is hidden too: its drawn weapons that are
-    still hidden (to be set up, or standing unrevealed) are re-drawn from their pool."""
+    """2.5: which battalion weapons the other side drew is hidden too: its drawn weapons on
+    pieces the seat cannot identify (to be set up, or standing unrevealed and unseen) are
+    re-drawn from their pool; the new weapon takes over the piece."""
     s = g.state
     busy = _in_play(g)
+    known = set(s["seen"])
     for d in s["draws"]:
         if d["side"] == seat:
             continue
@@ -169,24 +198,33 @@ def _redraw(g: Game, seat: int, chance: Chance) -> None:
             b
             for b in d["drawn"]
             if b in s["to_deploy"][d["side"]]
-            or (b in s["blocks"] and s["blocks"][b]["posture"] != "up" and b not in busy)
+            or (
+                b in s["blocks"]
+                and s["blocks"][b]["posture"] != "up"
+                and b not in busy
+                and piece(s, b) not in known
+            )
         ]
         if not hidden or not d["undrawn"]:
             continue
         pool = hidden + list(d["undrawn"])
         chance.shuffle(pool)
         new = pool[: len(hidden)]
+        renamed: dict[str, str] = {}
         for old, b in zip(hidden, new, strict=True):
             if old == b:
                 continue
+            renamed[old] = b
             s["attached"].pop(old, None)
             s["attached"][b] = d["company"]
+            s["pieces"][b] = s["pieces"].pop(old)
             if old in s["blocks"]:
                 r = s["blocks"].pop(old)
                 s["blocks"][b] = {**r, "steps": min(r["steps"], label(b).steps)}
             else:
                 lst = s["to_deploy"][d["side"]]
                 lst[lst.index(old)] = b
+        _follow(s, renamed)
         s["to_deploy"][d["side"]].sort()
         d["drawn"] = sorted([b for b in d["drawn"] if b not in hidden] + new)
         d["undrawn"] = sorted(pool[len(hidden) :])

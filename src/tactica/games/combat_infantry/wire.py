@@ -15,7 +15,7 @@ from tactica.core.game import Game
 
 from .fire import roll
 from .scenarios import geo_of
-from .units import label
+from .units import label, named, ref
 
 
 def wire_at(g: Game, i: int) -> dict[str, Any] | None:
@@ -39,7 +39,12 @@ def entered(g: Game, bid: str, i: int, j: int) -> bool:
     if w is None:
         return False
     w.update(unit=bid, came_from=i, gt=g.state["gt"])
-    g.emit("7.5", "{unit} enters the wire in {hex} and stops", unit=bid, hex=geo_of(g.state).label(j))
+    g.emit(
+        "7.5",
+        "{unit} enters the wire in {hex} and stops",
+        unit=ref(g.state, bid),
+        hex=geo_of(g.state).label(j),
+    )
     return True
 
 
@@ -75,7 +80,7 @@ def clear_wire(g: Game, bid: str) -> None:
     g.emit(
         "7.5",
         "{unit} tries to clear the wire at F{f}: {rolls}: {res}",
-        unit=bid,
+        unit=named(s, bid),
         f=f,
         rolls=rolls,
         res="cleared" if ok else "it holds",
@@ -94,6 +99,6 @@ def withdraw(g: Game, bid: str) -> None:
     g.emit(
         "7.5",
         "{unit} withdraws from the wire to {hex}",
-        unit=bid,
+        unit=named(s, bid),
         hex=geo_of(s).label(s["blocks"][bid]["hex"]),
     )
