@@ -123,14 +123,14 @@ def test_solitaire_commandos_map_first_turn_by_clicking_then_reload(browser, ser
             break
         _option(page, "stay" if "stay" in ids else ids[-1])
     shots(page, "commandos-moved")
-    log = page.locator("[data-testid=log] li").all_inner_texts()
+    log = page.locator("[data-testid=log] li").all_text_contents()
     assert any("Noise in 0506" in line for line in log), "the noise roll shows in the log"
     assert any("Mission 1:" in line for line in log), "the mission shows in the log"
     assert page.locator("[data-testid=log] li .rule").count() > 0, "rules are cited"
     prompt = page.locator("[data-testid=prompt-text]").inner_text()
     page.reload()
     page.wait_for_selector("[data-testid=prompt-text]")
-    assert page.locator("[data-testid=log] li").all_inner_texts() == log
+    assert page.locator("[data-testid=log] li").all_text_contents() == log
     assert page.locator("[data-testid=prompt-text]").inner_text() == prompt
     assert page.locator("svg.map .counter").count() > 0
     assert not page.errors, page.errors
@@ -169,7 +169,7 @@ def test_solitaire_commandos_first_mission_accomplished_in_the_browser(browser, 
     assert local.state["accomplished"] == 1
     page.wait_for_timeout(300)
     shots(page, "commandos-mission-accomplished")
-    log = page.locator("[data-testid=log] li").all_inner_texts()
+    log = page.locator("[data-testid=log] li").all_text_contents()
     assert any("accomplished in" in line for line in log), "the accomplished mission shows in the log"
     assert local.log_lines()[-1].split(": ", 1)[1] in log[-1], "the table follows the game move for move"
     tracks = page.locator("[data-testid=tracks]").first.inner_text()
