@@ -37,3 +37,24 @@ def test_view_encoding_is_deterministic_and_sees_only_the_seat_view():
     # the other seat's hand is not in seat 0's view, so not in its tokens
     toks = list(view_tokens(seat_view(g, 0)))
     assert "board.hands[1]=None" in toks and any(t.startswith("board.hands[0]=") for t in toks)
+
+
+def test_back_options_leave_the_action_set_unless_they_are_all_there_is():
+    """Agents are not offered "back" (choose another target) beside real choices: MCTS went round
+    in circles on it. Random play finds a Fire Order's group step, where it stands beside others."""
+    import random
+
+    g = tactica.new_game("combat_commander", "hill_2_crown", seed=5)
+    rng = random.Random(5)
+    seen = 0
+    for _ in range(20_000):
+        if g.is_terminal() or seen >= 3:
+            break
+        opts = g.legal_options()
+        if any(o.kind == "back" for o in opts):
+            ids = set(DecisionActions(g, HashedActionCodec()).by_action.values())
+            others = {o.id for o in opts if o.kind != "back"}
+            assert ids == (others or {o.id for o in opts})
+            seen += 1
+        g.apply(rng.choice(opts).id)
+    assert seen >= 3, "no Fire Order target step was reached"

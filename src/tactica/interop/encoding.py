@@ -94,12 +94,18 @@ def codec_for(game: Game | Any, bits: int = DEFAULT_ACTION_BITS) -> ActionCodec:
 
 
 class DecisionActions:
-    """The current decision's options under a codec: action -> option id and back."""
+    """The current decision's options under a codec: action -> option id and back.
+
+    Options of kind "back" (choose another target, another column) are left out while anything
+    else is offered: they take back a choice not yet committed, a convenience for a person at
+    the table, and an agent that may take them can go round in circles for ever (OpenSpiel's
+    MCTS did: target, back, target...). Where "back" is all there is, it stays."""
 
     __slots__ = ("actions", "by_action")
 
     def __init__(self, game: Game, codec: ActionCodec) -> None:
-        opts = game.legal_options()
+        every = game.legal_options()
+        opts = [o for o in every if o.kind != "back"] or every
         self.actions = codec.encode(opts)
         self.by_action = {a: o.id for a, o in zip(self.actions, opts, strict=True)}
 
