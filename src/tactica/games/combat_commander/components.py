@@ -26,10 +26,10 @@ from typing import Any
 
 from tactica.core.schema import validate
 
+from ..commander_family.data_models import BOXABLE, SideModel
 from ._schema import ComponentError, Source, read
 from .data_models import (  # the names are re-exported: rules code imports them from here
     ACTIONS,
-    BOXABLE,
     CHIT_CONDITIONS,
     DECK_SIZE,
     EVENTS,
@@ -47,7 +47,6 @@ from .data_models import (  # the names are re-exported: rules code imports them
     ObjectivesFile,
     PosturesFile,
     RosterFile,
-    SideModel,
 )
 
 __all__ = [

@@ -18,6 +18,8 @@ from pydantic import Field, model_validator
 from tactica.core.map_schema import MapFile
 from tactica.core.schema import FileModel, Model, OneOf, unique_ids
 
+from ..commander_family.data_models import Boxed, SideModel, Text
+
 # Rule names, as the rulebook numbers them.
 ORDERS: Final[Mapping[str, str]] = MappingProxyType(
     {
@@ -101,7 +103,6 @@ POSTURES: Final = ("Attack", "Recon", "Defend")
 QUALITIES: Final = ("Elite", "Line", "Green")
 FIGURES: Final[Mapping[str, int]] = MappingProxyType({"leader": 1, "team": 2, "squad": 4})  # 3, 8.2
 WEAPON_KINDS: Final = ("machine_gun", "mortar", "flamethrower", "molotov", "satchel_charge", "launcher")
-BOXABLE: Final = ("fp", "range", "movement")
 CHIT_CONDITIONS: Final = (
     "objective_vp",
     "all_objectives_vp",
@@ -115,10 +116,7 @@ RADIO_FP: Final = (8, 13)  # rule 12
 
 FORMAT_VERSION: Final = 1
 
-Text = Annotated[str, Field(min_length=1)]
 Die = Annotated[int, Field(ge=1, le=6)]
-Stat = Annotated[int, Field(ge=0)]
-Boxed = Annotated[str, OneOf(BOXABLE, "boxed stat")]
 HEX: Final = re.compile(r"([A-Z])([0-9]+)")
 _LETTERS: Final = r"^[A-Z]-[A-Z]$"
 _NUMBERS: Final = r"^[0-9]+-[0-9]+$"
@@ -223,17 +221,6 @@ class DeckFile(FileModel):
 # ---------------------------------------------------------------------------------------------
 # Rosters (rules 3, 8, 11, 12)
 # ---------------------------------------------------------------------------------------------
-
-
-class SideModel(Model):
-    """One side of a counter (3.1): the flipped side is the broken one (3.2)."""
-
-    fp: Stat
-    range: Stat
-    movement: Stat
-    morale: Stat
-    command: Stat | None = Field(default=None, description="leaders only (3.1.5)")
-    boxed: list[Boxed] = Field(default_factory=list)
 
 
 class UnitModel(Model):

@@ -21,6 +21,8 @@ from pydantic import Field, model_validator
 
 from tactica.core.schema import FileModel, Model, OneOf, unique_ids
 
+from ..commander_family.data_models import BOXABLE, SideModel, Stat, Text
+
 NATIONS: Final = ("Germany", "France", "America")
 ID_PREFIX: Final[Mapping[str, str]] = MappingProxyType({"Germany": "G", "France": "F", "America": "US"})
 DECK_SIZE: Final = 72  # 1.F: "A player's 72-card Fate Deck"
@@ -149,9 +151,7 @@ NATIONAL: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
 )
 YEARS: Final = (1914, 1918)
 
-Text = Annotated[str, Field(min_length=1)]
 Die = Annotated[int, Field(ge=1, le=6)]
-Stat = Annotated[int, Field(ge=0)]
 Year = Annotated[int, Field(ge=YEARS[0], le=YEARS[1])]
 Nation = Annotated[str, OneOf(NATIONS, "nation")]
 Month = Annotated[str, Field(pattern=r"^191[4-8]-(0[1-9]|1[0-2])$", description="YYYY-MM")]
@@ -334,19 +334,6 @@ RANK_ABBREVIATIONS: Final[Mapping[str, Mapping[str, str]]] = MappingProxyType(
         "Germany": MappingProxyType({"Captain": "Hptm", "Lieutenant": "Lt", "Hero": "Hero"}),
     }
 )
-BOXABLE: Final = ("fp", "range", "movement")
-Boxed = Annotated[str, OneOf(BOXABLE, "boxed stat")]
-
-
-class SideModel(Model):
-    """One side of an infantry counter (3.1); the broken side has the red bar (3.2)."""
-
-    fp: Stat
-    range: Stat
-    movement: Stat
-    morale: Stat
-    command: Stat | None = Field(default=None, description="Leaders only (3.1.5)")
-    boxed: list[Boxed] = Field(default_factory=list)
 
 
 class ArmamentModel(Model):
