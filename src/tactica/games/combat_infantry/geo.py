@@ -11,6 +11,7 @@ from tactica.core.board import Board, load_board
 from tactica.core.hexgrid import distance
 from tactica.core.los import CombatInfantryLos, LosTable
 
+from .sheets import SheetError, joined_map
 from .terrain import (
     ADJACENT_BLOCKING_SIDE,
     BLOCKING_HEX,
@@ -124,9 +125,17 @@ class Geo:
 
 @cache
 def geo_for(map_id: str) -> Geo:
+    """The tables of a map sheet, or of sheets joined by a map key (sheets.py, 3.0)."""
+    from tactica.core.rules import RulesError
+
+    roads = {"road", "track"}
+    if "+" in map_id or "/" in map_id:
+        try:
+            data = joined_map(map_id)
+        except SheetError as exc:
+            raise RulesError(str(exc)) from None
+        return Geo(load_board(data, HEX_NAMES, SIDE_NAMES, source_name=f"map {map_id}", allowed_roads=roads))
     path = MAPS / f"{map_id}.yaml"
     if not path.exists():
-        from tactica.core.rules import RulesError
-
         raise RulesError(f"combat_infantry has no map {map_id!r}")
-    return Geo(load_board(path, HEX_NAMES, SIDE_NAMES, allowed_roads={"road", "track"}))
+    return Geo(load_board(path, HEX_NAMES, SIDE_NAMES, allowed_roads=roads))

@@ -13,6 +13,7 @@ from tactica.core.rules import RulesError
 
 from .blocks import PLAYABLE_TYPES, SIDES, sheet
 from .geo import Geo, geo_for
+from .sheets import SheetError, map_key
 
 DIR = Path(__file__).parent / "data" / "scenarios"
 _KEYS = {
@@ -53,7 +54,11 @@ def check_scenario(data: Any, where: str, sid: str) -> dict[str, Any]:
         raise RulesError(f"{where}: unknown keys {sorted(bad)}")
     if data.get("id") != sid:
         raise RulesError(f"{where}: id {data.get('id')!r} does not match the file name")
-    geo = geo_for(str(data.get("map")))
+    try:
+        key = map_key(data.get("map"))  # 3.0: one sheet or sheets joined
+    except SheetError as exc:
+        raise RulesError(f"{where}: {exc}") from None
+    geo = geo_for(key)
     turns = data.get("game_turns")
     if not isinstance(turns, int) or isinstance(turns, bool) or not 1 <= turns <= 20:
         raise RulesError(f"{where}: game_turns: expected 1..20, got {turns!r}")
@@ -122,7 +127,7 @@ def check_scenario(data: Any, where: str, sid: str) -> dict[str, Any]:
                 raise RulesError(f"{w}: a battalion weapon must be attached to a company (2.5)")
             i = geo.index.get(str(lab))
             if i is None:
-                raise RulesError(f"{w}: {lab!r} is not a hex of map {data['map']}")
+                raise RulesError(f"{w}: {lab!r} is not a hex of map {key}")
             if any(bid in d["blocks"] for d in deploy):
                 raise RulesError(f"{w}: also listed under deploy")
             placed[bid] = i
@@ -150,6 +155,7 @@ def check_scenario(data: Any, where: str, sid: str) -> dict[str, Any]:
         raise RulesError(f"{where}: setup: both sides in one hex")
     return {
         **data,
+        "map": key,
         "placed": placed,
         "objective_hexes": objectives,
         "attached": attached,
