@@ -70,6 +70,18 @@ PUBLISHED: Final = (
         "A scenario: map, Time Track, Objectives, the two sides' forces.",
     ),
     (
+        "combat_infantry.blocks.schema.json",
+        "tactica.games.combat_infantry.data_models:BlocksFile",
+        "Combat Infantry label sheet",
+        "Every block of both battalions with its printed values.",
+    ),
+    (
+        "combat_infantry.scenario.schema.json",
+        "tactica.games.combat_infantry.data_models:ScenarioFile",
+        "Combat Infantry scenario",
+        "A scenario: map sheet or joined sheets, game turns, weather, objectives, support, set-up.",
+    ),
+    (
         "great_war.cards.schema.json",
         "tactica.games.great_war.data_models:CardsFile",
         "The Great War cards",

@@ -116,9 +116,9 @@ def _scenario_data(sid: str) -> dict[str, Any]:
     (lambda d: d["setup"]["usa"].update({"US-BN-TK1": "A1"}), "must be attached"),
     (lambda d: d["setup"]["usa"].update({"US-A1-IN1": "Z9"}), "is not a hex"),
     (lambda d: d["setup"]["usa"].update({"GE-A1-IN1": "A1"}), "not a block of this side"),
-    (lambda d: d.update(game_turns=0), "game_turns"),
+    (lambda d: d.update(game_turns=0), "saint_martin.yaml: game_turns: 0 is below the minimum 1"),
     (lambda d: d.update(objectives={"nowhere": 1}), "objective 'nowhere'"),
-    (lambda d: d.update(colour="red"), "unknown keys"),
+    (lambda d: d.update(colour="red"), "saint_martin.yaml: top level: unknown key 'colour'"),
 ])
 def test_10_1_bad_scenario_files_are_refused_with_the_entry_named(change: Any, problem: str) -> None:
     d = _scenario_data("saint_martin")
@@ -144,7 +144,7 @@ def test_2_0_label_sheet_has_66_blocks_a_side_with_the_books_counts() -> None:
     assert all(b.steps == 3 for b in labels.values() if b.type == "rifle" and b.side == 1)
     d = yaml.safe_load((DATA / "blocks.yaml").read_text(encoding="utf-8"))
     d["blocks"][0]["steps"] = "four"
-    with pytest.raises(RulesError, match=r"blocks\[0\] steps"):
+    with pytest.raises(RulesError, match=r"blocks\.yaml: block US-A-CHQ: steps: expected an integer"):
         parse_sheet(d, "blocks.yaml")
 
 

@@ -71,8 +71,10 @@ def test_3_0_sheets_join_end_to_end_rows_continue() -> None:
     ([["saint_martin", "saint_martin"]], "used twice"),
     ([["saint_martin", "nowhere"]], "no map sheet 'nowhere'"),
     ([["saint_martin", "bois_du_blaireau"], ["saint_martin"]], "same number of sheets"),
-    ([["saint_martin", {"sheet": "bois_du_blaireau", "turned": "yes"}]], "turned must be true or false"),
-    ([], "expected a sheet id or a list of rows"),
+    ([["saint_martin", {"sheet": "bois_du_blaireau", "turned": "yes"}]],
+     r"ballan.yaml: map\[0\]\[1\].turned: expected true or false, got 'yes'"),
+    ([], "ballan.yaml: map: List should have at least 1 item"),
+    (5, "ballan.yaml: map: expected a non-empty string, got 5"),
 ])
 def test_3_0_bad_layouts_are_refused_with_the_problem_named(spec: Any, problem: str) -> None:
     d = yaml.safe_load((DIR / "ballan.yaml").read_text(encoding="utf-8"))
@@ -96,6 +98,8 @@ def test_3_0_a_sheet_that_would_lose_adjacency_when_turned_is_refused(
 
 
 def test_3_0_the_map_key_names_rows_and_turned_sheets() -> None:
+    with pytest.raises(SheetError, match="expected a sheet id or a list of rows"):
+        map_key([])
     spec = [["saint_martin", {"sheet": "bois_du_blaireau", "turned": True}]]
     assert map_key(spec) == "saint_martin+bois_du_blaireau@180"
     assert map_key([["saint_martin"], ["bois_du_blaireau"]]) == "saint_martin/bois_du_blaireau"

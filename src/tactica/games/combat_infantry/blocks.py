@@ -7,16 +7,20 @@ about which block stands where.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from tactica.core.datafile import parse_yaml
+from tactica.core.datafile import DataError, parse_yaml_lines
 from tactica.core.rules import RulesError
+from tactica.core.schema import validate
+
+from .data_models import SIDE_IDS, BlocksFile
 
 DATA = Path(__file__).parent / "data"
-SIDES = ("usa", "ger")
+SIDES = SIDE_IDS
 """Seat 0 plays the American battalion, seat 1 the German (the book's two sides)."""
 
 PLAYABLE_TYPES = frozenset(
@@ -50,25 +54,6 @@ GUNS_AND_VEHICLES = VEHICLES | {"at_gun"}
 """TEC notes 1 and 6: what may not cross woods, marsh and town hexsides except by road, nor rivers
 and cliffs."""
 
-_FIELDS = {
-    "id": str,
-    "side": str,
-    "type": str,
-    "company": str,
-    "platoon": int,
-    "steps": int,
-    "f": int,
-    "range": int,
-    "move": int,
-    "morale": int,
-    "ac": int,
-    "dice": int,
-    "bombard": bool,
-    "points": int,
-    "name": str,
-}
-
-
 @dataclass(frozen=True)
 class Label:
     id: str
@@ -92,35 +77,23 @@ class Label:
         return self.type in HQ_TYPES
 
 
-def parse_sheet(data: Any, where: str) -> dict[str, Label]:
-    """Check a label sheet and return its labels by id; errors name the file and the entry."""
-    if not isinstance(data, dict) or data.get("format") != "tactica-blocks" or data.get("version") != 1:
-        raise RulesError(f"{where}: not a tactica-blocks version 1 file")
-    types = data.get("types")
-    if not isinstance(types, dict):
-        raise RulesError(f"{where}: types: expected a mapping")
-    out: dict[str, Label] = {}
-    for k, entry in enumerate(data.get("blocks") or []):
-        w = f"{where}: blocks[{k}]"
-        if not isinstance(entry, dict) or set(entry) != set(_FIELDS):
-            raise RulesError(f"{w}: expected exactly the fields {sorted(_FIELDS)}")
-        for f, t in _FIELDS.items():
-            v = entry[f]
-            if not isinstance(v, t) or (t is int and isinstance(v, bool)):
-                raise RulesError(f"{w} {f}: expected {t.__name__}, got {v!r}")
-        if entry["side"] not in SIDES:
-            raise RulesError(f"{w} side: {entry['side']!r} is not one of {SIDES}")
-        if entry["type"] not in types:
-            raise RulesError(f"{w} type: unknown type {entry['type']!r}")
-        if entry["id"] in out:
-            raise RulesError(f"{w}: duplicate id {entry['id']!r}")
-        if entry["steps"] < 1:
-            raise RulesError(f"{w} steps: a block has at least one step")
-        out[entry["id"]] = Label(**{**entry, "side": SIDES.index(entry["side"])})
-    return out
+def parse_sheet(
+    data: Any, where: str, lines: Mapping[tuple[str | int, ...], int] | None = None
+) -> dict[str, Label]:
+    """Check a label sheet against its model (data_models.BlocksFile) and return its labels by
+    id; errors name the file, the block and the problem, and nothing is kept from a bad file."""
+    top = validate(BlocksFile, data, where, RulesError, lines)
+    return {
+        b.id: Label(**{**b.model_dump(), "side": SIDES.index(b.side)})
+        for b in top.blocks
+    }
 
 
 @cache
 def sheet() -> dict[str, Label]:
     path = DATA / "blocks.yaml"
-    return parse_sheet(parse_yaml(path.read_text(encoding="utf-8"), path.name), path.name)
+    try:
+        data, lines = parse_yaml_lines(path.read_text(encoding="utf-8"), path.name)
+    except DataError as exc:
+        raise RulesError(str(exc)) from None
+    return parse_sheet(data, path.name, lines)

@@ -3,41 +3,22 @@ the set-up of every block. Loaded and checked once per process; errors name the 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from tactica.core.datafile import parse_yaml
+from tactica.core.datafile import DataError, parse_yaml_lines
 from tactica.core.game import Game
 from tactica.core.rules import RulesError
+from tactica.core.schema import validate
 
 from .blocks import PLAYABLE_TYPES, SIDES, sheet
+from .data_models import ScenarioFile
 from .geo import Geo, geo_for
 from .sheets import SheetError, map_key
 
 DIR = Path(__file__).parent / "data" / "scenarios"
-_KEYS = {
-    "format",
-    "version",
-    "id",
-    "name",
-    "description",
-    "map",
-    "game_turns",
-    "first",
-    "weather",
-    "night",
-    "solitaire",
-    "objectives",
-    "attached",
-    "support",
-    "wire",
-    "revealed",
-    "setup",
-    "deploy",
-    "draw",
-}
-WEATHER = ("fair", "bad")
 
 
 @cache
@@ -45,13 +26,13 @@ def scenario_ids() -> tuple[str, ...]:
     return tuple(sorted(p.stem for p in DIR.glob("*.yaml")))
 
 
-def check_scenario(data: Any, where: str, sid: str) -> dict[str, Any]:
-    """Validate a parsed scenario; returns it with hexes as dense indices (``placed``)."""
-    if not isinstance(data, dict) or data.get("format") != "tactica-scenario" or data.get("version") != 1:
-        raise RulesError(f"{where}: not a tactica-scenario version 1 file")
-    bad = set(data) - _KEYS
-    if bad:
-        raise RulesError(f"{where}: unknown keys {sorted(bad)}")
+def check_scenario(
+    data: Any, where: str, sid: str, lines: Mapping[tuple[str | int, ...], int] | None = None
+) -> dict[str, Any]:
+    """Validate a parsed scenario: its shape against data_models.ScenarioFile (errors name the
+    file, the entry and the problem, with the line when ``lines`` is given), then what needs the
+    map and the label sheet. Returns it with hexes as dense indices (``placed``)."""
+    validate(ScenarioFile, data, where, RulesError, lines)
     if data.get("id") != sid:
         raise RulesError(f"{where}: id {data.get('id')!r} does not match the file name")
     try:
@@ -59,42 +40,27 @@ def check_scenario(data: Any, where: str, sid: str) -> dict[str, Any]:
     except SheetError as exc:
         raise RulesError(f"{where}: {exc}") from None
     geo = geo_for(key)
-    turns = data.get("game_turns")
-    if not isinstance(turns, int) or isinstance(turns, bool) or not 1 <= turns <= 20:
-        raise RulesError(f"{where}: game_turns: expected 1..20, got {turns!r}")
-    if data.get("first") not in SIDES:
-        raise RulesError(f"{where}: first: expected one of {SIDES}")
-    if data.get("weather", "fair") not in WEATHER:
-        raise RulesError(f"{where}: weather: expected one of {WEATHER}")
-    if not isinstance(data.get("night", False), bool):
-        raise RulesError(f"{where}: night: expected true or false")
     objectives: list[list[int]] = []
     for oid, vp in (data.get("objectives") or {}).items():
-        if oid not in geo.board.objectives or not isinstance(vp, int) or vp < 1:
-            raise RulesError(
-                f"{where}: objective {oid!r}: not an objective of the map, or VP not a positive integer"
-            )
+        if oid not in geo.board.objectives:
+            raise RulesError(f"{where}: objective {oid!r}: not an objective of map {key}")
         objectives.append([geo.board.index[geo.board.objectives[oid]], vp])
     labels = sheet()
     attached = dict(data.get("attached") or {})
-    for bid, comp in attached.items():
-        if bid not in labels or labels[bid].company != "bn" or comp not in ("A", "B", "C"):
-            raise RulesError(f"{where}: attached {bid!r}: not a battalion weapon, or company not A/B/C")
+    for bid in attached:
+        if bid not in labels or labels[bid].company != "bn":
+            raise RulesError(f"{where}: attached {bid!r}: not a battalion weapon of the label sheet")
     support: list[list[int]] = []
     spec = data.get("support") or {}
-    if not isinstance(spec, dict) or not set(spec) <= set(SIDES):
-        raise RulesError(f"{where}: support: expected strikes by side ({', '.join(SIDES)})")
     for name in SIDES:
         side_spec = spec.get(name) or {}
-        if not isinstance(side_spec, dict) or not set(side_spec) <= {"artillery", "air"}:
-            raise RulesError(f"{where}: support {name}: expected artillery and/or air strikes")
         row = []
         for kind in ("artillery", "air"):
             n = side_spec.get(kind, 0)
             block_steps = max(
                 b.steps for b in labels.values() if b.side == SIDES.index(name) and b.type == kind
             )
-            if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= block_steps:
+            if n > block_steps:
                 raise RulesError(
                     f"{where}: support {name} {kind}: expected 0..{block_steps} strikes (2.6, 2.7)"
                 )
@@ -102,8 +68,6 @@ def check_scenario(data: Any, where: str, sid: str) -> dict[str, Any]:
         support.append(row)
     wire: list[dict[str, Any]] = []
     for name, hexes in (data.get("wire") or {}).items():
-        if name not in SIDES or not isinstance(hexes, list):
-            raise RulesError(f"{where}: wire: expected a list of hexes by side ({', '.join(SIDES)})")
         for lab in hexes:
             i = geo.index.get(str(lab))
             if i is None or any(m["hex"] == i for m in wire):
@@ -112,9 +76,7 @@ def check_scenario(data: Any, where: str, sid: str) -> dict[str, Any]:
     placed: dict[str, int] = {}
     deploy = _check_deploy(data, where, geo, labels, attached)
     draws = _check_draws(data, where, labels, attached, deploy)
-    setup = data.get("setup")
-    if not isinstance(setup, dict) or set(setup) != set(SIDES):
-        raise RulesError(f"{where}: setup: give the blocks of both sides ({', '.join(SIDES)})")
+    setup = data["setup"]
     for side, name in enumerate(SIDES):
         for bid, lab in (setup[name] or {}).items():
             w = f"{where}: setup {name} {bid}"
@@ -173,13 +135,9 @@ def _check_deploy(
     """10.1 set-up by the players: ``deploy: {side: {areas: [hexes], blocks: [ids]}}``: those
     blocks are placed in play, in or next to the named hexes, at least one in each."""
     spec = data.get("deploy") or {}
-    if not isinstance(spec, dict) or not set(spec) <= set(SIDES):
-        raise RulesError(f"{where}: deploy: expected areas and blocks by side ({', '.join(SIDES)})")
     out: list[dict[str, list[Any]]] = []
     for side, name in enumerate(SIDES):
         d = spec.get(name) or {}
-        if not isinstance(d, dict) or set(d) - {"areas", "blocks"}:
-            raise RulesError(f"{where}: deploy {name}: expected areas and blocks")
         areas = []
         for lab in d.get("areas") or []:
             if str(lab) not in geo.index:
@@ -211,15 +169,11 @@ def _check_draws(
     random at the start, attached to company X and set up by their owner (a side that draws
     needs set-up areas under deploy)."""
     spec = data.get("draw") or {}
-    if not isinstance(spec, dict) or not set(spec) <= set(SIDES):
-        raise RulesError(f"{where}: draw: expected draws by side ({', '.join(SIDES)})")
     out: list[dict[str, Any]] = []
     seen: set[str] = set()
     for side, name in enumerate(SIDES):
         for k, d in enumerate(spec.get(name) or []):
             w = f"{where}: draw {name}[{k}]"
-            if not isinstance(d, dict) or set(d) != {"pool", "count", "company"}:
-                raise RulesError(f"{w}: expected pool, count and company")
             pool = list(d["pool"])
             for bid in pool:
                 lab = labels.get(bid)
@@ -229,10 +183,8 @@ def _check_draws(
                     raise RulesError(f"{w}: {bid!r} is already used by the scenario")
                 seen.add(bid)
             n = d["count"]
-            if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(pool):
+            if n > len(pool):
                 raise RulesError(f"{w}: count must be 1..{len(pool)}")
-            if d["company"] not in ("A", "B", "C"):
-                raise RulesError(f"{w}: company must be A, B or C")
             if not deploy[side]["areas"]:
                 raise RulesError(f"{w}: drawn weapons are set up in play: give {name} set-up areas (deploy)")
             out.append({"side": side, "pool": sorted(pool), "count": n, "company": d["company"]})
@@ -244,7 +196,18 @@ def load_scenario(sid: str) -> dict[str, Any]:
     path = DIR / f"{sid}.yaml"
     if not path.exists():
         raise RulesError(f"combat_infantry has no scenario {sid!r}")
-    return check_scenario(parse_yaml(path.read_text(encoding="utf-8"), path.name), path.name, sid)
+    return read_scenario(path, sid)
+
+
+def read_scenario(path: Path, sid: str | None = None) -> dict[str, Any]:
+    """A scenario file checked in full (10.1-10.4), for the built-in ones and your own: the
+    strict YAML reader, the model, then the map and the label sheet. A bad file raises
+    RulesError naming the file, the entry and the problem; nothing is loaded from it."""
+    try:
+        data, lines = parse_yaml_lines(path.read_text(encoding="utf-8"), path.name)
+    except (DataError, OSError) as exc:
+        raise RulesError(f"{path.name}: {exc}" if isinstance(exc, OSError) else str(exc)) from None
+    return check_scenario(data, path.name, sid or path.stem, lines)
 
 
 def geo_of(s: dict[str, Any]) -> Geo:
