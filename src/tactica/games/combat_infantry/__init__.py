@@ -26,6 +26,19 @@ from .setup_step import SetUp
 from .text import describe
 from .view import resample, view
 
+CHIT_PULL_CHOICE: Mapping[str, Any] = {
+    "id": "chit_pull",
+    "label": "Solitaire (10.5)",
+    "help": "Chance draws one side's HQs (chit-pull); seat the Scripted AI there to play against it.",
+    "choices": [
+        ["", "off: two players"],
+        ["ger", "German HQs by chit-pull"],
+        ["usa", "American HQs by chit-pull"],
+    ],
+    "default": "",
+}
+"""The lobby's control for the ``chit_pull`` game option (a scenario's ``options``)."""
+
 
 class CombatInfantryRules(Rules):
     id = "combat_infantry"
@@ -49,7 +62,11 @@ class CombatInfantryRules(Rules):
                     d["name"],
                     " ".join(str(d.get("description", "")).split()),
                     seats=self.seats,
-                    extra={"game_turns": d["game_turns"], "solitaire": bool(d.get("solitaire", False))},
+                    extra={
+                        "game_turns": d["game_turns"],
+                        "solitaire": bool(d.get("solitaire", False)),
+                        "options": [CHIT_PULL_CHOICE],
+                    },
                 )
             )
         return out

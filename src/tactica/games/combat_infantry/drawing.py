@@ -1,5 +1,6 @@
-"""How the browser table draws a seat's view (docs/web.md): blocks as pieces (the other side's
-hidden blocks only as "?" of their colour, ids made from what is visible), markers for
+"""How the browser table draws a seat's view (docs/web.md): blocks as blocks (``block``: the
+label faced to its owner with its step rotation, the other side's hidden blocks as backs of their
+colour under their public piece ids), the active HQ's command range as a zone, markers for
 objectives, foxholes, smoke, wrecks and wire, tracks for the turn and VPs, and the clicks that
 pick each option. Built from the view only."""
 
@@ -11,6 +12,7 @@ from typing import Any
 from tactica.core.game import Game
 
 from .blocks import SIDES
+from .geo import Geo
 from .scenarios import geo_of
 
 SIDE_STYLE = (
@@ -44,6 +46,49 @@ SHORT = {
 }
 
 
+def _face(blk: Mapping[str, Any]) -> dict[str, Any]:
+    """A block the seat may see, drawn face on (1.0): its strength on the label's edges, full
+    strength on top, and the label turned a quarter counter-clockwise per step lost (2.11)."""
+    top = int(blk["max"])
+    return {
+        "facing": "face",
+        "posture": blk["posture"],
+        "steps": blk["steps"],
+        "max": top,
+        "edges": list(range(top, 0, -1)),
+        "rotation": 90 * (top - int(blk["steps"])),
+        "main": f"F{blk['f']}",
+    }
+
+
+def command_range(b: Mapping[str, Any], geo: Geo) -> list[dict[str, Any]]:
+    """4.1: the active HQ's command range, when the seat may see that HQ: a PHQ's own hex and
+    the hexes next to it not across a sea/lake hexside; a CHQ commands its company anywhere, so
+    its zone is the hexes of its company's units the seat sees. Built from the view only."""
+    act = b.get("activation")
+    if not act or not act.get("hq"):
+        return []
+    hq = next((x for x in b["blocks"] if x["id"] == act["hq"]), None)
+    if hq is None:
+        return []
+    i = geo.index[hq["hex"]]
+    if hq["type"] == "phq":
+        hexes = [hq["hex"]] + [geo.label(j) for j in geo.nbrs[i] if not geo.no_command[i][j]]
+    else:
+        units = [x for x in b["blocks"] if x["side"] == hq["side"] and x["company"] == hq["company"]]
+        hexes = sorted({x["hex"] for x in units if x["type"] != "phq"} | {hq["hex"]})
+    return [
+        {
+            "id": "command-range",
+            "kind": "command",
+            "label": "command",
+            "title": f"command range of {hq['name']} ({hq['id']}), 4.1",
+            "side": SIDES.index(hq["side"]),
+            "hexes": hexes,
+        }
+    ]
+
+
 def drawing(g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any]:
     b = view["board"]
     geo = geo_of(g.state)
@@ -68,6 +113,7 @@ def drawing(g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any
                     {"label": "steps", "value": f"{blk['steps']}/{blk['max']}"},
                 ],
                 "flags": flags,
+                "block": _face(blk),
             }
         )
     for h in b["hidden_blocks"]:
@@ -81,6 +127,7 @@ def drawing(g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any
                 "face": "front",
                 "values": [],
                 "flags": [h["posture"]] + (["half-hit"] if h["half"] else []),
+                "block": {"facing": "back", "posture": h["posture"]},
             }
         )
     markers = [
@@ -128,6 +175,7 @@ def drawing(g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any
             {"label": "Assault", "value": a["hex"], "text": f"round {a['round']}, {a['attacker']} attacking"}
         )
     return {
+        "zones": command_range(b, geo),
         "sides": list(SIDE_STYLE),
         "terrain": {"styles": TERRAIN, "changes": {}},
         "pieces": pieces,

@@ -230,6 +230,7 @@ export function counter(p, x, y, sides, ui, under) {
   const rest = (p.values || []).filter((v) => v !== main);
   const tip = [p.name || p.id, ...(p.values || []).map((v) => `${v.label}: ${v.value}`),
     ...(p.flags || []), p.face === "broken" ? "broken side" : ""].filter(Boolean).join("\n");
+  if (p.block) return blockPiece(p, x, y, side, cls, tip);
   const g = s("g", { class: cls, "data-unit": p.id, transform: `translate(${x - size / 2},${y - size / 2})` },
     s("title", {}, tip),
     s("rect", { width: size, height: size, rx: 4, fill: side.color, class: "face" }),
@@ -237,6 +238,42 @@ export function counter(p, x, y, sides, ui, under) {
     s("text", { x: size / 2, y: 9, fill: side.text, class: "clabel" }, p.label || p.id),
     main ? s("text", { x: size / 2, y: 25, fill: side.text, class: "cmain" }, String(main.value)) : null,
     s("text", { x: size / 2, y: 35, fill: side.text, class: "cvalues" }, rest.map((v) => v.value).join("-")));
+  (p.flags || []).forEach((f, i) => {
+    g.append(s("g", { class: "flag" }, s("title", {}, f),
+      s("circle", { cx: size - 4, cy: 14 + i * 7, r: 3, fill: FLAG_COLORS[f] || "#fff" })));
+  });
+  return g;
+}
+
+// A block (Columbia-style block games): its label faces its owner, the other side sees its
+// back. The label carries the strength on its edges, the current one on top: losing a step
+// turns the label a quarter turn counter-clockwise (p.block.rotation degrees), so the turn
+// itself shows the losses. A block lying face-down is drawn with a dashed edge, a face-up
+// (revealed) one with a light rim.
+function blockPiece(p, x, y, side, cls, tip) {
+  const size = COUNTER;
+  const b = p.block;
+  const half = size / 2;
+  const g = s("g", { class: `${cls} block block-${b.facing} block-${b.posture || "upright"}`, "data-unit": p.id,
+    "data-facing": b.facing, "data-rotation": String(b.rotation || 0), "data-steps": b.steps === undefined ? "" : String(b.steps),
+    transform: `translate(${x - half},${y - half})` },
+    s("title", {}, tip),
+    s("rect", { width: size, height: size, rx: 3, fill: side.color, class: "face" }));
+  if (b.facing === "back") {
+    g.append(s("rect", { x: 5, y: 5, width: size - 10, height: size - 10, rx: 2, class: "blockback" }));
+  } else {
+    const label = s("g", { class: "blocklabel", transform: `rotate(${-(b.rotation || 0)} ${half} ${half})` });
+    const edge = (b.edges || []);
+    // edges clockwise from the top: full strength on top, one less on the right, ...
+    const at = [[half, 8, 0], [size - 4, half, 90], [half, size - 3, 180], [4, half, 270]];
+    edge.slice(0, 4).forEach((v, i) => {
+      const [ex, ey, turn] = at[i];
+      label.append(s("text", { x: ex, y: ey, fill: side.text, class: "cedge", transform: `rotate(${turn} ${ex} ${ey})` }, String(v)));
+    });
+    label.append(s("text", { x: half, y: half - 1, fill: side.text, class: "clabel" }, p.label || p.id));
+    if (b.main !== undefined) label.append(s("text", { x: half, y: half + 10, fill: side.text, class: "cvalues" }, b.main));
+    g.append(label);
+  }
   (p.flags || []).forEach((f, i) => {
     g.append(s("g", { class: "flag" }, s("title", {}, f),
       s("circle", { cx: size - 4, cy: 14 + i * 7, r: 3, fill: FLAG_COLORS[f] || "#fff" })));

@@ -44,6 +44,7 @@ function newGameForm(cat, onCreated) {
   const scnSel = h("select", { id: "scenario", "data-testid": "scenario" });
   const desc = h("p", { class: "desc" });
   const seatsBox = h("div", { class: "seats" });
+  const optsBox = h("div", { class: "gameoptions", "data-testid": "game-options" });
   const seed = h("input", { id: "seed", type: "number", min: 0, placeholder: "random" });
   const out = h("div", { class: "created", "data-testid": "created" });
   const mod = () => cat.modules.find((m) => m.id === modSel.value);
@@ -57,9 +58,21 @@ function newGameForm(cat, onCreated) {
     if (first) scnSel.value = first.id;
     fillSeats();
   }
+  // Game options a scenario offers (its "options": id, label, choices [[value, text], ...]).
+  function fillOptions() {
+    const sc = scn();
+    clear(optsBox);
+    for (const o of (sc && sc.options) || []) {
+      const sel = h("select", { id: `opt-${o.id}`, "data-option-id": o.id, "data-testid": `option-${o.id}` },
+        o.choices.map(([value, text]) => h("option", { value }, text)));
+      sel.value = o.default === undefined ? o.choices[0][0] : o.default;
+      optsBox.append(h("label", { for: `opt-${o.id}`, title: o.help || "" }, h("span", {}, o.label), sel));
+    }
+  }
   function fillSeats() {
     const sc = scn();
     desc.textContent = sc ? sc.description : "";
+    fillOptions();
     clear(seatsBox);
     const seats = (sc && sc.seats && sc.seats.length) ? sc.seats : mod().seats;
     seats.forEach((name, i) => {
@@ -84,6 +97,9 @@ function newGameForm(cat, onCreated) {
       seats: picks.map((p) => (p.startsWith("ai:") ? { kind: "ai", level: p.slice(3) } : { kind: "human" })),
     };
     if (seed.value !== "") body.seed = Number(seed.value);
+    const options = {};
+    for (const sel of optsBox.querySelectorAll("select")) options[sel.dataset.optionId] = sel.value;
+    if (Object.keys(options).length) body.options = options;
     try {
       const g = await api("POST", "/api/games", { body });
       remember(g.id, g.fairness);
@@ -113,7 +129,7 @@ function newGameForm(cat, onCreated) {
 
   box.append(
     h("label", { for: "module" }, h("span", {}, "Rules"), modSel),
-    h("label", { for: "scenario" }, h("span", {}, "Scenario"), scnSel), desc,
+    h("label", { for: "scenario" }, h("span", {}, "Scenario"), scnSel), desc, optsBox,
     h("h3", {}, "Seats"), seatsBox,
     h("details", {}, h("summary", {}, "More"), h("label", { for: "seed" }, h("span", {}, "Seed"), seed)),
     create, out);
