@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 import tactica
 from tactica.core.game import Game
 from tactica.games.combat_infantry import RULES
+from tactica.games.combat_infantry.blocks import sheet
 from tactica.server import Settings, create_app
 from tactica.server.table import table_for
 
@@ -213,3 +214,37 @@ def test_1_0_a_piece_seen_face_up_keeps_its_label_in_every_redeal() -> None:
         assert RULES.view(r, 1, False) == RULES.view(g, 1, False)
         moved += owner[in2] != "US-A3-IN2"
     assert moved > 0  # the unseen pieces really are re-dealt
+
+
+def test_1_0_a_redeal_keeps_each_piece_its_steps_and_a_piece_seen_moving_hidden_is_no_tank() -> None:
+    g = scene({"US-A1-PHQ": "B2", "US-A1-IN1": "B3",
+               "GE-A1-IN1": ("J2", 1), "GE-A1-IN2": "J3", "GE-A1-IN3": ("K2", 2), "GE-BN-TK1": "K3",
+               "GE-BN-MF1": "H8", "GE-A-MG": "L2"}, active="ger")
+    s = g.state
+    # say the American player saw this German squad move while hidden: it is no tank, no mine
+    walker = s["pieces"]["GE-A1-IN2"]
+    s["walked"] = [walker]
+    before = {s["pieces"][b]: r["steps"] for b, r in s["blocks"].items()}
+    dealt_to_walker: set[str] = set()
+    changed = 0
+    for k in range(60):
+        r = g.resample_from_infostate(0, k)
+        rs = r.state
+        back = {p: b for b, p in rs["pieces"].items()}
+        for p, steps in before.items():
+            assert rs["blocks"][back[p]]["steps"] == steps  # every piece keeps its steps
+            assert steps <= sheet()[back[p]].steps  # and carries a label strong enough for them
+        dealt_to_walker.add(sheet()[back[walker]].type)
+        changed += any(back[p] != b for b, p in s["pieces"].items() if b in s["blocks"])
+    assert changed > 0, "hidden German blocks are re-dealt"
+    assert not dealt_to_walker & {"tank", "armored_car", "minefield"}, dealt_to_walker
+    assert len(dealt_to_walker) > 1
+
+
+def test_1_0_a_hidden_block_seen_moving_is_remembered() -> None:
+    g = scene({"US-A1-PHQ": "B2", "US-A1-IN1": "B3", "GE-A1-IN1": "N10"})
+    activate(g, "US-A1-PHQ")
+    play(g, "cmd:US-A1-IN1")
+    play(g, "move")
+    play(g, "to:C3")
+    assert g.state["walked"] == [g.state["pieces"]["US-A1-IN1"]]

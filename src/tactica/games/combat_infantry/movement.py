@@ -12,7 +12,7 @@ from .blocks import GUNS_AND_VEHICLES, NO_ASSAULT_ENTRY, SIDES, VEHICLES
 from .fire import edge_key
 from .scenarios import geo_of
 from .terrain import SIDE, X
-from .units import ENEMY, hex_control, label, leave_map, named, occupancy, ref
+from .units import ENEMY, hex_control, label, leave_map, named, occupancy, ref, walked
 from .wire import entered, may_enter, wire_at
 
 
@@ -177,6 +177,8 @@ class Move(Step):
             )
         if b not in s["act"]["moved"]:
             s["act"]["moved"].append(b)
+        if r["posture"] != "up":
+            walked(s, b)  # 1.0: the other side saw this hidden piece move (not a tank, not a mine)
         if option.args["assault"]:
             k = edge_key(i, j)
             s["act"]["assault_used"][k] = s["act"]["assault_used"].get(k, 0) + 1

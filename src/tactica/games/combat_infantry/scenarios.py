@@ -270,6 +270,7 @@ def setup(g: Game, sid: str, surrender: bool = False, chit_pull: str = "") -> No
         draws=[],
         pieces={},
         seen=[],
+        walked=[],
     )
     g.emit(
         "10.1",

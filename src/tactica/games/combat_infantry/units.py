@@ -53,6 +53,16 @@ def seen(s: State, bid: str) -> None:
         s["seen"].sort()
 
 
+def walked(s: State, bid: str) -> None:
+    """Remember that both sides saw this piece move while hidden (1.0): it cannot be a tank,
+    which a move reveals (2.53), nor a minefield, which never moves (7.2); resample keeps to it."""
+    p = s["pieces"][bid]
+    w = s.setdefault("walked", [])
+    if p not in w:
+        w.append(p)
+        w.sort()
+
+
 def side_of(bid: str) -> int:
     return sheet()[bid].side
 

@@ -13,9 +13,13 @@ from typing import Any
 from tactica.core.chance import Chance
 from tactica.core.game import Game
 
-from .blocks import SIDES
+from .blocks import SIDES, VEHICLES
 from .scenarios import geo_of
 from .units import label, piece
+
+WALK_NEVER = VEHICLES | {"minefield"}
+"""Labels a piece seen moving while hidden cannot carry (2.53 tanks reveal when they move; 7.2
+minefields never move)."""
 
 
 def _full(s: dict[str, Any], bid: str, r: dict[str, Any], geo: Any) -> dict[str, Any]:
@@ -143,7 +147,8 @@ def resample(g: Game, seat: int, chance: Chance) -> None:
     face-down one are told apart by anyone), pieces still to be set up (10.1) with the upright
     ones. Never re-dealt: pieces face-up now, pieces seen face-up earlier in the game (``seen``:
     the other player may follow a block once shown), and the blocks the flow is using right now.
-    Losses logged on hidden pieces are not tracked per piece beyond their steps (RULES.md, 1.0)."""
+    Each label dealt fits its piece's history (_fits): strong enough for the piece's steps, so
+    its losses stay its own, and never a tank or a minefield on a piece seen moving hidden."""
     s = g.state
     other = 1 - seat
     busy = _in_play(g)
@@ -156,12 +161,12 @@ def resample(g: Game, seat: int, chance: Chance) -> None:
         pools.setdefault(r["posture"], []).append(b)
     pools.setdefault("upright", []).extend(sorted(s["to_deploy"][other], key=lambda b: piece(s, b)))
     renamed: dict[str, str] = {}
+    walked = set(s.get("walked", ()))
     for ids in pools.values():
         if len(ids) < 2:
             continue
+        dealt = _deal(s, ids, walked, chance)
         slots = [(piece(s, b), s["blocks"].pop(b, None)) for b in ids]
-        dealt = list(ids)
-        chance.shuffle(dealt)
         unplaced = []
         for old, b, (p, slot) in zip(ids, dealt, slots, strict=True):
             renamed[old] = b
@@ -169,11 +174,44 @@ def resample(g: Game, seat: int, chance: Chance) -> None:
             if slot is None:
                 unplaced.append(b)
             else:
-                s["blocks"][b] = {**slot, "steps": min(slot["steps"], label(b).steps)}
+                s["blocks"][b] = dict(slot)
         if any(slot is None for _, slot in slots):
             s["to_deploy"][other] = sorted(unplaced)
     _follow(s, renamed)
     _redraw(g, seat, chance)
+
+
+def _fits(s: dict[str, Any], bid: str, slot: str, walked: set[str]) -> bool:
+    """Whether label ``bid`` can stand in piece slot ``slot`` (a label of the pool) given what
+    the other side has seen of that piece (1.0): the piece keeps its steps, so the label must be
+    at least that strong (its hits so far stay its hits), and a piece seen moving unrevealed is
+    neither a tank (2.53) nor a minefield (7.2). Pieces still to be set up have no history."""
+    r = s["blocks"].get(slot)
+    if r is None:
+        return True
+    lab = label(bid)
+    if lab.steps < r["steps"]:
+        return False
+    return not (piece(s, slot) in walked and lab.type in WALK_NEVER)
+
+
+def _deal(s: dict[str, Any], ids: list[str], walked: set[str], chance: Chance) -> list[str]:
+    """A random deal of the labels ``ids`` onto their own pieces, each label fitting its piece's
+    history (_fits): a shuffle, then swaps that mend misfits; a few tries, then the true deal,
+    which always fits."""
+    for _ in range(8):
+        dealt = list(ids)
+        chance.shuffle(dealt)
+        for i, slot in enumerate(ids):
+            if _fits(s, dealt[i], slot, walked):
+                continue
+            for k in range(len(ids)):
+                if k != i and _fits(s, dealt[k], slot, walked) and _fits(s, dealt[i], ids[k], walked):
+                    dealt[i], dealt[k] = dealt[k], dealt[i]
+                    break
+        if all(_fits(s, b, slot, walked) for b, slot in zip(dealt, ids, strict=True)):
+            return dealt
+    return list(ids)
 
 
 def _follow(s: dict[str, Any], renamed: dict[str, str]) -> None:
@@ -210,6 +248,9 @@ def _redraw(g: Game, seat: int, chance: Chance) -> None:
         pool = hidden + list(d["undrawn"])
         chance.shuffle(pool)
         new = pool[: len(hidden)]
+        walked = set(s.get("walked", ()))
+        if not all(_fits(s, b, old, walked) for old, b in zip(hidden, new, strict=True)):
+            continue  # this draw would not fit what was seen of the pieces: keep it (1.0)
         renamed: dict[str, str] = {}
         for old, b in zip(hidden, new, strict=True):
             if old == b:
@@ -219,8 +260,7 @@ def _redraw(g: Game, seat: int, chance: Chance) -> None:
             s["attached"][b] = d["company"]
             s["pieces"][b] = s["pieces"].pop(old)
             if old in s["blocks"]:
-                r = s["blocks"].pop(old)
-                s["blocks"][b] = {**r, "steps": min(r["steps"], label(b).steps)}
+                s["blocks"][b] = s["blocks"].pop(old)
             else:
                 lst = s["to_deploy"][d["side"]]
                 lst[lst.index(old)] = b
