@@ -221,3 +221,13 @@ def test_10_5_chit_pull_games_end_and_replay() -> None:
             g.apply(rng.choice(g.legal_options()).id)
         assert g.record is not None
         assert tactica.replay(g.record.to_dict()).log_lines() == g.log_lines()
+
+
+def test_10_5_the_lobby_offers_the_chit_pull_choices_every_one_of_which_starts_a_game() -> None:
+    for info in get_rules("combat_infantry").scenarios():
+        (opt,) = info.extra["options"]
+        assert opt["id"] == "chit_pull" and opt["default"] == RULES.option_defaults["chit_pull"]
+        assert [v for v, _ in opt["choices"]] == ["", "ger", "usa"]
+        for value, _ in opt["choices"]:
+            g = tactica.new_game("combat_infantry", info.id, seed=2, options={"chit_pull": value})
+            assert g.state["chit"] == (["usa", "ger"].index(value) if value else -1)
