@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from ci_helpers import activate, at, dice, hexi, ids, log_text, play, scene, steps
@@ -162,6 +163,18 @@ def test_2_55_a_bunker_is_always_face_up_only_fires_and_keeps_out_of_untargeted_
     activate(g, "GE-A1-PHQ")
     play(g, "cmd:GE-BN-BK")
     assert set(ids(g)) <= {"fire:F5", "hold"} and "fire:F5" in ids(g)  # no rally, move or special
+    play(g, "hold")
+    assert g.state["blocks"]["GE-BN-BK"]["posture"] == "up"  # done, and still face-up
+
+
+def test_2_55_the_bunker_stays_face_up_through_whole_random_games() -> None:
+    for seed in range(25):
+        g = tactica.new_game("combat_infantry", "saint_martin", seed=seed)
+        rng = random.Random(seed)
+        while not g.is_terminal():
+            g.apply(rng.choice(g.legal_options()).id)
+            r = g.state["blocks"].get("GE-BN-BK")
+            assert r is None or r["posture"] == "up", (seed, g.log_lines()[-2:])
 
 
 def test_2_6_example_c5_artillery_may_target_a_bunker_whose_ac6_counts_as_ac3() -> None:

@@ -186,7 +186,7 @@ class Assault(Step):
         left = occupancy(s).get(h, set())
         winner = next(iter(left)) if len(left) == 1 else None
         for b, r in s["blocks"].items():
-            mine = label(b).type == "minefield"
+            mine = label(b).type in ("minefield", "bunker")  # 7.2, 2.55: these stay face-up
             if (
                 r["hex"] == h
                 and label(b).side == 1 - att

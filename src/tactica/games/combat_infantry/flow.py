@@ -566,7 +566,7 @@ class Action(Step):
         if kind == "move":
             g.replace("move", unit=b, mp=move_points(g, b), start=r["hex"])
             return
-        if not hq:
+        if not hq and lab.type != "bunker":  # 2.55: a bunker is always face-up, done or not
             r["posture"] = "down"
         g.emit(
             "1.2",
