@@ -158,6 +158,11 @@ class CommandoPolicy:
             return max(good, key=lambda o: (worth(o), o.id))
         return next(o for o in opts if o.id == "done")
 
+    def _utilize(self, v: dict[str, Any], gm: Geo, opts: list[Option]) -> Option:
+        """9.0: fight with the strongest gear within portage (naval gunfire included: its scatter
+        is more often a second chance at the enemy than a hit on the squads)."""
+        return next(o for o in opts if o.id == "fight")
+
     def _casualty(self, v: dict[str, Any], gm: Geo, opts: list[Option]) -> Option:
         if opts[0].kind == "squad":
             return min(opts, key=lambda o: (v["pieces"][o.args["piece"]]["marker"] is not None, o.id))
