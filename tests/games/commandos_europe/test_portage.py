@@ -125,3 +125,29 @@ def test_9_4_in_a_base_every_piece_fights_without_a_choice() -> None:
     g.apply("attack:0505:rifle_section#1")
     assert "utilize" not in [f["step"] for f in g.state["stack"]]
     assert any("10x6 + 110 + terrain" in x for x in g.log_lines())  # 20 + all 90 of the gear
+
+
+def test_9_0_gear_left_in_a_hex_is_taken_along_on_the_way_within_portage() -> None:
+    # 0-1 (MA 4) walks through 0510 (mountain, 2 MP) where a Bren gun (-1) was left
+    g = arena({"0-1": ("squad", "0410"), "bren": ("gear", "0510"), "radio": ("gear", "0510")})
+    g.apply("move:0-1")
+    g.apply("go")
+    assert not any(i.startswith("take:") for i in ids(g))  # nothing to take in the start hex
+    g.apply("to:0510")
+    assert {"take:bren", "take:radio"} <= set(ids(g))
+    g.apply("take:radio")  # -0: nothing off the 2 MP left
+    assert g.top()["mp"] == 2 and "radio" in g.top()["members"]
+    g.apply("drop:radio")
+    assert "take:radio" not in ids(g)  # unloaded this turn: it moves no more (10.1)
+    g.apply("take:bren")  # -1: 1 MP left, too little for the next mountain hex, so the move ends
+    assert "9.0: bren is taken along in 0510; 1 MP left" in g.log_lines()
+    assert g.state["pieces"]["bren"]["moved"] and g.state["pieces"]["radio"]["moved"]
+    # a squad already at its portage takes nothing more
+    full = arena({"0-1": ("squad", "0410"), **{k: ("gear", "0410") for k in LIGHT[:6]},
+                  "bren": ("gear", "0510")})
+    full.apply("move:0-1")
+    for k in LIGHT[:6]:
+        full.apply(f"add:{k}")
+    full.apply("go")
+    full.apply("to:0510")
+    assert "take:bren" not in ids(full)

@@ -2,13 +2,13 @@
 
 Each mission: move a base next to the objective (12.12) and buy the gear it needs into that base;
 one squad works on it (the others wait unseen) along the cheapest route in MP, fetching the gear
-first, and halts on the objective (stepping out and back in when it already stands there). A
-detected squad escapes to the base nearest the objective - a jump to the gear and the goal -
-unless it carries the mission's gear within ESC_FAR hexes of the objective and is not the last
-squad. It attacks only at long odds (every attack draws d6 more enemies), loses the gear the
-mission does not need first, and forfeits a mission whose gear is gone (nothing can be bought
-before the next mission) or that no squad can reach. It reads only the public view and the
-static data (map, counters), never the game state.
+first (taking it along when it passes it), and halts on the objective (stepping out and back in
+when it already stands there). A detected squad escapes to the base nearest the objective - a
+jump to the gear and the goal - unless it carries the mission's gear within ESC_FAR hexes of the
+objective and is not the last squad. It attacks only at long odds (every attack draws d6 more
+enemies), loses the gear the mission does not need first, and forfeits a mission whose gear is
+gone (nothing can be bought before the next mission) or that no squad can reach. It reads only
+the public view and the static data (map, counters), never the game state.
 """
 
 from __future__ import annotations
@@ -204,6 +204,9 @@ class CommandoPolicy:
         at, mp = halt.args["hex"], halt.args["mp"]
         goal = self._goal(v, gm, at)
         needs = self._needs(v)
+        take = [o for o in opts if o.kind == "take" and o.args["piece"] in needs]
+        if take:
+            return take[0]  # the mission's gear, met on the way (9.0)
         carried = {p for p, x in v["pieces"].items() if x["hex"] == at}
         if needs and not all(n in carried for n in needs):
             goal = next((v["pieces"][n]["hex"] for n in needs if n in v["pieces"] and n not in carried), goal)
