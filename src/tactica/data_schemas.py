@@ -82,6 +82,43 @@ PUBLISHED: Final = (
         "A scenario: map sheet or joined sheets, game turns, weather, objectives, support, set-up.",
     ),
     (
+        "commandos_europe.terrain.schema.json",
+        "tactica.games.commandos_europe.data_models:TerrainFile",
+        "Commandos: Europe terrain chart",
+        "MP, noise, combat penalty and enemy-vehicle entry and placement per terrain.",
+    ),
+    (
+        "commandos_europe.gear.schema.json",
+        "tactica.games.commandos_europe.data_models:GearFile",
+        "Commandos: Europe weapons and equipment",
+        "Firepower, cost, noise, plus or minus movement, and the black, blue, boat, anti-tank,"
+        " suppression and naval-gunfire marks.",
+    ),
+    (
+        "commandos_europe.commandos.schema.json",
+        "tactica.games.commandos_europe.data_models:CommandosFile",
+        "Commandos: Europe squads, leaders and bases",
+        "The eight squads (with the E/V lines), the leaders and the two bases.",
+    ),
+    (
+        "commandos_europe.casualties.schema.json",
+        "tactica.games.commandos_europe.data_models:CasualtiesFile",
+        "Commandos: Europe casualties markers",
+        "The twenty casualties markers.",
+    ),
+    (
+        "commandos_europe.enemies.schema.json",
+        "tactica.games.commandos_europe.data_models:EnemiesFile",
+        "Commandos: Europe enemy manifests",
+        "One set of enemy units per map.",
+    ),
+    (
+        "commandos_europe.missions.schema.json",
+        "tactica.games.commandos_europe.data_models:MissionsFile",
+        "Commandos: Europe mission objectives",
+        "The Mission Objective Placement table and each map's objective cup.",
+    ),
+    (
         "great_war.cards.schema.json",
         "tactica.games.great_war.data_models:CardsFile",
         "The Great War cards",

@@ -322,3 +322,28 @@ def test_a_solitaire_campaign_names_its_map_so_the_table_refetches_it(tmp_path):
             p = decide(c, gid, tok, p["index"], oid).json()
         assert p["map_name"] == "north_africa"
         assert c.get(f"/api/games/{gid}/map").json()["name"] == "north_africa"
+
+
+def test_a_campaign_replay_shows_the_map_of_each_step(tmp_path):
+    """Replaying a campaign: each step names the map it was played on and brings that map's
+    geometry, unless the client says it already holds it (known_map)."""
+    with client(tmp_path / "g.db") as c:
+        g = new_game(c, [HUMAN], module="commandos_europe", scenario="campaign")
+        gid, tok = g["id"], g["seats"][0]["token"]
+        p = view(c, gid, tok)
+        for oid in ("col:05", "hex:0505", "done", "end_map"):
+            p = decide(c, gid, tok, p["index"], oid).json()
+        while p["status"] != "over":
+            d = p["view"]["decision"]
+            oid = {"movement": "end_game", "purchase": "done"}.get(d["step"], d["options"][0]["id"])
+            p = decide(c, gid, tok, p["index"], oid).json()
+        url = f"/api/games/{gid}/replay"
+        first = c.get(url, params={"step": 3}).json()  # before ending Norway
+        assert first["map_name"] == "norway" and first["map"]["name"] == "norway"
+        last = c.get(url, params={"step": first["steps"]}).json()
+        assert last["map_name"] == "north_africa" and last["map"]["name"] == "north_africa"
+        assert last["map"]["hexes"] != first["map"]["hexes"]
+        held = c.get(url, params={"step": first["steps"], "known_map": "north_africa"}).json()
+        assert held["map_name"] == "north_africa" and held["map"] is None
+        again = c.get(url, params={"step": 1, "known_map": "north_africa"}).json()
+        assert again["map"]["name"] == "norway"  # stepping back across the change brings Norway again

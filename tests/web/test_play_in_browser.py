@@ -175,3 +175,31 @@ def test_solitaire_commandos_first_mission_accomplished_in_the_browser(browser, 
     tracks = page.locator("[data-testid=tracks]").first.inner_text()
     assert f"{local.state['pp']}" in tracks and "Purchase points" in tracks
     assert not page.errors, page.errors
+
+
+def test_solitaire_commandos_campaign_replay_shows_each_map(browser, server, shots):
+    """A campaign ended on its second map replays map by map: the first decisions on Norway's map,
+    the last on North Africa's, and stepping back brings Norway again."""
+    import httpx
+
+    r = httpx.post(f"{server}/api/games", json={"module": "commandos_europe", "scenario": "campaign",
+                                                "seed": 2, "seats": [{"kind": "human"}]})
+    gid, tok = r.json()["id"], r.json()["seats"][0]["token"]
+    p = httpx.get(f"{server}/api/games/{gid}", headers={"X-Seat-Token": tok}).json()
+    for oid in ("col:05", "hex:0505", "done", "end_map"):
+        p = httpx.post(f"{server}/api/games/{gid}/decisions", json={"index": p["index"], "option": oid},
+                       headers={"X-Seat-Token": tok}).json()
+    while p["status"] != "over":
+        d = p["view"]["decision"]
+        oid = {"movement": "end_game", "purchase": "done"}.get(d["step"], d["options"][0]["id"])
+        p = httpx.post(f"{server}/api/games/{gid}/decisions", json={"index": p["index"], "option": oid},
+                       headers={"X-Seat-Token": tok}).json()
+    page = open_page(browser, server + "/")
+    page.goto(f"{server}/#/game/{gid}/replay")
+    page.wait_for_selector("svg.map[data-map='norway']", timeout=60000)
+    page.click("[aria-label='Last decision']")
+    page.wait_for_selector("svg.map[data-map='north_africa']", timeout=60000)
+    shots(page, "commandos-replay-second-map")
+    page.click("[aria-label='First decision']")
+    page.wait_for_selector("svg.map[data-map='norway']", timeout=60000)
+    assert not page.errors, page.errors

@@ -279,11 +279,15 @@ async def line_of_sight(game_id: str, request: Request, a: Annotated[str, Query(
 @router.get("/games/{game_id}/replay")
 async def replay(game_id: str, request: Request, step: Annotated[int, Query(ge=0)] = 0,
                  seat: Annotated[int | None, Query(ge=0, le=7)] = None,
+                 known_map: Annotated[str | None, Query(max_length=200)] = None,
                  x_seat_token: Token = None) -> dict[str, Any]:
     """The game as it stood after ``step`` decisions, from ``seat``'s view (None: everything a
     spectator saw). Once the game is over, from any seat: before that it would tell what a seat
     hides. A read-only game (an older rules version) replays before its end too, from the
     spectator's view or the view of the seat whose token comes with the request.
+
+    ``map_name`` is the map of that step (a campaign goes from map to map); ``map`` is its
+    geometry, left out (None) when the client says it already holds that map (``known_map``).
 
     Once over, ``fairness`` reveals seed and salt and says whether they hash to the stored
     commitment (``verified``); the client compares that commitment with the one it was shown at
@@ -313,11 +317,15 @@ async def replay(game_id: str, request: Request, step: Annotated[int, Query(ge=0
         raise Refused(422, f"no seat {seat}")
     view = g.view(seat)
     fairness = live.fair.public(over=over)
+    board = g.rules.board(g)
+    name = board.name if board is not None else None
+    send_map = board is not None and (known_map is None or name != known_map)
     return {"type": "replay", "game_id": live.id, "step": step, "steps": total, "seat": seat,
             "seats": [s.to_dict() for s in live.seats], "view": view, "table": table_for(g, seat, view),
             "decision": list(record.decisions[step - 1]) if step else None,
             "fairness": fairness, "notice": live.notice, "read_only": live.read_only,
-            "has_map": g.rules.board(g) is not None}
+            "has_map": board is not None, "map_name": name,
+            "map": map_geometry(board) if board is not None and send_map else None}
 
 
 @router.websocket("/games/{game_id}/ws")

@@ -35,7 +35,8 @@ def arena(pieces: dict[str, tuple[str, str] | tuple[str, str, dict[str, Any]]],
     for eid in s["enemies"]:
         s["cups"]["enemy"]["items"].remove(eid)
     s["bases"] = {"base-1": None, "base-2": None, **(bases if bases is not None else {"base-1": "0505"})}
-    s["mission"] = None if mission is None else {"id": mission[0], "hex": mission[1], "status": "open"}
+    s["mission"] = None if mission is None else {"id": mission[0], "hex": mission[1], "status": "open",
+                                                 "turn": s["turn"]}
     s["stack"] = [{"step": "turn", "args": {}}, {"step": step, "args": dict(args)}]
     s["chance"]["forced"] = []
     g.refresh()

@@ -260,6 +260,7 @@ def test_14_0_naval_gunfire_scatters_after_combat() -> None:
     g.chance.force_dice([6, 1])  # the attack wins
     g.chance.force_dice([1])  # scatter: direction 1 from 0710 is 0709
     g.apply("attack:0610:rifle_section#1")
+    g.apply("fight")  # 9.0: the squad chooses to use the naval gunfire
     assert any("Naval gunfire scatter: d6 = 1 from 0710: 0709" in x for x in g.log_lines())
     assert any("rifle_section#2 is eliminated by the stray shells" in x for x in g.log_lines())
 

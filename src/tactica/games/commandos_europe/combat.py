@@ -17,10 +17,15 @@ from .stacks import (
     LEADER_PORTAGE,
     SQUAD_PORTAGE,
     base_hexes,
+    combat_gear,
+    combat_portage,
+    gear_value,
     hex_strength,
     in_base,
     in_hex,
+    squad_strength,
     squads_in,
+    usable_gear,
 )
 
 
@@ -58,30 +63,104 @@ class FriendlyCombat(Step):
         if option.id == "done":
             g.pop()
             return
-        s, gm = g.state, G(g)
         lab, eid = option.args["hex"], option.args["target"]
         a["done"].append(lab)
-        ehex = s["enemies"][eid]
-        e = E.etype(s, eid)
-        fp, used = hex_strength(s, lab, vs_vehicle=False)
-        ra, rd = g.chance.d6(), g.chance.d6()
+        fight(g, lab, eid, friendly=True)
+
+
+def fight(g: Game, lab: str, eid: str, friendly: bool) -> None:
+    """Resolve one combat between the squads of ``lab`` and enemy ``eid``, asking first which
+    gear the hex uses when the player has a real choice (9.0)."""
+    vs_vehicle = not friendly and E.etype(g.state, eid).vehicle
+    if gear_choice(g.state, lab):
+        g.push("utilize", hex=lab, eid=eid, friendly=friendly, vs_vehicle=vs_vehicle, aside=[])
+        return
+    resolve(g, lab, eid, friendly, usable_gear(g.state, lab, vs_vehicle))
+
+
+def gear_choice(s: State, lab: str) -> bool:
+    """9.0: the squads may drop gear just before a combat. That matters when the hex holds more
+    gear than its portage (which pieces fight) or naval gunfire (whose scatter, 14.0, can hit the
+    commandos): only then is the player asked."""
+    items = combat_gear(s, lab)
+    cap = combat_portage(s, lab)
+    return bool(squads_in(s, lab)) and ((cap is not None and len(items) > cap)
+                                        or any(gear()[p].naval_gunfire for p in items))
+
+
+def resolve(g: Game, lab: str, eid: str, friendly: bool, used: list[str]) -> None:
+    """13.0 steps 1-8 with the gear ``used`` by the squads' hex; 14.0 scatter when naval gunfire
+    was used; a friendly attack detects the hex (12.5) and draws enemies (12.8)."""
+    s, gm = g.state, G(g)
+    ehex = s["enemies"][eid]
+    e = E.etype(s, eid)
+    vs_vehicle = not friendly and e.vehicle
+    fp = squad_strength(s, lab) + sum(gear_value(p, vs_vehicle) for p in used)
+    ra, rd = g.chance.d6(), g.chance.d6()
+    if friendly:
         pen = gm.penalty(ehex)
-        att = 10 * ra + fp + pen
-        dfn = 10 * rd + e.attack
+        ours = att = 10 * ra + fp + pen
+        theirs = dfn = 10 * rd + e.attack
         g.emit("13.0", "{hex} attacks {eid} ({name}) in {ehex}: 10x{ra} + {fp} + terrain {pen} = {att} "
                "against 10x{rd} + {ea} = {dfn}", hex=lab, eid=eid, name=e.name, ehex=ehex, ra=ra, fp=fp,
                pen=pen, att=att, rd=rd, ea=e.attack, dfn=dfn)
         for p in squads_in(s, lab):
             s["pieces"][p]["detected"] = True  # 12.5 combat noise
         g.push("generate", hex=lab, why="combat")
-        if any(gear()[u].naval_gunfire for u in used):
-            g.push("scatter", centre=ehex)
-        if att >= dfn:
-            del s["enemies"][eid]
-            s["cups"]["enemy"]["items"].append(eid)
-            g.emit("13.0", "{eid} is eliminated", eid=eid)
-        if att <= dfn:
-            g.push("casualty", hex=lab, stage="draw", enemy=eid)
+    else:
+        pen = gm.penalty(lab)
+        theirs = att = 10 * ra + e.attack + pen
+        ours = dfn = 10 * rd + fp
+        g.emit("13.0", "{eid} ({name}) in {ehex} attacks {hex}: 10x{ra} + {ea} + terrain {pen} = {att} "
+               "against 10x{rd} + {fp}{at} = {dfn}", eid=eid, name=e.name, ehex=ehex, hex=lab, ra=ra,
+               ea=e.attack, pen=pen, att=att, rd=rd, fp=fp,
+               at=" (anti-tank doubled)" if e.vehicle else "", dfn=dfn)
+    if any(gear()[u].naval_gunfire for u in used):
+        g.push("scatter", centre=ehex)
+    if ours >= theirs:
+        del s["enemies"][eid]
+        s["cups"]["enemy"]["items"].append(eid)
+        g.emit("13.0", "{eid} is eliminated", eid=eid)
+    if ours <= theirs:
+        g.push("casualty", hex=lab, stage="draw", enemy=eid)
+
+
+class Utilize(Step):
+    """9.0: just before a combat the player sets aside gear the hex's squads will not use (it
+    stays in the hex), until what is left fits the portage; the strongest pieces left within
+    portage then fight (9.1, 9.4 in a base: all of them)."""
+
+    name = "utilize"
+
+    def actor(self, g: Game, a: Args) -> int:
+        return ME
+
+    def _left(self, g: Game, a: Args) -> list[str]:
+        return [p for p in combat_gear(g.state, a["hex"]) if p not in a["aside"]]
+
+    def prompt(self, g: Game, a: Args) -> str:
+        cap = combat_portage(g.state, a["hex"])
+        room = "all of it (base)" if cap is None else f"at most {cap} pieces"
+        return f"Combat in {a['hex']} against {a['eid']}: which gear do the squads use? ({room})"
+
+    def options(self, g: Game, a: Args) -> list[Option]:
+        s = g.state
+        used = usable_gear(s, a["hex"], a["vs_vehicle"], a["aside"])
+        out = [Option(f"aside:{p}", f"Do not use {p}", "aside", {"piece": p}) for p in self._left(g, a)]
+        return [*out, Option("fight", f"Fight with {', '.join(used) or 'no gear'}", "fight",
+                             {"used": used})]
+
+    def choose(self, g: Game, a: Args, option: Option) -> None:
+        s = g.state
+        if option.kind == "aside":
+            a["aside"].append(option.args["piece"])
+            return
+        g.pop()
+        used = usable_gear(s, a["hex"], a["vs_vehicle"], a["aside"])
+        left = [p for p in combat_gear(s, a["hex"]) if p not in used]
+        g.emit("9.0", "{hex} fights with {used}{left}", hex=a["hex"], used=", ".join(used) or "no gear",
+               left=f"; not used: {', '.join(left)}" if left else "")
+        resolve(g, a["hex"], a["eid"], a["friendly"], used)
 
 
 class Generate(Step):
@@ -441,24 +520,7 @@ class EnemyCombat(Step):
             ehex = s["enemies"][eid]
             if not (ehex == lab or gm.dist(ehex, lab) == 1):
                 continue
-            e = E.etype(s, eid)
-            fp, used = hex_strength(s, lab, vs_vehicle=e.vehicle)
-            ra, rd = g.chance.d6(), g.chance.d6()
-            pen = gm.penalty(lab)
-            att = 10 * ra + e.attack + pen
-            dfn = 10 * rd + fp
-            g.emit("13.0", "{eid} ({name}) in {ehex} attacks {hex}: 10x{ra} + {ea} + terrain {pen} = {att} "
-                   "against 10x{rd} + {fp}{at} = {dfn}", eid=eid, name=e.name, ehex=ehex, hex=lab, ra=ra,
-                   ea=e.attack, pen=pen, att=att, rd=rd, fp=fp,
-                   at=" (anti-tank doubled)" if e.vehicle else "", dfn=dfn)
-            if any(gear()[u].naval_gunfire for u in used):
-                g.push("scatter", centre=ehex)
-            if dfn >= att:
-                del s["enemies"][eid]
-                s["cups"]["enemy"]["items"].append(eid)
-                g.emit("13.0", "{eid} is eliminated", eid=eid)
-            if dfn <= att:
-                g.push("casualty", hex=lab, stage="draw", enemy=eid)
+            fight(g, lab, eid, friendly=False)
             return
         g.pop()
 

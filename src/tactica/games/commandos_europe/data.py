@@ -1,7 +1,8 @@
 """Data files of Commandos: Europe, read and checked once per process.
 
 Every file in data/ says in its header what the book gives and what the tactica project designed.
-A malformed file raises RulesError naming the file, the entry and the problem.
+A malformed file raises RulesError naming the file, the entry and the problem (the models are
+in data_models.py).
 """
 
 from __future__ import annotations
@@ -10,51 +11,60 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
-from tactica.core.datafile import DataError, parse_yaml
+from tactica.core.datafile import DataError, parse_yaml_lines
 from tactica.core.rules import RulesError
+from tactica.core.schema import FileModel, validate
+
+from .data_models import (
+    FILES,
+    MAP_IDS,
+    CasualtiesFile,
+    CommandosFile,
+    EnemiesFile,
+    EnemyModel,
+    GearFile,
+    MissionsFile,
+    TerrainFile,
+)
 
 DIR = Path(__file__).parent / "data"
-MAPS = ("norway", "north_africa", "normandy", "continent")
+M = TypeVar("M", bound=FileModel)
+MAPS = MAP_IDS
 """The four maps in campaign order (2.2)."""
 
 
-def _load(name: str) -> dict[str, Any]:
-    path = DIR / name
+def parse(name: str, text: str) -> FileModel:
+    """Validate the text of data file ``name`` against its model (data_models.FILES); a problem
+    raises RulesError naming the file, the entry, the problem and its line."""
+    model = FILES.get(name)
+    if model is None:
+        raise RulesError(f"{name}: not a Commandos: Europe data file (known: {', '.join(FILES)})")
     try:
-        data = parse_yaml(path.read_text(encoding="utf-8"), name)
-    except (OSError, DataError) as exc:
-        raise RulesError(f"{name}: cannot read: {exc}") from exc
-    if not isinstance(data, dict) or data.get("version") != 1:
-        raise RulesError(f"{name}: expected a mapping with version: 1")
-    return data
+        data, lines = parse_yaml_lines(text, name)
+    except DataError as exc:
+        raise RulesError(str(exc)) from exc
+    return validate(model, data, name, RulesError, lines)
 
 
-def _fail(name: str, entry: str, problem: str) -> RulesError:
-    return RulesError(f"{name}: {entry}: {problem}")
+@cache
+def _parsed(name: str) -> FileModel:
+    try:
+        text = (DIR / name).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RulesError(f"{name}: cannot read: {exc.strerror or exc}") from exc
+    return parse(name, text)
 
 
-def _fields(name: str, entry: str, d: Any, need: Mapping[str, type],
-            allow: Mapping[str, type]) -> dict[str, Any]:
-    if not isinstance(d, dict):
-        raise _fail(name, entry, "expected a mapping")
-    for k in need:
-        if k not in d:
-            raise _fail(name, entry, f"missing {k!r}")
-    for k, v in d.items():
-        t = need.get(k) or allow.get(k)
-        if t is None:
-            raise _fail(name, entry, f"unknown field {k!r}")
-        if not isinstance(v, t) or (t is int and isinstance(v, bool)):
-            raise _fail(name, entry, f"{k} must be {t.__name__}, not {v!r}")
-    return d
+def _load(name: str, model: type[M]) -> M:
+    f = _parsed(name)
+    assert isinstance(f, model)
+    return f
 
 
-def parse_move(name: str, entry: str, text: str) -> tuple[str, int]:
-    """A printed movement value: '+N' plus-type, '-N' minus-type (10.2)."""
-    if len(text) < 2 or text[0] not in "+-" or not text[1:].isdigit():
-        raise _fail(name, entry, f"move must look like '+6' or '-3', not {text!r}")
+def parse_move(text: str) -> tuple[str, int]:
+    """A printed movement value: '+N' plus-type, '-N' minus-type (10.2; the model checked it)."""
     return ("plus" if text[0] == "+" else "minus", int(text[1:]))
 
 
@@ -133,133 +143,94 @@ class Marker:
 
 @cache
 def terrain() -> dict[str, Terrain]:
-    n = "terrain.yaml"
-    d = _load(n)
-    spec = {"mp": int, "noise": int, "combat": int, "vehicle_enter": bool, "vehicle_place": bool}
-    return {k: Terrain(**_fields(n, k, v, spec, {})) for k, v in d["terrain"].items()}
+    f = _load("terrain.yaml", TerrainFile)
+    return {k: Terrain(**v.model_dump()) for k, v in f.terrain.items()}
 
 
 @cache
 def terrain_catalogue() -> dict[str, list[str]]:
-    d = _load("terrain.yaml")
-    return {"hex": [*terrain(), *d["features"]], "hexside": list(d["hexside"]), "road": list(d["road"])}
+    f = _load("terrain.yaml", TerrainFile)
+    return {"hex": [*terrain(), *f.features], "hexside": list(f.hexside), "road": list(f.road)}
 
 
 @cache
 def gear() -> dict[str, Gear]:
-    n = "gear.yaml"
-    out = {}
-    flags = {k: bool for k in ("black", "blue", "boat", "anti_tank", "suppress", "naval_gunfire")}
-    for k, v in _load(n)["gear"].items():
-        f = dict(_fields(n, k, v, {"name": str, "fp": int, "cost": int, "noise": int, "move": str}, flags))
-        f["move"] = parse_move(n, k, f["move"])
-        g = Gear(id=k, **f)
-        if g.black and not g.plus:
-            raise _fail(n, k, "only a plus-type piece can have a black value")
-        out[k] = g
-    return out
+    f = _load("gear.yaml", GearFile)
+    return {k: Gear(id=k, **{**v.model_dump(), "move": parse_move(v.move)}) for k, v in f.gear.items()}
 
 
 @cache
 def squads() -> dict[str, Squad]:
-    n = "commandos.yaml"
-    spec = {"name": str, "fp": int, "noise": int, "ma": int, "cost": int, "level": str}
-    return {k: Squad(id=k, **_fields(n, k, v, spec, {"line": str})) for k, v in _load(n)["squads"].items()}
+    f = _load("commandos.yaml", CommandosFile)
+    return {k: Squad(id=k, **v.model_dump()) for k, v in f.squads.items()}
 
 
 @cache
 def leaders() -> dict[str, Leader]:
-    n = "commandos.yaml"
-    spec = {"name": str, "role": str, "fp": int, "noise": int, "move": str, "cost": int, "level": str}
-    out = {}
-    for k, v in _load(n)["leaders"].items():
-        f = dict(_fields(n, k, v, spec, {}))
-        kind, val = parse_move(n, k, f.pop("move"))
-        if kind != "plus" or f["role"] not in ("commander", "officer"):
-            raise _fail(n, k, "a leader is a plus-type commander or officer (12.7)")
-        out[k] = Leader(id=k, move=val, **f)
-    return out
+    f = _load("commandos.yaml", CommandosFile)
+    return {k: Leader(id=k, **{**v.model_dump(), "move": parse_move(v.move)[1]})
+            for k, v in f.leaders.items()}
 
 
 @cache
 def bases() -> dict[str, int]:
-    n = "commandos.yaml"
-    return {k: _fields(n, k, v, {"name": str, "cost": int}, {})["cost"] for k, v in _load(n)["bases"].items()}
+    f = _load("commandos.yaml", CommandosFile)
+    return {k: v.cost for k, v in f.bases.items()}
 
 
 @cache
 def markers() -> dict[str, Marker]:
-    n = "casualties.yaml"
-    out = {}
-    total = 0
-    for k, v in _load(n)["markers"].items():
-        f = _fields(n, k, v, {"name": str, "count": int}, {"kills": str, "fp": int, "ma": int, "noise": int})
-        out[k] = Marker(k, f["name"], f.get("kills", ""), f.get("fp", 0), f.get("ma", 0), f.get("noise", 0))
-        total += f["count"]
-    if total != 20:
-        raise _fail(n, "markers", f"the book has twenty casualties markers (2.3), not {total}")
-    return out
+    f = _load("casualties.yaml", CasualtiesFile)
+    return {k: Marker(k, v.name, v.kills or "", v.fp, v.ma, v.noise) for k, v in f.markers.items()}
 
 
 @cache
 def marker_cup() -> tuple[str, ...]:
-    d = _load("casualties.yaml")["markers"]
-    return tuple(f"{k}#{i + 1}" for k, v in d.items() for i in range(v["count"]))
+    f = _load("casualties.yaml", CasualtiesFile)
+    return tuple(f"{k}#{i + 1}" for k, v in f.markers.items() for i in range(v.count))
+
+
+def _enemy_set(map_id: str) -> dict[str, EnemyModel]:
+    f = _load("enemies.yaml", EnemiesFile)
+    if map_id not in f.maps:
+        raise RulesError(f"enemies.yaml: no enemy set for map {map_id!r}")
+    return f.maps[map_id]
 
 
 @cache
 def enemies(map_id: str) -> dict[str, Enemy]:
-    n = "enemies.yaml"
-    maps = _load(n)["maps"]
-    if map_id not in maps:
-        raise RulesError(f"{n}: no enemy set for map {map_id!r}")
-    out = {}
-    for k, v in maps[map_id].items():
-        f = _fields(n, f"{map_id}.{k}", v, {"name": str, "attack": int, "ma": int, "count": int},
-                    {"vehicle": bool, "boat": bool})
-        out[k] = Enemy(k, f["name"], f["attack"], f["ma"], f.get("vehicle", False), f.get("boat", False))
-    return out
+    return {k: Enemy(k, v.name, v.attack, v.ma, v.vehicle, v.boat) for k, v in _enemy_set(map_id).items()}
 
 
 @cache
 def enemy_cup(map_id: str) -> tuple[str, ...]:
-    d = _load("enemies.yaml")["maps"][map_id]
-    return tuple(f"{k}#{i + 1}" for k, v in d.items() for i in range(v["count"]))
+    return tuple(f"{k}#{i + 1}" for k, v in _enemy_set(map_id).items() for i in range(v.count))
 
 
 @cache
 def placement() -> dict[str, tuple[str, tuple[str, str, str]]]:
     """The Mission Objective Placement table (7.0): id -> (name, hexes for d6 1-2, 3-4, 5-6)."""
-    n = "missions.yaml"
-    out = {}
-    for k, v in _load(n)["placement"].items():
-        f = _fields(n, k, v, {"name": str, "hexes": list}, {})
-        hx = f["hexes"]
-        if len(hx) != 3 or not all(isinstance(h, str) and len(h) == 4 and h.isdigit() for h in hx):
-            raise _fail(n, k, "hexes must be three CCRR labels")
-        out[k] = (f["name"], (hx[0], hx[1], hx[2]))
-    return out
+    f = _load("missions.yaml", MissionsFile)
+    return {k: (v.name, (v.hexes[0], v.hexes[1], v.hexes[2])) for k, v in f.placement.items()}
+
+
+def check_needs(f: MissionsFile, known: Mapping[str, object], name: str = "missions.yaml") -> None:
+    """6.1 across two files: every gear piece an objective needs is in gear.yaml."""
+    for m, cup in f.cups.items():
+        for k, v in cup.items():
+            for item in v.needs:
+                if item not in known:
+                    raise RulesError(f"{name}: cups.{m}.{k}.needs: unknown gear {item!r} (not in gear.yaml)")
 
 
 @cache
 def mission_cup(map_id: str) -> dict[str, tuple[int, tuple[str, ...]]]:
     """The map's objective counters: id -> (PP award, required gear)."""
-    n = "missions.yaml"
-    cups = _load(n)["cups"]
-    if map_id not in cups:
-        raise RulesError(f"{n}: no mission cup for map {map_id!r}")
-    out = {}
-    for k, v in cups[map_id].items():
-        f = _fields(n, f"{map_id}.{k}", v, {"pp": int, "needs": list}, {})
-        if k not in placement():
-            raise _fail(n, f"{map_id}.{k}", "not in the placement table")
-        for item in f["needs"]:
-            if item not in gear():
-                raise _fail(n, f"{map_id}.{k}", f"needs unknown gear {item!r}")
-        out[k] = (f["pp"], tuple(f["needs"]))
-    if len(out) < 6:
-        raise _fail(n, map_id, "a map's cup needs at least six objectives (4.0)")
-    return out
+    f = _load("missions.yaml", MissionsFile)
+    if map_id not in f.cups:
+        raise RulesError(f"missions.yaml: no mission cup for map {map_id!r}")
+    check_needs(f, gear())
+    return {k: (v.pp, tuple(v.needs)) for k, v in f.cups[map_id].items()}
 
 
 def piece_type(pid: str) -> str:

@@ -18,12 +18,11 @@ from .combat import (
     Generate,
     Scatter,
     Suppression,
+    Utilize,
 )
 from .movement import Escape, FormStack, Movement, Moving, NoiseCheck
 from .turn import Deploy, EndTurn, MapSetup, MissionPlacement, PlaceBase, Purchase, Turn
 
 STEPS = [MapSetup(), Deploy(), PlaceBase(), Turn(), MissionPlacement(), Purchase(), Movement(), FormStack(),
-         Moving(),
-         NoiseCheck(), Escape(), FriendlyCombat(), Generate(), Scatter(), Casualty(), Suppression(),
-         EnemyMove(),
-         EnemyCombat(), EnemyEnd(), EndTurn()]
+         Moving(), NoiseCheck(), Escape(), FriendlyCombat(), Utilize(), Generate(), Scatter(), Casualty(),
+         Suppression(), EnemyMove(), EnemyCombat(), EnemyEnd(), EndTurn()]

@@ -212,6 +212,12 @@ class Moving(Step):
                 elif not G(g).all_sea(a["at"]):  # 11.1: nobody stays at sea without a blue piece
                     out.append(Option(f"halt:{pid}", f"{pid} halts in {a['at']}", "halt_piece",
                                       {"piece": pid}))
+        if a["steps"]:  # 9.0/10.11: gear left in a hex may be taken up at any time, within portage
+            for pid in in_hex(g.state, a["at"]):
+                free = pid in gear() and not gear()[pid].plus and not g.state["pieces"][pid]["moved"]
+                if free and pid not in a["members"] and portage_problem([*a["members"], pid]) is None:
+                    out.append(Option(f"take:{pid}", f"Take {pid} along ({gear()[pid].move[1]} MA)", "take",
+                                      {"piece": pid}))
         out.append(Option("halt", "Halt here", "halt", {"hex": a["at"], "mp": a["mp"]}))
         return out
 
@@ -222,6 +228,12 @@ class Moving(Step):
         s, gm = g.state, G(g)
         if option.id == "halt":
             end_move(g, a)
+            return
+        if option.kind == "take":
+            pid = option.args["piece"]
+            a["members"].append(pid)
+            a["mp"] = max(0, a["mp"] - gear()[pid].move[1])  # 10.5: its minus value comes off what is left
+            g.emit("9.0", "{p} is taken along in {hex}; {mp} MP left", p=pid, hex=a["at"], mp=a["mp"])
             return
         if option.id.startswith(("drop:", "halt:")):
             pid = option.args["piece"]

@@ -133,31 +133,46 @@ def detected_by(roll: int, noise: int) -> bool:
 
 
 # ---------------------------------------------------------------------------- combat strength
-def usable_gear(s: State, lab: str, vs_vehicle: bool) -> list[str]:
-    """Gear a hex's squads use in combat: all of it in a base (9.4), else the strongest pieces up
-    to the squads' and leaders' portage (9.0); gear flipped for suppression adds nothing (15.0)."""
-    pieces = in_hex(s, lab)
-    items = [p for p in pieces if p in gear() and not s["pieces"][p]["flipped"]]
-    nsq = sum(1 for p in pieces if p in squads())
-    if not nsq:
-        return []
-
-    def value(p: str) -> int:
-        g = gear()[p]
-        return g.fp * (2 if vs_vehicle and g.anti_tank else 1)
-
-    items.sort(key=lambda p: (-value(p), p))
+def combat_portage(s: State, lab: str) -> int | None:
+    """9.0/9.1: how many gear pieces a hex's squads (6 each) and leaders (1 each) may use in a
+    combat; None, meaning all of them, in a base (9.4)."""
     if in_base(s, lab):
-        return items
-    cap = SQUAD_PORTAGE * nsq + LEADER_PORTAGE * sum(1 for p in pieces if p in leaders())
-    return items[:cap]
-
-
-def hex_strength(s: State, lab: str, vs_vehicle: bool) -> tuple[int, list[str]]:
-    """13.0 step 2: every squad, leader and usable gear piece of the hex (13.3 doubling)."""
+        return None
     pieces = in_hex(s, lab)
-    total = sum(squad_fp(s, p) for p in pieces if p in squads())
-    total += sum(leaders()[p].fp for p in pieces if p in leaders())
-    used = usable_gear(s, lab, vs_vehicle)
-    total += sum(gear()[p].fp * (2 if vs_vehicle and gear()[p].anti_tank else 1) for p in used)
-    return total, used
+    return SQUAD_PORTAGE * sum(1 for p in pieces if p in squads()) + LEADER_PORTAGE * sum(
+        1 for p in pieces if p in leaders())
+
+
+def combat_gear(s: State, lab: str) -> list[str]:
+    """Gear in a hex that could fight: not flipped for suppression this phase (15.0)."""
+    return [p for p in in_hex(s, lab) if p in gear() and not s["pieces"][p]["flipped"]]
+
+
+def gear_value(pid: str, vs_vehicle: bool) -> int:
+    g = gear()[pid]
+    return g.fp * (2 if vs_vehicle and g.anti_tank else 1)  # 13.3
+
+
+def usable_gear(s: State, lab: str, vs_vehicle: bool, aside: Iterable[str] = ()) -> list[str]:
+    """Gear a hex's squads use in combat: of the pieces not set aside by the player (9.0), all of
+    them in a base (9.4), else the strongest up to the squads' and leaders' portage (9.1)."""
+    if not squads_in(s, lab):
+        return []
+    skip = set(aside)
+    items = sorted((p for p in combat_gear(s, lab) if p not in skip),
+                   key=lambda p: (-gear_value(p, vs_vehicle), p))
+    cap = combat_portage(s, lab)
+    return items if cap is None else items[:cap]
+
+
+def hex_strength(s: State, lab: str, vs_vehicle: bool, aside: Iterable[str] = ()) -> tuple[int, list[str]]:
+    """13.0 step 2: every squad, leader and used gear piece of the hex (13.3 doubling)."""
+    used = usable_gear(s, lab, vs_vehicle, aside)
+    return squad_strength(s, lab) + sum(gear_value(p, vs_vehicle) for p in used), used
+
+
+def squad_strength(s: State, lab: str) -> int:
+    """13.0 step 2 without gear: the hex's squads (with their markers) and leaders."""
+    pieces = in_hex(s, lab)
+    return sum(squad_fp(s, p) for p in pieces if p in squads()) + sum(
+        leaders()[p].fp for p in pieces if p in leaders())

@@ -12,19 +12,22 @@ export async function showReplay(root, gameId) {
   document.getElementById("crumb").textContent = "Replay";
   let state = { step: 0, seat: 0 };
   let map = null;
+  let mapName = null;  // a campaign changes map: each step's answer names its map (and brings it when new)
   let closed = false;
   let timer = null;
   const none = { highlight: new Set(), selected: new Set(), los: null, onPick() {}, onStack() {} };
 
   async function load() {
-    const q = `step=${state.step}` + (state.seat === null ? "" : `&seat=${state.seat}`);
+    const q = `step=${state.step}` + (state.seat === null ? "" : `&seat=${state.seat}`)
+      + (map && mapName !== null ? `&known_map=${encodeURIComponent(mapName)}` : "");
     let r;
     try { r = await api("GET", `${path}/replay?${q}`); } catch (e) {
       clear(root).append(h("p", { class: "error" }, e.detail || e.message), h("a", { href: `#/game/${encodeURIComponent(gameId)}` }, "Back to the table"));
       return;
     }
     if (closed) return;
-    if (r.has_map && !map) map = await api("GET", `${path}/map`);
+    if (r.map) { map = r.map; mapName = r.map_name; }
+    else if (!r.has_map) { map = null; mapName = null; }
     render(r);
   }
 
@@ -65,7 +68,7 @@ export async function showReplay(root, gameId) {
       h("a", { href: `#/game/${encodeURIComponent(gameId)}` }, "Back to the table"));
     const mapCol = h("div", { class: "mapcol" });
     if (map) {
-      const svg = s("svg", { class: "map", "data-testid": "map" });
+      const svg = s("svg", { class: "map", "data-testid": "map", "data-map": mapName ?? "" });
       drawBoard(svg, map, table, none);
       mapCol.append(h("div", { class: "mapwrap" }, svg));
     }
