@@ -220,6 +220,30 @@ class _Ctx:
             out += ps
         return out
 
+    def op_shot_value(self, uids: list[str], target: str) -> float:
+        """An Op Fire shot at a moving stack (a tie breaks it) by the non-Ordnance pieces of
+        ``uids`` that reach ``target`` (A33.3 rule 1)."""
+        g: Any = self.g
+        pieces = [p for p in F.op_fire_pieces(g, [u for u in uids if not self.units[u]["broken"]])
+                  if F.reaches(g, p, target, self.ov) is not None]
+        return self.shot_value(pieces, target, tie_breaks=True)
+
+    def op_activation_value(self, target: str) -> tuple[float, str | None]:
+        """The best Op Fire shot a Fire card would give: one unit not yet activated for Op Fire
+        this Turn, or a Leader with such units in its radius (A33.2)."""
+        g: Any = self.g
+        from ..commander_family.op_fire import may_op_activate, op_radius
+
+        best: tuple[float, str | None] = (0.0, None)
+        for u, d in sorted(self.mine.items()):
+            if d["broken"] or not may_op_activate(g, u):
+                continue
+            group = [u] + (op_radius(g, u) if unit_kind(g, u) == "leader" else [])
+            v = self.op_shot_value(group, target)
+            if v > best[0]:
+                best = (v, u)
+        return best
+
     def best_shot_from(self, uids: list[str]) -> tuple[float, str | None]:
         best, where = 0.0, None
         for t in self.enemy_hexes:
@@ -521,7 +545,6 @@ class CCPolicy:
     # -- Op Fire
     def _op_fire(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
                  rng: random.Random) -> tuple[Option, str] | None:
-        g: Any = ctx.g
         m = _PROMPT_OP.match(prompt)
         target = m.group(1) if m else None
         if target is None:
@@ -532,40 +555,49 @@ class CCPolicy:
             if grown is not None:
                 return grown
             return self._find(opts, "pass") or opts[0], "no shot"
-        if self._find(opts, "attack") is not None:
-            ready = [u for u in ctx.mine if u in ctx.g.state["activated"]]
-            v = ctx.shot_value(ctx.pieces_reaching(ready, target), target, tie_breaks=True)
+        attack = self._find(opts, "attack")
+        if attack is not None:
+            # A33.3: the units already activated for Op Fire (their ``op_fired`` mark is public)
+            # may shoot again at every hex of this Move Order. The Turn's ``activated`` list is
+            # the moving side's: reading it here made the policy activate units and never fire.
+            v = ctx.op_shot_value([u for u, d in ctx.mine.items() if d.get("op_fired")], target)
             if v >= OP_FIRE_FREE:
-                return self._find(opts, "attack") or opts[0], f"Op Fire at {target}: {v:.2f} expected breaks"
+                return attack, f"Op Fire at {target}: {v:.2f} expected breaks"
         cards = [o for o in opts if o.kind == "action"]
         if cards:
-            from ..commander_family.op_fire import may_op_activate
-
-            cand = [u for u in ctx.mine if not ctx.mine[u]["broken"] and may_op_activate(g, u)]
-            best = 0.0
-            for u in cand:
-                group = [u] + (radius_units(g, u) if unit_kind(g, u) == "leader" else [])
-                best = max(best, ctx.shot_value(ctx.pieces_reaching(group, target), target, tie_breaks=True))
+            best, who = ctx.op_activation_value(target)
             if best >= OP_FIRE_CARD:
                 c0 = cards[0].args["card"]
-                return cards[0], f"play {c0} for Op Fire at {target}: {best:.2f} expected breaks"
+                return cards[0], f"play {c0} for Op Fire at {target} with {who}: {best:.2f} expected breaks"
         return self._find(opts, "pass") or opts[-1], f"let the move at {target} go on: odds too poor"
 
     def _op_fire_activate(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
                           rng: random.Random) -> tuple[Option, str] | None:
+        """Activate the unit (or Leader) with the best shot at the hex, then only units that
+        can shoot there: an activation for Op Fire lasts the Turn (A33.3 box), so a unit that
+        cannot reach the hex is wasted."""
+        g: Any = ctx.g
         act = [o for o in opts if o.kind == "activate"]
-        if act and not any(o.id == "done" for o in opts):
-            g: Any = ctx.g
+        m = _PROMPT_OP.match(prompt)
+        target = m.group(1) if m else ""
+        if act and prompt.endswith("activate a unit"):
             best_v, pick = -1.0, act[0]
             for o in act:
                 u = o.args["unit"]
-                v = len(F.pieces_of(g, u)) + (len(radius_units(g, u)) if unit_kind(g, u) == "leader" else 0)
+                group = [u] + (radius_units(g, u) if unit_kind(g, u) == "leader" else [])
+                v = ctx.op_shot_value(group, target) if target else 0.0
                 if v > best_v:
                     best_v, pick = v, o
-            return pick, f"activate {pick.args['unit']} for Op Fire"
-        if act:
-            return act[0], f"{act[0].args['unit']} joins the Op Fire"
-        return self._find(opts, "done") or opts[0], "activation complete"
+            return pick, f"activate {pick.args['unit']} for Op Fire ({best_v:.2f} expected breaks)"
+        if not target:
+            return self._find(opts, "done") or opts[0], "activation complete"
+        for o in act:
+            if ctx.op_shot_value([o.args["unit"]], target) > 0:
+                return o, f"{o.args['unit']} joins the Op Fire at {target}"
+        done = self._find(opts, "done")
+        if done is not None:
+            return done, "activation complete: no other unit reaches the hex"
+        return act[0], f"{act[0].args['unit']} must be activated before one that can shoot"
 
     # -- Move
     def _move_order(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
