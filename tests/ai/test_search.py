@@ -136,3 +136,69 @@ def test_racing_drops_clearly_worse_candidates() -> None:
     full = ISMCTS("duel", no_race, policy=HighCard()).search(g, g.current_player(), random.Random(4))
     assert r.iterations == full.iterations == 400
     assert r.visits[base] > full.visits[base], "the dropped candidate's rounds go to the others"
+
+
+def _initiative_windows(seeds: range) -> list[Game]:
+    """Initiative windows (9.1) on Fire Defense and Rally rolls met in scripted play."""
+    out: list[Game] = []
+    for seed in seeds:
+        g = new_game(CC, "bridge_at_dawn", seed=seed)
+        agents = [make_agent("scripted", seed), make_agent("scripted", seed + 1)]
+        while not g.is_terminal():
+            d = g.decision()
+            assert d is not None
+            if d.step == "initiative" and ("fire defense of" in d.prompt or "rally of" in d.prompt):
+                out.append(g.clone(log=True))
+            seat = g.current_player()
+            g.apply(agents[seat].choose(g, seat))
+    return out
+
+
+def test_9_1_no_reroll_of_a_roll_already_won() -> None:
+    """Issue 18: search re-rolled a Fire Defense roll it had already won, handing the Initiative
+    card over for nothing. A roll that already gives the deciding seat the best result (its unit
+    unaffected or rallied; the enemy's broken or not rallied) is no branch point, the policy
+    keeps it and search spends nothing on it; the kept roll really gives that result."""
+
+    settled = open_ = 0
+    for g in _initiative_windows(range(3)):
+        d = g.decision()
+        assert d is not None
+        seat = d.seat
+        if not cc.roll_settled(g, seat):
+            open_ += 1
+            assert cc.branch_point(g)
+            continue
+        settled += 1
+        assert not cc.branch_point(g)
+        agent = SearchAgent("24", seed=5)
+        assert agent.choose(g, seat) == "pass"
+        assert agent.last is not None and agent.last.iterations == 0
+        unit = d.prompt.rsplit(" ", 1)[1].rstrip(")?")
+        ours = g.state["units"][unit]["seat"] == seat
+        kept = g.clone(log=True)
+        n = len(kept.log_lines())
+        kept.apply("pass")
+        said = ""
+        player = make_agent("scripted", 0)
+        for _ in range(200):  # a trigger on the card (Event!, Sniper!) is resolved first (1.9.1)
+            said = " ".join(line for line in kept.log_lines()[n:] if unit in line)
+            if kept.is_terminal() or "Defense Total" in said or "Rally Roll" in said:
+                break
+            kept.apply(player.choose(kept, kept.current_player()))
+        assert said, f"{d.prompt}: the roll kept was never resolved"
+        if "fire defense of" in d.prompt:
+            spared = "is unaffected" in said or "Tie: " in said
+            good = spared if ours else not spared
+        else:
+            good = "rallies" in said if ours else "rallies" not in said
+        assert good, f"{d.prompt}: kept a roll that did not go our way: {said}"
+    assert settled >= 3 and open_ >= 1, (settled, open_)
+
+
+def test_cc_evaluation_values_the_initiative_card() -> None:
+    g = _cc_game_at("turn")
+    holder = int(g.state["initiative"])
+    before = cc.evaluate(g)[holder]
+    g.state["initiative"] = 1 - holder
+    assert cc.evaluate(g)[holder] < before

@@ -754,6 +754,8 @@ class CCPolicy:
         Fire Defense of 4 or less, an enemy's of 10 or more, our Rally of 10 or more, an
         enemy's of 4 or less. Handing the Initiative card over costs too much otherwise."""
         keep = self._find(opts, "pass") or opts[-1]
+        if roll_settled(game, ctx.seat):
+            return keep, "keep the roll: it already goes our way, a re-roll could only undo it"
         m = _PROMPT_REROLL.match(prompt)
         rr = self._find(opts, "reroll")
         if m is None or rr is None:
@@ -811,16 +813,65 @@ class CCPolicy:
 POLICY = CCPolicy()
 
 
+def roll_settled(game: Game, seat: int) -> bool:
+    """At an Initiative window (9.1): whether the roll as it stands already gives ``seat`` the
+    best result any re-roll could, so re-rolling can only hand the Initiative card over and undo
+    it (issue 18: search re-rolled a Fire Defense roll it had already won).
+
+    Known for a Fire Defense roll (O20.3.4: our unit is unaffected; an enemy unit breaks) and a
+    Rally roll (O22.3: our unit rallies; an enemy's does not), on a card whose trigger does not
+    act (Event!, Sniper! and Time! come with the card kept, 1.9.1). Reads the roll's frame and its
+    caller's: the card shown, the Attack Total and the Cover crossed are all public (the log
+    announces them), and the Morale comes from the public units; no hand, no deck."""
+    d = game.decision()
+    stack = game.state["stack"]
+    if d is None or d.step != "initiative" or len(stack) < 3 or stack[-2]["step"] != "roll":
+        return False
+    roll, caller = stack[-2]["args"], stack[-3]
+    a = caller["args"]
+    if roll.get("product"):
+        return False
+    c = _card(game, roll["card"])
+    if c.trigger not in (None, "Jammed!") and not roll.get("quiet"):
+        return False  # the trigger comes with the kept card (1.9.1): a Time! may end the game
+    total = int(c.white) + int(c.colored)
+    purpose = str(roll["purpose"])
+    units = game.state["units"]
+    if purpose.startswith("fire defense of ") and "total" in a and a.get("unit") in units:
+        uid = a["unit"]
+        u = units[uid]
+        if u["where"] != "map":
+            return False
+        crossed = a.get("crossed") if u["hex"] == a.get("target") else a.get("crossed2")
+        ms = [morale(game, uid, crossed, a.get("zero_cover", False), heavy=h).value for h in (False, True)]
+        att = int(a["total"]) - int((a.get("conceal") or {}).get(str(u["seat"]), 0))
+        if int(u["seat"]) == seat:
+            return min(ms) + total > att  # unaffected: nothing better to roll for
+        breaks_on_tie = uid in (a.get("moving") or ())
+        worst = max(ms) + total
+        return worst < att or (breaks_on_tie and worst == att)  # it breaks (O20.3.4 on a tie)
+    if purpose.startswith("rally of ") and caller["step"] == "recover_order" and a.get("unit") in units:
+        m = int(a["morale"])
+        return total < m if int(units[a["unit"]]["seat"]) == seat else total > m
+    return False
+
+
 def turn_key(game: Game) -> int:
     """Turns played so far: grows by one each player Turn (5)."""
     return int(game.state["turn"])
 
 
+INITIATIVE_VALUE = 0.06
+"""What holding the Initiative card (9) is worth, in the evaluation's units (1/8 a VP each): a
+re-roll to come, and the tie-breaker at VP 0 (9.2) and at a double Surrender (6.3.1). Without it
+a re-roll looked free to search, which re-rolled rolls that were already good enough."""
+
+
 def evaluate(game: Game) -> list[float]:
     """The returns once the game is over; else, squashed into (-1, 1) (+ favours seat 0): the VP
     track (objective control is already in it, 7), weighted more as Time runs out, the
-    Casualty-Track margins to Surrender (6.3), broken units on the map (half a casualty) and
-    the Weapons each side still carries (half a casualty each)."""
+    Casualty-Track margins to Surrender (6.3), broken units on the map (half a casualty), the
+    Weapons each side still carries (half a casualty each) and the Initiative card (9)."""
     if game.is_terminal():
         return game.returns()
     s = game.state
@@ -837,7 +888,8 @@ def evaluate(game: Game) -> list[float]:
     last = max(1, int(t.get("last") or t.get("sudden_death") or 10))
     progress = min(1.0, max(0.0, int(t["space"]) / last))
     x = (int(s["vp"]) / 8 * (1 + progress) + (margin[0] - margin[1]) / 12
-         - (broken[0] - broken[1]) / 24 + (weapons[0] - weapons[1]) / 24)
+         - (broken[0] - broken[1]) / 24 + (weapons[0] - weapons[1]) / 24
+         + (INITIATIVE_VALUE if int(s["initiative"]) == 0 else -INITIATIVE_VALUE))
     v = math.tanh(x)
     return [v, -v]
 
@@ -849,9 +901,12 @@ def branch_point(game: Game) -> bool:
     """Search branches on the Turn's choice (which Order to give, with which card, or pass and
     discard): one Order commits many small choices that the policy carries out (tactica.ai.hooks).
     And on the Initiative re-roll (9.1): two options, often decisive (a Sudden Death roll, a
-    shot that breaks a stack), where the policy's rule of thumb is coarsest."""
+    shot that breaks a stack), where the policy's rule of thumb is coarsest; not when the roll
+    already goes the deciding seat's way (:func:`roll_settled`): the policy keeps it."""
     d = game.decision()
-    return d is not None and d.step in BRANCH_STEPS
+    if d is None or d.step not in BRANCH_STEPS:
+        return False
+    return d.step != "initiative" or not roll_settled(game, d.seat)
 
 
 def candidates(game: Game) -> list[Option]:
