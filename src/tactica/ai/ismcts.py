@@ -129,15 +129,15 @@ class ISMCTS:
         the policy it rolls out with."""
         if game.current_player() != seat:
             raise ValueError(f"seat {seat} has no decision to make")
-        opts = self.candidates(game)
         t0 = time.perf_counter()
-        if len(opts) == 1:
-            return SearchResult(opts[0].id, 0, 0.0, {opts[0].id: 0}, {})
+        ids = [o.id for o in self.candidates(game)]
+        legal = game.legal_options()
+        base = self.policy.choose(game, seat, rng).id if len(legal) > 1 else legal[0].id
+        if base not in ids:  # the policy's option always stands: it is what search must beat
+            ids.append(base)
+        if len(ids) == 1:
+            return SearchResult(base, 0, time.perf_counter() - t0, {base: 0}, {})
         lv = self.level
-        ids = [o.id for o in opts]
-        base = self.policy.choose(game, seat, rng).id
-        if base not in ids:
-            base = ids[0]
         order = [base] + [i for i in ids if i != base]
         samples: dict[str, list[float]] = {i: [] for i in order}
         root = Node()

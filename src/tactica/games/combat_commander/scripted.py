@@ -894,25 +894,85 @@ def evaluate(game: Game) -> list[float]:
     return [v, -v]
 
 
-BRANCH_STEPS = frozenset({"turn", "initiative"})
+BRANCH_STEPS = frozenset({"turn", "initiative", "op_fire", "action_window"})
 
 
 def branch_point(game: Game) -> bool:
-    """Search branches on the Turn's choice (which Order to give, with which card, or pass and
-    discard): one Order commits many small choices that the policy carries out (tactica.ai.hooks).
-    And on the Initiative re-roll (9.1): two options, often decisive (a Sudden Death roll, a
-    shot that breaks a stack), where the policy's rule of thumb is coarsest; not when the roll
-    already goes the deciding seat's way (:func:`roll_settled`): the policy keeps it."""
+    """Where search branches (tactica.ai.hooks): the decisions a player weighs, not the small
+    ones that carry them out (which unit moves where), which the policy plays.
+
+    - the Turn's choice: which Order to give with which card, or pass and discard (one Order
+      commits many small choices);
+    - the Initiative re-roll (9.1): two options, often decisive (a Sudden Death roll, a shot
+      that breaks a stack), where the policy's rule of thumb is coarsest; not when the roll
+      already goes the deciding seat's way (:func:`roll_settled`): the policy keeps it;
+    - the Op Fire "Wait!" (A33): spend a Fire card, shoot with the units already activated, or
+      let the move go on; and an Action window with a card to play (A24): play it now or keep
+      it. The group-building steps after them are the policy's."""
     d = game.decision()
     if d is None or d.step not in BRANCH_STEPS:
         return False
-    return d.step != "initiative" or not roll_settled(game, d.seat)
+    if d.step == "initiative":
+        return not roll_settled(game, d.seat)
+    if d.step == "op_fire":
+        return any(o.kind in ("action", "attack") for o in d.options)
+    if d.step == "action_window":
+        return any(o.kind == "action" for o in d.options)
+    return True
+
+
+def _spend_cost(game: Game, cid: str) -> float:
+    """What giving up a card's Action costs (the order half is what is played): Fire cards are
+    the Op Fire reserve, roll Actions and Concealment come next."""
+    a = _card(game, cid).action
+    if a == "Fire":
+        return 1.0
+    return 0.5 if a in ROLL_ACTIONS or a in ALWAYS_ACTIONS or a == "Concealment" else 0.0
 
 
 def candidates(game: Game) -> list[Option]:
-    """At the Turn, search weighs the Orders, pass and end, not eliminating a Weapon (11.3): the
-    policy never gives one up, and two Turns of look-ahead cannot see what the loss costs."""
+    """The options search weighs at a branch point (an empty list: all of them).
+
+    - At the Turn: the Orders, pass and end, one card per Order (the one whose Action is least
+      worth keeping: cards differ there only in what stays in hand); not an Order the policy
+      would carry out with nothing to do (no shot for Fire, no broken unit to Recover, no unit
+      to move or advance: "activate, then do nothing" only spends the card and the units);
+      and not eliminating a Weapon (11.3): the policy never gives one up, and two Turns of
+      look-ahead cannot see what the loss costs.
+    - At an Op Fire "Wait!": one Fire card (any Fire card activates the same units, A33.2),
+      the attack and pass. In an Action window: one card per Action, and pass."""
     d = game.decision()
-    if d is None or d.step != "turn":
+    if d is None:
         return []
-    return [o for o in d.options if o.kind != "extra"]
+    if d.step == "op_fire":
+        out: list[Option] = []
+        card = min((o for o in d.options if o.kind == "action"),
+                   key=lambda o: (_spend_cost(game, o.args["card"]), o.id), default=None)
+        out = [o for o in d.options if o.kind != "action"] + ([card] if card is not None else [])
+        return out if len(out) < len(d.options) else []
+    if d.step == "action_window":
+        per: dict[str, Option] = {}
+        for o in sorted(d.options, key=lambda o: o.id):
+            if o.kind == "action":
+                per.setdefault(str(o.args.get("action")), o)
+        out = list(per.values()) + [o for o in d.options if o.kind != "action"]
+        return out if len(out) < len(d.options) else []
+    if d.step != "turn":
+        return []
+    ctx = _Ctx(game, d.seat)
+    orders = {o.args["order"] for o in d.options if o.kind == "order"}
+    with reading(ctx.g):  # type: ignore[arg-type]
+        vals = POLICY.order_values(game, ctx, orders)
+    best: dict[str, Option] = {}
+    for o in d.options:
+        if o.kind != "order":
+            continue
+        name = o.args["order"]
+        if name in vals and vals[name][0] <= 0:
+            continue  # the policy would activate units and then do nothing
+        cur = best.get(name)
+        rank = (_spend_cost(game, o.args["card"]), o.id)
+        if cur is None or rank < (_spend_cost(game, cur.args["card"]), cur.id):
+            best[name] = o
+    keep = {o.id for o in best.values()}
+    return [o for o in d.options if o.id in keep or o.kind not in ("order", "extra")]
