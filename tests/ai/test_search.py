@@ -202,3 +202,40 @@ def test_cc_evaluation_values_the_initiative_card() -> None:
     before = cc.evaluate(g)[holder]
     g.state["initiative"] = 1 - holder
     assert cc.evaluate(g)[holder] < before
+
+
+def test_great_war_evaluation_counts_more_than_medals() -> None:
+    """Issue 18: with medal progress only, search was level with its policy. The evaluation now
+    also counts HQ tokens and combat cards to spend, objectives stood on (TGW-D Victory 2) and
+    worn units left in contact, each moving the value the right way."""
+    from tactica.games.great_war import scripted as gw
+
+    for sid in ("ridge_trench", "iron_tide"):
+        g = new_game("great_war", sid, seed=1)
+        s = g.state
+        free_obj = [(hx, who) for hx, who in s["objectives"] if s["occ"][hx] is None]
+        if free_obj:
+            break
+    else:
+        pytest.fail("no objective free at the start")
+    base = gw.evaluate(g)[0]
+    assert base == -gw.evaluate(g)[1]
+    s["hq"][0] += 2
+    assert gw.evaluate(g)[0] > base
+    s["hq"][0] -= 2
+    hx, who = free_obj[0]
+    uid = next(u for u, d in sorted(s["units"].items()) if d["side"] == who and d["kind"] == "infantry")
+    old = s["units"][uid]["hex"]
+    s["occ"][old], s["occ"][hx] = None, uid
+    s["units"][uid]["hex"] = hx
+    stood = gw.evaluate(g)[who]
+    assert stood > (base if who == 0 else -base)
+    s["units"][uid]["figs"] = 1  # a worn unit in contact with enemies is a medal about to go
+    foes = [u for u, d in s["units"].items() if d["side"] != who]
+    geo, _ = gw._static(sid)
+    free = [h for h in range(geo.n) if geo.dist[hx][h] == 1 and s["occ"][h] is None]
+    worn_alone = gw.evaluate(g)[who]
+    f = next(u for u in foes if geo.dist[hx][s["units"][u]["hex"]] > 1)
+    s["occ"][s["units"][f]["hex"]], s["occ"][free[0]] = None, f
+    s["units"][f]["hex"] = free[0]
+    assert gw.evaluate(g)[who] < worn_alone

@@ -388,8 +388,8 @@ def _worn(u: dict[str, Any]) -> float:
     """How close a unit is to giving a medal: 0 at full strength, near 1 at its last figure."""
     t = UNIT_TYPES[u["kind"]]
     if t.tank:
-        return (t.tokens - u["tokens"]) / (t.tokens + 1)
-    return (t.figures - u["figs"]) / t.figures
+        return float(t.tokens - u["tokens"]) / (t.tokens + 1)
+    return float(t.figures - u["figs"]) / t.figures
 
 
 def _position(s: dict[str, Any], geo: Geo) -> list[float]:
