@@ -4,6 +4,7 @@ module hooks (branch points, candidates), on Duel and on Combat Commander."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -79,14 +80,50 @@ def _cc_game_at(step: str, seed: int = 2) -> Game:
     raise AssertionError(f"no {step} decision")
 
 
-def test_cc_search_branches_at_the_turn_and_the_initiative_only() -> None:
-    for step, searched in (("turn", True), ("initiative", True), ("move_order", False)):
-        g = _cc_game_at(step)
-        assert cc.branch_point(g) is searched
+def _cc_game_where(pred: Callable[[Game], bool], seed: int = 2) -> Game:
+    g = new_game(CC, "bridge_at_dawn", seed=seed)
+    a = make_agent("scripted", 0)
+    while not g.is_terminal():
+        if len(g.legal_options()) > 1 and pred(g):
+            return g
+        g.apply(a.choose(g, g.current_player()))
+    raise AssertionError("no such decision")
+
+
+def _step(name: str, kind: str | None = None) -> Callable[[Game], bool]:
+    def pred(g: Game) -> bool:
+        d = g.decision()
+        return d is not None and d.step == name and (kind is None or any(o.kind == kind for o in d.options))
+    return pred
+
+
+def test_cc_search_branches_where_a_player_weighs_the_choice() -> None:
+    """The Turn, the Initiative, the Op Fire "Wait!" and an Action window with a card to play are
+    branch points; moving a unit and building an Op Fire group are the policy's."""
+    cases = ((_step("turn"), True), (_step("initiative"), True), (_step("move_order"), False),
+             (_step("op_fire", "action"), True), (_step("op_fire", "piece"), False),
+             (_step("action_window", "action"), True))
+    for pred, searched in cases:
+        g = _cc_game_where(pred)
+        d = g.decision()
+        assert d is not None
+        if d.step == "initiative" and cc.roll_settled(g, d.seat):
+            g = _cc_game_where(lambda x, p=pred: p(x) and not cc.roll_settled(x, x.current_player()))
+        assert cc.branch_point(g) is searched, d.step
         agent = SearchAgent("12", seed=1)
         choice = agent.choose(g, g.current_player())
         assert choice in {o.id for o in g.legal_options()}
-        assert agent.last is not None and (agent.last.iterations > 0) is searched
+        assert agent.last is not None and (agent.last.iterations > 0) is searched, d.step
+
+
+def test_cc_candidates_one_card_per_choice() -> None:
+    """At the Turn one card per Order (cards differ there only in what stays in hand), at an
+    Op Fire "Wait!" one Fire card: the search's rounds go to choices that differ."""
+    g = _cc_game_where(lambda x: _step("turn")(x) and len({o.args["order"] for o in x.legal_options()
+                                                            if o.kind == "order"})
+                       < sum(1 for o in x.legal_options() if o.kind == "order"))
+    cands = [o for o in cc.candidates(g) if o.kind == "order"]
+    assert len({o.args["order"] for o in cands}) == len(cands) > 0
 
 
 def test_cc_search_never_weighs_giving_up_a_weapon() -> None:
@@ -239,3 +276,27 @@ def test_great_war_evaluation_counts_more_than_medals() -> None:
     s["occ"][s["units"][f]["hex"]], s["occ"][free[0]] = None, f
     s["units"][f]["hex"] = free[0]
     assert gw.evaluate(g)[who] < worn_alone
+
+
+def test_cc_search_weighs_no_order_that_would_do_nothing() -> None:
+    """Issue 18: "activate, then do nothing" spends a card and the units' activation for the
+    Turn. An Order the policy would carry out with nothing to do (no shot, no broken unit, no
+    unit to move or advance) is not a candidate; the others are."""
+    from tactica.games.combat_commander.scripted import POLICY, _Ctx
+
+    def idle_order(g: Game) -> bool:
+        d = g.decision()
+        if d is None or d.step != "turn":
+            return False
+        names = {o.args["order"] for o in d.options if o.kind == "order"}
+        vals = POLICY.order_values(g, _Ctx(g, d.seat), names)
+        return any(vals.get(n, (1.0, ""))[0] <= 0 for n in names)
+
+    g = _cc_game_where(idle_order)
+    d = g.decision()
+    assert d is not None
+    vals = POLICY.order_values(g, _Ctx(g, d.seat), {o.args["order"] for o in d.options if o.kind == "order"})
+    kept = {o.args["order"] for o in cc.candidates(g) if o.kind == "order"}
+    for name, (v, _) in vals.items():
+        if any(o.kind == "order" and o.args["order"] == name for o in d.options):
+            assert (name in kept) is (v > 0), (name, v)
