@@ -72,7 +72,7 @@ def test_search_levels_parse() -> None:
     fixed = SearchAgent("fast:fixed").level
     assert fixed.seconds is None and fixed.iterations == fast.iterations and fixed.deterministic
     assert not fast.deterministic
-    assert SearchAgent("123").level.iterations == 123
+    assert SearchAgent("123").level.iterations == 123 and SearchAgent("123").level.deterministic
     timed = SearchAgent("0.5s").level
     assert timed.seconds == 0.5 and timed.iterations is None
     with pytest.raises(ValueError):

@@ -85,7 +85,8 @@ def parse_level(text: str) -> SearchLevel:
     base = LEVELS[DEFAULT_LEVEL]
     m = _ITER.match(t)
     if m and int(m.group(1)) > 0:
-        return replace(base, name=t, label=f"Search ({t} iterations)", iterations=int(m.group(1)))
+        return replace(base, name=t, label=f"Search ({t} iterations)", iterations=int(m.group(1)),
+                       seconds=None)
     m = _SECS.match(t)
     if m and float(m.group(1)) > 0:
         return replace(base, name=t, label=f"Search ({t} a move)", iterations=None, seconds=float(m.group(1)))
