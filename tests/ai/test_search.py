@@ -176,7 +176,8 @@ def test_racing_drops_clearly_worse_candidates() -> None:
 
 
 def _initiative_windows(seeds: range) -> list[Game]:
-    """Initiative windows (9.1) on Fire Defense and Rally rolls met in scripted play."""
+    """Initiative windows (9.1) on Fire Attack, Fire Defense and Rally rolls met in scripted
+    play (with their logs)."""
     out: list[Game] = []
     for seed in seeds:
         g = new_game(CC, "bridge_at_dawn", seed=seed)
@@ -184,20 +185,39 @@ def _initiative_windows(seeds: range) -> list[Game]:
         while not g.is_terminal():
             d = g.decision()
             assert d is not None
-            if d.step == "initiative" and ("fire defense of" in d.prompt or "rally of" in d.prompt):
+            if d.step == "initiative" and any(p in d.prompt for p in ("(fire attack)", "fire defense of",
+                                                                      "rally of")):
                 out.append(g.clone(log=True))
             seat = g.current_player()
             g.apply(agents[seat].choose(g, seat))
     return out
 
 
+def _results_after_keeping(g: Game, units: list[str]) -> dict[str, str]:
+    """Keep the roll, play on (scripted) until each of ``units`` has its result in the log:
+    what the log says about each."""
+    kept = g.clone(log=True)
+    n = len(kept.log_lines())
+    kept.apply("pass")
+    player = make_agent("scripted", 0)
+    said: dict[str, str] = {}
+    for _ in range(300):  # a trigger on the card (Event!, Sniper!) is resolved first (1.9.1)
+        lines = kept.log_lines()[n:]
+        said = {u: " ".join(x for x in lines if u in x) for u in units}
+        if kept.is_terminal() or all("Defense Total" in t or "Rally Roll" in t for t in said.values()):
+            break
+        kept.apply(player.choose(kept, kept.current_player()))
+    return said
+
+
 def test_9_1_no_reroll_of_a_roll_already_won() -> None:
     """Issue 18: search re-rolled a Fire Defense roll it had already won, handing the Initiative
     card over for nothing. A roll that already gives the deciding seat the best result (its unit
-    unaffected or rallied; the enemy's broken or not rallied) is no branch point, the policy
-    keeps it and search spends nothing on it; the kept roll really gives that result."""
-
-    settled = open_ = 0
+    unaffected or rallied; the enemy's broken or not rallied; an attack that breaks every
+    defender whatever they roll, or that none of ours can fail against) is no branch point, the
+    policy keeps it and search spends nothing on it; the kept roll really gives that result."""
+    settled: dict[str, int] = {"attack": 0, "defense": 0, "rally": 0}
+    open_ = 0
     for g in _initiative_windows(range(3)):
         d = g.decision()
         assert d is not None
@@ -206,31 +226,30 @@ def test_9_1_no_reroll_of_a_roll_already_won() -> None:
             open_ += 1
             assert cc.branch_point(g)
             continue
-        settled += 1
         assert not cc.branch_point(g)
         agent = SearchAgent("24", seed=5)
         assert agent.choose(g, seat) == "pass"
         assert agent.last is not None and agent.last.iterations == 0
-        unit = d.prompt.rsplit(" ", 1)[1].rstrip(")?")
-        ours = g.state["units"][unit]["seat"] == seat
-        kept = g.clone(log=True)
-        n = len(kept.log_lines())
-        kept.apply("pass")
-        said = ""
-        player = make_agent("scripted", 0)
-        for _ in range(200):  # a trigger on the card (Event!, Sniper!) is resolved first (1.9.1)
-            said = " ".join(line for line in kept.log_lines()[n:] if unit in line)
-            if kept.is_terminal() or "Defense Total" in said or "Rally Roll" in said:
-                break
-            kept.apply(player.choose(kept, kept.current_player()))
-        assert said, f"{d.prompt}: the roll kept was never resolved"
-        if "fire defense of" in d.prompt:
-            spared = "is unaffected" in said or "Tie: " in said
-            good = spared if ours else not spared
+        if "(fire attack)" in d.prompt:
+            settled["attack"] += 1
+            a = g.state["stack"][-3]["args"]
+            units = [u for u in a["defenders"] if g.state["units"][u]["where"] == "map"]
+            attacker = int(a["seat"]) == seat
         else:
-            good = "rallies" in said if ours else "rallies" not in said
-        assert good, f"{d.prompt}: kept a roll that did not go our way: {said}"
-    assert settled >= 3 and open_ >= 1, (settled, open_)
+            settled["defense" if "fire defense of" in d.prompt else "rally"] += 1
+            units = [d.prompt.rsplit(" ", 1)[1].rstrip(")?")]
+            attacker = False
+        said = _results_after_keeping(g, units)
+        for unit, text in said.items():
+            assert text, f"{d.prompt}: the roll kept was never resolved for {unit}"
+            ours = g.state["units"][unit]["seat"] == seat
+            if "rally of" in d.prompt:
+                good = "rallies" in text if ours else "rallies" not in text
+            else:
+                spared = "is unaffected" in text or "Tie: " in text
+                good = (not spared) if attacker or not ours else spared
+            assert good, f"{d.prompt}: kept a roll that did not go our way for {unit}: {text}"
+    assert settled["defense"] >= 3 and settled["attack"] >= 1 and settled["rally"] >= 1 and open_ >= 1, (settled, open_)
 
 
 def test_cc_evaluation_values_the_initiative_card() -> None:

@@ -818,8 +818,9 @@ def roll_settled(game: Game, seat: int) -> bool:
     best result any re-roll could, so re-rolling can only hand the Initiative card over and undo
     it (issue 18: search re-rolled a Fire Defense roll it had already won).
 
-    Known for a Fire Defense roll (O20.3.4: our unit is unaffected; an enemy unit breaks) and a
-    Rally roll (O22.3: our unit rallies; an enemy's does not), on a card whose trigger does not
+    Known for a Fire Defense roll (O20.3.4: our unit is unaffected; an enemy unit breaks), a Fire
+    Attack roll no Defense roll can answer (:func:`_attack_settled`) and a Rally roll (O22.3:
+    our unit rallies; an enemy's does not), on a card whose trigger does not
     act (Event!, Sniper! and Time! come with the card kept, 1.9.1). Reads the roll's frame and its
     caller's: the card shown, the Attack Total and the Cover crossed are all public (the log
     announces them), and the Morale comes from the public units; no hand, no deck."""
@@ -850,10 +851,41 @@ def roll_settled(game: Game, seat: int) -> bool:
         breaks_on_tie = uid in (a.get("moving") or ())
         worst = max(ms) + total
         return worst < att or (breaks_on_tie and worst == att)  # it breaks (O20.3.4 on a tie)
+    if purpose == "fire attack" and "final_fp" in a and "defenders" in a:
+        return _attack_settled(game, seat, a, c, int(a["final_fp"]) + total)
     if purpose.startswith("rally of ") and caller["step"] == "recover_order" and a.get("unit") in units:
         m = int(a["morale"])
         return total < m if int(units[a["unit"]]["seat"]) == seat else total > m
     return False
+
+
+def _attack_settled(game: Game, seat: int, a: dict[str, Any], c: Any, att: int) -> bool:
+    """A Fire Attack roll (O20.3.3) that no Defense roll can answer: for the attacker, every
+    defender breaks whatever it rolls (its Morale + Cover + 12 below the Attack Total, or equal
+    for a mover, O20.3.4); for the defender, every defender is unaffected whatever it rolls
+    (Morale + Cover + 2 above it). Not when the card can break the firing Weapons (Jammed!,
+    1.9.1.2; doubles under Sustained Fire, A41) or a Mortar adds airburst (T99)."""
+    if c.trigger is not None or a.get("mortar") or (a.get("sustained") and c.white == c.colored):
+        return False
+    units = game.state["units"]
+    defenders = [u for u in a["defenders"] if u in units and units[u]["where"] == "map"]
+    if not defenders:
+        return False
+    moving = a.get("moving") or ()
+    for uid in defenders:
+        u = units[uid]
+        crossed = a.get("crossed") if u["hex"] == a.get("target") else a.get("crossed2")
+        ms = [morale(game, uid, crossed, a.get("zero_cover", False), heavy=h).value for h in (False, True)]
+        if int(a["seat"]) == seat:
+            best = max(ms) + 12
+            if not (best < att or (uid in moving and best == att)):
+                return False
+        elif int(u["seat"]) == seat:
+            if not min(ms) + 2 > att:
+                return False
+        else:
+            return False
+    return True
 
 
 def turn_key(game: Game) -> int:
