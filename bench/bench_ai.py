@@ -119,8 +119,8 @@ def map_scenarios(module: str) -> list[str]:
 
 def speed(args: argparse.Namespace) -> None:
     modules = [args.module] if args.module else all_ids()
-    print(f"# speed: one core; ISMCTS iterations/s on mid-game branch-point decisions, {args.iterations} "
-          "iterations each (level 'normal' settings)")
+    print(f"# speed: one core; ISMCTS iterations/s and decisions simulated per second (tree, policy, "
+          f"rollouts) on mid-game branch-point decisions, {args.iterations} iterations each")
     for module in modules:
         for sc in map_scenarios(module):
             rates = []
@@ -132,9 +132,10 @@ def speed(args: argparse.Namespace) -> None:
                 s = ISMCTS(module, replace(parse_level(str(args.iterations)), race_after=1 << 30))
                 r = s.search(g, g.current_player(), random.Random(seed))
                 if r.iterations:  # 0: a single candidate, nothing to search
-                    rates.append(r.iterations / r.seconds)
+                    rates.append((r.iterations / r.seconds, r.decisions / r.seconds))
             if rates:
-                print(f"{module:14} {sc:16} {statistics.median(rates):8.0f} iterations/s "
+                print(f"{module:14} {sc:16} {statistics.median(x for x, _ in rates):8.0f} iterations/s "
+                      f"{statistics.median(y for _, y in rates):9.0f} simulated decisions/s "
                       f"(median of {len(rates)} decisions, {args.iterations} iterations each)")
     print("# move time per level (median over decisions with a real choice)")
     for module in modules:

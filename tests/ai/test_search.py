@@ -42,6 +42,7 @@ def test_every_candidate_gets_the_same_rounds() -> None:
     k = len(g.legal_options())
     r = ISMCTS("duel", parse_level(str(3 * k))).search(g, g.current_player(), random.Random(1))
     assert r.iterations == 3 * k
+    assert r.decisions >= r.iterations, "every iteration applies its root option at least"
     assert set(r.visits) == {o.id for o in g.legal_options()}
     assert set(r.visits.values()) == {3}
 
