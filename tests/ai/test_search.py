@@ -321,3 +321,27 @@ def test_cc_search_weighs_no_order_that_would_do_nothing() -> None:
     for name, (v, _) in vals.items():
         if any(o.kind == "order" and o.args["order"] == name for o in d.options):
             assert (name in kept) is (v > 0), (name, v)
+
+
+def test_A33_search_weighs_a_fire_card_only_for_a_shot_it_would_take() -> None:
+    """Issue 18 ("activated five units for Op Fire without ever firing"), on the search's side:
+    at an Op Fire "Wait!", playing a Fire card is a candidate only when the units it would
+    activate have a shot the policy then takes (OP_FIRE_FREE); else the card would buy an
+    activation that leads nowhere."""
+    from tactica.games.combat_commander.scripted import OP_FIRE_FREE, _Ctx
+
+    seen = {True: 0, False: 0}
+    for seed in (2, 3):
+        g = new_game(CC, "bridge_at_dawn", seed=seed)
+        agents = [make_agent("scripted", seed), make_agent("scripted", seed + 1)]
+        while not g.is_terminal() and min(seen.values()) < 2:
+            d = g.decision()
+            assert d is not None
+            if d.step == "op_fire" and any(o.kind == "action" for o in d.options):
+                target = d.prompt.split()[3].rstrip("?")
+                shot, _ = _Ctx(g, d.seat).op_activation_value(target)
+                offered = any(o.kind == "action" for o in (cc.candidates(g) or d.options))
+                assert offered is (shot >= OP_FIRE_FREE), (d.prompt, shot)
+                seen[offered] += 1
+            g.apply(agents[g.current_player()].choose(g, g.current_player()))
+    assert seen[True] >= 1 and seen[False] >= 1, seen

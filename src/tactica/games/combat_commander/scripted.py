@@ -972,7 +972,8 @@ def candidates(game: Game) -> list[Option]:
       and not eliminating a Weapon (11.3): the policy never gives one up, and two Turns of
       look-ahead cannot see what the loss costs.
     - At an Op Fire "Wait!": one Fire card (any Fire card activates the same units, A33.2),
-      the attack and pass. In an Action window: one card per Action, and pass."""
+      only if the units it would activate have a shot the policy then takes (else it would
+      activate them for nothing), the attack and pass. In an Action window: one card per Action, and pass."""
     d = game.decision()
     if d is None:
         return []
@@ -980,6 +981,13 @@ def candidates(game: Game) -> list[Option]:
         out: list[Option] = []
         card = min((o for o in d.options if o.kind == "action"),
                    key=lambda o: (_spend_cost(game, o.args["card"]), o.id), default=None)
+        m = _PROMPT_OP.match(d.prompt)
+        if card is not None and m is not None:
+            ctx = _Ctx(game, d.seat)
+            with reading(ctx.g):  # type: ignore[arg-type]
+                shot, _ = ctx.op_activation_value(m.group(1))
+            if shot < OP_FIRE_FREE:
+                card = None  # the policy would activate units and then not fire: a card for nothing
         out = [o for o in d.options if o.kind != "action"] + ([card] if card is not None else [])
         return out if len(out) < len(d.options) else []
     if d.step == "action_window":
