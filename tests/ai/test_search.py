@@ -99,10 +99,19 @@ def _step(name: str, kind: str | None = None) -> Callable[[Game], bool]:
 
 
 def test_cc_search_branches_where_a_player_weighs_the_choice() -> None:
-    """The Turn, the Initiative, the Op Fire "Wait!" and an Action window with a card to play are
-    branch points; moving a unit and building an Op Fire group are the policy's."""
+    """The Turn, the Initiative, the Op Fire "Wait!" (with a card worth playing) and an Action
+    window with a card to play are branch points; moving a unit, building an Op Fire group and
+    a "Wait!" whose card would activate units for no shot are the policy's."""
+    def card_for(worth: bool) -> Callable[[Game], bool]:
+        def pred(g: Game) -> bool:
+            d = g.decision()
+            return (_step("op_fire", "action")(g) and d is not None
+                    and not any(o.kind == "attack" for o in d.options)
+                    and cc._op_card_would_fire(g, d.seat, d.prompt) is worth)
+        return pred
+
     cases = ((_step("turn"), True), (_step("initiative"), True), (_step("move_order"), False),
-             (_step("op_fire", "action"), True), (_step("op_fire", "piece"), False),
+             (card_for(True), True), (card_for(False), False), (_step("op_fire", "piece"), False),
              (_step("action_window", "action"), True))
     for pred, searched in cases:
         g = _cc_game_where(pred)

@@ -938,8 +938,9 @@ def branch_point(game: Game) -> bool:
     - the Initiative re-roll (9.1): two options, often decisive (a Sudden Death roll, a shot
       that breaks a stack), where the policy's rule of thumb is coarsest; not when the roll
       already goes the deciding seat's way (:func:`roll_settled`): the policy keeps it;
-    - the Op Fire "Wait!" (A33): spend a Fire card, shoot with the units already activated, or
-      let the move go on; and an Action window with a card to play (A24): play it now or keep
+    - the Op Fire "Wait!" (A33): spend a Fire card (when the units it would activate have a
+      shot worth taking), shoot with the units already activated, or let the move go on; and
+      an Action window with a card to play (A24): play it now or keep
       it. The group-building steps after them are the policy's."""
     d = game.decision()
     if d is None or d.step not in BRANCH_STEPS:
@@ -947,10 +948,24 @@ def branch_point(game: Game) -> bool:
     if d.step == "initiative":
         return not roll_settled(game, d.seat)
     if d.step == "op_fire":
-        return any(o.kind in ("action", "attack") for o in d.options)
+        return any(o.kind == "attack" for o in d.options) or (
+            any(o.kind == "action" for o in d.options) and _op_card_would_fire(game, d.seat, d.prompt))
     if d.step == "action_window":
         return any(o.kind == "action" for o in d.options)
     return True
+
+
+def _op_card_would_fire(game: Game, seat: int, prompt: str) -> bool:
+    """At an Op Fire "Wait!": whether the units a Fire card would activate have a shot the
+    policy then takes (OP_FIRE_FREE expected breaks); if not, the card buys an activation that
+    leads nowhere. Reads the seat's view only."""
+    m = _PROMPT_OP.match(prompt)
+    if m is None:
+        return False
+    ctx = _Ctx(game, seat)
+    with reading(ctx.g):  # type: ignore[arg-type]
+        shot, _ = ctx.op_activation_value(m.group(1))
+    return shot >= OP_FIRE_FREE
 
 
 def _spend_cost(game: Game, cid: str) -> float:
@@ -981,13 +996,8 @@ def candidates(game: Game) -> list[Option]:
         out: list[Option] = []
         card = min((o for o in d.options if o.kind == "action"),
                    key=lambda o: (_spend_cost(game, o.args["card"]), o.id), default=None)
-        m = _PROMPT_OP.match(d.prompt)
-        if card is not None and m is not None:
-            ctx = _Ctx(game, d.seat)
-            with reading(ctx.g):  # type: ignore[arg-type]
-                shot, _ = ctx.op_activation_value(m.group(1))
-            if shot < OP_FIRE_FREE:
-                card = None  # the policy would activate units and then not fire: a card for nothing
+        if card is not None and not _op_card_would_fire(game, d.seat, d.prompt):
+            card = None  # the policy would activate units and then not fire: a card for nothing
         out = [o for o in d.options if o.kind != "action"] + ([card] if card is not None else [])
         return out if len(out) < len(d.options) else []
     if d.step == "action_window":
