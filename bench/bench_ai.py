@@ -2,12 +2,16 @@
 
 Strength: each pairing "A-B" plays N games (default 200) in pairs with the same scenario and seed
 and the sides swapped, spread over worker processes, and prints A's wins/draws/losses and its
-score (win = 1, draw = 1/2) with a 95% Wilson interval.
+score (win = 1, draw = 1/2) with a 95% Wilson interval, and for each search agent the time its
+searched moves took (median, 90th percentile, max) and how many moves a game it searched.
+The named levels are move times (tactica.ai.levels): on a loaded machine they search less, so
+compare commits with ``search:<level>:fixed`` (the iteration cap only, reproducible).
 
 Speed: ISMCTS iterations per second on a mid-game decision of every scenario of every module,
 and the time a move takes at each search level.
 
     python bench/bench_ai.py strength --pairings search:fast-random,search:fast-scripted,scripted-random
+    python bench/bench_ai.py strength --module combat_commander --pairings search:normal-search:fast
     python bench/bench_ai.py speed
 """
 
@@ -31,17 +35,31 @@ from tactica.games import all_ids, get_rules
 from tactica.sim.stats import wilson
 
 
-def play(job: tuple[str, str, str, str, int, int]) -> tuple[float, int, str]:
-    """One game: agent a in seat a_seat, agent b in the other; a's return, decisions, reason."""
+def play(job: tuple[str, str, str, str, int, int]) -> tuple[float, int, str, list[list[float]]]:
+    """One game: agent a in seat a_seat, agent b in the other; a's return, decisions, reason,
+    and the seconds each agent (a, b) spent on each move it searched."""
     module, scenario, a, b, seed, a_seat = job
     g = new_game(module, scenario, seed)
     agents = {a_seat: make_agent(a, seed * 2 + 1), 1 - a_seat: make_agent(b, seed * 2 + 2)}
+    searched: dict[int, list[float]] = {0: [], 1: []}
     n = 0
     while not g.is_terminal():
         seat = g.current_player()
         g.apply(agents[seat].choose(g, seat))
+        last = getattr(agents[seat], "last", None)
+        if last is not None and last.iterations:
+            searched[seat].append(last.seconds)
         n += 1
-    return g.returns()[a_seat], n, g.state["result"]["reason"]
+    return g.returns()[a_seat], n, g.state["result"]["reason"], [searched[a_seat], searched[1 - a_seat]]
+
+
+def move_times(name: str, times: list[float], games: int) -> str:
+    """Median and 90th percentile of the time an agent's searched moves took."""
+    if not times:
+        return f"    {name:>18}: no searched moves"
+    q = statistics.quantiles(times, n=10) if len(times) >= 2 else [times[0]] * 9
+    return (f"    {name:>18}: {len(times) / games:5.1f} searched moves a game, "
+            f"median {statistics.median(times):.3f} s, p90 {q[8]:.3f} s, max {max(times):.3f} s a move")
 
 
 def strength(args: argparse.Namespace) -> None:
@@ -65,14 +83,17 @@ def strength(args: argparse.Namespace) -> None:
                         print(f"  game {len(res)}: {job[1]} seed {job[4]} {a} as seat {job[5]}: "
                               f"{r[0]:+.0f} ({r[2]}, {r[1]} decisions)", flush=True)
             dt = time.perf_counter() - t0
-            w = sum(1 for r, _, _ in res if r > 0)
-            d = sum(1 for r, _, _ in res if r == 0)
+            w = sum(1 for r, *_ in res if r > 0)
+            d = sum(1 for r, *_ in res if r == 0)
             l_ = len(res) - w - d
             score = w + d / 2
             lo, hi = wilson(score, len(res))
             print(f"{module:14} {a:>14} vs {b:<14} W/D/L {w:3}/{d:3}/{l_:3}  score {score / len(res):6.1%} "
                   f"[95% CI {lo:.1%}-{hi:.1%}]  wins {w / len(res):6.1%} [{wilson(w, len(res))[0]:.1%}-"
                   f"{wilson(w, len(res))[1]:.1%}]  {dt:6.0f} s", flush=True)
+            for k, name in ((0, a), (1, b)):
+                if name.startswith("search"):
+                    print(move_times(name, [t for r in res for t in r[3][k]], len(res)), flush=True)
 
 
 def mid_game(module: str, scenario: str, seed: int, plies: int) -> Any:
@@ -98,8 +119,8 @@ def map_scenarios(module: str) -> list[str]:
 
 def speed(args: argparse.Namespace) -> None:
     modules = [args.module] if args.module else all_ids()
-    print(f"# speed: one core; ISMCTS iterations/s on mid-game branch-point decisions, {args.iterations} "
-          "iterations each (level 'normal' settings)")
+    print(f"# speed: one core; ISMCTS iterations/s and decisions simulated per second (tree, policy, "
+          f"rollouts) on mid-game branch-point decisions, {args.iterations} iterations each")
     for module in modules:
         for sc in map_scenarios(module):
             rates = []
@@ -111,9 +132,10 @@ def speed(args: argparse.Namespace) -> None:
                 s = ISMCTS(module, replace(parse_level(str(args.iterations)), race_after=1 << 30))
                 r = s.search(g, g.current_player(), random.Random(seed))
                 if r.iterations:  # 0: a single candidate, nothing to search
-                    rates.append(r.iterations / r.seconds)
+                    rates.append((r.iterations / r.seconds, r.decisions / r.seconds))
             if rates:
-                print(f"{module:14} {sc:16} {statistics.median(rates):8.0f} iterations/s "
+                print(f"{module:14} {sc:16} {statistics.median(x for x, _ in rates):8.0f} iterations/s "
+                      f"{statistics.median(y for _, y in rates):9.0f} simulated decisions/s "
                       f"(median of {len(rates)} decisions, {args.iterations} iterations each)")
     print("# move time per level (median over decisions with a real choice)")
     for module in modules:

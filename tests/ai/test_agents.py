@@ -64,12 +64,36 @@ def test_agent_specs_are_the_registry() -> None:
 
 
 def test_search_levels_parse() -> None:
-    assert SearchAgent("fast").level.iterations == 48
-    assert SearchAgent("123").level.iterations == 123
+    fast, normal, strong = (SearchAgent(k).level for k in ("fast", "normal", "strong"))
+    assert fast.seconds is not None and normal.seconds is not None and strong.seconds is not None
+    assert fast.seconds < normal.seconds < strong.seconds, "the levels are move times"
+    assert fast.iterations is not None and normal.iterations is not None and strong.iterations is not None
+    assert fast.iterations < normal.iterations < strong.iterations, "each with an iteration cap"
+    fixed = SearchAgent("fast:fixed").level
+    assert fixed.seconds is None and fixed.iterations == fast.iterations and fixed.deterministic
+    assert not fast.deterministic
+    assert SearchAgent("123").level.iterations == 123 and SearchAgent("123").level.deterministic
     timed = SearchAgent("0.5s").level
     assert timed.seconds == 0.5 and timed.iterations is None
     with pytest.raises(ValueError):
         make_agent("search:lots")
+    with pytest.raises(ValueError):
+        make_agent("search:123:fixed")
+
+
+def test_a_fixed_level_is_deterministic_for_a_seed() -> None:
+    """The iteration cap is the fallback that keeps tests and benches reproducible."""
+    g = new_game("great_war", "iron_tide", seed=4)
+    level = replace(parse_level("fast:fixed"), iterations=12)
+    a, b = SearchAgent(level, seed=9), SearchAgent(level, seed=9)
+    for _ in range(20):
+        if g.is_terminal():
+            break
+        seat = g.current_player()
+        x, y = a.choose(g, seat), b.choose(g, seat)
+        assert x == y and a.last is not None and b.last is not None
+        assert a.last.visits == b.last.visits
+        g.apply(x)
 
 
 def test_agents_refuse_to_move_out_of_turn() -> None:

@@ -225,3 +225,46 @@ def test_two_scripted_players_never_stall() -> None:
         g.apply(agents[g.current_player()].choose(g, g.current_player()))
         n += 1
     assert g.is_terminal(), f"no end after {n} decisions (Time at {g.state['time']['space']})"
+
+
+def _op_fire_episodes(seed: int, limit: int = 4) -> list[dict[str, Any]]:
+    """Scripted play on bridge_at_dawn; each Op Fire window in which the policy played a Fire
+    card: the hex, the units it activated, and whether an attack was made there."""
+    from tactica.games.combat_commander.scripted import _Ctx
+
+    g = new_game(CC, "bridge_at_dawn", seed=seed)
+    agents = [make_agent("scripted", seed), make_agent("scripted", seed + 1)]
+    out: list[dict[str, Any]] = []
+    cur: dict[str, Any] | None = None
+    while not g.is_terminal() and (len(out) < limit or cur is not None):
+        d = g.decision()
+        assert d is not None
+        seat = g.current_player()
+        oid = agents[seat].choose(g, seat)
+        if d.step == "op_fire" and oid.startswith("action:"):
+            cur = {"hex": d.prompt.split()[3].rstrip("?"), "units": [], "fired": False, "reach": []}
+            out.append(cur)
+        elif d.step == "op_fire_activate" and cur is not None:
+            unit = next(o.args["unit"] for o in d.options if o.id == oid) if oid != "done" else None
+            if unit is not None:
+                cur["units"].append(unit)
+                cur["reach"].append(_Ctx(g, seat).op_shot_value([unit], cur["hex"]) > 0)
+        elif d.step == "op_fire" and oid == "fire" and cur is not None:
+            cur["fired"] = True
+        elif d.step == "op_fire" and oid == "pass":
+            cur = None
+        g.apply(oid)
+    return out
+
+
+def test_A33_op_fire_activation_is_followed_by_the_attack() -> None:
+    """Issue 18: the policy played Fire cards for Op Fire and activated units, then never made
+    the attack (it read the moving side's activations as its own). Every card it plays for Op
+    Fire must now end in an attack at that hex, and it activates no unit (besides a Leader
+    that brings others) that cannot shoot there: the activation lasts the Turn (A33.3 box)."""
+    eps = [e for seed in (0, 1) for e in _op_fire_episodes(seed)]
+    assert len(eps) >= 3, "too few Op Fire card plays to show anything"
+    for e in eps:
+        assert e["units"], e
+        assert e["fired"], f"activated {e['units']} for Op Fire at {e['hex']} and never fired"
+        assert all(e["reach"][1:]), f"a unit that cannot reach {e['hex']} joined: {e}"

@@ -115,3 +115,33 @@ def test_resampling_at_random_points_never_breaks_the_game(
         n += 1
         assert n < 20_000
     assert len(g.returns()) == g.num_players()
+
+
+@pytest.mark.parametrize("step", ["turn", "op_fire", "initiative"])
+def test_cc_search_at_its_branch_points_ignores_hidden_information(step: str) -> None:
+    """Combat Commander's branch points and candidates (issue 18: Op Fire windows, one card per
+    Order, no Order that would do nothing, settled Initiative rolls) read only what the seat
+    knows: worlds redealt consistently with its view (the other hand, the deck orders, the
+    chits, the dice to come) give the same move and the same visit counts."""
+    from tactica.games.combat_commander import scripted as cc
+
+    g = new_game("combat_commander", "bridge_at_dawn", seed=6)
+    a = make_agent("scripted", 6)
+    while not g.is_terminal():
+        d = g.decision()
+        assert d is not None
+        if d.step == step and len(d.options) > 1 and cc.branch_point(g):
+            break
+        g.apply(a.choose(g, g.current_player()))
+    assert not g.is_terminal()
+    seat = g.current_player()
+    worlds = [g, *(g.resample_from_infostate(seat, k) for k in (1, 2))]
+    assert len({w.information_state_string(seat) for w in worlds}) == 1
+    assert len({repr(w.state["sides"][1 - seat]["hand"]) for w in worlds}) > 1
+    runs = set()
+    for w in worlds:
+        agent = SearchAgent("18", seed=4)
+        choice = agent.choose(w, seat)
+        assert agent.last is not None and agent.last.iterations > 0
+        runs.add((choice, str(sorted(agent.last.visits.items())), str([o.id for o in cc.candidates(w)])))
+    assert len(runs) == 1, runs

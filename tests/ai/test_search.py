@@ -4,6 +4,7 @@ module hooks (branch points, candidates), on Duel and on Combat Commander."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -41,6 +42,7 @@ def test_every_candidate_gets_the_same_rounds() -> None:
     k = len(g.legal_options())
     r = ISMCTS("duel", parse_level(str(3 * k))).search(g, g.current_player(), random.Random(1))
     assert r.iterations == 3 * k
+    assert r.decisions >= r.iterations, "every iteration applies its root option at least"
     assert set(r.visits) == {o.id for o in g.legal_options()}
     assert set(r.visits.values()) == {3}
 
@@ -79,14 +81,59 @@ def _cc_game_at(step: str, seed: int = 2) -> Game:
     raise AssertionError(f"no {step} decision")
 
 
-def test_cc_search_branches_at_the_turn_and_the_initiative_only() -> None:
-    for step, searched in (("turn", True), ("initiative", True), ("move_order", False)):
-        g = _cc_game_at(step)
-        assert cc.branch_point(g) is searched
+def _cc_game_where(pred: Callable[[Game], bool], seed: int = 2) -> Game:
+    g = new_game(CC, "bridge_at_dawn", seed=seed)
+    a = make_agent("scripted", 0)
+    while not g.is_terminal():
+        if len(g.legal_options()) > 1 and pred(g):
+            return g
+        g.apply(a.choose(g, g.current_player()))
+    raise AssertionError("no such decision")
+
+
+def _step(name: str, kind: str | None = None) -> Callable[[Game], bool]:
+    def pred(g: Game) -> bool:
+        d = g.decision()
+        return d is not None and d.step == name and (kind is None or any(o.kind == kind for o in d.options))
+    return pred
+
+
+def test_cc_search_branches_where_a_player_weighs_the_choice() -> None:
+    """The Turn, the Initiative, the Op Fire "Wait!" (with a card worth playing) and an Action
+    window with a card to play are branch points; moving a unit, building an Op Fire group and
+    a "Wait!" whose card would activate units for no shot are the policy's."""
+    def card_for(worth: bool) -> Callable[[Game], bool]:
+        def pred(g: Game) -> bool:
+            d = g.decision()
+            return (_step("op_fire", "action")(g) and d is not None
+                    and not any(o.kind == "attack" for o in d.options)
+                    and cc._op_card_would_fire(g, d.seat, d.prompt) is worth)
+        return pred
+
+    cases = ((_step("turn"), True), (_step("initiative"), True), (_step("move_order"), False),
+             (card_for(True), True), (card_for(False), False), (_step("op_fire", "piece"), False),
+             (_step("action_window", "action"), True))
+    for pred, searched in cases:
+        g = _cc_game_where(pred)
+        d = g.decision()
+        assert d is not None
+        if d.step == "initiative" and cc.roll_settled(g, d.seat):
+            g = _cc_game_where(lambda x, p=pred: p(x) and not cc.roll_settled(x, x.current_player()))
+        assert cc.branch_point(g) is searched, d.step
         agent = SearchAgent("12", seed=1)
         choice = agent.choose(g, g.current_player())
         assert choice in {o.id for o in g.legal_options()}
-        assert agent.last is not None and (agent.last.iterations > 0) is searched
+        assert agent.last is not None and (agent.last.iterations > 0) is searched, d.step
+
+
+def test_cc_candidates_one_card_per_choice() -> None:
+    """At the Turn one card per Order (cards differ there only in what stays in hand), at an
+    Op Fire "Wait!" one Fire card: the search's rounds go to choices that differ."""
+    g = _cc_game_where(lambda x: _step("turn")(x) and len({o.args["order"] for o in x.legal_options()
+                                                            if o.kind == "order"})
+                       < sum(1 for o in x.legal_options() if o.kind == "order"))
+    cands = [o for o in cc.candidates(g) if o.kind == "order"]
+    assert len({o.args["order"] for o in cands}) == len(cands) > 0
 
 
 def test_cc_search_never_weighs_giving_up_a_weapon() -> None:
@@ -136,3 +183,174 @@ def test_racing_drops_clearly_worse_candidates() -> None:
     full = ISMCTS("duel", no_race, policy=HighCard()).search(g, g.current_player(), random.Random(4))
     assert r.iterations == full.iterations == 400
     assert r.visits[base] > full.visits[base], "the dropped candidate's rounds go to the others"
+
+
+def _initiative_windows(seeds: range) -> list[Game]:
+    """Initiative windows (9.1) on Fire Attack, Fire Defense and Rally rolls met in scripted
+    play (with their logs)."""
+    out: list[Game] = []
+    for seed in seeds:
+        g = new_game(CC, "bridge_at_dawn", seed=seed)
+        agents = [make_agent("scripted", seed), make_agent("scripted", seed + 1)]
+        while not g.is_terminal():
+            d = g.decision()
+            assert d is not None
+            if d.step == "initiative" and any(p in d.prompt for p in ("(fire attack)", "fire defense of",
+                                                                      "rally of")):
+                out.append(g.clone(log=True))
+            seat = g.current_player()
+            g.apply(agents[seat].choose(g, seat))
+    return out
+
+
+def _results_after_keeping(g: Game, units: list[str]) -> dict[str, str]:
+    """Keep the roll, play on (scripted) until each of ``units`` has its result in the log:
+    what the log says about each."""
+    kept = g.clone(log=True)
+    n = len(kept.log_lines())
+    kept.apply("pass")
+    player = make_agent("scripted", 0)
+    said: dict[str, str] = {}
+    for _ in range(300):  # a trigger on the card (Event!, Sniper!) is resolved first (1.9.1)
+        lines = kept.log_lines()[n:]
+        said = {u: " ".join(x for x in lines if u in x) for u in units}
+        if kept.is_terminal() or all("Defense Total" in t or "Rally Roll" in t for t in said.values()):
+            break
+        kept.apply(player.choose(kept, kept.current_player()))
+    return said
+
+
+def test_9_1_no_reroll_of_a_roll_already_won() -> None:
+    """Issue 18: search re-rolled a Fire Defense roll it had already won, handing the Initiative
+    card over for nothing. A roll that already gives the deciding seat the best result (its unit
+    unaffected or rallied; the enemy's broken or not rallied; an attack that breaks every
+    defender whatever they roll, or that none of ours can fail against) is no branch point, the
+    policy keeps it and search spends nothing on it; the kept roll really gives that result."""
+    settled: dict[str, int] = {"attack": 0, "defense": 0, "rally": 0}
+    open_ = 0
+    for g in _initiative_windows(range(3)):
+        d = g.decision()
+        assert d is not None
+        seat = d.seat
+        if not cc.roll_settled(g, seat):
+            open_ += 1
+            assert cc.branch_point(g)
+            continue
+        assert not cc.branch_point(g)
+        agent = SearchAgent("24", seed=5)
+        assert agent.choose(g, seat) == "pass"
+        assert agent.last is not None and agent.last.iterations == 0
+        if "(fire attack)" in d.prompt:
+            settled["attack"] += 1
+            a = g.state["stack"][-3]["args"]
+            units = [u for u in a["defenders"] if g.state["units"][u]["where"] == "map"]
+            attacker = int(a["seat"]) == seat
+        else:
+            settled["defense" if "fire defense of" in d.prompt else "rally"] += 1
+            units = [d.prompt.rsplit(" ", 1)[1].rstrip(")?")]
+            attacker = False
+        said = _results_after_keeping(g, units)
+        for unit, text in said.items():
+            assert text, f"{d.prompt}: the roll kept was never resolved for {unit}"
+            ours = g.state["units"][unit]["seat"] == seat
+            if "rally of" in d.prompt:
+                good = "rallies" in text if ours else "rallies" not in text
+            else:
+                spared = "is unaffected" in text or "Tie: " in text
+                good = (not spared) if attacker or not ours else spared
+            assert good, f"{d.prompt}: kept a roll that did not go our way for {unit}: {text}"
+    assert settled["defense"] >= 3 and settled["attack"] >= 1 and settled["rally"] >= 1, settled
+    assert open_ >= 1
+
+
+def test_cc_evaluation_values_the_initiative_card() -> None:
+    g = _cc_game_at("turn")
+    holder = int(g.state["initiative"])
+    before = cc.evaluate(g)[holder]
+    g.state["initiative"] = 1 - holder
+    assert cc.evaluate(g)[holder] < before
+
+
+def test_great_war_evaluation_counts_more_than_medals() -> None:
+    """Issue 18: with medal progress only, search was level with its policy. The evaluation now
+    also counts HQ tokens and combat cards to spend, objectives stood on (TGW-D Victory 2) and
+    worn units left in contact, each moving the value the right way."""
+    from tactica.games.great_war import scripted as gw
+
+    for sid in ("ridge_trench", "iron_tide"):
+        g = new_game("great_war", sid, seed=1)
+        s = g.state
+        free_obj = [(hx, who) for hx, who in s["objectives"] if s["occ"][hx] is None]
+        if free_obj:
+            break
+    else:
+        pytest.fail("no objective free at the start")
+    base = gw.evaluate(g)[0]
+    assert base == -gw.evaluate(g)[1]
+    s["hq"][0] += 2
+    assert gw.evaluate(g)[0] > base
+    s["hq"][0] -= 2
+    hx, who = free_obj[0]
+    uid = next(u for u, d in sorted(s["units"].items()) if d["side"] == who and d["kind"] == "infantry")
+    old = s["units"][uid]["hex"]
+    s["occ"][old], s["occ"][hx] = None, uid
+    s["units"][uid]["hex"] = hx
+    stood = gw.evaluate(g)[who]
+    assert stood > (base if who == 0 else -base)
+    s["units"][uid]["figs"] = 1  # a worn unit in contact with enemies is a medal about to go
+    foes = [u for u, d in s["units"].items() if d["side"] != who]
+    geo, _ = gw._static(sid)
+    free = [h for h in range(geo.n) if geo.dist[hx][h] == 1 and s["occ"][h] is None]
+    worn_alone = gw.evaluate(g)[who]
+    f = next(u for u in foes if geo.dist[hx][s["units"][u]["hex"]] > 1)
+    s["occ"][s["units"][f]["hex"]], s["occ"][free[0]] = None, f
+    s["units"][f]["hex"] = free[0]
+    assert gw.evaluate(g)[who] < worn_alone
+
+
+def test_cc_search_weighs_no_order_that_would_do_nothing() -> None:
+    """Issue 18: "activate, then do nothing" spends a card and the units' activation for the
+    Turn. An Order the policy would carry out with nothing to do (no shot, no broken unit, no
+    unit to move or advance) is not a candidate; the others are."""
+    from tactica.games.combat_commander.scripted import POLICY, _Ctx
+
+    def idle_order(g: Game) -> bool:
+        d = g.decision()
+        if d is None or d.step != "turn":
+            return False
+        names = {o.args["order"] for o in d.options if o.kind == "order"}
+        vals = POLICY.order_values(g, _Ctx(g, d.seat), names)
+        return any(vals.get(n, (1.0, ""))[0] <= 0 for n in names)
+
+    g = _cc_game_where(idle_order)
+    d = g.decision()
+    assert d is not None
+    vals = POLICY.order_values(g, _Ctx(g, d.seat), {o.args["order"] for o in d.options if o.kind == "order"})
+    kept = {o.args["order"] for o in cc.candidates(g) if o.kind == "order"}
+    for name, (v, _) in vals.items():
+        if any(o.kind == "order" and o.args["order"] == name for o in d.options):
+            assert (name in kept) is (v > 0), (name, v)
+
+
+def test_A33_search_weighs_a_fire_card_only_for_a_shot_it_would_take() -> None:
+    """Issue 18 ("activated five units for Op Fire without ever firing"), on the search's side:
+    at an Op Fire "Wait!", playing a Fire card is a candidate only when the units it would
+    activate have a shot the policy then takes (OP_FIRE_FREE); else the card would buy an
+    activation that leads nowhere."""
+    from tactica.games.combat_commander.scripted import OP_FIRE_FREE, _Ctx
+
+    seen = {True: 0, False: 0}
+    for seed in (2, 3):
+        g = new_game(CC, "bridge_at_dawn", seed=seed)
+        agents = [make_agent("scripted", seed), make_agent("scripted", seed + 1)]
+        while not g.is_terminal() and min(seen.values()) < 2:
+            d = g.decision()
+            assert d is not None
+            if d.step == "op_fire" and any(o.kind == "action" for o in d.options):
+                target = d.prompt.split()[3].rstrip("?")
+                shot, _ = _Ctx(g, d.seat).op_activation_value(target)
+                offered = any(o.kind == "action" for o in (cc.candidates(g) or d.options))
+                assert offered is (shot >= OP_FIRE_FREE), (d.prompt, shot)
+                seen[offered] += 1
+            g.apply(agents[g.current_player()].choose(g, g.current_player()))
+    assert seen[True] >= 1 and seen[False] >= 1, seen

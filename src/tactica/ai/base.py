@@ -38,7 +38,10 @@ def agent_specs() -> list[AgentSpec]:
         AgentSpec("scripted", "Scripted", "Plays the module's rules of thumb, instantly."),
     ]
     for key, lv in LEVELS.items():
-        budget = f"{lv.iterations} playouts a move" if lv.iterations else f"{lv.seconds} s a move"
+        if lv.seconds is not None and lv.iterations is not None:
+            budget = f"up to {lv.seconds:g} s a move (at most {lv.iterations} playouts)"
+        else:
+            budget = f"{lv.iterations} playouts a move" if lv.iterations else f"{lv.seconds} s a move"
         out.append(AgentSpec(f"search:{key}", lv.label, f"Information-set MCTS, {budget}."))
     return out
 
@@ -50,7 +53,8 @@ def agent_names() -> list[str]:
 
 def make_agent(spec: str, seed: int = 0) -> Agent:
     """An agent from its name: 'random', 'scripted', 'search' / 'search:<level>' where level is
-    fast | normal | strong | <iterations> | <seconds>s."""
+    fast | normal | strong (a move time), <level>:fixed (its iteration cap only: reproducible),
+    <iterations> | <seconds>s."""
     from tactica.ai.ismcts import SearchAgent
     from tactica.ai.random_agent import RandomAgent
     from tactica.ai.scripted import ScriptedAgent
@@ -63,4 +67,5 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     if kind == "search":
         return SearchAgent(arg or "normal", seed)
     known = ", ".join(s.spec for s in agent_specs())
-    raise ValueError(f"no agent {spec!r}; known: {known}, search:<iterations>, search:<seconds>s")
+    raise ValueError(f"no agent {spec!r}; known: {known}, search:<level>:fixed, search:<iterations>, "
+                     "search:<seconds>s")

@@ -74,6 +74,8 @@ class SearchResult:
     seconds: float
     visits: dict[str, int]
     values: dict[str, float]
+    decisions: int = 0
+    """Decisions simulated on determinizations (tree, the policy's stretches, rollouts)."""
 
 
 class ISMCTS:
@@ -88,6 +90,8 @@ class ISMCTS:
         self.turn_key = turn_key if turn_key is not None else (turn_key_for(module_id) if use_hooks else None)
         self.branch: BranchPoint | None = branch_point_for(module_id) if use_hooks else None
         self.pick: Candidates | None = candidates_for(module_id) if use_hooks else None
+        self.applied = 0
+        """Decisions applied on determinizations so far (simulated decisions, for the speed bench)."""
 
     def is_branch_point(self, game: Game) -> bool:
         """Whether search branches on the decision now (see tactica.ai.hooks.branch_point)."""
@@ -110,6 +114,7 @@ class ISMCTS:
             else:
                 det.apply(policy.choose(det, d.seat, rng).id)
             steps += 1
+            self.applied += 1
 
     def candidates(self, game: Game) -> list[Option]:
         """The options search weighs at this decision: the module's ``candidates`` hook (which
@@ -129,15 +134,16 @@ class ISMCTS:
         the policy it rolls out with."""
         if game.current_player() != seat:
             raise ValueError(f"seat {seat} has no decision to make")
-        opts = self.candidates(game)
         t0 = time.perf_counter()
-        if len(opts) == 1:
-            return SearchResult(opts[0].id, 0, 0.0, {opts[0].id: 0}, {})
+        ids = [o.id for o in self.candidates(game)]
+        legal = game.legal_options()
+        base = self.policy.choose(game, seat, rng).id if len(legal) > 1 else legal[0].id
+        if base not in ids:  # the policy's option always stands: it is what search must beat
+            ids.append(base)
+        if len(ids) == 1:
+            return SearchResult(base, 0, time.perf_counter() - t0, {base: 0}, {})
         lv = self.level
-        ids = [o.id for o in opts]
-        base = self.policy.choose(game, seat, rng).id
-        if base not in ids:
-            base = ids[0]
+        applied0 = self.applied
         order = [base] + [i for i in ids if i != base]
         samples: dict[str, list[float]] = {i: [] for i in order}
         root = Node()
@@ -163,7 +169,8 @@ class ISMCTS:
         choice = self._decide(base, {k: samples[k] for k in alive})
         kids = root.children
         return SearchResult(choice, it, time.perf_counter() - t0, {k: kids[k].n for k in order if k in kids},
-                            {k: kids[k].w / kids[k].n for k in order if k in kids and kids[k].n})
+                            {k: kids[k].w / kids[k].n for k in order if k in kids and kids[k].n},
+                            self.applied - applied0)
 
     @staticmethod
     def _paired(mine: list[float], base: list[float], m: int) -> tuple[float, float]:
@@ -204,6 +211,7 @@ class ISMCTS:
         node = root.children.setdefault(first, Node())
         path: list[tuple[Node, int]] = [(node, root_seat)]
         det.apply(first)
+        self.applied += 1
         depth = 1
         # ---- selection and expansion below the root (up to tree_depth branch points)
         while not det.is_terminal() and depth < lv.tree_depth:
@@ -233,12 +241,14 @@ class ISMCTS:
                 child.avail = 1
                 path.append((child, d.seat))
                 det.apply(pick)
+                self.applied += 1
                 break
             c = lv.exploration
             best_id = max((o.id for o in opts), key=lambda k: kids[pre + k].ucb(c))
             node = kids[pre + best_id]
             path.append((node, d.seat))
             det.apply(best_id)
+            self.applied += 1
             depth += 1
         # ---- rollout with the scripted policy, cut after rollout_turns turns
         tk = self.turn_key
@@ -257,6 +267,7 @@ class ISMCTS:
                 oid = policy.choose(det, d.seat, rng).id
             det.apply(oid)
             steps += 1
+        self.applied += steps
         values = self.evaluate(det)
         for n, seat in path:
             n.n += 1

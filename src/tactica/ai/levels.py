@@ -1,9 +1,14 @@
 """Search levels: how much thinking each named strength gets.
 
-Levels are iteration budgets, so a given seed always gives the same move (tests and benches rely
-on it); a time budget (``search:2s``) is there for play where a clock matters more than
-reproducibility. The iteration counts are sized so a move takes roughly 0.1 s / 0.5 s / 2 s on a
-Great War decision on one core (bench/bench_ai.py prints the real figures).
+The named levels are move-time budgets, as a player has a clock: fast / normal / strong think
+up to 0.25 s / 1 s / 4 s at a searched decision, and stop earlier at an iteration cap (64 / 300
+/ 1200), so a fast machine does not spend time where more playouts no longer change the move,
+and so that a level means about the same search on any machine that reaches the cap.
+
+A time budget depends on the machine and its load. Where the same seed must give the same move
+(tests, strength benches to compare across commits), use the level with the clock off,
+``search:<level>:fixed`` (its iteration cap only), or a plain iteration count ``search:<n>``;
+``search:<x>s`` is a clock with no cap. bench/bench_ai.py prints the time per move of each level.
 """
 
 from __future__ import annotations
@@ -17,9 +22,10 @@ class SearchLevel:
     name: str
     label: str
     iterations: int | None = None
-    """Determinizations (one tree descent + rollout each) per decision."""
+    """Determinizations (one tree descent + rollout each) per decision at most (None: no cap)."""
     seconds: float | None = None
-    """Wall-clock budget per decision instead (not reproducible)."""
+    """Wall-clock budget per decision (None: no clock, the search is reproducible). With both,
+    the search stops at whichever comes first (at least one round of every candidate)."""
     tree_depth: int = 10
     """Decisions below the root the tree may grow to; below it, the rollout policy plays. One
     order in these games commits many choices, so the tree covers one order, not the game."""
@@ -44,10 +50,22 @@ class SearchLevel:
     by this many standard errors (it would almost never come back to beat it by deviate_z)."""
 
 
+    @property
+    def deterministic(self) -> bool:
+        """Whether a seed fixes the moves: no clock."""
+        return self.seconds is None
+
+    def fixed(self) -> SearchLevel:
+        """This level with the clock off: its iteration cap only, so a seed fixes every move."""
+        if self.iterations is None:
+            raise ValueError(f"level {self.name!r} has no iteration cap to fall back on")
+        return replace(self, name=f"{self.name}:fixed", label=f"{self.label}, fixed", seconds=None)
+
+
 LEVELS: dict[str, SearchLevel] = {
-    "fast": SearchLevel("fast", "Search (fast)", iterations=48),
-    "normal": SearchLevel("normal", "Search (normal)", iterations=200),
-    "strong": SearchLevel("strong", "Search (strong)", iterations=800),
+    "fast": SearchLevel("fast", "Search (fast)", iterations=64, seconds=0.25),
+    "normal": SearchLevel("normal", "Search (normal)", iterations=300, seconds=1.0),
+    "strong": SearchLevel("strong", "Search (strong)", iterations=1200, seconds=4.0),
 }
 DEFAULT_LEVEL = "normal"
 
@@ -56,14 +74,19 @@ _SECS = re.compile(r"^(\d+(?:\.\d+)?)s$")
 
 
 def parse_level(text: str) -> SearchLevel:
-    """'fast' | 'normal' | 'strong' | '<n>' (iterations) | '<x>s' (seconds per decision)."""
+    """'fast' | 'normal' | 'strong' (a move time with an iteration cap), the same with ':fixed'
+    (the cap only: reproducible), '<n>' (iterations) | '<x>s' (seconds per decision, no cap)."""
     t = text.strip() or DEFAULT_LEVEL
     if t in LEVELS:
         return LEVELS[t]
+    name, _, mode = t.partition(":")
+    if mode == "fixed" and name in LEVELS:
+        return LEVELS[name].fixed()
     base = LEVELS[DEFAULT_LEVEL]
     m = _ITER.match(t)
     if m and int(m.group(1)) > 0:
-        return replace(base, name=t, label=f"Search ({t} iterations)", iterations=int(m.group(1)))
+        return replace(base, name=t, label=f"Search ({t} iterations)", iterations=int(m.group(1)),
+                       seconds=None)
     m = _SECS.match(t)
     if m and float(m.group(1)) > 0:
         return replace(base, name=t, label=f"Search ({t} a move)", iterations=None, seconds=float(m.group(1)))

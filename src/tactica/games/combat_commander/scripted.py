@@ -220,6 +220,30 @@ class _Ctx:
             out += ps
         return out
 
+    def op_shot_value(self, uids: list[str], target: str) -> float:
+        """An Op Fire shot at a moving stack (a tie breaks it) by the non-Ordnance pieces of
+        ``uids`` that reach ``target`` (A33.3 rule 1)."""
+        g: Any = self.g
+        pieces = [p for p in F.op_fire_pieces(g, [u for u in uids if not self.units[u]["broken"]])
+                  if F.reaches(g, p, target, self.ov) is not None]
+        return self.shot_value(pieces, target, tie_breaks=True)
+
+    def op_activation_value(self, target: str) -> tuple[float, str | None]:
+        """The best Op Fire shot a Fire card would give: one unit not yet activated for Op Fire
+        this Turn, or a Leader with such units in its radius (A33.2)."""
+        g: Any = self.g
+        from ..commander_family.op_fire import may_op_activate, op_radius
+
+        best: tuple[float, str | None] = (0.0, None)
+        for u, d in sorted(self.mine.items()):
+            if d["broken"] or not may_op_activate(g, u):
+                continue
+            group = [u] + (op_radius(g, u) if unit_kind(g, u) == "leader" else [])
+            v = self.op_shot_value(group, target)
+            if v > best[0]:
+                best = (v, u)
+        return best
+
     def best_shot_from(self, uids: list[str]) -> tuple[float, str | None]:
         best, where = 0.0, None
         for t in self.enemy_hexes:
@@ -521,7 +545,6 @@ class CCPolicy:
     # -- Op Fire
     def _op_fire(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
                  rng: random.Random) -> tuple[Option, str] | None:
-        g: Any = ctx.g
         m = _PROMPT_OP.match(prompt)
         target = m.group(1) if m else None
         if target is None:
@@ -532,40 +555,49 @@ class CCPolicy:
             if grown is not None:
                 return grown
             return self._find(opts, "pass") or opts[0], "no shot"
-        if self._find(opts, "attack") is not None:
-            ready = [u for u in ctx.mine if u in ctx.g.state["activated"]]
-            v = ctx.shot_value(ctx.pieces_reaching(ready, target), target, tie_breaks=True)
+        attack = self._find(opts, "attack")
+        if attack is not None:
+            # A33.3: the units already activated for Op Fire (their ``op_fired`` mark is public)
+            # may shoot again at every hex of this Move Order. The Turn's ``activated`` list is
+            # the moving side's: reading it here made the policy activate units and never fire.
+            v = ctx.op_shot_value([u for u, d in ctx.mine.items() if d.get("op_fired")], target)
             if v >= OP_FIRE_FREE:
-                return self._find(opts, "attack") or opts[0], f"Op Fire at {target}: {v:.2f} expected breaks"
+                return attack, f"Op Fire at {target}: {v:.2f} expected breaks"
         cards = [o for o in opts if o.kind == "action"]
         if cards:
-            from ..commander_family.op_fire import may_op_activate
-
-            cand = [u for u in ctx.mine if not ctx.mine[u]["broken"] and may_op_activate(g, u)]
-            best = 0.0
-            for u in cand:
-                group = [u] + (radius_units(g, u) if unit_kind(g, u) == "leader" else [])
-                best = max(best, ctx.shot_value(ctx.pieces_reaching(group, target), target, tie_breaks=True))
+            best, who = ctx.op_activation_value(target)
             if best >= OP_FIRE_CARD:
                 c0 = cards[0].args["card"]
-                return cards[0], f"play {c0} for Op Fire at {target}: {best:.2f} expected breaks"
+                return cards[0], f"play {c0} for Op Fire at {target} with {who}: {best:.2f} expected breaks"
         return self._find(opts, "pass") or opts[-1], f"let the move at {target} go on: odds too poor"
 
     def _op_fire_activate(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
                           rng: random.Random) -> tuple[Option, str] | None:
+        """Activate the unit (or Leader) with the best shot at the hex, then only units that
+        can shoot there: an activation for Op Fire lasts the Turn (A33.3 box), so a unit that
+        cannot reach the hex is wasted."""
+        g: Any = ctx.g
         act = [o for o in opts if o.kind == "activate"]
-        if act and not any(o.id == "done" for o in opts):
-            g: Any = ctx.g
+        m = _PROMPT_OP.match(prompt)
+        target = m.group(1) if m else ""
+        if act and prompt.endswith("activate a unit"):
             best_v, pick = -1.0, act[0]
             for o in act:
                 u = o.args["unit"]
-                v = len(F.pieces_of(g, u)) + (len(radius_units(g, u)) if unit_kind(g, u) == "leader" else 0)
+                group = [u] + (radius_units(g, u) if unit_kind(g, u) == "leader" else [])
+                v = ctx.op_shot_value(group, target) if target else 0.0
                 if v > best_v:
                     best_v, pick = v, o
-            return pick, f"activate {pick.args['unit']} for Op Fire"
-        if act:
-            return act[0], f"{act[0].args['unit']} joins the Op Fire"
-        return self._find(opts, "done") or opts[0], "activation complete"
+            return pick, f"activate {pick.args['unit']} for Op Fire ({best_v:.2f} expected breaks)"
+        if not target:
+            return self._find(opts, "done") or opts[0], "activation complete"
+        for o in act:
+            if ctx.op_shot_value([o.args["unit"]], target) > 0:
+                return o, f"{o.args['unit']} joins the Op Fire at {target}"
+        done = self._find(opts, "done")
+        if done is not None:
+            return done, "activation complete: no other unit reaches the hex"
+        return act[0], f"{act[0].args['unit']} must be activated before one that can shoot"
 
     # -- Move
     def _move_order(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
@@ -722,6 +754,8 @@ class CCPolicy:
         Fire Defense of 4 or less, an enemy's of 10 or more, our Rally of 10 or more, an
         enemy's of 4 or less. Handing the Initiative card over costs too much otherwise."""
         keep = self._find(opts, "pass") or opts[-1]
+        if roll_settled(game, ctx.seat):
+            return keep, "keep the roll: it already goes our way, a re-roll could only undo it"
         m = _PROMPT_REROLL.match(prompt)
         rr = self._find(opts, "reroll")
         if m is None or rr is None:
@@ -779,16 +813,97 @@ class CCPolicy:
 POLICY = CCPolicy()
 
 
+def roll_settled(game: Game, seat: int) -> bool:
+    """At an Initiative window (9.1): whether the roll as it stands already gives ``seat`` the
+    best result any re-roll could, so re-rolling can only hand the Initiative card over and undo
+    it (issue 18: search re-rolled a Fire Defense roll it had already won).
+
+    Known for a Fire Defense roll (O20.3.4: our unit is unaffected; an enemy unit breaks), a Fire
+    Attack roll no Defense roll can answer (:func:`_attack_settled`) and a Rally roll (O22.3:
+    our unit rallies; an enemy's does not), on a card whose trigger does not
+    act (Event!, Sniper! and Time! come with the card kept, 1.9.1). Reads the roll's frame and its
+    caller's: the card shown, the Attack Total and the Cover crossed are all public (the log
+    announces them), and the Morale comes from the public units; no hand, no deck."""
+    d = game.decision()
+    stack = game.state["stack"]
+    if d is None or d.step != "initiative" or len(stack) < 3 or stack[-2]["step"] != "roll":
+        return False
+    roll, caller = stack[-2]["args"], stack[-3]
+    a = caller["args"]
+    if roll.get("product"):
+        return False
+    c = _card(game, roll["card"])
+    if c.trigger not in (None, "Jammed!") and not roll.get("quiet"):
+        return False  # the trigger comes with the kept card (1.9.1): a Time! may end the game
+    total = int(c.white) + int(c.colored)
+    purpose = str(roll["purpose"])
+    units = game.state["units"]
+    if purpose.startswith("fire defense of ") and "total" in a and a.get("unit") in units:
+        uid = a["unit"]
+        u = units[uid]
+        if u["where"] != "map":
+            return False
+        crossed = a.get("crossed") if u["hex"] == a.get("target") else a.get("crossed2")
+        ms = [morale(game, uid, crossed, a.get("zero_cover", False), heavy=h).value for h in (False, True)]
+        att = int(a["total"]) - int((a.get("conceal") or {}).get(str(u["seat"]), 0))
+        if int(u["seat"]) == seat:
+            return min(ms) + total > att  # unaffected: nothing better to roll for
+        breaks_on_tie = uid in (a.get("moving") or ())
+        worst = max(ms) + total
+        return worst < att or (breaks_on_tie and worst == att)  # it breaks (O20.3.4 on a tie)
+    if purpose == "fire attack" and "final_fp" in a and "defenders" in a:
+        return _attack_settled(game, seat, a, c, int(a["final_fp"]) + total)
+    if purpose.startswith("rally of ") and caller["step"] == "recover_order" and a.get("unit") in units:
+        m = int(a["morale"])
+        return total < m if int(units[a["unit"]]["seat"]) == seat else total > m
+    return False
+
+
+def _attack_settled(game: Game, seat: int, a: dict[str, Any], c: Any, att: int) -> bool:
+    """A Fire Attack roll (O20.3.3) that no Defense roll can answer: for the attacker, every
+    defender breaks whatever it rolls (its Morale + Cover + 12 below the Attack Total, or equal
+    for a mover, O20.3.4); for the defender, every defender is unaffected whatever it rolls
+    (Morale + Cover + 2 above it). Not when the card can break the firing Weapons (Jammed!,
+    1.9.1.2; doubles under Sustained Fire, A41) or a Mortar adds airburst (T99)."""
+    if c.trigger is not None or a.get("mortar") or (a.get("sustained") and c.white == c.colored):
+        return False
+    units = game.state["units"]
+    defenders = [u for u in a["defenders"] if u in units and units[u]["where"] == "map"]
+    if not defenders:
+        return False
+    moving = a.get("moving") or ()
+    for uid in defenders:
+        u = units[uid]
+        crossed = a.get("crossed") if u["hex"] == a.get("target") else a.get("crossed2")
+        ms = [morale(game, uid, crossed, a.get("zero_cover", False), heavy=h).value for h in (False, True)]
+        if int(a["seat"]) == seat:
+            best = max(ms) + 12
+            if not (best < att or (uid in moving and best == att)):
+                return False
+        elif int(u["seat"]) == seat:
+            if not min(ms) + 2 > att:
+                return False
+        else:
+            return False
+    return True
+
+
 def turn_key(game: Game) -> int:
     """Turns played so far: grows by one each player Turn (5)."""
     return int(game.state["turn"])
 
 
+INITIATIVE_VALUE = 0.06
+"""What holding the Initiative card (9) is worth, in the evaluation's units (1/8 a VP each): a
+re-roll to come, and the tie-breaker at VP 0 (9.2) and at a double Surrender (6.3.1). Without it
+a re-roll looked free to search, which re-rolled rolls that were already good enough."""
+
+
 def evaluate(game: Game) -> list[float]:
     """The returns once the game is over; else, squashed into (-1, 1) (+ favours seat 0): the VP
     track (objective control is already in it, 7), weighted more as Time runs out, the
-    Casualty-Track margins to Surrender (6.3), broken units on the map (half a casualty) and
-    the Weapons each side still carries (half a casualty each)."""
+    Casualty-Track margins to Surrender (6.3), broken units on the map (half a casualty), the
+    Weapons each side still carries (half a casualty each) and the Initiative card (9)."""
     if game.is_terminal():
         return game.returns()
     s = game.state
@@ -805,27 +920,109 @@ def evaluate(game: Game) -> list[float]:
     last = max(1, int(t.get("last") or t.get("sudden_death") or 10))
     progress = min(1.0, max(0.0, int(t["space"]) / last))
     x = (int(s["vp"]) / 8 * (1 + progress) + (margin[0] - margin[1]) / 12
-         - (broken[0] - broken[1]) / 24 + (weapons[0] - weapons[1]) / 24)
+         - (broken[0] - broken[1]) / 24 + (weapons[0] - weapons[1]) / 24
+         + (INITIATIVE_VALUE if int(s["initiative"]) == 0 else -INITIATIVE_VALUE))
     v = math.tanh(x)
     return [v, -v]
 
 
-BRANCH_STEPS = frozenset({"turn", "initiative"})
+BRANCH_STEPS = frozenset({"turn", "initiative", "op_fire", "action_window"})
 
 
 def branch_point(game: Game) -> bool:
-    """Search branches on the Turn's choice (which Order to give, with which card, or pass and
-    discard): one Order commits many small choices that the policy carries out (tactica.ai.hooks).
-    And on the Initiative re-roll (9.1): two options, often decisive (a Sudden Death roll, a
-    shot that breaks a stack), where the policy's rule of thumb is coarsest."""
+    """Where search branches (tactica.ai.hooks): the decisions a player weighs, not the small
+    ones that carry them out (which unit moves where), which the policy plays.
+
+    - the Turn's choice: which Order to give with which card, or pass and discard (one Order
+      commits many small choices);
+    - the Initiative re-roll (9.1): two options, often decisive (a Sudden Death roll, a shot
+      that breaks a stack), where the policy's rule of thumb is coarsest; not when the roll
+      already goes the deciding seat's way (:func:`roll_settled`): the policy keeps it;
+    - the Op Fire "Wait!" (A33): spend a Fire card (when the units it would activate have a
+      shot worth taking), shoot with the units already activated, or let the move go on; and
+      an Action window with a card to play (A24): play it now or keep
+      it. The group-building steps after them are the policy's."""
     d = game.decision()
-    return d is not None and d.step in BRANCH_STEPS
+    if d is None or d.step not in BRANCH_STEPS:
+        return False
+    if d.step == "initiative":
+        return not roll_settled(game, d.seat)
+    if d.step == "op_fire":
+        return any(o.kind == "attack" for o in d.options) or (
+            any(o.kind == "action" for o in d.options) and _op_card_would_fire(game, d.seat, d.prompt))
+    if d.step == "action_window":
+        return any(o.kind == "action" for o in d.options)
+    return True
+
+
+def _op_card_would_fire(game: Game, seat: int, prompt: str) -> bool:
+    """At an Op Fire "Wait!": whether the units a Fire card would activate have a shot the
+    policy then takes (OP_FIRE_FREE expected breaks); if not, the card buys an activation that
+    leads nowhere. Reads the seat's view only."""
+    m = _PROMPT_OP.match(prompt)
+    if m is None:
+        return False
+    ctx = _Ctx(game, seat)
+    with reading(ctx.g):  # type: ignore[arg-type]
+        shot, _ = ctx.op_activation_value(m.group(1))
+    return shot >= OP_FIRE_FREE
+
+
+def _spend_cost(game: Game, cid: str) -> float:
+    """What giving up a card's Action costs (the order half is what is played): Fire cards are
+    the Op Fire reserve, roll Actions and Concealment come next."""
+    a = _card(game, cid).action
+    if a == "Fire":
+        return 1.0
+    return 0.5 if a in ROLL_ACTIONS or a in ALWAYS_ACTIONS or a == "Concealment" else 0.0
 
 
 def candidates(game: Game) -> list[Option]:
-    """At the Turn, search weighs the Orders, pass and end, not eliminating a Weapon (11.3): the
-    policy never gives one up, and two Turns of look-ahead cannot see what the loss costs."""
+    """The options search weighs at a branch point (an empty list: all of them).
+
+    - At the Turn: the Orders, pass and end, one card per Order (the one whose Action is least
+      worth keeping: cards differ there only in what stays in hand); not an Order the policy
+      would carry out with nothing to do (no shot for Fire, no broken unit to Recover, no unit
+      to move or advance: "activate, then do nothing" only spends the card and the units);
+      and not eliminating a Weapon (11.3): the policy never gives one up, and two Turns of
+      look-ahead cannot see what the loss costs.
+    - At an Op Fire "Wait!": one Fire card (any Fire card activates the same units, A33.2),
+      only if the units it would activate have a shot the policy then takes (else it would
+      activate them for nothing), the attack and pass. In an Action window: one card per Action, and pass."""
     d = game.decision()
-    if d is None or d.step != "turn":
+    if d is None:
         return []
-    return [o for o in d.options if o.kind != "extra"]
+    if d.step == "op_fire":
+        out: list[Option] = []
+        card = min((o for o in d.options if o.kind == "action"),
+                   key=lambda o: (_spend_cost(game, o.args["card"]), o.id), default=None)
+        if card is not None and not _op_card_would_fire(game, d.seat, d.prompt):
+            card = None  # the policy would activate units and then not fire: a card for nothing
+        out = [o for o in d.options if o.kind != "action"] + ([card] if card is not None else [])
+        return out if len(out) < len(d.options) else []
+    if d.step == "action_window":
+        per: dict[str, Option] = {}
+        for o in sorted(d.options, key=lambda o: o.id):
+            if o.kind == "action":
+                per.setdefault(str(o.args.get("action")), o)
+        out = list(per.values()) + [o for o in d.options if o.kind != "action"]
+        return out if len(out) < len(d.options) else []
+    if d.step != "turn":
+        return []
+    ctx = _Ctx(game, d.seat)
+    orders = {o.args["order"] for o in d.options if o.kind == "order"}
+    with reading(ctx.g):  # type: ignore[arg-type]
+        vals = POLICY.order_values(game, ctx, orders)
+    best: dict[str, Option] = {}
+    for o in d.options:
+        if o.kind != "order":
+            continue
+        name = o.args["order"]
+        if name in vals and vals[name][0] <= 0:
+            continue  # the policy would activate units and then do nothing
+        cur = best.get(name)
+        rank = (_spend_cost(game, o.args["card"]), o.id)
+        if cur is None or rank < (_spend_cost(game, cur.args["card"]), cur.id):
+            best[name] = o
+    keep = {o.id for o in best.values()}
+    return [o for o in d.options if o.id in keep or o.kind not in ("order", "extra")]

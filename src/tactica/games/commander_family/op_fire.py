@@ -200,7 +200,7 @@ class OpFireActivate(Step):
     def prompt(self, g: Game, a: Args) -> str:
         if a["phase"] == "first":
             return f"Op Fire at {a['hex']}: activate a unit"
-        return f"Op Fire: {a['leader']} may activate units in its Command radius"
+        return f"Op Fire at {a['hex']}: {a['leader']} may activate units in its Command radius"
 
     def options(self, g: Game, a: Args) -> list[Option]:
         seat = int(a["seat"])
