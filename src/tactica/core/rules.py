@@ -12,8 +12,10 @@ frame and "resolve this entirely, then carry on" falls out of the stack.
 from __future__ import annotations
 
 import json
+import marshal
 import re
 from collections.abc import Iterable, Mapping
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +28,9 @@ if TYPE_CHECKING:
     from tactica.core.game import Game
 
 Args = dict[str, Any]
+
+
+_NO_SCOPE = nullcontext()
 
 
 class RulesError(ValueError):
@@ -120,6 +125,20 @@ class Rules:
         raise NotImplementedError
 
     # -- optional hooks -------------------------------------------------------------------------
+    def reading(self, g: Game) -> AbstractContextManager[Any]:
+        """A scope in which ``g.state`` does not change. The engine opens it around the
+        read-only part of each decision (the step's ``actor``, ``options``, ``opens`` and
+        ``prompt``), so a module may cache what it derives from the state there (speed); the
+        default caches nothing."""
+        return _NO_SCOPE
+
+    def copy_state(self, state: dict[str, Any]) -> dict[str, Any]:
+        """An independent copy of a game state, for ``Game.clone``: a marshal round trip by
+        default. A module that knows its state's shape may copy it faster (``Game.check_clones``
+        holds the result to the round trip's in the tests)."""
+        copied: dict[str, Any] = marshal.loads(marshal.dumps(state))
+        return copied
+
     def seat_names(self, g: Game) -> tuple[str, ...]:
         return self.seats
 

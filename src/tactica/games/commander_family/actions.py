@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
@@ -59,6 +60,19 @@ def action_registry(names: dict[str, str]) -> dict[str, ActionDef]:
     return {n: ActionDef(n, r) for n, r in names.items()}
 
 
+_UNSEEN: Any = object()
+_CARD_ACTIONS: WeakKeyDictionary[Any, dict[str, Any]] = WeakKeyDictionary()
+
+
+def card_actions(rules: Any) -> dict[str, Any]:
+    """card id -> the name of its Action, filled as cards are met: a card's text never changes,
+    and :func:`could_play` looks at every card of a deck at every window (speed)."""
+    names = _CARD_ACTIONS.get(rules)
+    if names is None:
+        names = _CARD_ACTIONS[rules] = {}
+    return names
+
+
 def could_play(g: Game, seat: int, kind: str, ctx: dict[str, Any]) -> bool:
     """Whether ``seat`` might play an Action in a window of ``kind``, judged as the other seat
     judges it: its hand is not empty and some card of its deck not in public view would be
@@ -66,9 +80,12 @@ def could_play(g: Game, seat: int, kind: str, ctx: dict[str, Any]) -> bool:
     if not side(g.state, seat)["hand"]:
         return False
     rules: Any = g.rules
+    names = card_actions(rules)
     tried: set[str] = set()
     for card in unaccounted(g, seat):
-        name = rules.card(card).action
+        name = names.get(card, _UNSEEN)
+        if name is _UNSEEN:
+            name = names[card] = rules.card(card).action
         if name in tried:
             continue
         adef = rules.actions.get(name)

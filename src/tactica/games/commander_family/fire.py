@@ -35,11 +35,16 @@ from .activation import ActivatingOrder, activate, may_activate, radius_units
 from .board_state import (
     board_of,
     hex_distance,
+    hex_mask,
+    label_index,
     label_map,
     los,
     occupied,
     overlay,
     read_only,
+    sees_any,
+    sight_mask,
+    table_of,
     units_in,
     within,
 )
@@ -47,7 +52,7 @@ from .breaking import break_or_wound
 from .citations import cite
 from .phases import unknown_phase
 from .state import opponent
-from .stats import morale, unit_kind, unit_stat, weapon_stat
+from .stats import morale, stat_value, unit_kind, weapon_value
 from .victory import nation
 
 if TYPE_CHECKING:
@@ -96,11 +101,11 @@ def water_hex(g: Game, label: str) -> bool:
 
 
 def piece_fp(g: Game, pid: str) -> int:
-    return (weapon_stat(g, pid, "fp") if is_weapon(g, pid) else unit_stat(g, pid, "fp")).value
+    return weapon_value(g, pid, "fp") if pid in g.state["weapons"] else stat_value(g, pid, "fp")
 
 
 def piece_range(g: Game, pid: str) -> int:
-    return (weapon_stat(g, pid, "range") if is_weapon(g, pid) else unit_stat(g, pid, "range")).value
+    return weapon_value(g, pid, "range") if pid in g.state["weapons"] else stat_value(g, pid, "range")
 
 
 def able(g: Game, pid: str) -> bool:
@@ -166,24 +171,37 @@ def enemy_hexes(g: Game, seat: int) -> list[str]:
     return sorted(occupied(g, opponent(seat)))
 
 
+def reaches_any(g: Game, pid: str, targets: int, ov: Overlay | None) -> bool:
+    """Whether :func:`reaches` holds for ``pid`` and some hex of the bitmask ``targets``
+    (board_state.hex_mask), at the cost of one ``&`` on the bare map (speed)."""
+    t = table_of(g)
+    if t is None:
+        return False  # no map: nobody in LOS
+    rng = piece_range(g, pid)
+    low = max(1, wtype(g, pid).min_range if is_weapon(g, pid) else 1)
+    return low <= rng and sees_any(t, label_index(t.board)[piece_hex(g, pid)], low, rng, targets, ov)
+
+
 def can_hit_enemy(g: Game, uid: str, seat: int, ov: Overlay | None,
                   targets: list[str] | None = None) -> bool:
     """O20.1: the unit or its Weapon has an enemy unit in LOS and Range."""
     targets = enemy_hexes(g, seat) if targets is None else targets
-    if not targets:
-        return False
     b = board_of(g)
-    assert b is not None
-    m = label_map(b)
-    here = m[g.state["units"][uid]["hex"]]
-    near = [(distance(here, m[t]), t) for t in targets]
-    for p in pieces_of(g, uid):
-        rng = piece_range(g, p)
-        low = max(1, wtype(g, p).min_range if is_weapon(g, p) else 1)
-        for d, t in near:
-            if low <= d <= rng and los(g, g.state["units"][uid]["hex"], t, ov).clear:
-                return True
-    return False
+    if not targets or b is None:
+        return False
+    mask = hex_mask(b, targets)
+    if not in_sight(g, g.state["units"][uid]["hex"], mask):
+        return False  # no target in LOS at any range: no need for the pieces' stats (speed)
+    return any(reaches_any(g, p, mask, ov) for p in pieces_of(g, uid))
+
+
+def in_sight(g: Game, here: str, targets: int) -> bool:
+    """Does hex ``here`` see some hex of the bitmask ``targets`` (other than itself) on the
+    bare map, at any range? Markers only take sight away, so False rules every shot out."""
+    t = table_of(g)
+    if t is None:
+        return False
+    return bool(sight_mask(t, label_index(t.board)[here], 1, len(t)) & targets)
 
 
 @read_only
