@@ -159,29 +159,28 @@ class Game:
             frame = stack[-1]
             step = steps[frame["step"]]
             args = frame["args"]
-            with reading(self):  # the state stays as it is until run/choose below
-                seat = step.actor(self, args)
-                if seat is not None:
-                    opts = step.options(self, args)
-                    if not opts:
-                        raise FlowError(f"{self.rules.id}: step {step.name!r} offers seat {seat} no option")
-                    closed = False
-                    if step.window:
-                        if len(opts) == 1 and opts[0].id == step.pass_id:
-                            # closed by public facts alone (tells nobody anything), or the seat's
-                            # published convenience
-                            closed = auto_pass[seat] or not step.opens(self, args)
-                        elif self.check_windows and not step.opens(self, args):
-                            raise FlowError(f"{self.rules.id}: window {step.name!r} says it is closed "
-                                            f"but offers seat {seat} {[o.id for o in opts]}")
-                    if not closed:
-                        self._decision = Decision(seat, step.prompt(self, args), tuple(opts), step.name,
-                                                  step.window)
-                        return
+            seat = step.actor(self, args)
             if seat is None:
                 step.run(self, args)
-            else:
-                step.choose(self, args, opts[0])
+                continue
+            with reading(self):  # the state stays as it is until choose below
+                opts = step.options(self, args)
+                if not opts:
+                    raise FlowError(f"{self.rules.id}: step {step.name!r} offers seat {seat} no option")
+                closed = False
+                if step.window:
+                    if len(opts) == 1 and opts[0].id == step.pass_id:
+                        # closed by public facts alone (tells nobody anything), or the seat's
+                        # published convenience
+                        closed = auto_pass[seat] or not step.opens(self, args)
+                    elif self.check_windows and not step.opens(self, args):
+                        raise FlowError(f"{self.rules.id}: window {step.name!r} says it is closed "
+                                        f"but offers seat {seat} {[o.id for o in opts]}")
+                if not closed:
+                    self._decision = Decision(seat, step.prompt(self, args), tuple(opts), step.name,
+                                              step.window)
+                    return
+            step.choose(self, args, opts[0])
         raise FlowError(f"{self.rules.id}: more than {MAX_AUTOMATIC_STEPS} automatic steps in a row")
 
     def _settle(self) -> None:
@@ -194,8 +193,8 @@ class Game:
         frame = self.state["stack"][-1]
         step = self.rules.steps[frame["step"]]
         args = frame["args"]
+        seat = step.actor(self, args)
         with self.rules.reading(self):
-            seat = step.actor(self, args)
             opts = step.options(self, args) if seat is not None else []
             if seat is None or not opts:
                 raise FlowError(f"{self.rules.id}: step {step.name!r} has no decision to settle on")

@@ -10,13 +10,12 @@ constants (``rule_numbers``, ``figure_limit``, ``smoke_cup``) and the per-seat v
 
 from __future__ import annotations
 
-import marshal
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tactica.core.decks import redeal
 from tactica.core.options import Option
-from tactica.core.rules import Args, Rules, ScenarioInfo, Step
+from tactica.core.rules import Args, Rules, ScenarioInfo, Step, copy_by_shape
 
 from . import melee, placement
 from .actions import ActionDef, ActionWindow
@@ -47,18 +46,22 @@ if TYPE_CHECKING:
     from tactica.core.los import LosTable
 
 
-_SHAPED = frozenset({"units", "weapons", "sides"})
-"""State keys CommanderRules.copy_state copies by their shape instead of marshal."""
-
-
-def _copy_side(sd: dict[str, Any]) -> dict[str, Any]:
-    out = sd.copy()
-    for k, v in sd.items():
-        if type(v) is list:
-            out[k] = v.copy()
-        elif type(v) is dict:
-            out[k] = {z: pile.copy() for z, pile in v.items()}
+def _copy_sides(sides: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A side holds plain values, lists of ids and its deck, a dict of lists of ids (state.py)."""
+    out = []
+    for sd in sides:
+        c = sd.copy()
+        for k, v in sd.items():
+            if type(v) is list:
+                c[k] = v.copy()
+            elif type(v) is dict:
+                c[k] = {z: pile.copy() for z, pile in v.items()}
+        out.append(c)
     return out
+
+
+_RECORDS = frozenset({"units", "weapons"})
+_CUSTOM = {"sides": _copy_sides}
 
 
 def family_steps() -> list[Step]:
@@ -94,20 +97,9 @@ class CommanderRules(Rules):
     def copy_state(self, state: dict[str, Any]) -> dict[str, Any]:
         """Game.clone's copy, by the state's known shape (state.py): units and Weapons are flat
         dicts of plain values, a side holds plain values, lists of ids and its deck (a dict of
-        lists of ids), so a shallow copy of each is a deep one; everything else goes through the
-        marshal round trip. A third of the time of that round trip on the whole state (speed:
-        search clones at every iteration)."""
-        rest = marshal.loads(marshal.dumps(
-            {k: v for k, v in state.items() if k not in _SHAPED}))
-        out: dict[str, Any] = {}
-        for k, v in state.items():
-            if k == "units" or k == "weapons":
-                out[k] = {i: u.copy() for i, u in v.items()}
-            elif k == "sides":
-                out[k] = [_copy_side(sd) for sd in v]
-            else:
-                out[k] = rest[k]
-        return out
+        lists of ids), so a shallow copy of each is a deep one; the rest through marshal
+        (speed: search clones at every iteration)."""
+        return copy_by_shape(state, records=_RECORDS, custom=_CUSTOM)
 
     # -- components (the game supplies them) --------------------------------------------------
     def card(self, card_id: str) -> CardLike:

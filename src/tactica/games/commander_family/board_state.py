@@ -347,12 +347,18 @@ def on_path(board: Board, h: Hex, kind: str = "road") -> bool:
 def update_objectives(g: Game) -> None:
     """7.3.1: an Objective belongs to the last side to have occupied its hex alone."""
     s = g.state
+    seats_at: dict[str, set[int]] = {}  # hex -> the seats with units there (one pass, speed)
+    for u in s["units"].values():
+        if u["where"] == "map":
+            seats_at.setdefault(u["hex"], set()).add(u["seat"])
     for o in OBJECTIVES:
         obj = s["objectives"][o]
         hexes = obj.get("hexes") or ([obj["hex"]] if obj["hex"] is not None else [])
         if not hexes:
             continue  # 7.3.1.1: a multi-hex Building Objective is all of its hexes
-        seats = {u["seat"] for u in s["units"].values() if u["where"] == "map" and u["hex"] in hexes}
+        seats: set[int] = set()
+        for h in hexes:
+            seats |= seats_at.get(h, set())
         if len(seats) == 1:
             (only,) = seats
             set_control(g, o, int(only))

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from tactica.core.hexgrid import distance, edge
+from tactica.core.hexgrid import edge
 from tactica.core.los import Overlay, sight
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
@@ -153,17 +153,21 @@ def reach_map(g: Game, pid: str, targets: list[str], ov: Overlay | None) -> dict
     """target -> hindrance, for the targets ``pid`` has in Range and LOS (as :func:`reaches`)."""
     b = board_of(g)
     assert b is not None
-    m = label_map(b)
-    here_label = piece_hex(g, pid)
-    here = m[here_label]
+    t = table_of(g)
+    if t is None:
+        return {}
+    idx = label_index(t.board)
+    here = idx[piece_hex(g, pid)]
     rng = piece_range(g, pid)
     low = max(1, wtype(g, pid).min_range if is_weapon(g, pid) else 1)
+    seen = sight_mask(t, here, low, rng) if low <= rng else 0  # in Range and LOS on the bare map
     out = {}
-    for t in targets:
-        if low <= distance(here, m[t]) <= rng:
-            r = los(g, here_label, t, ov)
+    for lab in targets:
+        j = idx[lab]
+        if seen >> j & 1:
+            r = t.result(here, j, ov)
             if r.clear:
-                out[t] = r.hindrance
+                out[lab] = r.hindrance
     return out
 
 
@@ -243,10 +247,21 @@ def fire_group(g: Game) -> list[str]:
     return []
 
 
+@read_only
 def fire_legal(g: Game, seat: int, card: str) -> bool:
+    """O20.1: whether :func:`first_choices` has any. A Leader is one only through a unit of its
+    radius that can hit an enemy, and such a unit (friendly, on the map, not yet activated) is a
+    first choice itself, so asking each unit alone gives the same answer without the radii
+    (speed: the Turn asks this at every decision)."""
     if board_of(g) is None:
         return False
-    return next(_first_choices(g, seat), None) is not None
+    targets = enemy_hexes(g, seat)
+    if not targets:
+        return False
+    ov = overlay(g)
+    return any(u["seat"] == seat and u["where"] == "map" and u["hex"] is not None
+               and may_activate(g, uid) and can_hit_enemy(g, uid, seat, ov, targets)
+               for uid, u in g.state["units"].items())
 
 
 def start_fire(g: Game, seat: int, card: str) -> None:

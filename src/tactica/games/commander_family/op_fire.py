@@ -101,7 +101,15 @@ def ready_pieces(g: Game, seat: int, target: str) -> list[str]:
 
 @read_only
 def fire_playable(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> bool:
-    return "hex" in ctx and next(_first_choices(g, seat, ctx["hex"]), None) is not None
+    """Whether :func:`first_choices` has any. A Leader is one only through a unit of its radius
+    that can shoot, and such a unit (friendly, on the map, not activated for Op Fire) is a first
+    choice itself, so asking each unit alone gives the same answer (speed)."""
+    if "hex" not in ctx:
+        return False
+    target = ctx["hex"]
+    ov = overlay(g)
+    return any(u["seat"] == seat and may_op_activate(g, uid) and can_shoot(g, uid, target, ov)
+               for uid, u in g.state["units"].items())
 
 
 def fire_play(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:
