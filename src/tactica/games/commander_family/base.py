@@ -10,7 +10,7 @@ constants (``rule_numbers``, ``figure_limit``, ``smoke_cup``) and the per-seat v
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tactica.core.decks import redeal
@@ -60,8 +60,27 @@ def _copy_sides(sides: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def _copy_objectives(objs: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Objective -> owner, hex and the list of its hexes (state.py)."""
+    out = {}
+    for o, v in objs.items():
+        c = v.copy()
+        for k, x in v.items():
+            if type(x) is list:
+                c[k] = x.copy()
+        out[o] = c
+    return out
+
+
+def _copy_lists(d: dict[str, list[Any]]) -> dict[str, list[Any]]:
+    return {k: v.copy() for k, v in d.items()}
+
+
 _RECORDS = frozenset({"units", "weapons"})
-_CUSTOM = {"sides": _copy_sides}
+_FLAT = frozenset({"time", "smoke", "activated", "chits_open", "chit_pool", "edges", "blaze"})
+"""Keys of state.py's layout that hold plain values only (lists of ids, dicts of numbers)."""
+_CUSTOM: dict[str, Callable[[Any], Any]] = {
+    "sides": _copy_sides, "objectives": _copy_objectives, "reinforcements": _copy_lists}
 
 
 def family_steps() -> list[Step]:
@@ -97,9 +116,11 @@ class CommanderRules(Rules):
     def copy_state(self, state: dict[str, Any]) -> dict[str, Any]:
         """Game.clone's copy, by the state's known shape (state.py): units and Weapons are flat
         dicts of plain values, a side holds plain values, lists of ids and its deck (a dict of
-        lists of ids), so a shallow copy of each is a deep one; the rest through marshal
-        (speed: search clones at every iteration)."""
-        return copy_by_shape(state, records=_RECORDS, custom=_CUSTOM)
+        lists of ids), Objectives and reinforcements one level more, the Time track, Smoke,
+        Blaze, edges, chits and activations are flat; a shallow copy of each level is a deep
+        copy. The rest (the stack, a game's own keys) through marshal (speed: search clones at
+        every iteration)."""
+        return copy_by_shape(state, records=_RECORDS, flat=_FLAT, custom=_CUSTOM)
 
     # -- components (the game supplies them) --------------------------------------------------
     def card(self, card_id: str) -> CardLike:
