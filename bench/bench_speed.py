@@ -71,7 +71,7 @@ def worker(games: list[str], n: int, timed: int) -> dict[str, Any]:
     for game in games:
         rows = []
         clones: list[float] = []
-        lists: list[float] = []
+        lists: list[tuple[float, str]] = []
         for scenario in scenarios_of(game):
             tactica.new_game(game, scenario, seed=0)
             play(game, scenario, 0)  # warm-up: maps and their LOS tables are built once
@@ -98,7 +98,8 @@ def play(game: str, scenario: str, seed: int) -> int:
     return n
 
 
-def timed_game(game: str, scenario: str, seed: int, clones: list[float], lists: list[float]) -> None:
+def timed_game(game: str, scenario: str, seed: int, clones: list[float],
+               lists: list[tuple[float, str]]) -> None:
     import tactica
 
     g = tactica.new_game(game, scenario, seed=seed).clone()
@@ -113,7 +114,8 @@ def timed_game(game: str, scenario: str, seed: int, clones: list[float], lists: 
         t0 = clock()
         g._settle()
         t1 = clock()
-        lists.append(t1 - t0)
+        d = g.decision()
+        lists.append((t1 - t0, d.step if d is not None else "?"))
         opts = g.legal_options()
         g.apply(opts[rng.randrange(len(opts))])
 
@@ -122,12 +124,19 @@ def summary(res: dict[str, Any]) -> dict[str, Any]:
     out = {}
     for game, r in res.items():
         rates = [row["games"] / row["cpu"] for row in r["rows"]]
+        times = [t for t, _ in r["options"]]
+        by_step: dict[str, list[float]] = {}
+        for t, step in r["options"]:
+            by_step.setdefault(step, []).append(t)
+        slowest = sorted(((statistics.mean(ts) * 1e6, len(ts), st) for st, ts in by_step.items()),
+                         reverse=True)
         out[game] = {
             "per_scenario": {row["scenario"]: (row["games"] / row["cpu"], row["decisions"] / row["cpu"])
                              for row in r["rows"]},
             "games_per_cpu_s": (min(rates), statistics.mean(rates), max(rates)),
             "clone_us": (pct(r["clone"], .5) * 1e6, pct(r["clone"], .99) * 1e6),
-            "options_us": (pct(r["options"], .5) * 1e6, pct(r["options"], .99) * 1e6),
+            "options_us": (pct(times, .5) * 1e6, pct(times, .99) * 1e6),
+            "slowest": slowest[:3],
         }
     return out
 
@@ -152,7 +161,8 @@ def show(label: str, s: dict[str, Any], base: dict[str, Any] | None = None) -> N
         c50, c99 = f["clone_us"]
         o50, o99 = f["options_us"]
         print(f"  clone         p50 {c50:7.1f} µs   p99 {c99:7.1f} µs")
-        print(f"  list options  p50 {o50:7.1f} µs   p99 {o99:7.1f} µs")
+        print(f"  list options  p50 {o50:7.1f} µs   p99 {o99:7.1f} µs   (slowest steps, mean: "
+              + ", ".join(f"{st} {m:.0f} µs x{n}" for m, n, st in f["slowest"]) + ")")
 
 
 def main() -> None:

@@ -3,8 +3,8 @@
 ``Game`` is both the public API (DESIGN.md §2, with the OpenSpiel-shaped names) and the context
 that steps use to change the state (push/replace/pop frames, log, chance, end). Everything a
 game is at a moment lives in ``state``: dicts with string keys, lists, str, int, float, bool and
-None, nothing else. That is what makes ``clone`` a marshal round trip and a saved game plain
-JSON.
+None, nothing else. That is what makes ``clone`` a marshal round trip (or a module's faster
+copy by the state's shape, ``Rules.copy_state``) and a saved game plain JSON.
 """
 
 from __future__ import annotations

@@ -37,26 +37,29 @@ def copy_by_shape(state: dict[str, Any], records: frozenset[str] = frozenset(),
                   flat: frozenset[str] = frozenset(),
                   custom: Mapping[str, Callable[[Any], Any]] | None = None) -> dict[str, Any]:
     """A copy of a game state for a module that knows its shape: ``records`` name dicts of flat
-    dicts (unit records: plain values only), ``flat`` lists of plain values, ``custom`` keys
-    copied by the given function; everything else goes through the marshal round trip. The
+    dicts (unit records: plain values only), ``flat`` lists or dicts of plain values, ``custom``
+    keys copied by the given function (each only where it holds a dict or a list: a None there
+    goes through marshal with everything else). The
     C-level copies of those big, simple parts are what make it faster than the round trip on
     the whole state (for ``Rules.copy_state``; ``Game.check_clones`` holds it to the round trip)."""
     custom = custom or {}
     rest = dict(state)
-    for k in (*records, *flat, *custom):
-        if k in rest:
-            rest[k] = None  # a placeholder keeps the key's place: the copy has the same key order
+    shaped = [k for k in (*records, *flat, *custom) if type(state.get(k)) in _CONTAINERS]
+    for k in shaped:
+        rest[k] = None  # a placeholder keeps the key's place: the copy has the same key order
     out: dict[str, Any] = marshal.loads(marshal.dumps(rest))
-    for k in records:
-        if k in state:
-            out[k] = {i: r.copy() for i, r in state[k].items()}
-    for k in flat:
-        if k in state:
-            out[k] = state[k].copy()
-    for k, fn in custom.items():
-        if k in state:
-            out[k] = fn(state[k])
+    for k in shaped:
+        v = state[k]
+        if k in records:
+            out[k] = {i: r.copy() for i, r in v.items()}
+        elif k in flat:
+            out[k] = v.copy()
+        else:
+            out[k] = custom[k](v)
     return out
+
+
+_CONTAINERS = (dict, list)
 
 
 class RulesError(ValueError):
