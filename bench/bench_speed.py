@@ -10,11 +10,13 @@ For each rules module (default: Combat Commander and The Great War) and each of 
   search play) with fixed seeds, and reports games and decisions per CPU-second (CPU time, not
   wall clock: the figure stays comparable on a machine shared with other work, and it is per
   core since a worker is one process);
-* plays ``--timed`` more games and, at every decision, times one ``clone()`` and one listing of
+* plays ``--timed`` more games and, at every decision, times (in the thread's CPU time, so that
+  waiting for a core on a shared machine does not count) one ``clone()`` and one listing of
   the decision's options: ``Game._settle()``, which asks the top frame's step who decides and
   for its options inside the module's read-only scope, exactly as the engine does after each
-  decision (the module's caches of derived facts are emptied first, so the figure is the cost of
-  a decision's first listing, not of a repeated one). p50 and p99 over all those decisions.
+  decision (what the scope caches lives only as long as one listing, so this is the cost of a
+  first listing; what is cached per map, such as LOS tables and sight masks, stays warm). p50 and
+  p99 over all those decisions, and the three steps slowest to list on average.
 
 ``--base COMMIT`` checks that commit out in a temporary git worktree and runs the same worker
 there (its own ``src`` on the path), then prints both trees side by side with the ratio. The
@@ -51,17 +53,6 @@ def scenarios_of(game: str) -> list[str]:
     ids = [i.id for i in rules.scenarios()]
     specs = getattr(rules, "all_scenarios", None)
     return ids if specs is None else [i for i in ids if specs()[i].get("map")]
-
-
-def forget_caches() -> None:
-    """Empty the derived-fact caches a tree may keep between decisions (none in older trees)."""
-    try:
-        from tactica.games.commander_family import board_state
-    except ImportError:
-        return
-    clear = getattr(board_state, "clear_caches", None)
-    if clear is not None:
-        clear()
 
 
 def worker(games: list[str], n: int, timed: int) -> dict[str, Any]:
@@ -104,18 +95,17 @@ def timed_game(game: str, scenario: str, seed: int, clones: list[float],
 
     g = tactica.new_game(game, scenario, seed=seed).clone()
     rng = random.Random(seed)
-    clock = time.perf_counter
+    clock = time.thread_time_ns  # CPU time of this thread: a wait for a core is not counted
     while not g.is_terminal():
         t0 = clock()
         g.clone()
         t1 = clock()
-        clones.append(t1 - t0)
-        forget_caches()
+        clones.append((t1 - t0) / 1e9)
         t0 = clock()
         g._settle()
         t1 = clock()
         d = g.decision()
-        lists.append((t1 - t0, d.step if d is not None else "?"))
+        lists.append(((t1 - t0) / 1e9, d.step if d is not None else "?"))
         opts = g.legal_options()
         g.apply(opts[rng.randrange(len(opts))])
 

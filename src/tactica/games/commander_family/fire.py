@@ -193,10 +193,16 @@ def can_hit_enemy(g: Game, uid: str, seat: int, ov: Overlay | None,
     b = board_of(g)
     if not targets or b is None:
         return False
+    u = g.state["units"][uid]
+    if u["where"] != "map" or u["hex"] is None:
+        return False  # neither the unit nor its Weapon is able to fire
     mask = hex_mask(b, targets)
-    if not in_sight(g, g.state["units"][uid]["hex"], mask):
+    if not in_sight(g, u["hex"], mask):
         return False  # no target in LOS at any range: no need for the pieces' stats (speed)
-    return any(reaches_any(g, p, mask, ov) for p in pieces_of(g, uid))
+    # any(reaches_any(p) for p in pieces_of(uid)), with Range and LOS asked before the FP that
+    # able() needs (both are pure: the order only saves work)
+    pieces = (uid,) if u["weapon"] is None else (uid, u["weapon"])
+    return any(reaches_any(g, p, mask, ov) and able(g, p) for p in pieces)
 
 
 def in_sight(g: Game, here: str, targets: int) -> bool:
