@@ -156,6 +156,19 @@ def test_a_scope_sees_no_change_made_outside_it() -> None:
         assert uid in units_in(g, u["hex"])
 
 
+def test_figures_by_unit_type_equal_the_hook_unit_by_unit() -> None:
+    """8.2: the per-type figures cache answers as the stack_figures hook asked of each unit (the
+    tiny game overrides the hook, so it is asked unit by unit there)."""
+    checked = 0
+    for _sc, g0 in games(1):
+        for g in walk(g0, 4, 19):
+            for seat in (0, 1):
+                for uids in board_state.occupied(g, seat).values():
+                    assert board_state.figures(g, uids) == sum(g.rules.stack_figures(g, u) for u in uids)
+                    checked += 1
+    assert checked > 50
+
+
 def test_the_shaped_copy_equals_a_round_trip_and_shares_nothing() -> None:
     for _sc, g0 in games(1):
         for g in walk(g0, 3, 17):
