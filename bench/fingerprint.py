@@ -1,8 +1,10 @@
-"""One hash over 200 fixed-seed Combat Commander games: proof that a refactoring left play unchanged.
+"""One hash over 200 fixed-seed games of a module: proof that a refactoring left play unchanged.
 
-Run: python bench/fingerprint.py [--game ID] [--games N] [--verbose]
+Run: python bench/fingerprint.py [--game ID | --all] [--games N] [--verbose]
 
-Each game is a full game (record and log) on a map scenario, played by seeded random agents, and
+Each game is a full game (record and log) on one of the module's scenarios in turn (for a module
+that names scenarios without a map, such as a test fixture, only those with a map), played by
+seeded random agents, and
 the last tenth by the scripted agent on both seats. Per game the hash takes the decisions, the
 record's hash chain head, a digest of the whole rendered log and a hash of the final state; the
 fingerprint is one hash over all games in order. Any change in the options offered, their ids, the
@@ -23,7 +25,7 @@ import time
 import tactica
 from tactica.ai.scripted import ScriptedAgent
 from tactica.core.record import log_digest
-from tactica.games import get_rules
+from tactica.games import all_ids, get_rules
 
 
 def play(game: str, scenario: str, seed: int, scripted: bool) -> str:
@@ -47,30 +49,45 @@ def play(game: str, scenario: str, seed: int, scripted: bool) -> str:
 
 
 def map_scenarios(game: str) -> list[str]:
+    """The scenarios the fingerprint plays: those with a map where the module's scenario specs
+    say (Commander games), else every scenario the module lists."""
     rules = get_rules(game)
-    specs = getattr(rules, "all_scenarios", lambda: {})()
-    return [i.id for i in rules.scenarios() if specs.get(i.id, {}).get("map")]
+    ids = [i.id for i in rules.scenarios()]
+    all_scenarios = getattr(rules, "all_scenarios", None)
+    if all_scenarios is None:
+        return ids
+    specs = all_scenarios()
+    return [i for i in ids if specs.get(i, {}).get("map")]
+
+
+def fingerprint(game: str, games: int, verbose: bool) -> None:
+    scenarios = sorted(map_scenarios(game))
+    if not scenarios:
+        raise SystemExit(f"{game}: no scenario to play")
+    total = hashlib.blake2b(digest_size=16)
+    cpu = time.process_time()
+    for i in range(games):
+        scenario = scenarios[i % len(scenarios)]
+        scripted = i >= games * 9 // 10  # the last tenth: scripted on both seats
+        gh = play(game, scenario, 1000 + i, scripted)
+        total.update(gh.encode())
+        if verbose:
+            print(f"{i:3d} {scenario:16s} {'scripted' if scripted else 'random  '} {gh}", flush=True)
+    cpu = time.process_time() - cpu
+    print(f"{game}: {games} games on {', '.join(scenarios)}: fingerprint {total.hexdigest()}")
+    print(f"({cpu:.1f} CPU seconds: a fixed workload, so comparable across versions on one machine)",
+          flush=True)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", default="combat_commander")
+    ap.add_argument("--all", action="store_true", help="every registered module, one after the other")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args()
-    scenarios = sorted(map_scenarios(args.game))
-    total = hashlib.blake2b(digest_size=16)
-    cpu = time.process_time()
-    for i in range(args.games):
-        scenario = scenarios[i % len(scenarios)]
-        scripted = i >= args.games * 9 // 10  # the last tenth: scripted on both seats
-        gh = play(args.game, scenario, 1000 + i, scripted)
-        total.update(gh.encode())
-        if args.verbose:
-            print(f"{i:3d} {scenario:16s} {'scripted' if scripted else 'random  '} {gh}", flush=True)
-    cpu = time.process_time() - cpu
-    print(f"{args.game}: {args.games} games on {', '.join(scenarios)}: fingerprint {total.hexdigest()}")
-    print(f"({cpu:.1f} CPU seconds: a fixed workload, so comparable across versions on one machine)")
+    for game in all_ids() if args.all else [args.game]:
+        fingerprint(game, args.games, args.verbose)
 
 
 if __name__ == "__main__":

@@ -9,3 +9,4 @@ from tactica.games import register
 
 register(DUEL)
 Game.check_windows = True  # every window that offers more than pass must say it opens
+Game.check_clones = 20  # one clone in 20 is checked: an independent copy equal to the original

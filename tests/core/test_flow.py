@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import tactica
 from tactica.core.decks import stack
-from tactica.core.game import FlowError, Game
+from tactica.core.game import FlowError, Game, check_copy
 from tactica.core.options import TERMINAL, IllegalOption
 from tactica.core.rules import RulesError
 
@@ -241,6 +241,21 @@ def test_clone_is_independent_and_equal():
     assert c.state == g.state and c.state is not g.state
     c.apply("roll")
     assert c.state != g.state and g.decision().seat == 0
+
+
+def test_check_copy_refuses_a_copy_that_shares_or_differs():
+    g = tactica.new_game("duel", "basic", seed=7)
+    check_copy(g.state, g.clone().state, "duel")  # the default copy: a marshal round trip
+    shallow = dict(g.state)
+    with pytest.raises(FlowError, match="shares the list at state\\['stack'\\]"):
+        check_copy(g.state, {**g.rules.copy_state(g.state), "stack": shallow["stack"]}, "duel")
+    other = g.rules.copy_state(g.state)
+    other["score"] = [*other["score"][:-1], other["score"][-1] + 1]
+    with pytest.raises(FlowError, match="changed the value"):
+        check_copy(g.state, other, "duel")
+    reordered = dict(reversed(list(g.rules.copy_state(g.state).items())))
+    with pytest.raises(FlowError, match="changed the keys"):
+        check_copy(g.state, reordered, "duel")
 
 
 def test_deck_forcing_through_the_game():

@@ -3,14 +3,13 @@
 ``Game`` is both the public API (DESIGN.md §2, with the OpenSpiel-shaped names) and the context
 that steps use to change the state (push/replace/pop frames, log, chance, end). Everything a
 game is at a moment lives in ``state``: dicts with string keys, lists, str, int, float, bool and
-None, nothing else. That is what makes ``clone`` a marshal round trip and a saved game plain
-JSON.
+None, nothing else. That is what makes ``clone`` a marshal round trip (or a module's faster
+copy by the state's shape, ``Rules.copy_state``) and a saved game plain JSON.
 """
 
 from __future__ import annotations
 
 import json
-import marshal
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -28,6 +27,29 @@ class FlowError(RuntimeError):
     """The rules module left the game in a state the flow contract forbids (a bug, not bad input)."""
 
 
+def check_copy(state: dict[str, Any], copy: dict[str, Any], module: str) -> None:
+    """Raise FlowError unless ``copy`` is what a marshal round trip of ``state`` gives: the same
+    data of the same types, dict keys in the same order, and no list or dict shared with it."""
+    pairs: list[tuple[Any, Any, str]] = [(state, copy, "state")]
+    while pairs:
+        a, b, where = pairs.pop()
+        if type(a) is not type(b):
+            raise FlowError(f"{module}: copy_state changed the type at {where}")
+        if isinstance(a, (dict, list)):
+            if a is b:
+                raise FlowError(f"{module}: copy_state shares the {type(a).__name__} at {where}")
+            if isinstance(a, dict):
+                if list(a) != list(b):
+                    raise FlowError(f"{module}: copy_state changed the keys at {where}")
+                pairs.extend((a[k], b[k], f"{where}[{k!r}]") for k in a)
+            else:
+                if len(a) != len(b):
+                    raise FlowError(f"{module}: copy_state changed the length at {where}")
+                pairs.extend((x, y, f"{where}[{i}]") for i, (x, y) in enumerate(zip(a, b, strict=True)))
+        elif a != b:
+            raise FlowError(f"{module}: copy_state changed the value at {where}")
+
+
 class Game:
     __slots__ = ("_decision", "_logging", "_reveal", "_undo_floor", "log", "record", "rules", "state")
 
@@ -35,6 +57,13 @@ class Game:
     """Also ask ``Step.opens`` at windows where the hand offers more than the pass, and raise
     FlowError if it says closed (an ``opens`` too narrow would make the window's existence tell
     the hand). The test suite turns it on; play skips the cost."""
+
+    check_clones = 0
+    """Hold one ``clone`` in this many (0: none) to a marshal round trip: an equal state that
+    shares no list or dict with the original (a module's own ``Rules.copy_state`` must never
+    alias). The test suite turns it on, sampled because the check costs ten clones; play skips
+    it."""
+    _clones = 0
 
     def __init__(self, rules: Rules, state: dict[str, Any], log: list[LogEntry] | None,
                  record: Record | None) -> None:
@@ -118,6 +147,7 @@ class Game:
     def _advance(self) -> None:
         """Run automatic steps until someone must decide or the game ends."""
         steps = self.rules.steps
+        reading = self.rules.reading
         stack = self.state["stack"]
         auto_pass = self.state["auto_pass"]
         for _ in range(MAX_AUTOMATIC_STEPS):
@@ -133,21 +163,24 @@ class Game:
             if seat is None:
                 step.run(self, args)
                 continue
-            opts = step.options(self, args)
-            if not opts:
-                raise FlowError(f"{self.rules.id}: step {step.name!r} offers seat {seat} no option")
-            if step.window:
-                if len(opts) == 1 and opts[0].id == step.pass_id:
-                    # closed by public facts alone (tells nobody anything), or the seat's
-                    # published convenience
-                    if auto_pass[seat] or not step.opens(self, args):
-                        step.choose(self, args, opts[0])
-                        continue
-                elif self.check_windows and not step.opens(self, args):
-                    raise FlowError(f"{self.rules.id}: window {step.name!r} says it is closed "
-                                    f"but offers seat {seat} {[o.id for o in opts]}")
-            self._decision = Decision(seat, step.prompt(self, args), tuple(opts), step.name, step.window)
-            return
+            with reading(self):  # the state stays as it is until choose below
+                opts = step.options(self, args)
+                if not opts:
+                    raise FlowError(f"{self.rules.id}: step {step.name!r} offers seat {seat} no option")
+                closed = False
+                if step.window:
+                    if len(opts) == 1 and opts[0].id == step.pass_id:
+                        # closed by public facts alone (tells nobody anything), or the seat's
+                        # published convenience
+                        closed = auto_pass[seat] or not step.opens(self, args)
+                    elif self.check_windows and not step.opens(self, args):
+                        raise FlowError(f"{self.rules.id}: window {step.name!r} says it is closed "
+                                        f"but offers seat {seat} {[o.id for o in opts]}")
+                if not closed:
+                    self._decision = Decision(seat, step.prompt(self, args), tuple(opts), step.name,
+                                              step.window)
+                    return
+            step.choose(self, args, opts[0])
         raise FlowError(f"{self.rules.id}: more than {MAX_AUTOMATIC_STEPS} automatic steps in a row")
 
     def _settle(self) -> None:
@@ -161,10 +194,11 @@ class Game:
         step = self.rules.steps[frame["step"]]
         args = frame["args"]
         seat = step.actor(self, args)
-        opts = step.options(self, args) if seat is not None else []
-        if seat is None or not opts:
-            raise FlowError(f"{self.rules.id}: step {step.name!r} has no decision to settle on")
-        self._decision = Decision(seat, step.prompt(self, args), tuple(opts), step.name, step.window)
+        with self.rules.reading(self):
+            opts = step.options(self, args) if seat is not None else []
+            if seat is None or not opts:
+                raise FlowError(f"{self.rules.id}: step {step.name!r} has no decision to settle on")
+            self._decision = Decision(seat, step.prompt(self, args), tuple(opts), step.name, step.window)
 
     def refresh(self) -> None:
         """Recompute the pending decision after the state was edited by hand (tests, editors)."""
@@ -292,7 +326,11 @@ class Game:
         chance stream: resample before searching), no record, a log only if asked."""
         g = Game.__new__(Game)
         g.rules = self.rules
-        g.state = marshal.loads(marshal.dumps(self.state))
+        g.state = self.rules.copy_state(self.state)
+        if self.check_clones:
+            Game._clones += 1
+            if Game._clones % self.check_clones == 1 or self.check_clones == 1:
+                check_copy(self.state, g.state, self.rules.id)
         g.log = list(self.log) if log else []
         g._logging = log
         g.record = None

@@ -309,7 +309,7 @@ class CCPolicy:
         step = d.step
         handler = getattr(self, f"_{step}", None) if step in _HANDLED else None
         ctx = _Ctx(game, seat)
-        with reading(ctx.g):  # type: ignore[arg-type]  # the view stays as it is: cache (speed)
+        with reading(ctx.g):  # the view stays as it is: cache (speed)
             if handler is not None:
                 r: tuple[Option, str] | None = handler(game, ctx, opts, d.prompt, rng)
                 if r is not None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
@@ -59,26 +60,46 @@ def action_registry(names: dict[str, str]) -> dict[str, ActionDef]:
     return {n: ActionDef(n, r) for n, r in names.items()}
 
 
+_CARD_ACTIONS: WeakKeyDictionary[Any, dict[tuple[str, ...], dict[str, list[str]]]] = WeakKeyDictionary()
+_GROUPINGS = 64
+"""Card groupings kept per rules object (the unaccounted cards of a seat change only when a card
+leaves them, so the same few come back window after window)."""
+
+
+def by_action(rules: Any, cards: list[str]) -> dict[str, list[str]]:
+    """Action name -> the cards among ``cards`` that carry it, in their order (names in order of
+    first appearance): a card's text never changes, and :func:`could_play` asks this of a whole
+    deck at every window (speed)."""
+    cache = _CARD_ACTIONS.get(rules)
+    if cache is None:
+        cache = _CARD_ACTIONS[rules] = {}
+    key = tuple(cards)
+    groups = cache.get(key)
+    if groups is None:
+        if len(cache) >= _GROUPINGS:
+            cache.clear()
+        groups = cache[key] = {}
+        for card in cards:
+            groups.setdefault(rules.card(card).action, []).append(card)
+    return groups
+
+
 def could_play(g: Game, seat: int, kind: str, ctx: dict[str, Any]) -> bool:
     """Whether ``seat`` might play an Action in a window of ``kind``, judged as the other seat
     judges it: its hand is not empty and some card of its deck not in public view would be
-    offered (every ``playable`` check reads public facts only)."""
+    offered (every ``playable`` check reads public facts only). Each Action is asked once, with
+    its first card, unless its check reads the card itself (``by_card``)."""
     if not side(g.state, seat)["hand"]:
         return False
     rules: Any = g.rules
-    tried: set[str] = set()
-    for card in unaccounted(g, seat):
-        name = rules.card(card).action
-        if name in tried:
-            continue
-        adef = rules.actions.get(name)
+    actions = rules.actions
+    for name, cards in by_action(rules, unaccounted(g, seat)).items():
+        adef = actions.get(name)
         if adef is None or kind not in adef.windows:
-            tried.add(name)
             continue
-        if not adef.by_card:
-            tried.add(name)
-        if adef.offered(g, seat, card, kind, ctx):
-            return True
+        for card in cards if adef.by_card else cards[:1]:
+            if adef.offered(g, seat, card, kind, ctx):
+                return True
     return False
 
 

@@ -53,8 +53,12 @@ def first_choices(g: Game, seat: int, can_act: Callable[[Game, str], bool]) -> l
 
 @read_only
 def has_first_choice(g: Game, seat: int, can_act: Callable[[Game, str], bool]) -> bool:
-    """Whether :func:`first_choices` has any, stopping at the first (speed: Order legality)."""
-    return next(_first_choices(g, seat, can_act), None) is not None
+    """Whether :func:`first_choices` has any (speed: Order legality). A Leader is one only
+    through a unit of its radius that can act, and such a unit (friendly, on the map, not yet
+    activated) is a first choice itself, so each unit is asked alone, without the radii."""
+    return any(u["seat"] == seat and u["where"] == "map" and u["hex"] is not None
+               and may_activate(g, uid) and can_act(g, uid)
+               for uid, u in g.state["units"].items())
 
 
 def _first_choices(g: Game, seat: int, can_act: Callable[[Game, str], bool]) -> Iterator[str]:

@@ -10,16 +10,16 @@ constants (``rule_numbers``, ``figure_limit``, ``smoke_cup``) and the per-seat v
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tactica.core.decks import redeal
 from tactica.core.options import Option
-from tactica.core.rules import Args, Rules, ScenarioInfo, Step
+from tactica.core.rules import Args, Rules, ScenarioInfo, Step, copy_by_shape
 
 from . import melee, placement
 from .actions import ActionDef, ActionWindow
-from .board_state import FIGURE_LIMIT, neighbours, update_objectives
+from .board_state import FIGURE_LIMIT, FIGURES_BY_TYPE, neighbours, reading, update_objectives
 from .events import EventDef
 from .fire import fire_group, remove_weapon
 from .orders import OrderDef
@@ -46,6 +46,43 @@ if TYPE_CHECKING:
     from tactica.core.los import LosTable
 
 
+def _copy_sides(sides: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A side holds plain values, lists of ids and its deck, a dict of lists of ids (state.py)."""
+    out = []
+    for sd in sides:
+        c = sd.copy()
+        for k, v in sd.items():
+            if type(v) is list:
+                c[k] = v.copy()
+            elif type(v) is dict:
+                c[k] = {z: pile.copy() for z, pile in v.items()}
+        out.append(c)
+    return out
+
+
+def _copy_objectives(objs: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Objective -> owner, hex and the list of its hexes (state.py)."""
+    out = {}
+    for o, v in objs.items():
+        c = v.copy()
+        for k, x in v.items():
+            if type(x) is list:
+                c[k] = x.copy()
+        out[o] = c
+    return out
+
+
+def _copy_lists(d: dict[str, list[Any]]) -> dict[str, list[Any]]:
+    return {k: v.copy() for k, v in d.items()}
+
+
+_RECORDS = frozenset({"units", "weapons"})
+_FLAT = frozenset({"time", "smoke", "activated", "chits_open", "chit_pool", "edges", "blaze"})
+"""Keys of state.py's layout that hold plain values only (lists of ids, dicts of numbers)."""
+_CUSTOM: dict[str, Callable[[Any], Any]] = {
+    "sides": _copy_sides, "objectives": _copy_objectives, "reinforcements": _copy_lists}
+
+
 def family_steps() -> list[Step]:
     return [Turn(), Discard(), EndTurn(), Roll(), Initiative(), Reveal(), TriggerEvent(),
             TriggerSniper(), TimeAdvance(), ActionWindow()]
@@ -70,6 +107,20 @@ class CommanderRules(Rules):
         self.orders = {}
         self.events = {}
         self.actions = {}
+
+    def reading(self, g: Game) -> reading:
+        """The engine's read-only scope around each decision: the family's derived facts (units
+        by hex, live stats, sight) are cached per board layer (board_state.Layer, speed)."""
+        return reading(g)
+
+    def copy_state(self, state: dict[str, Any]) -> dict[str, Any]:
+        """Game.clone's copy, by the state's known shape (state.py): units and Weapons are flat
+        dicts of plain values, a side holds plain values, lists of ids and its deck (a dict of
+        lists of ids), Objectives and reinforcements one level more, the Time track, Smoke,
+        Blaze, edges, chits and activations are flat; a shallow copy of each level is a deep
+        copy. The rest (the stack, a game's own keys) through marshal (speed: search clones at
+        every iteration)."""
+        return copy_by_shape(state, records=_RECORDS, flat=_FLAT, custom=_CUSTOM)
 
     # -- components (the game supplies them) --------------------------------------------------
     def card(self, card_id: str) -> CardLike:
@@ -202,6 +253,8 @@ class CommanderRules(Rules):
     def stack_figures(self, g: Game, uid: str) -> int:
         """The figures a unit counts for stacking (8.2; a vehicle counts as several)."""
         return int(self.unit_type(g.state["units"][uid]["type"]).figures)
+
+    FIGURES_BY_TYPE.add(stack_figures)  # the default reads the unit's type only
 
     def unit_fields(self, type_id: str) -> dict[str, Any]:
         """Extra per-unit state a game keeps for units of this type (GWC: rank, cohesion,

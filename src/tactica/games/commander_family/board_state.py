@@ -15,10 +15,10 @@ State keys kept here (see commander_family/state.py for the rest)::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from functools import lru_cache, wraps
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+from weakref import WeakKeyDictionary
 
 from tactica.core.hexgrid import Hex, distance
 from tactica.core.los import LosResult, Overlay
@@ -102,12 +102,16 @@ def _within(b: Board, label: str, radius: int) -> frozenset[str]:
 
 
 # ---------------------------------------------------------------- read-only scopes (speed)
+CACHING = True
+"""Debug switch: False turns every cache of derived facts off (scopes read the state afresh);
+the tests compare play and options with and without them (tests/.../test_caches.py)."""
+
 class Reading:
-    """What a read-only computation (an Order's legality, its first choices, a policy's choice
-    on its view) would otherwise derive from one state again and again: the units on the map by
-    hex, and results other modules memoize in ``memo`` (live stats). It exists only while
-    :func:`reading` runs on that state, which must not change meanwhile. Nothing of it goes into
-    the state."""
+    """What a read-only computation (a decision's options, an Order's legality, a policy's
+    choice on its view) would otherwise derive from one state again and again: the units on the
+    map by hex, and results other modules memoize in ``memo`` (live stats, overlays). It exists
+    only while :func:`reading` runs on that state, which must not change meanwhile. Nothing of
+    it goes into the state."""
 
     __slots__ = ("_by_hex", "memo", "state")
 
@@ -139,20 +143,27 @@ def reading_of(g: Game) -> Reading | None:
     return _READING.get(id(g.state)) if _READING else None
 
 
-@contextmanager
-def reading(g: Game) -> Iterator[Reading]:
+class reading:
     """Cache what is derived from ``g.state`` for the duration of the block (speed). The block
-    must not change the state; nested scopes on the same state share the outer one."""
-    key = id(g.state)
-    open_ = _READING.get(key)
-    if open_ is not None:
-        yield open_
-        return
-    r = _READING[key] = Reading(g.state)
-    try:
-        yield r
-    finally:
-        del _READING[key]
+    must not change the state; nested scopes on the same state share the outer one. The engine
+    opens one around the read-only part of every decision (``CommanderRules.reading``)."""
+
+    __slots__ = ("_key", "_mine", "_r")
+
+    def __init__(self, g: Any) -> None:
+        self._key = id(g.state)
+        r = _READING.get(self._key)
+        self._mine = r is None and CACHING
+        if self._mine:
+            r = _READING[self._key] = Reading(g.state)
+        self._r = r
+
+    def __enter__(self) -> Reading | None:
+        return self._r
+
+    def __exit__(self, *exc: object) -> None:
+        if self._mine:
+            del _READING[self._key]
 
 
 def read_only(fn: Callable[Concatenate[G, P], R]) -> Callable[Concatenate[G, P], R]:
@@ -161,7 +172,7 @@ def read_only(fn: Callable[Concatenate[G, P], R]) -> Callable[Concatenate[G, P],
 
     @wraps(fn)
     def run(g: G, /, *args: P.args, **kwargs: P.kwargs) -> R:
-        with reading(g):  # type: ignore[arg-type]
+        with reading(g):
             return fn(g, *args, **kwargs)
 
     return run
@@ -193,9 +204,33 @@ def occupied(g: Game, seat: int) -> dict[str, list[str]]:
     return out
 
 
+FIGURES_BY_TYPE: set[Callable[..., int]] = set()
+"""``stack_figures`` implementations whose answer depends on the unit's type alone (the
+family's default): :func:`figures` then asks each type once per rules object (speed: the
+stacking checks of placement and movement add up figures hundreds of thousands of times a
+game). A game that overrides the hook is asked about every unit, as before."""
+
+_FIGURES: WeakKeyDictionary[Any, dict[str, int]] = WeakKeyDictionary()
+
+
 def figures(g: Game, uids: list[str]) -> int:
+    """8.2: the figures ``uids`` count for stacking (the rules' ``stack_figures`` hook)."""
     rules = rules_of(g)
-    return sum(rules.stack_figures(g, u) for u in uids)
+    hook = rules.stack_figures
+    if getattr(hook, "__func__", None) not in FIGURES_BY_TYPE:
+        return sum(hook(g, u) for u in uids)
+    per = _FIGURES.get(rules)
+    if per is None:
+        per = _FIGURES[rules] = {}
+    units = g.state["units"]
+    total = 0
+    for u in uids:
+        t = units[u]["type"]
+        n = per.get(t)
+        if n is None:
+            n = per[t] = hook(g, u)
+        total += n
+    return total
 
 
 def overstacked(g: Game, seat: int) -> list[str]:
@@ -208,6 +243,16 @@ def overstacked(g: Game, seat: int) -> list[str]:
 # ---------------------------------------------------------------- LOS with markers
 def overlay(g: Game) -> Overlay | None:
     """Smoke hinders (10.3.4), Blaze blocks (10.2.1): the markers in play as a LOS overlay."""
+    r = reading_of(g)
+    if r is None:
+        return _overlay(g)
+    ov: Overlay | bool | None = r.memo.get("overlay", False)
+    if ov is False:
+        ov = r.memo["overlay"] = _overlay(g)
+    return ov  # type: ignore[return-value]
+
+
+def _overlay(g: Game) -> Overlay | None:
     s = g.state
     smoke = s.get("smoke") or {}
     blaze = s.get("blaze") or []
@@ -224,8 +269,52 @@ def los(g: Game, a: str, b: str, ov: Overlay | None = None) -> LosResult:
     t = table_of(g)
     if t is None:
         return BLOCKED
-    m = label_map(t.board)
-    return t.check(m[a], m[b], ov if ov is not None else overlay(g))
+    m = label_index(t.board)
+    return t.result(m[a], m[b], ov if ov is not None else overlay(g))
+
+
+@lru_cache(maxsize=64)
+def label_index(board: Board) -> dict[str, int]:
+    """label -> the hex's dense index on ``board`` (the index LOS tables and masks use)."""
+    return {lab: i for i, lab in enumerate(board.labels)}
+
+
+def hex_mask(board: Board, labels: Iterable[str]) -> int:
+    """The bitmask of hexes ``labels`` (bit i: dense index i)."""
+    idx = label_index(board)
+    m = 0
+    for lab in labels:
+        m |= 1 << idx[lab]
+    return m
+
+
+@lru_cache(maxsize=1 << 16)
+def sight_mask(table: LosTable, i: int, low: int, high: int) -> int:
+    """The hexes at ``low``..``high`` hexes from hex ``i`` that it sees on the bare map, as a
+    bitmask: the map never changes, so each (hex, range band) is worked out once, and whether a
+    piece has some enemy in Range and LOS is one ``&`` (speed). Markers in play can only take
+    sight away (Blaze blocks, Smoke only hinders): see :func:`sees_any`."""
+    b = table.board
+    here = b.hexes[i]
+    m = 0
+    for j, h in enumerate(b.hexes):
+        if low <= distance(here, h) <= high and table.clear(i, j):
+            m |= 1 << j
+    return m
+
+
+def sees_any(table: LosTable, i: int, low: int, high: int, targets: int, ov: Overlay | None) -> bool:
+    """Does hex ``i`` have LOS to some hex of the bitmask ``targets`` at ``low``..``high`` hexes,
+    with the markers ``ov`` in play? (The same answer as asking :func:`los` for each.)"""
+    m = sight_mask(table, i, low, high) & targets
+    if not m or ov is None or not (ov.block or ov.block_ends or ov.screen):
+        return bool(m)  # Smoke only hinders: a clear line stays clear
+    while m:
+        low_bit = m & -m
+        if table.result(i, low_bit.bit_length() - 1, ov).clear:
+            return True
+        m ^= low_bit
+    return False
 
 
 # ---------------------------------------------------------------- edges (7.2)
@@ -258,12 +347,18 @@ def on_path(board: Board, h: Hex, kind: str = "road") -> bool:
 def update_objectives(g: Game) -> None:
     """7.3.1: an Objective belongs to the last side to have occupied its hex alone."""
     s = g.state
+    seats_at: dict[str, set[int]] = {}  # hex -> the seats with units there (one pass, speed)
+    for u in s["units"].values():
+        if u["where"] == "map":
+            seats_at.setdefault(u["hex"], set()).add(u["seat"])
     for o in OBJECTIVES:
         obj = s["objectives"][o]
         hexes = obj.get("hexes") or ([obj["hex"]] if obj["hex"] is not None else [])
         if not hexes:
             continue  # 7.3.1.1: a multi-hex Building Objective is all of its hexes
-        seats = {u["seat"] for u in s["units"].values() if u["where"] == "map" and u["hex"] in hexes}
+        seats: set[int] = set()
+        for h in hexes:
+            seats |= seats_at.get(h, set())
         if len(seats) == 1:
             (only,) = seats
             set_control(g, o, int(only))

@@ -31,7 +31,7 @@ from .board_state import occupied, units_in, update_objectives
 from .citations import cite
 from .phases import unknown_phase
 from .state import opponent
-from .stats import unit_stat
+from .stats import stat_value
 from .victory import check_sudden_loss, eliminate, nation
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def melee_fp(g: Game, uids: list[str]) -> tuple[int, str]:
     for uid in uids:
         u = g.state["units"][uid]
         t = rules.unit_type(u["type"])
-        fp = unit_stat(g, uid, "fp").value
+        fp = stat_value(g, uid, "fp")
         boxed = "fp" in (t.broken if u["broken"] else t.unbroken).boxed
         total += fp + (1 if boxed else 0)
         parts.append(f"{uid} {fp}" + (" +1 boxed" if boxed else ""))

@@ -52,7 +52,7 @@ from .citations import cite
 from .orders import OrderDef
 from .phases import unknown_phase
 from .state import opponent
-from .stats import unit_stat
+from .stats import stat_value
 from .victory import exit_unit, nation
 
 if TYPE_CHECKING:
@@ -141,7 +141,7 @@ class ExitSpace(Step):
 # ---------------------------------------------------------------- MPs
 def movement_now(g: Game, uid: str, road: list[str]) -> int:
     """Current Movement (live stats, 3.8) plus the Road bonus of T93."""
-    return unit_stat(g, uid, "movement").value + (1 if uid in road else 0)
+    return stat_value(g, uid, "movement") + (1 if uid in road else 0)
 
 
 def remaining(g: Game, a: Args) -> int:
@@ -172,7 +172,7 @@ def can_step(g: Game, uid: str) -> bool:
     u = g.state["units"][uid]
     if not on_map(g, uid):
         return False
-    mps = unit_stat(g, uid, "movement").value
+    mps = stat_value(g, uid, "movement")
     if mps < 1:
         return False
     if u["hex"] in enemy_edge_hexes(g, int(u["seat"])):

@@ -26,10 +26,10 @@ from tactica.core.rules import Args, Step
 
 from .access import rules_of
 from .actions import ActionDef, could_play
-from .board_state import overlay, read_only, within
+from .board_state import board_of, hex_mask, overlay, read_only, within
 from .cards import card_key
 from .citations import cite
-from .fire import op_fire_pieces, piece_hex, push_fire_attack, reaches, strength
+from .fire import in_sight, op_fire_pieces, piece_hex, push_fire_attack, reaches, reaches_any, strength
 from .movement import find_frame, moving_units, on_map
 from .state import side
 from .stats import command_of, unit_kind
@@ -46,7 +46,13 @@ def may_op_activate(g: Game, uid: str) -> bool:
 
 def can_shoot(g: Game, uid: str, target: str, ov: Overlay | None) -> bool:
     """Some non-Ordnance piece of ``uid`` has ``target`` in Range and LOS."""
-    return any(reaches(g, p, target, ov) is not None for p in op_fire_pieces(g, [uid]))
+    b = board_of(g)
+    if b is None:
+        return False
+    mask = hex_mask(b, (target,))
+    if not in_sight(g, g.state["units"][uid]["hex"], mask):
+        return False  # out of LOS at any range: no need for the pieces' stats (speed)
+    return any(reaches_any(g, p, mask, ov) for p in op_fire_pieces(g, [uid]))
 
 
 def op_radius(g: Game, leader: str) -> list[str]:
@@ -95,7 +101,15 @@ def ready_pieces(g: Game, seat: int, target: str) -> list[str]:
 
 @read_only
 def fire_playable(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> bool:
-    return "hex" in ctx and next(_first_choices(g, seat, ctx["hex"]), None) is not None
+    """Whether :func:`first_choices` has any. A Leader is one only through a unit of its radius
+    that can shoot, and such a unit (friendly, on the map, not activated for Op Fire) is a first
+    choice itself, so asking each unit alone gives the same answer (speed)."""
+    if "hex" not in ctx:
+        return False
+    target = ctx["hex"]
+    ov = overlay(g)
+    return any(u["seat"] == seat and may_op_activate(g, uid) and can_shoot(g, uid, target, ov)
+               for uid, u in g.state["units"].items())
 
 
 def fire_play(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:

@@ -14,6 +14,7 @@ Frames:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tactica.core.options import Option
@@ -27,7 +28,10 @@ from .turn import start_turn
 from .victory import eliminate, nation
 
 if TYPE_CHECKING:
+    from tactica.core.board import Board
     from tactica.core.game import Game
+
+    from .base import CommanderRules
 
 
 def can_hold(g: Game, label: str, seat: int, uid: str, limit: bool = True) -> bool:
@@ -36,10 +40,17 @@ def can_hold(g: Game, label: str, seat: int, uid: str, limit: bool = True) -> bo
         return False
     if label in (g.state.get("blaze") or []) or units_in(g, label, opponent(seat)):
         return False
-    t = rules_of(g).hex_type(b, label_map(b)[label])
-    if t.move_impassable or t.cover_impassable:
+    rules = rules_of(g)
+    if _impassable(rules, b, label):
         return False
-    return not limit or figures(g, [*units_in(g, label, seat), uid]) <= rules_of(g).figure_limit
+    return not limit or figures(g, [*units_in(g, label, seat), uid]) <= rules.figure_limit
+
+
+@lru_cache(maxsize=8192)
+def _impassable(rules: CommanderRules, b: Board, label: str) -> bool:
+    """Is the hex's terrain impassable (the map fixes it: looked up once per hex, speed)?"""
+    t = rules.hex_type(b, label_map(b)[label])
+    return bool(t.move_impassable or t.cover_impassable)
 
 
 class Place(Step):

@@ -85,6 +85,76 @@ def unit_stat(g: Game, uid: str, stat: str) -> Stat:
     return st
 
 
+def stat_value(g: Game, uid: str, stat: str) -> int:
+    """``unit_stat(g, uid, stat).value`` without the list of parts (speed: the legality of
+    Orders and shots asks for the values of every unit, the log only for a few explanations)."""
+    r = reading_of(g)
+    if r is None:
+        return _stat_value(g, uid, stat)
+    key = ("stat_value", uid, stat)
+    v: int | None = r.memo.get(key)
+    if v is None:
+        v = r.memo[key] = _stat_value(g, uid, stat)
+    return v
+
+
+def _stat_value(g: Game, uid: str, stat: str) -> int:
+    """The value :func:`_unit_stat` adds up, from the same terms in the same cases."""
+    rules = rules_of(g)
+    u = g.state["units"][uid]
+    t = rules.unit_type(u["type"])
+    value = int(getattr(t.broken if u["broken"] else t.unbroken, stat) or 0)
+    if stat != "command":
+        if t.type != "leader" and u["where"] == "map" and u["hex"] is not None:
+            value += leader_command(g, u["hex"], int(u["seat"]))  # uid is no Leader itself
+        if u["veteran"]:
+            value += 1
+        if u["suppressed"]:
+            value -= 1
+        if stat != "movement" and u["where"] == "map" and rules.in_wire(g, u["hex"]):
+            value -= 1
+        if stat == "movement" and u["weapon"] is not None:
+            value += int(rules.weapon_type(g.state["weapons"][u["weapon"]]["type"]).movement)
+        if stat in ("fp", "range", "movement") and value < 0:
+            value = 0
+    return value
+
+
+def weapon_value(g: Game, wid: str, stat: str) -> int:
+    """``weapon_stat(g, wid, stat).value`` without the list of parts (speed)."""
+    rules = rules_of(g)
+    w = g.state["weapons"][wid]
+    wt = rules.weapon_type(w["type"])
+    value = int(getattr(wt, stat))
+    carrier = w["carrier"]
+    if carrier is not None and not wt.ordnance:
+        c = g.state["units"][carrier]
+        if (c["where"] == "map" and c["hex"] is not None
+                and rules.unit_type(c["type"]).type != "leader"):
+            value += leader_command(g, c["hex"], int(c["seat"]))  # the carrier is no Leader
+    return value
+
+
+def leader_command(g: Game, label: str, seat: int) -> int:
+    """The Command of ``seat``'s Leaders in hex ``label`` added up (3.3.1.2): what a non-Leader
+    there gains, memoized per hex in a read scope (speed)."""
+    r = reading_of(g)
+    if r is not None:
+        key = ("leader_command", label, seat)
+        v: int | None = r.memo.get(key)
+        if v is None:
+            v = r.memo[key] = _leader_command(g, label, seat)
+        return v
+    return _leader_command(g, label, seat)
+
+
+def _leader_command(g: Game, label: str, seat: int) -> int:
+    rules = rules_of(g)
+    units = g.state["units"]
+    return sum(command_of(g, x) for x in units_in(g, label, seat)
+               if rules.unit_type(units[x]["type"]).type == "leader")
+
+
 def _unit_stat(g: Game, uid: str, stat: str) -> Stat:
     rules = rules_of(g)
     u = g.state["units"][uid]

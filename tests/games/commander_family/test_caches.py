@@ -1,0 +1,175 @@
+"""The family's caches of derived facts never go stale: after random decisions, what the engine
+lists with its caches on equals what a from-scratch computation (caches off) lists, and the fast
+paths (stat values, sight masks, the state copy) agree with the slow ones they replace."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+
+from tactica.core.game import Game, check_copy
+from tactica.core.los import Overlay
+from tactica.games import get_rules, register
+from tactica.games.commander_family import board_state
+from tactica.games.commander_family.board_state import los, overlay, reading, units_in
+from tactica.games.commander_family.fire import (
+    can_hit_enemy,
+    enemy_hexes,
+    is_weapon,
+    piece_range,
+    pieces_of,
+    reaches,
+    reaches_any,
+    wtype,
+)
+from tactica.games.commander_family.stats import stat_value, unit_stat, weapon_stat, weapon_value
+
+from .tiny_commander import RULES as TINY
+
+CC_SCENARIOS = ["bridge_at_dawn", "hill_2_crown", "orchard_meeting", "ridge_1941"]
+
+
+@contextmanager
+def caches_off() -> Iterator[None]:
+    board_state.CACHING = False
+    try:
+        yield
+    finally:
+        board_state.CACHING = True
+
+
+def games(n_per: int) -> Iterator[tuple[str, Game]]:
+    register(TINY)
+    for i in range(n_per):
+        yield "tiny_meeting", Game.new(TINY, "tiny_meeting", seed=100 + i)
+        sc = CC_SCENARIOS[i % len(CC_SCENARIOS)]
+        yield sc, Game.new(get_rules("combat_commander"), sc, seed=200 + i)
+
+
+def walk(g: Game, seed: int, every: int) -> Iterator[Game]:
+    """Play ``g`` at random to its end, yielding it at every ``every``-th decision."""
+    rng = random.Random(seed)
+    n = 0
+    while not g.is_terminal():
+        if n % every == 0:
+            yield g
+        opts = g.legal_options()
+        g.apply(opts[rng.randrange(len(opts))])
+        n += 1
+
+
+def brute_can_hit(g: Game, uid: str, seat: int, ov: Overlay | None) -> bool:
+    """O20.1 by asking LOS pair by pair, as before the sight masks."""
+    here = g.state["units"][uid]["hex"]
+    for p in pieces_of(g, uid):
+        low = max(1, wtype(g, p).min_range if is_weapon(g, p) else 1)
+        for t in enemy_hexes(g, seat):
+            d = board_state.hex_distance(g, here, t)
+            if low <= d <= piece_range(g, p) and los(g, here, t, ov).clear:
+                return True
+    return False
+
+
+@pytest.mark.parametrize("k", range(3))
+def test_options_with_caches_equal_options_computed_from_scratch(k: int) -> None:
+    checked = 0
+    for _sc, g0 in games(1):
+        for g in walk(g0, k, 7):
+            d = g.decision()
+            assert d is not None
+            fresh = g.clone()
+            with caches_off():
+                fresh._settle()
+            d2 = fresh.decision()
+            assert d2 is not None
+            assert (d2.seat, d2.step) == (d.seat, d.step)
+            assert [o.id for o in d2.options] == [o.id for o in d.options]
+            checked += 1
+    assert checked > 100
+
+
+def test_fast_stat_values_equal_the_explained_stats() -> None:
+    checked = 0
+    for _sc, g0 in games(2):
+        for g in walk(g0, 1, 11):
+            for cached in (False, True):
+                with reading(g) if cached else caches_off():
+                    for uid in g.state["units"]:
+                        for stat in ("fp", "range", "movement", "morale", "command"):
+                            assert stat_value(g, uid, stat) == unit_stat(g, uid, stat).value, (uid, stat)
+                            checked += 1
+                    for wid in g.state["weapons"]:
+                        for stat in ("fp", "range"):
+                            assert weapon_value(g, wid, stat) == weapon_stat(g, wid, stat).value, (wid, stat)
+    assert checked > 1000
+
+
+def test_sight_masks_answer_as_lines_of_sight_pair_by_pair() -> None:
+    """can_hit_enemy (sight masks) against a pair-by-pair LOS check, with Smoke and Blaze in play
+    (a Blaze blocks, so it sends the masks back to the table)."""
+    checked = hits = 0
+    for _sc, g0 in games(2):
+        for g in walk(g0, 2, 13):
+            b = board_state.board_of(g)
+            if b is None:
+                continue
+            for extra_blaze in ([], [b.labels[len(b.labels) // 2]]):
+                saved = g.state.get("blaze")
+                g.state["blaze"] = list(saved or []) + extra_blaze
+                try:
+                    ov = overlay(g)
+                    for uid, u in g.state["units"].items():
+                        if u["where"] != "map" or u["hex"] is None:
+                            continue
+                        seat = int(u["seat"])
+                        fast = can_hit_enemy(g, uid, seat, ov)
+                        assert fast == brute_can_hit(g, uid, seat, ov), uid
+                        hits += fast
+                        checked += 1
+                        for t in enemy_hexes(g, seat)[:3]:
+                            for p in pieces_of(g, uid):
+                                r = reaches(g, p, t, ov)
+                                mask = board_state.hex_mask(b, [t])
+                                assert reaches_any(g, p, mask, ov) == (r is not None), (p, t)
+                finally:
+                    if saved is None:
+                        del g.state["blaze"]
+                    else:
+                        g.state["blaze"] = saved
+    assert checked > 200 and hits > 10
+
+
+def test_a_scope_sees_no_change_made_outside_it() -> None:
+    """The memo lives only as long as its scope: a unit moved between two scopes is seen."""
+    g = Game.new(get_rules("combat_commander"), "hill_2_crown", seed=3)
+    uid, u = next((k, v) for k, v in g.state["units"].items() if v["where"] == "map")
+    with reading(g):
+        before = units_in(g, u["hex"])
+        assert uid in before
+    old = u["hex"]
+    u["hex"] = next(h for h in board_state.board_of(g).labels if h != old and not units_in(g, h))  # type: ignore[union-attr]
+    with reading(g):
+        assert uid not in units_in(g, old)
+        assert uid in units_in(g, u["hex"])
+
+
+def test_figures_by_unit_type_equal_the_hook_unit_by_unit() -> None:
+    """8.2: the per-type figures cache answers as the stack_figures hook asked of each unit (the
+    tiny game overrides the hook, so it is asked unit by unit there)."""
+    checked = 0
+    for _sc, g0 in games(1):
+        for g in walk(g0, 4, 19):
+            for seat in (0, 1):
+                for uids in board_state.occupied(g, seat).values():
+                    assert board_state.figures(g, uids) == sum(g.rules.stack_figures(g, u) for u in uids)
+                    checked += 1
+    assert checked > 50
+
+
+def test_the_shaped_copy_equals_a_round_trip_and_shares_nothing() -> None:
+    for _sc, g0 in games(1):
+        for g in walk(g0, 3, 17):
+            check_copy(g.state, g.rules.copy_state(g.state), g.rules.id)
