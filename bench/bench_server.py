@@ -2,11 +2,16 @@
 against one server process and against two behind one PostgreSQL database (live updates cross
 between them by LISTEN/NOTIFY). Goal (issue 13): decision round trip p95 <= 50 ms.
 
-Run: .venv/bin/python bench/bench_server.py [--games 50] [--decisions 40] [--processes 1,2]
+Run: .venv/bin/python bench/bench_server.py [--games 50] [--decisions 40] [--processes 1,2] [--think 0]
 
 Each game has two seats, each a client with its own WebSocket; in the two-process run seat 0 talks
 to process A and seat 1 to process B. The seat to move posts its decision (the scripted choice:
-an order or a move when offered, else the last option) to its own process. Printed:
+an order or a move when offered, else the last option) to its own process, after ``--think``
+milliseconds (0: at once, every game a closed loop that keeps the server saturated, so the
+latencies are mostly queueing: 50 games in flight over N decisions/s wait about 50/N s each; a
+person's pace of a decision every second or so is what a real server sees). Each server process
+is warmed before the clock starts (the lobby's catalogue and one game: the rules modules, their
+scenarios, maps and line-of-sight tables load once per process). Printed:
 
 - decision: POST sent to answer received (the decision applied and committed);
 - reaches other seat: POST sent to the other seat's WebSocket bringing the new view (across
@@ -88,7 +93,7 @@ class Seat:
 
 
 async def play(http: httpx.AsyncClient, bases: list[str], decisions: int,
-               rtts: list[float], reach: list[float]) -> int:
+               rtts: list[float], reach: list[float], think: float = 0.0) -> int:
     a, b = bases[0], bases[-1]
     r = await http.post(f"{a}/api/games", json={"module": "great_war", "scenario": "ridge_trench",
                                                  "seats": [{"kind": "human"}, {"kind": "human"}]})
@@ -113,6 +118,8 @@ async def play(http: httpx.AsyncClient, bases: list[str], decisions: int,
             assert mine is not None and mine["index"] >= view["index"]
             opts = mine["view"]["decision"]["options"]
             pick = next((o for o in opts if o["kind"] in ("order", "move")), opts[-1])
+            if think:
+                await asyncio.sleep(think)
             t0 = time.perf_counter()
             r = await http.post(f"{me.base}/api/games/{g['id']}/decisions",
                                 headers={"X-Seat-Token": me.token},
@@ -141,22 +148,31 @@ def pct(xs: list[float], q: float) -> float:
     return statistics.quantiles(xs, n=100)[q - 1] * 1000 if len(xs) > 1 else float("nan")
 
 
-async def run(bases: list[str], games: int, decisions: int, pids: list[int]) -> None:
+async def warm(http: httpx.AsyncClient, base: str) -> None:
+    """Load what every process loads once (the catalogue, a game) before the clock starts."""
+    (await http.get(f"{base}/api/modules")).raise_for_status()
+    await play(http, [base], 1, [], [])
+
+
+async def run(bases: list[str], games: int, decisions: int, pids: list[int], think: float = 0.0) -> None:
     rtts: list[float] = []
     reach: list[float] = []
     limits = httpx.Limits(max_connections=games * 2, max_keepalive_connections=games * 2)
     async with httpx.AsyncClient(timeout=60, limits=limits) as http:
+        for base in bases:
+            await warm(http, base)
         cpu0 = sum(cpu_seconds(p) for p in pids)
         t0 = time.perf_counter()
-        counts = await asyncio.gather(*(play(http, bases, decisions, rtts, reach) for _ in range(games)))
+        counts = await asyncio.gather(*(play(http, bases, decisions, rtts, reach, think)
+                                        for _ in range(games)))
         wall = time.perf_counter() - t0
         cpu = sum(cpu_seconds(p) for p in pids) - cpu0
     n = sum(counts)
     print(f"  {len(bases)} process(es), {games} games, {n} decisions in {wall:.1f} s: "
-          f"{n / wall:.0f} decisions/s")
+          f"{n / wall:.0f} decisions/s" + (f" (think {think * 1000:.0f} ms)" if think else ""))
     print(f"    decision round trip  p50 {pct(rtts, 50):6.1f} ms   p95 {pct(rtts, 95):6.1f} ms")
     print(f"    reaches other seat   p50 {pct(reach, 50):6.1f} ms   p95 {pct(reach, 95):6.1f} ms")
-    print(f"    server CPU per decision {cpu / max(n, 1) * 1000:.1f} ms (all processes, games created too)")
+    print(f"    server CPU per decision {cpu / max(n, 1) * 1000:.2f} ms (all processes, games created too)")
 
 
 def main() -> None:
@@ -164,6 +180,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--decisions", type=int, default=40, help="decisions per game")
     ap.add_argument("--processes", default="1,2", help="server process counts to run, e.g. 1,2")
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="milliseconds each seat waits before its decision (0: none, a saturating load)")
     args = ap.parse_args()
     cluster = TempCluster().start()
     try:
@@ -175,7 +193,7 @@ def main() -> None:
             procs = [start(url, p) for p in ports]
             try:
                 asyncio.run(run([f"http://127.0.0.1:{p}" for p in ports], args.games, args.decisions,
-                                [p.pid for p in procs]))
+                                [p.pid for p in procs], args.think / 1000))
             finally:
                 for p in procs:
                     p.send_signal(signal.SIGINT)

@@ -218,7 +218,10 @@ def serve(
     if host in ("0.0.0.0", "::") and len(settings.hosts()) == len(LOCAL_HOSTS):
         typer.echo("note: only localhost and 127.0.0.1 are answered; add the names others use with "
                    "--allowed-host NAME (a guard against DNS rebinding)")
-    uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+    # no per-message deflate: compressing each view (tens of KB) cost more CPU per decision than
+    # everything else on its path (bench/bench_server.py); a proxy may still compress HTTP
+    uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
+                ws_per_message_deflate=False)
 
 
 register_sim_commands(app)

@@ -169,3 +169,27 @@ def test_links_resignations_and_deletions_made_on_one_process_reach_the_other(pg
             assert gone["type"] == "error" and gone["status"] == 404
             wait_until(lambda: gid not in hub_b.games)
             assert b.get(f"/api/games/{gid}").status_code == 404
+
+
+def test_a_link_replaced_on_another_process_is_refused_at_once(store_url):
+    """A process keeps the seat of a token it has seen (no store round trip per request), but
+    the write that stores a decision checks the token again in its own transaction: a link
+    replaced on another process is refused even before (or without) its notification, and
+    nothing is stored."""
+    from .helpers import HUMAN, client, decide, new_game, view
+
+    with client(store_url, run_agents=False) as a, client(store_url, run_agents=False) as b:
+        g = new_game(a, [HUMAN, HUMAN])
+        gid, old, host = g["id"], g["seats"][0]["token"], g["host_key"]
+        start = view(b, gid, old)  # B knows the old token's seat from here
+        assert start["view"]["decision"]["seat"] == 0
+        r = a.post(f"/api/games/{gid}/seats/0/link", headers={"X-Host-Key": host})
+        assert r.status_code == 200, r.text
+        new = r.json()["token"]
+        option = start["view"]["decision"]["options"][0]["id"]
+        refused = decide(b, gid, old, start["index"], option)
+        assert refused.status_code == 403, refused.text
+        assert len(b.app.state.hub.store.load(gid).decisions) == start["index"]  # nothing stored
+        ok = decide(b, gid, new, start["index"], option)
+        assert ok.status_code == 200, ok.text
+        assert ok.json()["index"] == start["index"] + 1 == len(a.app.state.hub.store.load(gid).decisions)

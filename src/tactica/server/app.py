@@ -16,6 +16,7 @@ from fastapi.staticfiles import StaticFiles
 
 from tactica.server.api import router
 from tactica.server.bus import ChangeBus
+from tactica.server.catalogue import Catalogue
 from tactica.server.guard import Guard, RateLimit
 from tactica.server.live import Hub, Refused
 from tactica.server.settings import Settings
@@ -36,6 +37,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(store, run_agents=settings.run_agents, max_live=settings.max_live_games)
         app.state.hub = hub
         app.state.new_games = RateLimit(settings.games_per_minute)
+        app.state.catalogue = Catalogue()
+        if settings.warm_catalogue:
+            app.state.catalogue.warm()
         bus = None
         if store.notifies:
             bus = ChangeBus(settings.resolved_url(), origin, hub.reload, hub.reload_all)

@@ -38,6 +38,9 @@ class Settings:
     """Games kept rebuilt in memory; the least recently used beyond are rebuilt on demand."""
     games_per_minute: int = 30
     """New games one client address may create per minute (0: no limit)."""
+    warm_catalogue: bool = True
+    """Build the lobby's catalogue as the server starts (server/catalogue.py), not on the
+    first visit."""
 
     def hosts(self) -> tuple[str, ...]:
         env = [h.strip() for h in os.environ.get("TACTICA_ALLOWED_HOSTS", "").split(",") if h.strip()]

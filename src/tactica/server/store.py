@@ -20,7 +20,19 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, delete, event, func, insert, select, text, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    create_engine,
+    delete,
+    event,
+    exists,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import ConnectionPoolEntry
 
@@ -38,6 +50,10 @@ CHANNEL = "tactica_games"
 
 class StaleIndex(RuntimeError):
     """The game moved on since the writer looked at it (another decision came first)."""
+
+
+class SeatRefused(RuntimeError):
+    """The link a change was made with no longer opens its seat (replaced or revoked)."""
 
 
 @dataclass(frozen=True)
@@ -156,23 +172,38 @@ class GameStore:
             self._changed(c, g.id)
 
     def rewrite_tail(self, game_id: str, expected: int, keep: int, entries: Sequence[tuple[int, str]],
-                     hashes: Sequence[str], head: str, status: str, result: dict[str, Any] | None) -> None:
-        """In one transaction: check the game has ``expected`` decisions, drop those from index
-        ``keep`` on, append ``entries`` (whose chain links are ``hashes``). Raises StaleIndex."""
+                     hashes: Sequence[str], head: str, status: str, result: dict[str, Any] | None,
+                     actor: tuple[int, str] | None = None) -> None:
+        """In one transaction: check the game has ``expected`` decisions (and, with ``actor``,
+        that the seat still has that token hash), drop the decisions from index ``keep`` on,
+        append ``entries`` (whose chain links are ``hashes``). Raises StaleIndex or SeatRefused.
+
+        The checks ride on the UPDATE of the game's row, and on PostgreSQL so does the
+        notification (``RETURNING pg_notify``): a decision costs the UPDATE, the INSERT and the
+        commit, nothing more."""
         total = keep + len(entries)
+        where = [games.c.id == game_id, games.c.decisions == expected]
+        if actor is not None:
+            where.append(exists().where(seats.c.game_id == game_id, seats.c.seat == actor[0],
+                                        seats.c.token_hash == actor[1]))
+        stmt = update(games).where(*where).values(decisions=total, head=head, status=status, result=result,
+                                                 updated_at=_now())
         try:
             with self.engine.begin() as c:
-                res = c.execute(update(games).where(games.c.id == game_id, games.c.decisions == expected)
-                                .values(decisions=total, head=head, status=status, result=result,
-                                        updated_at=_now()))
-                if res.rowcount != 1:
+                if self.notifies:
+                    res = c.execute(stmt.returning(func.pg_notify(CHANNEL, f"{game_id} {self.origin}")))
+                    changed = len(res.all())
+                else:
+                    changed = c.execute(stmt).rowcount
+                if changed != 1:
+                    if actor is not None and self._seat_link(c, game_id, actor[0]) != actor[1]:
+                        raise SeatRefused(f"game {game_id}: that link no longer opens seat {actor[0]}")
                     raise StaleIndex(f"game {game_id} is no longer at decision {expected}")
                 if keep < expected:
                     c.execute(delete(decisions).where(decisions.c.game_id == game_id,
                                                       decisions.c.idx >= keep))
                 if entries:
                     self._insert(c, game_id, keep, entries, hashes)
-                self._changed(c, game_id)
         except IntegrityError:
             raise StaleIndex(f"game {game_id}: decision {keep} was written by someone else") from None
 
@@ -249,6 +280,12 @@ class GameStore:
         with self.engine.connect() as c:
             row = c.execute(select(games.c.status, games.c.result).where(games.c.id == game_id)).first()
         return None if row is None else (str(row[0]), row[1])
+
+    @staticmethod
+    def _seat_link(c: Connection, game_id: str, seat: int) -> str | None:
+        v = c.execute(select(seats.c.token_hash)
+                      .where(seats.c.game_id == game_id, seats.c.seat == seat)).scalar()
+        return None if v is None else str(v)
 
     def seat_tokens(self, game_id: str) -> dict[int, str | None]:
         """The token hash of each seat (None: no link), to check who still holds a link."""
