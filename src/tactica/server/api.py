@@ -57,6 +57,12 @@ class DecisionIn(BaseModel):
     option: str = Field(min_length=1, max_length=500)
 
 
+class PreferencesIn(BaseModel):
+    """Strict: ``auto_pass`` is a JSON boolean."""
+    model_config = ConfigDict(extra="forbid", strict=True)
+    auto_pass: bool
+
+
 class UndoIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     index: int = Field(ge=0)
@@ -234,6 +240,18 @@ async def undo(game_id: str, body: UndoIn, request: Request, x_seat_token: Token
     live = await _live(hub, game_id)
     seat = await _acting_seat(hub, live, x_seat_token)
     await hub.undo(live, seat, body.index, x_seat_token)
+    return _view(hub, live, seat)
+
+
+@router.post("/games/{game_id}/preferences")
+async def preferences(game_id: str, body: PreferencesIn, request: Request,
+                      x_seat_token: Token = None) -> Response:
+    """A seat's published conveniences: ``auto_pass`` (pass for it at every window where its
+    hand allows nothing but the pass). Every seat's view shows it (``view.auto_pass``)."""
+    hub = hub_of(request)
+    live = await _live(hub, game_id)
+    seat = await _acting_seat(hub, live, x_seat_token)
+    await hub.set_auto_pass(live, seat, body.auto_pass, x_seat_token)
     return _view(hub, live, seat)
 
 

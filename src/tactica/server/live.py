@@ -406,6 +406,26 @@ class Hub:
         await self.broadcast(live)
         self.schedule_agents(live)
 
+    async def set_auto_pass(self, live: LiveGame, seat: int, on: bool, token: str | None = None) -> None:
+        """A seat switches its published convenience ``auto_pass`` (docs/architecture.md
+        "Reaction windows"): recorded as ``!auto_pass=0|1``, shown in every seat's view, and
+        sent to every seat at once, since it changes which decisions that seat is asked. Allowed
+        whoever is to decide (it does not move the game); setting it as it is changes nothing."""
+        async with live.lock:
+            g = live.game
+            if live.read_only:
+                raise Refused(409, live.notice or "this game is read-only")
+            if g.is_terminal():
+                raise Refused(409, "the game is over")
+            if seat in live.agents:
+                raise Refused(403, "that seat is played by the AI")
+            if bool(g.state["auto_pass"][seat]) == on:
+                return
+            before = live.index
+            g.set_auto_pass(seat, on)
+            await self._persist(live, before, before, _actor(seat, token))
+        await self.broadcast(live)
+
     async def undo(self, live: LiveGame, seat: int, index: int, token: str | None = None) -> None:
         async with live.lock:
             await self._behind(live, index)
