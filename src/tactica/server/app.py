@@ -13,6 +13,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from tactica.server.api import router
 from tactica.server.bus import ChangeBus
@@ -67,4 +68,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(router)
     app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
     app.add_middleware(Guard, allowed_hosts=settings.hosts(), max_body=settings.max_body)
+    if settings.proxies():
+        # the client a trusted proxy names (the rightmost address in X-Forwarded-For that is
+        # not itself a trusted proxy) becomes request.client, which the rate limit counts
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.proxies()))
     return app
