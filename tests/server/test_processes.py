@@ -17,7 +17,7 @@ from live_server import free_port, start_server
 
 
 def get(base: str, gid: str, token: str | None = None) -> dict[str, Any]:
-    r = httpx.get(f"{base}/api/games/{gid}", headers={"X-Seat-Token": token} if token else {}, timeout=10)
+    r = httpx.get(f"{base}/api/games/{gid}", headers={"X-Seat-Token": token} if token else {}, timeout=60)
     assert r.status_code == 200, r.text
     return dict(r.json())
 
@@ -44,8 +44,11 @@ def test_a_decision_on_one_process_reaches_a_seat_watching_another(pg_url):
     procs = [start_server(pg_url, port) for port in ports]
     a, b = (f"http://127.0.0.1:{p}" for p in ports)
     try:
+        # the first game of a process loads its rules module, scenarios and maps: seconds on a
+        # loaded machine, while the lobby's catalogue is built beside it
         g = httpx.post(f"{a}/api/games", json={"module": "great_war", "scenario": "ridge_trench",
-                                               "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+                                               "seats": [{"kind": "human"}, {"kind": "human"}]},
+                       timeout=60).json()
         gid = g["id"]
         tok = {s["seat"]: s["token"] for s in g["seats"]}
         start = get(b, gid, tok[1])  # process B holds the game in memory from here on

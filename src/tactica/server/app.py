@@ -49,6 +49,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            app.state.catalogue.stop()
             if bus is not None:
                 await bus.stop()
             store.close()
