@@ -157,7 +157,9 @@ async def warm(http: httpx.AsyncClient, base: str) -> None:
 async def run(bases: list[str], games: int, decisions: int, pids: list[int], think: float = 0.0) -> None:
     rtts: list[float] = []
     reach: list[float] = []
-    limits = httpx.Limits(max_connections=games * 2, max_keepalive_connections=games * 2)
+    # connections idle for 3 s are dropped here before uvicorn drops them (after 5 s), so a
+    # request never goes out on a connection the server is closing (a ReadError on a busy machine)
+    limits = httpx.Limits(max_connections=games * 2, max_keepalive_connections=games * 2, keepalive_expiry=3)
     async with httpx.AsyncClient(timeout=60, limits=limits) as http:
         for base in bases:
             await warm(http, base)

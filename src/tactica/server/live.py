@@ -36,7 +36,7 @@ from tactica.core.record import Record, RecordError, rebased, reopen
 from tactica.games import get_rules
 from tactica.server.agents import agent_for
 from tactica.server.fairness import Fairness
-from tactica.server.store import GameStore, SeatInfo, SeatRefused, StaleIndex, StoredGame
+from tactica.server.store import PLAY, GameStore, SeatInfo, SeatRefused, StaleIndex, StoredGame
 from tactica.server.table import table_for
 from tactica.server.tokens import new_game_id, new_token, token_hash
 
@@ -213,13 +213,16 @@ class Hub:
                     live.agents[s.seat] = agent_for(s.level, seed=_agent_seed(stored.seed, s.seat))
         return live
 
-    async def reload(self, game_id: str) -> None:
+    async def reload(self, game_id: str, kind: str = "") -> None:
         """Another process changed the game: bring the cached copy up to the store (applying
         the new decisions when they extend it, else dropping it to be rebuilt) and send the new
-        view to whoever watches it here. The process that took the decision plays the AI."""
+        view to whoever watches it here. The process that took the decision plays the AI.
+        ``kind`` "play": only the play changed (no seat, no link), so the links known here hold."""
+        links = kind != PLAY
         live = self.games.get(game_id)
         if live is not None:
-            live.seat_by_token.clear()  # a link may have been replaced or revoked there
+            if links:
+                live.seat_by_token.clear()  # a link may have been replaced or revoked there
             async with live.lock:
                 if not await self._catch_up(live):
                     self._forget(live)
@@ -231,7 +234,8 @@ class Hub:
             if e.status == 404:  # deleted elsewhere
                 await self._drop_listeners(game_id, lambda seat: True, 404, "this game was deleted")
             return
-        await self._drop_stale_links(live)
+        if links:
+            await self._drop_stale_links(live)
         await self.broadcast(live)
 
     async def _catch_up(self, live: LiveGame) -> bool:
@@ -240,11 +244,10 @@ class Hub:
         rec = live.game.record
         if rec is None or live.read_only:
             return False
-        standing = await asyncio.to_thread(self.store.standing, live.id)
+        n = live.index
+        standing, rows = await asyncio.to_thread(self.store.since, live.id, max(0, n - 1))
         if standing is None:
             return False
-        n = live.index
-        rows = await asyncio.to_thread(self.store.tail, live.id, max(0, n - 1))
         if n > 0 and (not rows or rows[0][0] != n - 1 or rows[0][3] != rec.hashes[-1]):
             return False
         try:

@@ -46,7 +46,10 @@ DB_THREADS = 24
 """Threads the server runs store calls on (asyncio's default of cpu+4 queues them under load),
 and the connections kept open to a database server for them."""
 CHANNEL = "tactica_games"
-"""The PostgreSQL notification channel of game changes (payload: ``<game id> <process id>``)."""
+"""The PostgreSQL notification channel of game changes (payload: ``<game id> <process id>``, and
+`` play`` after them when only the play changed: decisions, undo, resignation, preferences, no
+seat or link)."""
+PLAY = "play"
 
 
 _PG_UPDATE = (
@@ -211,7 +214,8 @@ class GameStore:
         try:
             with self.engine.begin() as c:
                 if self.notifies:
-                    res = c.execute(stmt.returning(func.pg_notify(CHANNEL, f"{game_id} {self.origin}")))
+                    notify = func.pg_notify(CHANNEL, f"{game_id} {self.origin} {PLAY}")
+                    res = c.execute(stmt.returning(notify))
                     changed = len(res.all())
                 else:
                     changed = c.execute(stmt).rowcount
@@ -235,7 +239,7 @@ class GameStore:
         now = _now()
         params = {"id": game_id, "expected": expected, "total": expected + len(entries), "head": head,
                   "status": status, "result": None if result is None else Json(result), "at": now,
-                  "payload": f"{game_id} {self.origin}",
+                  "payload": f"{game_id} {self.origin} {PLAY}",
                   "seat": -1 if actor is None else actor[0], "th": "" if actor is None else actor[1]}
         try:
             with self.engine.begin() as c:
@@ -316,21 +320,20 @@ class GameStore:
             seats=[SeatInfo(r["seat"], r["name"], r["kind"], r["level"]) for r in seat_rows],
             decisions=[(int(s), str(o)) for s, o, _ in dec_rows], hashes=[str(h) for _, _, h in dec_rows])
 
-    def tail(self, game_id: str, start: int) -> list[tuple[int, int, str, str]]:
-        """The decisions from index ``start`` on: ``(idx, seat, option_id, hash)``."""
-        with self.engine.connect() as c:
-            d = decisions.c
-            rows = c.execute(select(d.idx, d.seat, d.option_id, d.hash)
-                             .where(decisions.c.game_id == game_id, decisions.c.idx >= start)
-                             .order_by(decisions.c.idx)).all()
-        return [(int(i), int(s), str(o), str(h)) for i, s, o, h in rows]
-
-    def standing(self, game_id: str) -> tuple[str, dict[str, Any] | None] | None:
-        """The game's status and result (None: no such game, e.g. deleted): what another process
-        checks after a change, since a resignation ends a game without a new decision."""
+    def since(self, game_id: str, start: int) -> tuple[tuple[str, dict[str, Any] | None] | None,
+                                                      list[tuple[int, int, str, str]]]:
+        """What a process catching up with a change made elsewhere needs, on one connection: the
+        game's status and result (None: no such game, e.g. deleted; a resignation ends a game
+        without a new decision), and the decisions from index ``start`` on as ``(idx, seat,
+        option_id, hash)``."""
         with self.engine.connect() as c:
             row = c.execute(select(games.c.status, games.c.result).where(games.c.id == game_id)).first()
-        return None if row is None else (str(row[0]), row[1])
+            if row is None:
+                return None, []
+            d = decisions.c
+            rows = c.execute(select(d.idx, d.seat, d.option_id, d.hash)
+                             .where(d.game_id == game_id, d.idx >= start).order_by(d.idx)).all()
+        return (str(row[0]), row[1]), [(int(i), int(s), str(o), str(h)) for i, s, o, h in rows]
 
     @staticmethod
     def _seat_link(c: Connection, game_id: str, seat: int) -> str | None:
