@@ -18,7 +18,9 @@ scenarios, maps and line-of-sight tables load once per process). Printed:
   processes in the two-process run);
 - throughput: decisions per second over all games;
 - server CPU per decision: the server processes' CPU time over the run (game creation included)
-  divided by the decisions, which a busy machine skews far less than the latencies.
+  divided by the decisions, which a busy machine skews far less than the latencies;
+- bench client CPU per decision: this process's own (it parses every view pushed to both seats),
+  taken from the same cores.
 
 PostgreSQL is a throwaway cluster (tactica.server.devdb: Debian's binaries, fsync off).
 """
@@ -38,6 +40,7 @@ import time
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 
 from tactica.server.devdb import TempCluster
@@ -76,7 +79,7 @@ class Seat:
         async with websockets.connect(self.ws_url, max_size=2**24) as ws:
             await ws.send(json.dumps({"token": self.token}))
             async for raw in ws:
-                msg = json.loads(raw)
+                msg = orjson.loads(raw)  # the client shares the cores: parse views cheaply
                 if msg.get("type") != "view":
                     raise RuntimeError(f"websocket: {msg}")
                 self.seen_at.setdefault(msg["index"], time.perf_counter())
@@ -98,7 +101,7 @@ async def play(http: httpx.AsyncClient, bases: list[str], decisions: int,
     r = await http.post(f"{a}/api/games", json={"module": "great_war", "scenario": "ridge_trench",
                                                  "seats": [{"kind": "human"}, {"kind": "human"}]})
     r.raise_for_status()
-    g = r.json()
+    g = orjson.loads(r.content)
     seats = [Seat(base, base.replace("http", "ws"), g["id"], s["token"])
              for base, s in zip((a, b), g["seats"], strict=True)]
     tasks = [asyncio.create_task(s.listen()) for s in seats]
@@ -126,7 +129,7 @@ async def play(http: httpx.AsyncClient, bases: list[str], decisions: int,
                                 json={"index": mine["index"], "option": pick["id"]})
             rtts.append(time.perf_counter() - t0)
             r.raise_for_status()
-            index = r.json()["index"]
+            index = orjson.loads(r.content)["index"]
             reach.append(await other.wait_index(index) - t0)
             await seats[0].wait_index(index)
             done += 1
@@ -164,17 +167,21 @@ async def run(bases: list[str], games: int, decisions: int, pids: list[int], thi
         for base in bases:
             await warm(http, base)
         cpu0 = sum(cpu_seconds(p) for p in pids)
+        mine0 = time.process_time()
         t0 = time.perf_counter()
         counts = await asyncio.gather(*(play(http, bases, decisions, rtts, reach, think)
                                         for _ in range(games)))
         wall = time.perf_counter() - t0
         cpu = sum(cpu_seconds(p) for p in pids) - cpu0
+        mine = time.process_time() - mine0
     n = sum(counts)
     print(f"  {len(bases)} process(es), {games} games, {n} decisions in {wall:.1f} s: "
           f"{n / wall:.0f} decisions/s" + (f" (think {think * 1000:.0f} ms)" if think else ""))
     print(f"    decision round trip  p50 {pct(rtts, 50):6.1f} ms   p95 {pct(rtts, 95):6.1f} ms")
     print(f"    reaches other seat   p50 {pct(reach, 50):6.1f} ms   p95 {pct(reach, 95):6.1f} ms")
     print(f"    server CPU per decision {cpu / max(n, 1) * 1000:.2f} ms (all processes, games created too)")
+    print(f"    bench client CPU per decision {mine / max(n, 1) * 1000:.2f} ms (on the same cores: its "
+          "share of the machine is not the server's)")
 
 
 def main() -> None:
