@@ -95,8 +95,22 @@ class Seat:
         return min(t for i, t in self.seen_at.items() if i >= index)
 
 
-async def play(http: httpx.AsyncClient, bases: list[str], decisions: int,
-               rtts: list[float], reach: list[float], think: float = 0.0) -> int:
+def client() -> httpx.AsyncClient:
+    """One game's HTTP client: a small pool of its own (httpx checks every pooled connection on
+    each request, so one pool for all games costs the client more CPU than the server spends).
+    Connections idle for 3 s are dropped before uvicorn drops them (after 5 s), so no request
+    goes out on a connection the server is closing (a ReadError on a busy machine)."""
+    return httpx.AsyncClient(timeout=60, limits=httpx.Limits(max_connections=4, keepalive_expiry=3))
+
+
+async def play(bases: list[str], decisions: int, rtts: list[float], reach: list[float],
+               think: float = 0.0) -> int:
+    async with client() as http:
+        return await play_with(http, bases, decisions, rtts, reach, think)
+
+
+async def play_with(http: httpx.AsyncClient, bases: list[str], decisions: int,
+                    rtts: list[float], reach: list[float], think: float) -> int:
     a, b = bases[0], bases[-1]
     r = await http.post(f"{a}/api/games", json={"module": "great_war", "scenario": "ridge_trench",
                                                  "seats": [{"kind": "human"}, {"kind": "human"}]})
@@ -151,29 +165,25 @@ def pct(xs: list[float], q: float) -> float:
     return statistics.quantiles(xs, n=100)[q - 1] * 1000 if len(xs) > 1 else float("nan")
 
 
-async def warm(http: httpx.AsyncClient, base: str) -> None:
+async def warm(base: str) -> None:
     """Load what every process loads once (the catalogue, a game) before the clock starts."""
-    (await http.get(f"{base}/api/modules")).raise_for_status()
-    await play(http, [base], 1, [], [])
+    async with client() as http:
+        (await http.get(f"{base}/api/modules")).raise_for_status()
+    await play([base], 1, [], [])
 
 
 async def run(bases: list[str], games: int, decisions: int, pids: list[int], think: float = 0.0) -> None:
     rtts: list[float] = []
     reach: list[float] = []
-    # connections idle for 3 s are dropped here before uvicorn drops them (after 5 s), so a
-    # request never goes out on a connection the server is closing (a ReadError on a busy machine)
-    limits = httpx.Limits(max_connections=games * 2, max_keepalive_connections=games * 2, keepalive_expiry=3)
-    async with httpx.AsyncClient(timeout=60, limits=limits) as http:
-        for base in bases:
-            await warm(http, base)
-        cpu0 = sum(cpu_seconds(p) for p in pids)
-        mine0 = time.process_time()
-        t0 = time.perf_counter()
-        counts = await asyncio.gather(*(play(http, bases, decisions, rtts, reach, think)
-                                        for _ in range(games)))
-        wall = time.perf_counter() - t0
-        cpu = sum(cpu_seconds(p) for p in pids) - cpu0
-        mine = time.process_time() - mine0
+    for base in bases:
+        await warm(base)
+    cpu0 = sum(cpu_seconds(p) for p in pids)
+    mine0 = time.process_time()
+    t0 = time.perf_counter()
+    counts = await asyncio.gather(*(play(bases, decisions, rtts, reach, think) for _ in range(games)))
+    wall = time.perf_counter() - t0
+    cpu = sum(cpu_seconds(p) for p in pids) - cpu0
+    mine = time.process_time() - mine0
     n = sum(counts)
     print(f"  {len(bases)} process(es), {games} games, {n} decisions in {wall:.1f} s: "
           f"{n / wall:.0f} decisions/s" + (f" (think {think * 1000:.0f} ms)" if think else ""))
