@@ -51,7 +51,8 @@ def main() -> None:
         store = GameStore(cluster.new_database(), origin="bench")
         t0 = token_hash("t0")
         seats = [SeatInfo(0, "allies", "human"), SeatInfo(1, "central", "human")]
-        game = StoredGame("g", "great_war", "2", "ridge_trench", {}, Fairness.fresh(None), "active", None, seats)
+        fair = Fairness.fresh(None)
+        game = StoredGame("g", "great_war", "2", "ridge_trench", {}, fair, "active", None, seats)
         store.create(game, "h", [t0, token_hash("t1")])
         for i in range(args.decisions):
             d = g.decision()
@@ -65,8 +66,9 @@ def main() -> None:
                 stages["json.dumps, per seat"].append(cpu_ms(json.dumps, p)[1])
                 stages["orjson.dumps, per seat"].append(
                     cpu_ms(orjson.dumps, p, option=orjson.OPT_NON_STR_KEYS)[1])
-            write = (store.rewrite_tail, "g", i, i, [(d.seat, pick.id)], [f"h{i}"], "h", "active", None, (0, t0))
-            stages["store write (PostgreSQL)"].append(cpu_ms(*write)[1])
+            entry = [(d.seat, pick.id)]
+            write = cpu_ms(store.rewrite_tail, "g", i, i, entry, [f"h{i}"], "h", "active", None, (0, t0))
+            stages["store write (PostgreSQL)"].append(write[1])
             stages["seat token lookup (PostgreSQL)"].append(cpu_ms(store.seat_of_token, "g", t0)[1])
         store.close()
     finally:
