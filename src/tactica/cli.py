@@ -200,6 +200,9 @@ def serve(
              "guards against DNS rebinding).")] = None,
     games_per_minute: Annotated[int, typer.Option(
         help="New games one address may create per minute (0: no limit).")] = 30,
+    trusted_proxy: Annotated[list[str] | None, typer.Option(
+        help="Address or network of a reverse proxy whose X-Forwarded-For names the client "
+             "(repeatable; none by default: the header is ignored).")] = None,
 ) -> None:
     """Serve the web app: the lobby, the table, live updates; games kept in the store."""
     import uvicorn
@@ -211,14 +214,19 @@ def serve(
     if host not in ("0.0.0.0", "::", ""):
         hosts.append(host)
     settings = Settings(database_url=db or "", data_dir=data, allowed_hosts=tuple(hosts),
-                        games_per_minute=games_per_minute)
+                        games_per_minute=games_per_minute, trusted_proxies=tuple(trusted_proxy or []))
     web_app = create_app(settings)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     typer.echo(f"tactica is serving the lobby at http://{shown}:{port}/  (Ctrl-C stops it)")
     if host in ("0.0.0.0", "::") and len(settings.hosts()) == len(LOCAL_HOSTS):
         typer.echo("note: only localhost and 127.0.0.1 are answered; add the names others use with "
                    "--allowed-host NAME (a guard against DNS rebinding)")
-    uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+    # no per-message deflate: compressing each view (tens of KB) cost more CPU per decision than
+    # everything else on its path (bench/bench_server.py); a proxy may still compress HTTP
+    # proxy_headers off: uvicorn would otherwise believe X-Forwarded-For from 127.0.0.1 (any
+    # local process); the app believes only --trusted-proxy (server/app.py)
+    uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
+                ws_per_message_deflate=False, proxy_headers=False)
 
 
 register_sim_commands(app)

@@ -142,7 +142,7 @@ def compare(a: Game, b: Game, seat: int, future: list[str], tally: Tally) -> Non
             return  # that seat used hidden cards it does not hold in the re-dealt world
         a.apply(oid)
         chance = a.state["chance"]["n"] != before[0], b.state["chance"]["n"] != before[1]
-        shown = a._reveal, b._reveal  # set by Game.reveal during this decision only
+        shown = a.revealed, b.revealed  # Game.reveal was called during this decision
         tally.compared += 1
         tally.others += who != seat
 

@@ -25,6 +25,7 @@ def store(db: Path | str) -> str:
 @contextmanager
 def client(db: Path | str, run_agents: bool = True, **settings: Any) -> Iterator[TestClient]:
     settings.setdefault("allowed_hosts", ("testserver",))  # the host name TestClient sends
+    settings.setdefault("warm_catalogue", False)  # built when a test asks for the lobby
     app = create_app(Settings(database_url=store(db), run_agents=run_agents, **settings))
     with TestClient(app) as c:
         yield c

@@ -90,6 +90,22 @@ def test_creating_games_is_rate_limited_per_address(tmp_path):
         assert games_listed(c) == 3
 
 
+def test_a_forwarded_address_counts_only_from_a_trusted_proxy(tmp_path):
+    """By default X-Forwarded-For is ignored (any client can write it): a client cannot dodge the
+    limit by naming other addresses. Behind a proxy named in ``trusted_proxies`` the limit counts
+    the client the proxy names (the TestClient connects from the address "testclient")."""
+    def create(c, forwarded):  # type: ignore[no-untyped-def]
+        return c.post("/api/games", json=GAME, headers={"X-Forwarded-For": forwarded}).status_code
+
+    with client(tmp_path / "a.db", games_per_minute=2) as c:
+        assert [create(c, f"203.0.113.{i}") for i in range(3)] == [201, 201, 429]
+    with client(tmp_path / "b.db", games_per_minute=2, trusted_proxies=("testclient",)) as c:
+        assert [create(c, "203.0.113.1") for _ in range(3)] == [201, 201, 429]
+        assert create(c, "203.0.113.2") == 201  # another client behind the same proxy
+        # a client that writes its own header before the proxy's cannot pick its address
+        assert create(c, "198.51.100.7, 203.0.113.1") == 429
+
+
 def test_a_websocket_hello_with_an_oversized_token_is_refused(tmp_path):
     with client(tmp_path / "g.db") as c:
         g = new_game(c, [HUMAN, HUMAN])

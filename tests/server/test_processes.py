@@ -17,7 +17,7 @@ from live_server import free_port, start_server
 
 
 def get(base: str, gid: str, token: str | None = None) -> dict[str, Any]:
-    r = httpx.get(f"{base}/api/games/{gid}", headers={"X-Seat-Token": token} if token else {}, timeout=10)
+    r = httpx.get(f"{base}/api/games/{gid}", headers={"X-Seat-Token": token} if token else {}, timeout=60)
     assert r.status_code == 200, r.text
     return dict(r.json())
 
@@ -44,8 +44,11 @@ def test_a_decision_on_one_process_reaches_a_seat_watching_another(pg_url):
     procs = [start_server(pg_url, port) for port in ports]
     a, b = (f"http://127.0.0.1:{p}" for p in ports)
     try:
+        # the first game of a process loads its rules module, scenarios and maps: seconds on a
+        # loaded machine, while the lobby's catalogue is built beside it
         g = httpx.post(f"{a}/api/games", json={"module": "great_war", "scenario": "ridge_trench",
-                                               "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+                                               "seats": [{"kind": "human"}, {"kind": "human"}]},
+                       timeout=60).json()
         gid = g["id"]
         tok = {s["seat"]: s["token"] for s in g["seats"]}
         start = get(b, gid, tok[1])  # process B holds the game in memory from here on
@@ -169,3 +172,27 @@ def test_links_resignations_and_deletions_made_on_one_process_reach_the_other(pg
             assert gone["type"] == "error" and gone["status"] == 404
             wait_until(lambda: gid not in hub_b.games)
             assert b.get(f"/api/games/{gid}").status_code == 404
+
+
+def test_a_link_replaced_on_another_process_is_refused_at_once(store_url):
+    """A process keeps the seat of a token it has seen (no store round trip per request), but
+    the write that stores a decision checks the token again in its own transaction: a link
+    replaced on another process is refused even before (or without) its notification, and
+    nothing is stored."""
+    from .helpers import HUMAN, client, decide, new_game, view
+
+    with client(store_url, run_agents=False) as a, client(store_url, run_agents=False) as b:
+        g = new_game(a, [HUMAN, HUMAN])
+        gid, old, host = g["id"], g["seats"][0]["token"], g["host_key"]
+        start = view(b, gid, old)  # B knows the old token's seat from here
+        assert start["view"]["decision"]["seat"] == 0
+        r = a.post(f"/api/games/{gid}/seats/0/link", headers={"X-Host-Key": host})
+        assert r.status_code == 200, r.text
+        new = r.json()["token"]
+        option = start["view"]["decision"]["options"][0]["id"]
+        refused = decide(b, gid, old, start["index"], option)
+        assert refused.status_code == 403, refused.text
+        assert len(b.app.state.hub.store.load(gid).decisions) == start["index"]  # nothing stored
+        ok = decide(b, gid, new, start["index"], option)
+        assert ok.status_code == 200, ok.text
+        assert ok.json()["index"] == start["index"] + 1 == len(a.app.state.hub.store.load(gid).decisions)

@@ -18,7 +18,7 @@ def kill9(p: subprocess.Popen[bytes]) -> None:
 
 
 def get(base: str, gid: str, token: str | None = None) -> dict[str, Any]:
-    r = httpx.get(f"{base}/api/games/{gid}", headers={"X-Seat-Token": token} if token else {}, timeout=10)
+    r = httpx.get(f"{base}/api/games/{gid}", headers={"X-Seat-Token": token} if token else {}, timeout=60)
     assert r.status_code == 200, r.text
     return dict(r.json())
 
@@ -29,8 +29,10 @@ def test_kill_9_and_restart_loses_no_acknowledged_decision(tmp_path):
     base = f"http://127.0.0.1:{port}"
     p = start_server(db, port)
     try:
+        # the first game of a process loads the rules module and its maps: seconds on a busy machine
         hot = httpx.post(f"{base}/api/games", json={"module": "great_war", "scenario": "iron_tide", "seed": 4,
-                                                    "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+                                                    "seats": [{"kind": "human"}, {"kind": "human"}]},
+                         timeout=60).json()
         ai_seats = [{"kind": "human"}, {"kind": "ai", "level": "random"}]
         vs_ai = httpx.post(f"{base}/api/games", json={"module": "great_war", "scenario": "ridge_trench",
                                                       "seed": 9, "seats": ai_seats}).json()

@@ -236,3 +236,29 @@ def test_after_a_server_restart_the_table_reconnects_and_shows_the_current_state
     finally:
         proc.kill()
         proc.wait(timeout=10)
+
+
+def test_auto_pass_is_switched_at_the_table_and_the_other_side_is_told(browser, other_browser, server, shots):
+    """The opt-in convenience auto-pass: a seat switches it with its toggle, and the other
+    person's table says at once that this seat uses it (so a window it is not asked tells
+    that its hand had no playable card); switched off, the note goes."""
+    a = open_page(browser, server + "/")
+    create_game(a, "great_war", "ridge_trench", ["here", "link"], wait=False)
+    a.wait_for_selector("[data-testid=seat-link]")
+    b = open_page(other_browser, server + "/")
+    open_by_link(a, b, server)
+    a.wait_for_selector("[data-testid=auto-pass][aria-pressed=false]")
+    b.wait_for_selector("[data-testid=auto-pass][aria-pressed=false]")
+    assert a.locator("[data-testid=auto-pass-note]").count() == 0
+    assert b.locator("[data-testid=auto-pass-note]").count() == 0
+    a.click("[data-testid=auto-pass]")
+    a.wait_for_selector("[data-testid=auto-pass][aria-pressed=true]")
+    note = b.wait_for_selector("[data-testid=auto-pass-note]")  # pushed over the WebSocket
+    assert "Auto-pass is on for Allies" in note.inner_text()
+    assert a.locator("[data-testid=auto-pass-note]").count() == 0  # its own switch says it
+    assert b.locator("[data-testid=auto-pass][aria-pressed=false]").count() == 1  # b's own is off
+    shots(b, "told-of-auto-pass")
+    a.click("[data-testid=auto-pass]")
+    a.wait_for_selector("[data-testid=auto-pass][aria-pressed=false]")
+    b.wait_for_selector("[data-testid=auto-pass-note]", state="detached")
+    assert not a.errors and not b.errors, (a.errors, b.errors)

@@ -131,6 +131,12 @@ class Game:
         """Mark that something hidden became known (closes the undo window)."""
         self._reveal = True
 
+    @property
+    def revealed(self) -> bool:
+        """Whether the last ``apply`` revealed something hidden (``reveal`` was called during
+        it): a hidden-information check may let the seats' views differ from there on."""
+        return self._reveal
+
     def end(self, returns: Sequence[float], reason: str, rule: str = "") -> None:
         """The game is over: per-seat returns (e.g. +1/-1/0) and why."""
         if len(returns) != len(self.rules.seats):

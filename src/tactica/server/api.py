@@ -8,18 +8,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import json
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Header, Query, Request, Response, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field
 
-import tactica
 from tactica.core.record import Record, RecordError, replay_record
 from tactica.core.rules import RulesError
-from tactica.games import all_ids, get_rules
 from tactica.server.agents import agent_levels, is_level
+from tactica.server.catalogue import Catalogue
 from tactica.server.geometry import map_geometry
 from tactica.server.guard import retry_after
 from tactica.server.live import Hub, LiveGame, Refused
@@ -59,9 +57,20 @@ class DecisionIn(BaseModel):
     option: str = Field(min_length=1, max_length=500)
 
 
+class PreferencesIn(BaseModel):
+    """Strict: ``auto_pass`` is a JSON boolean."""
+    model_config = ConfigDict(extra="forbid", strict=True)
+    auto_pass: bool
+
+
 class UndoIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     index: int = Field(ge=0)
+
+
+def _view(hub: Hub, live: LiveGame, seat: int | None) -> Response:
+    """A seat's payload as the bytes encoded once for this change (shared with its WebSockets)."""
+    return Response(hub.encoded(live, seat), media_type="application/json")
 
 
 def hub_of(request: Request) -> Hub:
@@ -83,24 +92,12 @@ async def _acting_seat(hub: Hub, live: LiveGame, token: str | None) -> int:
 
 
 # ============================================================================ lobby
-@functools.cache
-def _has_map(module: str, scenario: str) -> bool:
-    """Whether a scenario is played on a map (the lobby's default is one that is)."""
-    try:
-        g = tactica.new_game(module, scenario, seed=0)
-    except Exception:
-        return False
-    return g.rules.board(g) is not None
-
-
 @router.get("/modules")
-def modules() -> dict[str, Any]:
-    out = []
-    for gid in all_ids():
-        r = get_rules(gid)
-        out.append({"id": r.id, "name": r.name or r.id, "version": r.version, "seats": list(r.seats),
-                    "scenarios": [{**s.to_dict(), "has_map": _has_map(r.id, s.id)} for s in r.scenarios()]})
-    return {"modules": out, "agents": agent_levels()}
+async def modules(request: Request) -> Response:
+    """Every rules module with its scenarios, and the AI levels (server/catalogue.py: built once
+    per process, as the server starts)."""
+    catalogue: Catalogue = request.app.state.catalogue
+    return Response(await catalogue.get(), media_type="application/json")
 
 
 @router.get("/games")
@@ -192,12 +189,12 @@ async def revoke_link(game_id: str, seat: int, request: Request, x_seat_token: T
 
 
 @router.post("/games/{game_id}/resign")
-async def resign(game_id: str, request: Request, x_seat_token: Token = None) -> dict[str, Any]:
+async def resign(game_id: str, request: Request, x_seat_token: Token = None) -> Response:
     hub = hub_of(request)
     live = await _live(hub, game_id)
     seat = await _acting_seat(hub, live, x_seat_token)
-    await hub.resign(live, seat)
-    return hub.payload(live, seat)
+    await hub.resign(live, seat, x_seat_token)
+    return _view(hub, live, seat)
 
 
 @router.delete("/games/{game_id}", status_code=204)
@@ -211,11 +208,11 @@ async def delete_game(game_id: str, request: Request, x_host_key: HostKey = None
 
 # ============================================================================ one game
 @router.get("/games/{game_id}")
-async def game_view(game_id: str, request: Request, x_seat_token: Token = None) -> dict[str, Any]:
+async def game_view(game_id: str, request: Request, x_seat_token: Token = None) -> Response:
     hub = hub_of(request)
     live = await _live(hub, game_id)
     seat = await hub.seat_of(live, x_seat_token)
-    return hub.payload(live, seat)
+    return _view(hub, live, seat)
 
 
 @router.get("/games/{game_id}/map")
@@ -229,21 +226,33 @@ async def game_map(game_id: str, request: Request) -> dict[str, Any]:
 
 @router.post("/games/{game_id}/decisions")
 async def decide(game_id: str, body: DecisionIn, request: Request,
-                 x_seat_token: Token = None) -> dict[str, Any]:
+                 x_seat_token: Token = None) -> Response:
     hub = hub_of(request)
     live = await _live(hub, game_id)
     seat = await _acting_seat(hub, live, x_seat_token)
-    await hub.decide(live, seat, body.index, body.option)
-    return hub.payload(live, seat)
+    await hub.decide(live, seat, body.index, body.option, x_seat_token)
+    return _view(hub, live, seat)
 
 
 @router.post("/games/{game_id}/undo")
-async def undo(game_id: str, body: UndoIn, request: Request, x_seat_token: Token = None) -> dict[str, Any]:
+async def undo(game_id: str, body: UndoIn, request: Request, x_seat_token: Token = None) -> Response:
     hub = hub_of(request)
     live = await _live(hub, game_id)
     seat = await _acting_seat(hub, live, x_seat_token)
-    await hub.undo(live, seat, body.index)
-    return hub.payload(live, seat)
+    await hub.undo(live, seat, body.index, x_seat_token)
+    return _view(hub, live, seat)
+
+
+@router.post("/games/{game_id}/preferences")
+async def preferences(game_id: str, body: PreferencesIn, request: Request,
+                      x_seat_token: Token = None) -> Response:
+    """A seat's published conveniences: ``auto_pass`` (pass for it at every window where its
+    hand allows nothing but the pass). Every seat's view shows it (``view.auto_pass``)."""
+    hub = hub_of(request)
+    live = await _live(hub, game_id)
+    seat = await _acting_seat(hub, live, x_seat_token)
+    await hub.set_auto_pass(live, seat, body.auto_pass, x_seat_token)
+    return _view(hub, live, seat)
 
 
 @router.get("/games/{game_id}/odds")
@@ -359,13 +368,13 @@ async def live_updates(ws: WebSocket, game_id: str) -> None:
         return
     hub.listen(live.id, ws, seat, token)
     try:
-        await ws.send_json(hub.payload(live, seat))
+        await ws.send_text(hub.encoded(live, seat).decode())
         while True:
             msg = await ws.receive_json()
             if not hub.listening(live.id, ws):
                 break  # the seat's link was replaced or the game deleted
             if isinstance(msg, dict) and msg.get("type") == "refresh":
-                await ws.send_json(hub.payload(await hub.get(live.id), seat))
+                await ws.send_text(hub.encoded(await hub.get(live.id), seat).decode())
     except (WebSocketDisconnect, ValueError, RuntimeError):
         pass
     finally:

@@ -13,9 +13,11 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from tactica.server.api import router
 from tactica.server.bus import ChangeBus
+from tactica.server.catalogue import Catalogue
 from tactica.server.guard import Guard, RateLimit
 from tactica.server.live import Hub, Refused
 from tactica.server.settings import Settings
@@ -36,6 +38,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(store, run_agents=settings.run_agents, max_live=settings.max_live_games)
         app.state.hub = hub
         app.state.new_games = RateLimit(settings.games_per_minute)
+        app.state.catalogue = Catalogue()
+        if settings.warm_catalogue:
+            app.state.catalogue.warm()
         bus = None
         if store.notifies:
             bus = ChangeBus(settings.resolved_url(), origin, hub.reload, hub.reload_all)
@@ -44,6 +49,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            app.state.catalogue.stop()
             if bus is not None:
                 await bus.stop()
             store.close()
@@ -63,4 +69,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(router)
     app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
     app.add_middleware(Guard, allowed_hosts=settings.hosts(), max_body=settings.max_body)
+    if settings.proxies():
+        # the client a trusted proxy names (the rightmost address in X-Forwarded-For that is
+        # not itself a trusted proxy) becomes request.client, which the rate limit counts
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.proxies()))
     return app

@@ -3,7 +3,8 @@
 The store sends ``NOTIFY tactica_games '<game id> <process id>'`` in the transaction of every
 write. Each process keeps one connection that LISTENs on the channel and, for a change made by
 another process, has the hub rebuild that game from the store and push the new view to the seats
-connected here. Notifications are delivered on commit only, so a process never shows a decision
+connected here (a change of the play only, marked ``play``, skips the check of seat links).
+Notifications are delivered on commit only, so a process never shows a decision
 the store does not hold. If the connection drops it is opened again, and every game this process
 holds is reloaded, since changes made meanwhile were not heard.
 """
@@ -28,7 +29,7 @@ def libpq_url(sqlalchemy_url: str) -> str:
 
 
 class ChangeBus:
-    def __init__(self, url: str, origin: str, changed: Callable[[str], Awaitable[None]],
+    def __init__(self, url: str, origin: str, changed: Callable[[str, str], Awaitable[None]],
                  lost: Callable[[], Awaitable[None]]) -> None:
         self.url = libpq_url(url)
         self.origin = origin
@@ -63,10 +64,10 @@ class ChangeBus:
                         await self.lost()
                     first, delay = False, 0.2
                     async for note in conn.notifies():
-                        game_id, _, origin = note.payload.partition(" ")
+                        game_id, origin, kind = [*note.payload.split(" ", 2), "", ""][:3]
                         if origin != self.origin and game_id:
                             try:
-                                await self.changed(game_id)
+                                await self.changed(game_id, kind)
                             except Exception:
                                 log.exception("could not reload game %s after a change elsewhere", game_id)
             except asyncio.CancelledError:

@@ -6,18 +6,27 @@ Every change follows one path: take the game's lock, check the decision index th
 apply to the live Game, write the new record entries to the store (committed), then answer and
 broadcast. If the write fails the live game is dropped and rebuilt from the store, so memory
 never runs ahead of what is durable.
+
+What makes a decision cheap (bench/bench_server.py): each seat's payload is computed and
+JSON-encoded once per change (``LiveGame.rev``) and the same bytes go to the HTTP answer and to
+every WebSocket of that seat; a seat token is looked up in the store once per live game and then
+known here, and the write that stores a decision checks it again in its own transaction (so a
+link revoked by another process is refused at once, at no extra round trip).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+import orjson
 
 import tactica
 from tactica.ai import Agent
@@ -27,7 +36,7 @@ from tactica.core.record import Record, RecordError, rebased, reopen
 from tactica.games import get_rules
 from tactica.server.agents import agent_for
 from tactica.server.fairness import Fairness
-from tactica.server.store import GameStore, SeatInfo, StaleIndex, StoredGame
+from tactica.server.store import PLAY, GameStore, SeatInfo, SeatRefused, StaleIndex, StoredGame
 from tactica.server.table import table_for
 from tactica.server.tokens import new_game_id, new_token, token_hash
 
@@ -53,6 +62,17 @@ def end_by_resignation(g: Game, result: Mapping[str, Any]) -> None:
 class Listener(Protocol):
     async def send_json(self, data: Any) -> None: ...
 
+    async def send_text(self, data: str) -> None: ...
+
+
+def encode(data: Any) -> bytes:
+    """JSON bytes of a payload (orjson: several times faster than the json module on views;
+    keys that are not strings are written as strings, as json.dumps does)."""
+    try:
+        return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
+    except TypeError:  # an integer over 64 bits, say: the json module writes any
+        return json.dumps(data, separators=(",", ":")).encode()
+
 
 @dataclass(eq=False)
 class LiveGame:
@@ -71,8 +91,15 @@ class LiveGame:
     """Stamp of the last change (a decision, an undo, a resignation): clients keep the payload
     with the highest stamp, so an undo (a lower index) is shown, and a late answer is not."""
 
+    encoded: dict[int | None, bytes] = field(default_factory=dict)
+    """Each seat's payload (None: a spectator's) as JSON bytes, for the current ``rev``."""
+    seat_by_token: dict[str, int] = field(default_factory=dict)
+    """Token hash to seat, as the store answered (only links that opened a seat); forgotten
+    when a link changes here or the game changes elsewhere."""
+
     def touch(self) -> None:
         self.rev = max(self.rev + 1, time.time_ns())
+        self.encoded.clear()
 
     @property
     def index(self) -> int:
@@ -82,6 +109,10 @@ class LiveGame:
     @property
     def status(self) -> str:
         return "over" if self.game.is_terminal() else "active"
+
+
+def _actor(seat: int, token: str | None) -> tuple[int, str] | None:
+    return None if token is None else (seat, token_hash(token))
 
 
 def _agent_seed(seed: int, seat: int) -> int:
@@ -182,12 +213,16 @@ class Hub:
                     live.agents[s.seat] = agent_for(s.level, seed=_agent_seed(stored.seed, s.seat))
         return live
 
-    async def reload(self, game_id: str) -> None:
+    async def reload(self, game_id: str, kind: str = "") -> None:
         """Another process changed the game: bring the cached copy up to the store (applying
         the new decisions when they extend it, else dropping it to be rebuilt) and send the new
-        view to whoever watches it here. The process that took the decision plays the AI."""
+        view to whoever watches it here. The process that took the decision plays the AI.
+        ``kind`` "play": only the play changed (no seat, no link), so the links known here hold."""
+        links = kind != PLAY
         live = self.games.get(game_id)
         if live is not None:
+            if links:
+                live.seat_by_token.clear()  # a link may have been replaced or revoked there
             async with live.lock:
                 if not await self._catch_up(live):
                     self._forget(live)
@@ -199,7 +234,8 @@ class Hub:
             if e.status == 404:  # deleted elsewhere
                 await self._drop_listeners(game_id, lambda seat: True, 404, "this game was deleted")
             return
-        await self._drop_stale_links(live)
+        if links:
+            await self._drop_stale_links(live)
         await self.broadcast(live)
 
     async def _catch_up(self, live: LiveGame) -> bool:
@@ -208,11 +244,10 @@ class Hub:
         rec = live.game.record
         if rec is None or live.read_only:
             return False
-        standing = await asyncio.to_thread(self.store.standing, live.id)
+        n = live.index
+        standing, rows = await asyncio.to_thread(self.store.since, live.id, max(0, n - 1))
         if standing is None:
             return False
-        n = live.index
-        rows = await asyncio.to_thread(self.store.tail, live.id, max(0, n - 1))
         if n > 0 and (not rows or rows[0][0] != n - 1 or rows[0][3] != rec.hashes[-1]):
             return False
         try:
@@ -282,9 +317,13 @@ class Hub:
         this game is refused."""
         if token is None or token == "":
             return None
-        seat = await asyncio.to_thread(self.store.seat_of_token, live.id, token_hash(token))
+        th = token_hash(token)
+        seat = live.seat_by_token.get(th)
         if seat is None:
-            raise Refused(403, "this link opens no seat of this game")
+            seat = await asyncio.to_thread(self.store.seat_of_token, live.id, th)
+            if seat is None:
+                raise Refused(403, "this link opens no seat of this game")
+            live.seat_by_token[th] = seat
         return seat
 
     async def is_host(self, live: LiveGame, host_token: str | None) -> bool:
@@ -299,6 +338,7 @@ class Hub:
             raise Refused(404, f"seat {seat} is not a person's seat of this game")
         token = None if revoke else new_token()
         async with live.lock:
+            live.seat_by_token.clear()
             ok = await asyncio.to_thread(self.store.set_token, live.id, seat,
                                          token_hash(token) if token else None)
         if not ok:
@@ -328,7 +368,7 @@ class Hub:
                 with contextlib.suppress(Exception):
                     await ws.send_json({"type": "error", "status": status, "detail": detail})
 
-    async def resign(self, live: LiveGame, seat: int) -> None:
+    async def resign(self, live: LiveGame, seat: int, token: str | None = None) -> None:
         """A person gives up: every other seat wins. Stored as the game's result (the record of
         decisions is unchanged), so a reload ends the rebuilt game the same way."""
         async with live.lock:
@@ -341,7 +381,7 @@ class Hub:
                 raise Refused(403, "that seat is played by the AI")
             returns = [-1.0 if i == seat else 1.0 for i in range(g.num_players())]
             end_by_resignation(g, {"returns": returns, "reason": f"{g.seats[seat]} resigned"})
-            await self._persist(live, live.index, live.index)
+            await self._persist(live, live.index, live.index, _actor(seat, token))
         await self.broadcast(live)
 
     async def delete(self, live: LiveGame) -> None:
@@ -353,7 +393,9 @@ class Hub:
         await self._drop_listeners(live.id, lambda seat: True, 404, "this game was deleted")
 
     # ------------------------------------------------------------------ changes
-    async def decide(self, live: LiveGame, seat: int, index: int, option: str) -> None:
+    async def decide(self, live: LiveGame, seat: int, index: int, option: str,
+                     token: str | None = None) -> None:
+        """Apply ``option`` for ``seat`` (whose link is ``token``: checked again as it is stored)."""
         async with live.lock:
             await self._behind(live, index)
             self._check_turn(live, seat, index)
@@ -363,11 +405,31 @@ class Hub:
                 g.apply(option, seat=seat)
             except IllegalOption as e:
                 raise Refused(400, str(e)) from None
-            await self._persist(live, before, before)
+            await self._persist(live, before, before, _actor(seat, token))
         await self.broadcast(live)
         self.schedule_agents(live)
 
-    async def undo(self, live: LiveGame, seat: int, index: int) -> None:
+    async def set_auto_pass(self, live: LiveGame, seat: int, on: bool, token: str | None = None) -> None:
+        """A seat switches its published convenience ``auto_pass`` (docs/architecture.md
+        "Reaction windows"): recorded as ``!auto_pass=0|1``, shown in every seat's view, and
+        sent to every seat at once, since it changes which decisions that seat is asked. Allowed
+        whoever is to decide (it does not move the game); setting it as it is changes nothing."""
+        async with live.lock:
+            g = live.game
+            if live.read_only:
+                raise Refused(409, live.notice or "this game is read-only")
+            if g.is_terminal():
+                raise Refused(409, "the game is over")
+            if seat in live.agents:
+                raise Refused(403, "that seat is played by the AI")
+            if bool(g.state["auto_pass"][seat]) == on:
+                return
+            before = live.index
+            g.set_auto_pass(seat, on)
+            await self._persist(live, before, before, _actor(seat, token))
+        await self.broadcast(live)
+
+    async def undo(self, live: LiveGame, seat: int, index: int, token: str | None = None) -> None:
         async with live.lock:
             await self._behind(live, index)
             self._check_turn(live, seat, index)
@@ -381,7 +443,7 @@ class Hub:
             keep = 0
             while keep < min(len(old), len(new)) and old[keep] == new[keep]:
                 keep += 1
-            await self._persist(live, before, keep)
+            await self._persist(live, before, keep, _actor(seat, token))
         await self.broadcast(live)
 
     async def _behind(self, live: LiveGame, index: int) -> None:
@@ -405,7 +467,10 @@ class Hub:
         if seat in live.agents:
             raise Refused(403, "that seat is played by the AI")
 
-    async def _persist(self, live: LiveGame, expected: int, keep: int) -> None:
+    async def _persist(self, live: LiveGame, expected: int, keep: int,
+                       actor: tuple[int, str] | None = None) -> None:
+        """Store the change (``actor``: the seat and token hash that made it, checked in the
+        same transaction). On any failure the live game is dropped: memory never runs ahead."""
         live.touch()
         rec = live.game.record
         assert rec is not None
@@ -413,10 +478,13 @@ class Hub:
         hashes = list(rec.hashes[keep:])
         try:
             await asyncio.to_thread(self.store.rewrite_tail, live.id, expected, keep, entries, hashes,
-                                    rec.head, live.status, live.game.state["result"])
+                                    rec.head, live.status, live.game.state["result"], actor)
         except StaleIndex as e:
             self._forget(live)
             raise Refused(409, str(e)) from None
+        except SeatRefused:
+            self._forget(live)
+            raise Refused(403, "this link opens no seat of this game (it was replaced or revoked)") from None
         except Exception:
             self._forget(live)
             log.exception("could not store a decision of game %s", live.id)
@@ -478,6 +546,14 @@ class Hub:
             # a game may change map (a campaign): the table fetches the map again when this changes
         }
 
+    def encoded(self, live: LiveGame, seat: int | None) -> bytes:
+        """``payload`` as JSON bytes, computed once per change and seat and shared by the HTTP
+        answer and every connection of that seat."""
+        data = live.encoded.get(seat)
+        if data is None:
+            data = live.encoded[seat] = encode(self.payload(live, seat))
+        return data
+
     def listen(self, game_id: str, ws: Listener, seat: int | None, token: str | None = None) -> None:
         self.listeners.setdefault(game_id, {})[ws] = seat
         if seat is not None and token:
@@ -495,11 +571,11 @@ class Hub:
                 del self.listeners[game_id]
 
     async def broadcast(self, live: LiveGame) -> None:
-        cache: dict[int | None, dict[str, Any]] = {}
+        texts: dict[int | None, str] = {}
         for ws, seat in list(self.listeners.get(live.id, {}).items()):
-            if seat not in cache:
-                cache[seat] = self.payload(live, seat)
+            if seat not in texts:
+                texts[seat] = self.encoded(live, seat).decode()
             try:
-                await ws.send_json(cache[seat])
+                await ws.send_text(texts[seat])
             except Exception:
                 self.unlisten(live.id, ws)

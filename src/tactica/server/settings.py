@@ -4,7 +4,8 @@ TACTICA_DATABASE_URL: any SQLAlchemy URL (PostgreSQL for larger installs); defau
 ``games.sqlite3`` in the data folder. TACTICA_DATA_DIR: the data folder; default
 ``$XDG_DATA_HOME/tactica`` (``~/.local/share/tactica``). TACTICA_ALLOWED_HOSTS: host names the
 server answers to besides localhost and 127.0.0.1, comma-separated (``*``: any; only behind a
-proxy that checks them).
+proxy that checks them). TACTICA_TRUSTED_PROXIES: addresses or networks (``10.0.0.0/8``) of
+reverse proxies whose ``X-Forwarded-For`` names the client, comma-separated; none by default.
 """
 
 from __future__ import annotations
@@ -38,10 +39,21 @@ class Settings:
     """Games kept rebuilt in memory; the least recently used beyond are rebuilt on demand."""
     games_per_minute: int = 30
     """New games one client address may create per minute (0: no limit)."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses or networks of reverse proxies whose ``X-Forwarded-For`` header is believed
+    (the rate limit then counts the client it names). None by default: the limit counts the
+    connecting address, and a forwarded header, which any client can write, is ignored."""
+    warm_catalogue: bool = True
+    """Build the lobby's catalogue as the server starts (server/catalogue.py), not on the
+    first visit."""
 
     def hosts(self) -> tuple[str, ...]:
         env = [h.strip() for h in os.environ.get("TACTICA_ALLOWED_HOSTS", "").split(",") if h.strip()]
         return (*LOCAL_HOSTS, *self.allowed_hosts, *env)
+
+    def proxies(self) -> tuple[str, ...]:
+        env = [h.strip() for h in os.environ.get("TACTICA_TRUSTED_PROXIES", "").split(",") if h.strip()]
+        return (*self.trusted_proxies, *env)
 
     def resolved_url(self) -> str:
         url = self.database_url or os.environ.get("TACTICA_DATABASE_URL", "")

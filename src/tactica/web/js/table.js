@@ -356,6 +356,16 @@ class Table {
     try { this.onPayload(await api("POST", `${this.path}/resign`, { token: this.token })); } catch (e) { await this.refused(e); }
   }
 
+  mayAct(p) {
+    return this.shown !== null && p.status === "active" && !p.read_only && (p.seats[this.shown] || {}).kind === "human";
+  }
+
+  async setAutoPass(on) {
+    try {
+      this.onPayload(await api("POST", `${this.path}/preferences`, { token: this.token, body: { auto_pass: on } }));
+    } catch (e) { await this.refused(e); }
+  }
+
   async refused(e) {
     this.message = e instanceof ApiError ? `Refused (${e.status}): ${e.detail}` : String(e);
     try { this.payload = await api("GET", this.path, { token: this.token }); this.lastIndex = this.payload.index; } catch { /* keep */ }
@@ -577,9 +587,26 @@ class Table {
       this.shown !== null && "Notification" in window
         ? h("button", { class: "small", "data-testid": "notify", "aria-pressed": localStorage.getItem(NOTIFY) === "1" ? "true" : "false", onclick: () => this.toggleNotify() },
           localStorage.getItem(NOTIFY) === "1" ? "Notifying: on" : "Notify me") : null,
-      this.shown !== null && p.status === "active" && !p.read_only && (p.seats[this.shown] || {}).kind === "human"
-        ? h("button", { class: "small danger", "data-testid": "resign", onclick: () => this.resign() }, "Resign") : null));
+      this.mayAct(p) ? autoPassToggle(!!(view.auto_pass || [])[this.shown], (on) => this.setAutoPass(on)) : null,
+      this.mayAct(p) ? h("button", { class: "small danger", "data-testid": "resign", onclick: () => this.resign() }, "Resign") : null));
+    // a seat that skips windows by its hand tells the others so (docs/architecture.md "Reaction windows")
+    const others = (view.auto_pass || []).map((on, i) => (on && i !== this.shown ? i : null)).filter((i) => i !== null);
+    if (p.status === "active" && others.length) {
+      box.append(h("p", { class: "muted", "data-testid": "auto-pass-note" },
+        `Auto-pass is on for ${others.map((i) => seatName(table, seats, i)).join(", ")}: `
+        + "a reaction window where that hand allows nothing but the pass is passed without asking, so a window "
+        + "not asked means no playable card."));
+    }
     if (p.status === "active") box.append(commitmentLine(p.fairness));
     return box;
   }
+}
+
+function autoPassToggle(on, set) {
+  return h("button", {
+    class: on ? "small active" : "small", "data-testid": "auto-pass", "aria-pressed": on ? "true" : "false",
+    title: "Pass for me at every reaction window where my hand allows nothing but the pass. "
+      + "Faster, but the other side is told, and learns from each window I am not asked that I hold no playable card.",
+    onclick: () => set(!on),
+  }, on ? "Auto-pass: on" : "Auto-pass: off");
 }
