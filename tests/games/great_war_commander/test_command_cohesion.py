@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from tactica.core.game import Game
 from tactica.games.commander_family.activation import may_activate, radius_units
-from tactica.games.commander_family.board_state import overstacked
-from tactica.games.commander_family.board_state import update_objectives
-from tactica.games.commander_family.stats import unit_stat, weapon_stat
+from tactica.games.commander_family.board_state import overstacked, update_objectives
 from tactica.games.commander_family.state import new_weapon
+from tactica.games.commander_family.stats import unit_stat, weapon_stat
 from tactica.games.commander_family.victory import eliminate, objective_value
 from tactica.games.great_war_commander import RULES
 from tactica.games.great_war_commander.cohesion import check, in_cohesion

@@ -235,6 +235,16 @@ class CommanderRules(Rules):
         by the open "Exit points doubled" chit; GWC: +1 with the open chit Y)."""
         return unit_vp(g, uid) * (2 if chit_open(g, "exit_vp_doubled") else 1)
 
+    def may_exit(self, g: Game, uid: str) -> bool:
+        """7.2.1: may this unit exit by the enemy edge (Move or Advance)? Any unit by default
+        (GWC O27.2.1: never a Runner)."""
+        return True
+
+    def recover_clears(self, g: Game, uid: str) -> bool:
+        """Recover (CC O22, GWC O25): does the Order take this unit's Suppressed marker off?
+        Always by default (GWC O25.2: not in a Gas hex)."""
+        return True
+
     def takes_control(self, g: Game, uid: str) -> bool:
         """7.3.1: may this unit, alone with its side in an Objective's hexes, take control of
         it? Every unit may by default (GWC 7.3.1.3: not a Runner)."""
@@ -350,6 +360,41 @@ class CommanderRules(Rules):
                 w.update(carrier=None, broken=False, where="casualties")
                 side(s, int(w["seat"]))["casualty_weapons"].append(wid)
                 g.emit("11.4", "Random Hex number {n} eliminates {weapon}", n=number, weapon=wid)
+
+    # -- the browser table and the terminal (drawing.py, text.py) ------------------------------
+    def drawing_style(self) -> Any:
+        """The game's DrawingStyle (drawing.py): colours, terrain fills, labels."""
+        from .drawing import DrawingStyle
+
+        return DrawingStyle()
+
+    def drawing_extras(self, g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any]:
+        """What only this game draws: extra ``tracks``, ``markers`` and ``info`` entries."""
+        return {}
+
+    def card_notes(self, card: Any) -> list[str]:
+        """Words a card face adds after its random hex (CC: the wind); none by default."""
+        return []
+
+    def describe(self, g: Game, seat: int | None) -> str:
+        from .text import describe
+
+        return describe(g, seat)
+
+    def drawing(self, g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any]:
+        from .drawing import drawing
+
+        return drawing(g, seat, view)
+
+    def odds(self, g: Game, seat: int, option_id: str) -> dict[str, Any] | None:
+        from .drawing import odds
+
+        return odds(g, seat, option_id)
+
+    def line_of_sight(self, g: Game, a: str, b: str) -> dict[str, Any] | None:
+        from .drawing import line_of_sight
+
+        return line_of_sight(g, a, b)
 
     # -- views ---------------------------------------------------------------------------------
     def view(self, g: Game, seat: int | None, everything: bool) -> dict[str, Any]:

@@ -178,8 +178,9 @@ class RunnerOrder(Step):
             rt = runner_type(g, seat)
             assert rt is not None
             name = g.rules.seats[seat]
-            n = 1 + sum(1 for uid in g.state["units"] if uid.startswith(f"{name}-runner-"))
-            uid = f"{name}-runner-{n}"
+            nums = [int(u.rpartition("-")[2]) for u in g.state["units"]
+                    if u.startswith(f"{name}-") and u.rpartition("-")[2].isdigit()]
+            uid = f"{name}-{max(nums, default=0) + 1}"  # a new counter, numbered after the others
             g.state["units"][uid] = new_unit(rt, seat, option.args["hex"], "map")
             activate(g, [uid])
             g.emit("O27.1", "{nation} places Runner {unit} in {hex} with its Highest-ranking Leader",

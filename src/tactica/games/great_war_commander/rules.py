@@ -35,6 +35,7 @@ from . import (
     cohesion,
     command,
     core_orders,
+    drawing,
     events,
     fortifications,
     strategy,
@@ -252,6 +253,14 @@ class GreatWarCommanderRules(CommanderRules):
         """7.2.1 and the open chit Y (7.3.2): +1 VP per own Formation exited."""
         return unit_vp(g, uid) + (1 if chit_open(g, "exit_plus_one") else 0)
 
+    def may_exit(self, g: Game, uid: str) -> bool:
+        """O23.4, O27.2.1: a Runner never exits by the enemy edge."""
+        return bool(self.unit_type(g.state["units"][uid]["type"]).type != "runner")
+
+    def recover_clears(self, g: Game, uid: str) -> bool:
+        """O25.2: Recover leaves the Suppressed marker on a Formation stacked with Gas (8.1.5)."""
+        return g.state["units"][uid]["hex"] not in (g.state.get("gas") or ())
+
     def takes_control(self, g: Game, uid: str) -> bool:
         """7.3.1.3: a Runner cannot take control of an Objective (it may keep it)."""
         return bool(self.unit_type(g.state["units"][uid]["type"]).type != "runner")
@@ -280,6 +289,19 @@ class GreatWarCommanderRules(CommanderRules):
     def time_additions(self, g: Game, seat: int) -> None:
         """Step 7: each player holding no Strategy Card draws one (1.S)."""
         strategy_hand.time_draw(g)
+
+    def scripted(self) -> Any:
+        """The scripted policy and search hooks (scripted.py), for tactica.ai."""
+        from . import scripted
+
+        return scripted
+
+    # -- the browser table and the terminal: the family's drawing in GWC's style (drawing.py) --
+    def drawing_style(self) -> Any:
+        return drawing.STYLE
+
+    def drawing_extras(self, g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any]:
+        return drawing.extras(g, seat, view)
 
     # -- views -------------------------------------------------------------------------------------
     def view(self, g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
