@@ -35,7 +35,7 @@ from .protocols import (
 from .rolls import Initiative, Reveal, Roll
 from .setup import setup_scenario
 from .state import OBJECTIVES, side
-from .stats import chart_cover, leaders_with
+from .stats import chart_cover, leaders_with, morale
 from .time_track import TimeAdvance
 from .triggers import TriggerEvent, TriggerSniper
 from .turn import Discard, EndTurn, Turn
@@ -265,6 +265,22 @@ class CommanderRules(Rules):
     def entered(self, g: Game, uids: list[str], label: str) -> None:
         """After moving units entered ``label`` (GWC T107.1: Gas Suppresses them, or breaks the
         Suppressed); nothing by default."""
+
+    def may_enter(self, g: Game, move: Args, label: str) -> bool:
+        """May the moving group of this Move frame (``move``: its args) enter ``label`` now,
+        beyond what costs allow? Yes by default (GWC O24.2: an Offensive never overstacks and
+        never re-enters a hex)."""
+        return True
+
+    def roll_morale(self, g: Game, uid: str, purpose: str) -> int:
+        """The Morale a Rally (``purpose`` "rally") or Rout ("rout") Roll is compared with: the
+        unit's Morale with its best Cover (GWC O26.4: no positive Cover in Gas on a Rout)."""
+        return morale(g, uid).value
+
+    def may_transfer(self, g: Game, giver: str, taker: str, wid: str) -> bool:
+        """O21.1.1 (GWC O23.1.1): may ``giver`` hand its Weapon to ``taker`` during a Move? Any
+        unit without one by default (GWC: only a Platoon to a Team)."""
+        return True
 
     def routable(self, g: Game, uid: str) -> bool:
         """Does a Rout Order roll for this broken unit? Always by default (GWC O26.5: never a

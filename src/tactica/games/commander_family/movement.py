@@ -249,8 +249,9 @@ class MoveOrder(ActivatingOrder, Step):
         seat = int(a["seat"])
         here = a["hex"]
         mps = remaining(g, a)
+        rules = rules_of(g)
         opts = [Option(f"to:{h}", f"Enter {h} ({c} MP)", "move", {"hex": h, "cost": c})
-                for h, c in entries(g, seat, here, mps)]
+                for h, c in entries(g, seat, here, mps) if rules.may_enter(g, a, h)]
         if (mps >= 1 and here in enemy_edge_hexes(g, seat)
                 and all(rules_of(g).may_exit(g, u) for u in a["group"])):
             opts.append(Option("exit", "Exit by the enemy edge (1 MP)", "exit"))
@@ -263,7 +264,7 @@ class MoveOrder(ActivatingOrder, Step):
             if w is None or movement_now(g, giver, a["road"]) - int(a["spent"].get(giver, 0)) < 1:
                 continue
             for r in units_in(g, here, seat):
-                if r != giver and units[r]["weapon"] is None:
+                if r != giver and units[r]["weapon"] is None and rules_of(g).may_transfer(g, giver, r, w):
                     opts.append(Option(f"give:{giver}:{r}", f"{giver} hands {w} to {r} (1 MP)",
                                        "transfer", {"unit": giver, "to": r, "weapon": w}))
         if a["steps"] or a["crossed"] or not opts or any(
