@@ -333,6 +333,10 @@ class CommanderRules(Rules):
     def time_additions(self, g: Game, seat: int) -> None:
         """What a Time advance adds besides reinforcements (GWC: a Strategy Card draw)."""
 
+    def time_closing(self, g: Game, seat: int) -> None:
+        """What closes a Time advance, after the Dig In window (GWC 6.1.2 step 7: a Strategy
+        Card for each player holding none); nothing by default."""
+
     def arrive_contacts(self, g: Game, space: int) -> None:
         """6.1.2 step 5: the artillery contact pieces waiting on this Time space enter (CC's
         Radios, GWC's Telephones); none by default."""

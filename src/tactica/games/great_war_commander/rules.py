@@ -389,8 +389,8 @@ class GreatWarCommanderRules(CommanderRules):
         g.emit("T107.2", "Gas removed from {hex} at the Time advance (6.1.2 step 4)", hex=h)
         return int(a["gas_removed"]) >= GAS_PER_TIME
 
-    def time_additions(self, g: Game, seat: int) -> None:
-        """Step 7: each player holding no Strategy Card draws one (1.S)."""
+    def time_closing(self, g: Game, seat: int) -> None:
+        """Step 7, after the Dig In window: each player holding no Strategy Card draws one (1.S)."""
         strategy_hand.time_draw(g)
 
     def scripted(self) -> Any:
