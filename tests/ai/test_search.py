@@ -16,7 +16,7 @@ from tactica.api import new_game
 from tactica.core.game import Game
 from tactica.core.options import Option
 from tactica.games import all_ids
-from tactica.games.combat_commander import scripted as cc
+from tactica.games.commander_family import scripted as cc  # Combat Commander plays the family policy
 
 CC = "combat_commander"
 
@@ -337,7 +337,7 @@ def test_A33_search_weighs_a_fire_card_only_for_a_shot_it_would_take() -> None:
     at an Op Fire "Wait!", playing a Fire card is a candidate only when the units it would
     activate have a shot the policy then takes (OP_FIRE_FREE); else the card would buy an
     activation that leads nowhere."""
-    from tactica.games.combat_commander.scripted import OP_FIRE_FREE, _Ctx
+    from tactica.games.commander_family.scripted import OP_FIRE_FREE, _Ctx
 
     seen = {True: 0, False: 0}
     for seed in (2, 3):

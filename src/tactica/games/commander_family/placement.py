@@ -21,7 +21,7 @@ from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
 from .access import rules_of
-from .board_state import board_of, figures, label_map, overstacked, units_in, update_objectives
+from .board_state import board_of, label_map, overstacked, units_in, update_objectives
 from .state import new_unit, opponent, side
 from .stats import unit_kind
 from .turn import start_turn
@@ -43,7 +43,7 @@ def can_hold(g: Game, label: str, seat: int, uid: str, limit: bool = True) -> bo
     rules = rules_of(g)
     if _impassable(rules, b, label):
         return False
-    return not limit or figures(g, [*units_in(g, label, seat), uid]) <= rules.figure_limit
+    return not limit or rules.stack_ok(g, [*units_in(g, label, seat), uid])
 
 
 @lru_cache(maxsize=8192)
@@ -103,8 +103,9 @@ class Arm(Step):
     def options(self, g: Game, a: Args) -> list[Option]:
         wid = a["weapons"][0]
         units = g.state["units"]
+        rules = rules_of(g)
         return [Option(f"carry:{u}", f"{u} carries {wid}", "arm", {"unit": u, "weapon": wid})
-                for u in a["units"] if units[u]["weapon"] is None]
+                for u in a["units"] if units[u]["weapon"] is None and rules.may_carry(g, u, wid)]
 
     def choose(self, g: Game, a: Args, option: Option) -> None:
         wid = a["weapons"].pop(0)
@@ -127,6 +128,10 @@ def push_arm(g: Game, seat: int, uids: list[str]) -> None:
             s["units"][u]["weapon"] = None
             s["weapons"][w]["carrier"] = None
     if weapons and len(uids) > 1:
+        # the Weapons fewest units may carry are handed out first (GWC 11.2: a Flamethrower
+        # only to a Team), so every Weapon finds a carrier; a stable sort keeps the listing order
+        rules = rules_of(g)
+        weapons.sort(key=lambda w: sum(rules.may_carry(g, u, w) for u in uids))
         g.push("arm", seat=seat, weapons=weapons, units=list(uids))
     elif weapons:
         s["units"][uids[0]]["weapon"] = weapons[0]
@@ -217,7 +222,7 @@ class Overstack(Step):
         eliminate(g, uid, "8.2")
         if g.is_terminal():
             return
-        if figures(g, units_in(g, a["hex"], int(a["seat"]))) <= rules_of(g).figure_limit:
+        if rules_of(g).stack_ok(g, units_in(g, a["hex"], int(a["seat"]))):
             g.pop()
 
 

@@ -30,6 +30,7 @@ from .citations import cite
 if TYPE_CHECKING:
     from tactica.core.board import Board
     from tactica.core.game import Game
+    from tactica.core.hexgrid import Hex
 
     from .base import CommanderRules
 
@@ -164,7 +165,7 @@ def _unit_stat(g: Game, uid: str, stat: str) -> Stat:
         ("printed (broken)" if u["broken"] else "printed (unbroken)", int(getattr(side, stat) or 0), "3.1")]
     if stat != "command":
         if t.type != "leader":
-            for ldr in leaders_with(g, uid):
+            for ldr in rules.commanders(g, uid):
                 c = command_of(g, ldr)
                 if c:
                     parts.append((f"Command of {ldr}", c, cite(g, "stat.unit_command")))
@@ -193,7 +194,7 @@ def weapon_stat(g: Game, wid: str, stat: str) -> Stat:
     parts: list[tuple[str, int, str]] = [("printed", int(getattr(wt, stat)), "11")]
     carrier = w["carrier"]
     if carrier is not None and not wt.ordnance and unit_kind(g, carrier) != "leader":
-        for ldr in leaders_with(g, carrier):
+        for ldr in rules.commanders(g, carrier):
             c = command_of(g, ldr)
             if c:
                 parts.append((f"Command of {ldr}", c, cite(g, "stat.weapon_command")))
@@ -212,7 +213,11 @@ def terrain_cover(g: Game, label: str | None) -> tuple[int, str]:
 @lru_cache(maxsize=8192)
 def _terrain_cover(rules: CommanderRules, b: Board, label: str) -> tuple[int, str]:
     """:func:`terrain_cover` on a map: the map fixes it, so worked out once per hex (speed)."""
-    h = label_map(b)[label]
+    return rules.hex_cover(b, label_map(b)[label])
+
+
+def chart_cover(rules: CommanderRules, b: Board, h: Hex) -> tuple[int, str]:
+    """The governing type's Cover plus the Road's modifier wherever a road runs (CC T93)."""
     t = rules.hex_type(b, h)
     value = int(t.cover or 0)
     why = f"{t.id} {value:+d}"
