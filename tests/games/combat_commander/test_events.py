@@ -597,7 +597,7 @@ def test_E60_interdiction_during_fire_example_F() -> None:
     g.apply("action:G-66")
     fh.skip(g)
     assert g.rules.card("G-8").event == "Interdiction"
-    assert g.decision().step == "cc_event_ask" and g.decision().seat == AXIS
+    assert g.decision().step == "event_ask" and g.decision().seat == AXIS
     assert "unit:allies-1" in opts(g)
     fh.go(g, "unit:allies-1")
     log = text(g)

@@ -48,7 +48,7 @@ def push_relocation(g: Game, hexes: list[str], rule: str) -> None:
     first, second = ec.inactive_first(g)
     queue = [u for s in (first, second) for h in hexes for u in units_in(g, h, s)]
     if queue:
-        g.push("cc_event_cont", seat=first, then="relocate", queue=queue, rule=rule, dead=[])
+        g.push("event_cont", seat=first, then="relocate", queue=queue, rule=rule, dead=[])
 
 
 @continuation("relocate")
