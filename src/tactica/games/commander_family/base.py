@@ -72,8 +72,6 @@ class CommanderRules(Rules):
     """Kinds Light Wounds turns into a Team instead of breaking (CC A36 Squads, GWC A47 Platoons)."""
     mg_kinds: frozenset[str] = frozenset({"machine_gun"})
     """Weapon kinds that are machine guns (Suppressing Fire, Sustained Fire, Intersect MGs)."""
-    weapon_carrier_kinds: frozenset[str] | None = None
-    """Kinds that may carry a Weapon (None: any unit, as in CC; GWC 11.1: Units only)."""
 
     def __init__(self, steps: Iterable[Step] = ()) -> None:
         super().__init__([*family_steps(), *steps])

@@ -163,6 +163,23 @@ def place_smoke(g: Game, label: str, rule: str) -> int:
     return v
 
 
+def setup_area(g: Game, seat: int) -> list[str]:
+    """The hexes of ``seat``'s original set-up area: the scenario's set-up zone (or zones) for
+    that side. Empty when the scenario names none (every unit placed on a given hex)."""
+    rules: Any = g.rules
+    b = board_of(g)
+    if b is None or not hasattr(rules, "all_scenarios"):
+        return []
+    sc = rules.all_scenarios().get(g.state.get("scenario"), {})
+    spec = (sc.get("sides") or {}).get(rules.seats[seat], {})
+    zones = {str(spec["setup"])} if spec.get("setup") else set()
+    zones |= {str(e["zone"]) for e in spec.get("units", []) if isinstance(e, dict) and e.get("zone")}
+    out: set[str] = set()
+    for z in zones:
+        out.update(b.label(h) for h in b.zones.get(z, ()))
+    return sorted(out)
+
+
 def map_units(g: Game, seat: int | None = None) -> list[str]:
     return sorted(uid for uid, u in g.state["units"].items()
                   if u["where"] == "map" and u["hex"] is not None and (seat is None or u["seat"] == seat))

@@ -286,14 +286,15 @@ def _malfunction_pick(g: Game, a: Args, o: Option | None) -> None:
 # ---------------------------------------------------------------- Scrounge
 def scrounge(own_only: bool) -> Callable[[Game, int, str], None]:
     """Scrounge: an eliminated Weapon (``own_only``: one of the receiver's own) returns from the
-    Casualty Track to a unit of his without a Weapon."""
+    Casualty Track to a unit of his without a Weapon that may carry it (``rules.may_carry``)."""
 
     def execute(g: Game, seat: int, card: str) -> None:
         ws = [w for s in ((seat,) if own_only else (0, 1)) for w in side(g.state, s)["casualty_weapons"]]
-        holders = scrounge_holders(g, seat)
-        if not ws or not holders:
+        ws = [w for w in ws if scrounge_holders(g, seat, w)]
+        if not ws:
             no_effect(g, cite(g, "event.scrounge"),
-                      "no eliminated Weapon" if not ws else f"every {who(g, seat)} unit has a Weapon")
+                      "no eliminated Weapon" if not any(side(g.state, s)["casualty_weapons"] for s in (0, 1))
+                      else f"every {who(g, seat)} unit has a Weapon")
             return
         ask(g, seat, "scrounge", "Scrounge: take an eliminated Weapon?",
             [*[opt(f"weapon:{w}", f"Scrounge {w}", "weapon", weapon=w) for w in sorted(ws)],
@@ -302,12 +303,10 @@ def scrounge(own_only: bool) -> Callable[[Game, int, str], None]:
     return execute
 
 
-def scrounge_holders(g: Game, seat: int) -> list[str]:
-    """The receiver's units that may take a Weapon: none carried (and, where only Units carry
-    Weapons, no Leader or Tank)."""
-    carriers = rules_of(g).weapon_carrier_kinds
-    return [u for u in map_units(g, seat) if _units(g)[u]["weapon"] is None
-            and (carriers is None or unit_kind(g, u) in carriers)]
+def scrounge_holders(g: Game, seat: int, wid: str) -> list[str]:
+    """The receiver's units on the map without a Weapon that may carry ``wid``."""
+    rules = rules_of(g)
+    return [u for u in map_units(g, seat) if _units(g)[u]["weapon"] is None and rules.may_carry(g, u, wid)]
 
 
 @continuation("scrounge")
@@ -318,7 +317,7 @@ def _scrounge(g: Game, a: Args, o: Option | None) -> None:
         g.emit(cite(g, "event.scrounge"), "{nation} scrounges nothing", nation=who(g, seat))
         return
     ask(g, seat, "scrounge_to", f"Scrounge: who takes {o.args['weapon']}?",
-        unit_opts(g, scrounge_holders(g, seat), "Give to"), weapon=o.args["weapon"])
+        unit_opts(g, scrounge_holders(g, seat, o.args["weapon"]), "Give to"), weapon=o.args["weapon"])
 
 
 @continuation("scrounge_to")
