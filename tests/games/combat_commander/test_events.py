@@ -20,8 +20,8 @@ from event_helpers import (
 from fire_helpers import BOARD
 
 from tactica.core.hexgrid import neighbor
-from tactica.games.combat_commander.events_map import COMPASS
 from tactica.games.commander_family.board_state import label_map
+from tactica.games.commander_family.events_map import COMPASS
 from tactica.games.commander_family.victory import eliminate
 
 SQ, TEAM, LDR = "ger-rifle-squad", "ger-rifle-team", "ger-ldr-bolter"

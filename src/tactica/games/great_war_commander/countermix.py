@@ -9,7 +9,6 @@ E88, E91) ask here first.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -18,14 +17,21 @@ if TYPE_CHECKING:
     from .data import Pack
 
 
-@cache
+_COUNTS: dict[int, tuple[Pack, dict[str, int]]] = {}
+
+
 def _counts(pack: Pack) -> dict[str, int]:
+    """Counters per type id, worked out once per pack (kept with it, so the id stays valid)."""
+    hit = _COUNTS.get(id(pack))
+    if hit is not None and hit[0] is pack:
+        return hit[1]
     out: dict[str, int] = {}
     for r in pack.rosters.values():
         for f in r.formations:
             out[f.id] = f.count
         for w in r.weapons:
             out[w.id] = w.count
+    _COUNTS[id(pack)] = (pack, out)
     return out
 
 
