@@ -62,12 +62,13 @@ def card(g: Game, seat: int, white: int, colored: int, trigger: str | None = Non
 
 
 def card_with(g: Game, seat: int, avoid: tuple[str, ...] = (), **fields: Any) -> str:
-    """A card of ``seat``'s deck whose fields (action, event, hex...) match, with no trigger."""
+    """A card of ``seat``'s deck whose fields (action, event, hex...) match (for a hand or a
+    reveal: its dice and trigger do not count there)."""
     rules: Any = g.rules
     nation = g.state["sides"][seat]["nation"]
     for cid in rules.components.decks[nation]:
         c = rules.card(cid)
-        if all(getattr(c, k) == v for k, v in fields.items()) and c.trigger is None and cid not in avoid:
+        if all(getattr(c, k) == v for k, v in fields.items()) and cid not in avoid:
             return str(cid)
     raise LookupError(f"no {nation} card with {fields}")
 

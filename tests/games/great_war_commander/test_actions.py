@@ -227,3 +227,268 @@ def test_E40_a_melee_hex_emptied_of_both_sides_stays_with_its_last_holder() -> N
     assert "both sides are eliminated" in "\n".join(lines(g))
     assert g.state["units"][lw]["where"] == g.state["units"][fr]["where"] == "casualties"
     assert g.state["objectives"][obj]["owner"] == ENT
+
+
+# ---------------------------------------------------------------- Fire Actions
+def test_E16_A38_op_fire_example_F_G_two_crossfires_and_the_moving_tie() -> None:
+    """Op Fire example F-G: the Landwehr (5 + Müller's 2) and two Crossfire: 11 FP; roll 4-2 = 17,
+    +1 Strategy Card = 18 (the Strategy Card's +1 is the artillery work's: counted into the FP
+    here); the moving US Platoon in a Shellhole (Morale 7 + 1) rolls 5-5 = 18: a tie against a
+    moving unit breaks it (O21.3.7)."""
+    g = game("verdun_gas_1916")
+    sh = hexes_of(g, "shellhole")[0]
+    n = sorted(g.rules.adjacent_hexes(g, sh))[0]
+    us = put(g, ENT, "us-infantry", sh)
+    put(g, ENT, "us-infantry", "O11")
+    lw = put(g, GER, "ger-landwehr", n)
+    c1 = card_with(g, GER, action="Crossfire")
+    c2 = card_with(g, GER, action="Crossfire", avoid=(c1,))
+    hand(g, GER, [c1, c2])
+    hand(g, ENT, [])
+    top(g, GER, card(g, GER, 4, 2))
+    top(g, ENT, card(g, ENT, 5, 5))
+    fire(g, GER, [lw], sh, moving=[us])
+    attack(g)["fp"] = 8  # 5 + Müller 2, + the Strategy Card's 1
+    choose(g, f"action:{c1}", f"action:{c2}")
+    text = "\n".join(lines(g))
+    assert text.count("Crossfire: +2 FP (firing at a moving unit)") == 2
+    assert "Attack Total 18 (12 FP + roll 6)" in text
+    assert "Defense Total 18 (Morale 8" in text and "Tie against a moving unit: it breaks" in text
+    assert g.state["units"][us]["broken"]
+
+
+def test_A38_crossfire_needs_a_moving_target() -> None:
+    g = game("verdun_gas_1916")
+    sh = hexes_of(g, "shellhole")[0]
+    n = sorted(g.rules.adjacent_hexes(g, sh))[0]
+    put(g, ENT, "us-infantry", sh)
+    put(g, ENT, "us-infantry", "O11")
+    lw = put(g, GER, "ger-landwehr", n)
+    c1 = card_with(g, GER, action="Crossfire")
+    hand(g, GER, [c1])
+    fire(g, GER, [lw], sh)
+    assert g.decision().seat == GER and opts(g) == ["pass"]
+
+
+def tank_game() -> tuple[Game, str, str, str]:
+    g = game("soissons_tanks_1918")
+    h = hexes_of(g, "open_ground")[10]
+    n = sorted(g.rules.adjacent_hexes(g, h))[0]
+    tank = next(u.id for u in g.rules.components.units.values() if u.nation == "France" and u.type == "tank")
+    t = put(g, ENT, tank, h)
+    put(g, ENT, "fr-poilus", "O11")
+    return g, h, n, t
+
+
+def test_A33_bayonets_plus_two_fp_only_for_a_german_weapon_against_an_adjacent_tank() -> None:
+    g, h, n, _t = tank_game()
+    lw = put(g, GER, "ger-infanterie", n)
+    mg = next(w.id for w in g.rules.components.weapons.values() if w.nation == "Germany" and w.kind == "hmg")
+    from tactica.games.commander_family.state import new_weapon
+
+    g.state["weapons"]["mg1"] = new_weapon(mg, GER, lw)
+    g.state["units"][lw]["weapon"] = "mg1"
+    bay = card_with(g, GER, action="Bayonets / Grenade Bundle")
+    hand(g, GER, [bay])
+    fire(g, GER, ["mg1"], h)
+    assert g.decision().seat == GER and f"action:{bay}" in opts(g)
+    choose(g, f"action:{bay}")
+    text = "\n".join(lines(g))
+    assert "A33: Bayonets / Grenade Bundle: +2 FP (a German Weapon fires at an adjacent Tank)" in text
+    # the Platoon alone (no Weapon) gets nothing from it
+    g2, h2, n2, _ = tank_game()
+    lw2 = put(g2, GER, "ger-infanterie", n2)
+    hand(g2, GER, [bay])
+    fire(g2, GER, [lw2], h2)
+    assert g2.decision().seat == GER and opts(g2) == ["pass"]
+
+
+# ---------------------------------------------------------------- Defense-Roll Actions
+def far_hexes(g: Game, h: str, n: int = 2) -> list[str]:
+    """``n`` hexes far from ``h`` (for the spare units that keep both sides on the map)."""
+    from tactica.games.commander_family.board_state import hex_distance
+
+    b = g.rules.board(g)
+    labels = sorted((b.label(x) for x in b.index), key=lambda x: (-hex_distance(g, h, x), x))
+    return labels[:n]
+
+
+def defense_game() -> tuple[Game, str, str, str, str]:
+    """A French Platoon in Woods attacked by an adjacent German Platoon; France to defend."""
+    g = game("frontieres_1914")
+    w = next(h for h in hexes_of(g, "woods") if h[0] not in "AO" and h[1:] not in ("1", "11"))
+    n = sorted(g.rules.adjacent_hexes(g, w))[0]
+    fr = put(g, ENT, "fr-ligne-1914", w)
+    far = far_hexes(g, w)
+    put(g, ENT, "fr-ligne-1914", far[0])
+    ger = put(g, GER, "ger-landwehr", n)
+    put(g, GER, "ger-landwehr", far[1])
+    hand(g, GER, [])
+    return g, w, n, fr, ger
+
+
+def test_A37_counterattack_suppresses_an_adjacent_attacker() -> None:
+    g, w, _n, _fr, ger = defense_game()
+    ca = card_with(g, ENT, action="Counterattack")
+    hand(g, ENT, [ca])
+    top(g, GER, card(g, GER, 1, 2))
+    fire(g, GER, [ger], w)
+    assert g.decision().seat == ENT and f"action:{ca}" in opts(g)
+    choose(g, f"action:{ca}")
+    assert opts(g) == [f"unit:{ger}"]
+    choose(g, f"unit:{ger}")
+    assert g.state["units"][ger]["suppressed"] and "A37" in {e[0] for e in g.log}
+
+
+def test_A37_counterattack_needs_an_unbroken_unit_next_to_the_attackers() -> None:
+    g, w, _n, fr, ger = defense_game()
+    g.state["units"][fr]["broken"] = True
+    ca = card_with(g, ENT, action="Counterattack")
+    hand(g, ENT, [ca])
+    top(g, GER, card(g, GER, 1, 2))
+    fire(g, GER, [ger], w)
+    assert held(g)  # every window passed with nothing to offer: Counterattack never was
+    assert "A37" not in {e[0] for e in g.log} and ca in g.state["sides"][ENT]["hand"]
+
+
+def test_A46_intersect_machine_guns_minus_one_per_mg_in_reach() -> None:
+    from tactica.games.commander_family.state import new_weapon
+
+    g, w, n, _, ger = defense_game()
+    hmg = next(x.id for x in g.rules.components.weapons.values() if x.nation == "France" and x.kind == "hmg")
+    taken = {u["hex"] for u in g.state["units"].values() if u["where"] == "map"}
+    free = [h for h in sorted(g.rules.adjacent_hexes(g, w)) if h not in taken and h != n][:2]
+    mgs = []
+    for i, h in enumerate(free):
+        u = put(g, ENT, "fr-poilus", h)
+        g.state["weapons"][f"hmg{i}"] = new_weapon(hmg, ENT, u)
+        g.state["units"][u]["weapon"] = f"hmg{i}"
+        mgs.append(f"hmg{i}")
+    im = card_with(g, ENT, action="Intersect Machine Guns")
+    hand(g, ENT, [im])
+    top(g, GER, card(g, GER, 3, 3))
+    fire(g, GER, [ger], w)
+    before = attack(g)["total"]
+    assert f"action:{im}" in opts(g)
+    choose(g, f"action:{im}")
+    text = "\n".join(lines(g))
+    assert f"Intersect Machine Guns: {', '.join(mgs)} reach the attackers" in text
+    assert f"drops by 2 (the Attack Total counts {before - 2})" in text and f"against {before - 2}" in text
+
+
+def test_A46_intersect_machine_guns_needs_two() -> None:
+    from tactica.games.commander_family.state import new_weapon
+    from tactica.games.great_war_commander.actions_defense import intersect_playable
+
+    g, w, _n, fr, ger = defense_game()
+    hmg = next(x.id for x in g.rules.components.weapons.values() if x.nation == "France" and x.kind == "hmg")
+    g.state["weapons"]["hmg0"] = new_weapon(hmg, ENT, fr)
+    g.state["units"][fr]["weapon"] = "hmg0"
+    im = card_with(g, ENT, action="Intersect Machine Guns")
+    hand(g, ENT, [im])
+    top(g, GER, card(g, GER, 3, 3))
+    fire(g, GER, [ger], w)
+    assert held(g) and "A46" not in {e[0] for e in g.log}  # one MG: never offered
+    assert im in g.state["sides"][ENT]["hand"]
+    assert not intersect_playable(g, ENT, im, {"unit": fr})
+
+
+def test_A53_probe_rallies_a_unit_that_just_failed_its_defense_roll() -> None:
+    g, w, _n, fr, ger = defense_game()
+    probe = card_with(g, ENT, action="Probe")
+    hand(g, ENT, [probe])
+    attack_card = card(g, GER, 6, 6)
+    top(g, GER, attack_card)
+    top(g, ENT, card(g, ENT, 1, 1))
+    fire(g, GER, [ger], w)
+    d = g.decision()
+    if d.seat == ENT and "fire_defense_roll" in d.prompt:
+        choose(g, "pass")
+    d = g.decision()
+    assert d.seat == ENT and "defense_broke" in d.prompt and f"action:{probe}" in opts(g)
+    assert g.state["units"][fr]["broken"]
+    choose(g, f"action:{probe}")
+    assert not g.state["units"][fr]["broken"] and "A53" in {e[0] for e in g.log}
+
+
+def test_A45_2_hidden_position_reveals_a_team_and_gun_that_defends_too() -> None:
+    g = game("belleau_wood_1918")  # Germany defends
+    from tactica.games.commander_family.event_steps import setup_area
+
+    area = setup_area(g, GER)
+    cover2 = set(hexes_of(g, "woods")) | set(hexes_of(g, "building"))
+    w = next(h for h in area if h in cover2)
+    n = sorted(g.rules.adjacent_hexes(g, w))[0]
+    ger = put(g, GER, "ger-landwehr", w)
+    far = far_hexes(g, w)
+    put(g, GER, "ger-landwehr", far[0])
+    us = put(g, ENT, "us-infantry", n)
+    put(g, ENT, "us-infantry", far[1])
+    hp = card_with(g, GER, action="Hidden Position")
+    hand(g, GER, [hp])
+    hand(g, ENT, [])
+    top(g, ENT, card(g, ENT, 1, 2))
+    fire(g, ENT, [us], w)
+    assert g.decision().seat == GER and f"action:{hp}" in opts(g)
+    choose(g, f"action:{hp}")
+    new = [u for u in g.state["units"] if u.startswith("germany-hp")]
+    assert len(new) == 1 and g.state["units"][new[0]]["hex"] == w
+    assert g.state["weapons"][g.state["units"][new[0]]["weapon"]]["type"] == "ger-77mm"
+    while not held(g):
+        choose(g, opts(g)[-1])
+    assert f"{new[0]} Defense Total" in "\n".join(lines(g))
+    assert ger
+
+
+def test_A45_2_hidden_position_only_for_the_scenario_defender() -> None:
+    g = game("belleau_wood_1918")
+    hp = card_with(g, ENT, action="Hidden Position")
+    from tactica.games.great_war_commander.actions_defense import position_playable
+
+    ent_unit = put(g, ENT, "us-infantry", "O1")
+    assert not position_playable(g, ENT, hp, {"unit": ent_unit})
+
+
+def test_A47_light_wounds_a_platoon_becomes_a_team_for_one_vp() -> None:
+    g, w, _n, fr, ger = defense_game()
+    lw_card = card_with(g, ENT, action="Light Wounds")
+    hand(g, ENT, [lw_card])
+    top(g, GER, card(g, GER, 6, 6))
+    top(g, ENT, card(g, ENT, 1, 1))
+    vp = g.state["vp"]
+    fire(g, GER, [ger], w)
+    while g.decision().step == "action_window" and "squad_breaks" not in g.decision().prompt:
+        choose(g, "pass")
+    assert f"action:{lw_card}" in opts(g)
+    choose(g, f"action:{lw_card}")
+    team = f"{fr}.w"
+    assert g.state["units"][fr]["where"] == "out"
+    assert g.state["units"][team]["type"] == g.rules.team_for("fr-ligne-1914")
+    assert g.state["vp"] == vp + 1  # France (seat 1) loses 1 VP: the track moves toward Germany
+
+
+def test_A51_no_quarter_german_and_american_only() -> None:
+    from tactica.games.great_war_commander.actions import no_quarter_nations
+
+    assert no_quarter_nations("Germany", "France") and no_quarter_nations("America", "Germany")
+    assert not no_quarter_nations("France", "Germany")
+
+
+def test_A28_a_melee_roll_window_is_asked_whatever_the_hand_holds() -> None:
+    """Hidden information: the Melee Roll window is asked on public facts (a card in hand and a
+    +2 card not in public view), so a hand with nothing playable is asked just like one with
+    Charge; only the options differ."""
+    seen = []
+    for playable in (True, False):
+        g, _, _, _ = melee_game(active=GER)
+        c = card_with(g, GER, action="Charge" if playable else "Ach Komm!")
+        hand(g, GER, [c])
+        hand(g, ENT, [])
+        start_melee(g)
+        for _ in range(20):
+            d = g.decision()
+            if (d.step == "action_window" and "melee_roll" in d.prompt) or d.step == "hold":
+                break
+            g.apply(opts(g)[-1])
+        seen.append((g.decision().seat, g.decision().prompt, f"action:{c}" in opts(g)))
+    assert seen[0][:2] == seen[1][:2] and seen[0][2] and not seen[1][2]
