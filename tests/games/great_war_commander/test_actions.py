@@ -492,3 +492,27 @@ def test_A28_a_melee_roll_window_is_asked_whatever_the_hand_holds() -> None:
             g.apply(opts(g)[-1])
         seen.append((g.decision().seat, g.decision().prompt, f"action:{c}" in opts(g)))
     assert seen[0][:2] == seen[1][:2] and seen[0][2] and not seen[1][2]
+
+
+def test_A34_A50_bore_sighting_for_the_defender_and_marksmanship_for_its_nation() -> None:
+    from tactica.games.commander_family.state import new_weapon
+
+    g = game("frontieres_1914")  # Germany defends
+    h = hexes_of(g, "open_ground")[8]
+    n = sorted(g.rules.adjacent_hexes(g, h))[0]
+    far = far_hexes(g, h)
+    put(g, ENT, "fr-poilus", h)
+    put(g, ENT, "fr-poilus", far[0])
+    p = put(g, GER, "ger-infanterie-1914", n)
+    put(g, GER, "ger-landwehr", far[1])
+    g.state["weapons"]["mg"] = new_weapon("ger-mg08", GER, p)
+    g.state["units"][p]["weapon"] = "mg"
+    bore = card_with(g, GER, action="Bore Sighting")
+    marks = card_with(g, GER, action="Marksmanship", marksmanship="Germany")
+    hand(g, GER, [bore, marks])
+    fire(g, GER, [p, "mg"], h)
+    assert {f"action:{bore}", f"action:{marks}"} <= set(opts(g))
+    choose(g, f"action:{bore}", f"action:{marks}")
+    text = "\n".join(lines(g))
+    assert "A34: Bore Sighting: +2 FP" in text
+    assert "A50: Marksmanship: +2 FP (a Germany Platoon or Team fires)" in text

@@ -419,3 +419,132 @@ def test_A45_3_hidden_unit_after_a_pass_with_discards_in_the_setup_area() -> Non
     new = [u for u in g.state["units"] if u not in before]
     assert new and all(unit(g, u)["hex"] in setup_area(g, GER) for u in new)
     assert "A45.3" in text(g)
+
+
+def test_E75_kia_eliminates_a_broken_formation_of_either_side() -> None:
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    a = put(g, ENT, "fr-poilus", h, broken=True)
+    event(g, GER, "KIA")
+    assert f"unit:{a}" in opts(g)
+    choose(g, f"unit:{a}")
+    assert unit(g, a)["where"] == "casualties" and "E75" in {e[0] for e in g.log}
+
+
+def test_E70_hero_enters_a_friendly_hex_and_may_rally_there() -> None:
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    a = put(g, ENT, "fr-poilus", h, broken=True)
+    event(g, ENT, "Hero")
+    choose(g, f"hex:{h}")
+    hero = next(u for u, x in g.state["units"].items() if g.rules.unit_type(x["type"]).special == "hero"
+                and x["hex"] == h)
+    assert opts(g) == [f"unit:{a}", "none"]
+    choose(g, f"unit:{a}")
+    assert hero and not unit(g, a)["broken"]
+
+
+def test_E78_marseillaise_rallies_every_french_unit_and_leader_in_one_hex() -> None:
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    a = put(g, ENT, "fr-poilus", h, broken=True)
+    ldr = put(g, ENT, leader(g, "France"), h, broken=True)
+    event(g, ENT, "Marseillaise")
+    choose(g, f"hex:{h}")
+    assert not unit(g, a)["broken"] and not unit(g, ldr)["broken"]
+
+
+def test_E79_meccano_mends_a_friendly_tank() -> None:
+    g = game("soissons_tanks_1918")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    tank = next(u.id for u in g.rules.components.units.values() if u.nation == "France" and u.type == "tank")
+    t = put(g, ENT, tank, h, broken=True, suppressed=True)
+    event(g, ENT, "Meccano")
+    assert set(opts(g)) == {f"unsuppress:{t}", f"rally:{t}"}
+    choose(g, f"rally:{t}")
+    assert not unit(g, t)["broken"] and unit(g, t)["suppressed"]
+
+
+def test_E80_mobile_firepower_a_chauchat_from_may_1916() -> None:
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    a = put(g, ENT, "fr-poilus", h)
+    event(g, ENT, "Mobile Firepower")
+    assert held(g) and "E80.1" in text(g)
+    g.state["date"] = "1916-05"
+    event(g, ENT, "Mobile Firepower")
+    arm = next(o for o in opts(g) if o.startswith(f"arm:{a}:"))
+    choose(g, arm)
+    assert "chauchat" in g.state["weapons"][unit(g, a)["weapon"]]["type"]
+
+
+def test_E82_petard_raquette_breaks_an_enemy_next_to_a_french_unit_in_good_order() -> None:
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    put(g, ENT, "fr-poilus", h)
+    e = put(g, GER, "ger-landwehr", sorted(g.rules.adjacent_hexes(g, h))[0])
+    event(g, ENT, "Pétard-Raquette")
+    choose(g, f"unit:{e}")
+    while not held(g):
+        choose(g, opts(g)[-1])
+    assert unit(g, e)["broken"]
+
+
+def test_E86_reconnaissance_a_blind_pick_opens_an_enemy_chit() -> None:
+    g = game("frontieres_1914")
+    spare(g, "H6")
+    chits = [c for c in g.state["chit_pool"] if g.rules.chit(c).secret_side][:2]
+    for c in chits:
+        g.state["chit_pool"].remove(c)
+    g.state["sides"][ENT]["chits_secret"] = list(chits)
+    event(g, GER, "Reconnaissance")
+    assert opts(g) == ["chit:1", "chit:2"]
+    choose(g, "chit:2")
+    assert sorted(chits)[1] in g.state["chits_open"]
+    assert g.state["sides"][ENT]["chits_secret"] == [sorted(chits)[0]]
+
+
+def test_E92_suppressing_fire_an_enemy_in_reach_of_a_friendly_mg() -> None:
+    from tactica.games.commander_family.state import new_weapon
+
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    p = put(g, GER, "ger-infanterie-1914", h)
+    g.state["weapons"]["mg"] = new_weapon("ger-mg08", GER, p)
+    unit(g, p)["weapon"] = "mg"
+    e = put(g, ENT, "fr-poilus", sorted(g.rules.adjacent_hexes(g, h))[0])
+    event(g, GER, "Suppressing Fire")
+    assert f"unit:{e}" in opts(g)
+    choose(g, f"unit:{e}")
+    assert unit(g, e)["suppressed"]
+
+
+def test_E74_interdiction_then_breeze() -> None:
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    a = put(g, ENT, "fr-poilus", h)
+    g.state["gas"] = ["C3"]
+    event(g, GER, "Interdiction / Breeze")
+    assert f"unit:{a}" in opts(g)
+    choose(g, f"unit:{a}")
+    assert unit(g, a)["suppressed"] and g.state["gas"] == [] and held(g)
+    assert {"E74"} <= {e[0] for e in g.log}
+
+
+def test_E56_both_commander_games_load_together() -> None:
+    """The Event continuations of both games share one table by name: loading both must not
+    collide (a duplicate name raises at import)."""
+    from tactica.games.combat_commander import CombatCommanderRules
+    from tactica.games.commander_family.event_steps import CONTINUATIONS
+
+    cc, gwc = CombatCommanderRules(), GreatWarCommanderRules()
+    assert cc.events["Hero"].execute is gwc.events["Hero"].execute  # the family's, shared
+    assert "gwc_support_roll" in CONTINUATIONS and "support_roll" in CONTINUATIONS

@@ -47,7 +47,7 @@ def start(g: Game, seat: int, rule: str, kind: str, where: str, telephones: bool
     if table(g, seat) is None:
         ev.no_effect(g, rule, f"{who(g, seat)} has no Support Table")
         return
-    ev.roll_then(g, seat, "support_roll", f"{kind} (Support Table)", rule=rule, kind=kind, where=where,
+    ev.roll_then(g, seat, "gwc_support_roll", f"{kind} (Support Table)", rule=rule, kind=kind, where=where,
                  telephones=telephones, suppress=suppress)
 
 
@@ -97,7 +97,7 @@ def label(g: Game, item: dict[str, Any]) -> str:
     return name + (f" with {rules.weapon_type(item['weapon']).name}" if item.get("weapon") else "")
 
 
-@continuation("support_roll")
+@continuation("gwc_support_roll")
 def _support_roll(g: Game, a: Args, _: Option | None) -> None:
     seat, rule = int(a["seat"]), a["rule"]
     roll = int(a["roll"]["total"])
@@ -115,7 +115,7 @@ def _support_roll(g: Game, a: Args, _: Option | None) -> None:
     if not queue:
         return
     if a["where"] == "random":
-        ev.random_hex(g, seat, "support_place_next", rule, queue=queue, where=a["where"],
+        ev.random_hex(g, seat, "gwc_support_next", rule, queue=queue, where=a["where"],
                       suppress=a["suppress"], placed=[])
     else:
         _next(g, {"seat": seat, "rule": rule, "queue": queue, "where": a["where"], "hex": None,
@@ -136,14 +136,14 @@ def _hexes(g: Game, a: Args, item: dict[str, Any]) -> list[str]:
     return [h for h in cands if ev.can_enter(g, h, seat, figs)]
 
 
-@continuation("support_place_next")
+@continuation("gwc_support_next")
 def _next(g: Game, a: Args, _: Option | None) -> None:
     seat, rule = int(a["seat"]), a["rule"]
     while a["queue"]:
         item = a["queue"][0]
         hexes = _hexes(g, a, item)
         if hexes:
-            ask(g, seat, "support_place", f"Place {label(g, item)}",
+            ask(g, seat, "gwc_support_place", f"Place {label(g, item)}",
                 [opt(f"hex:{h}", f"{label(g, item)} to {h}", "hex", hex=h) for h in hexes],
                 rule=rule, queue=a["queue"], where=a["where"], hex=a["hex"], suppress=a["suppress"],
                 placed=a["placed"])
@@ -152,7 +152,7 @@ def _next(g: Game, a: Args, _: Option | None) -> None:
         g.emit(rule, "No hex can take {item}: it goes back to the countermix", item=label(g, item))
 
 
-@continuation("support_place")
+@continuation("gwc_support_place")
 def _place(g: Game, a: Args, o: Option | None) -> None:
     assert o is not None
     rules: Any = g.rules
