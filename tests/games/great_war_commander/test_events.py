@@ -72,6 +72,7 @@ def test_E58_auftragstaktik_moves_a_leader_and_his_units_to_an_adjacent_hex() ->
     to = opts(g)[0].split(":")[1]
     choose(g, f"hex:{to}")
     assert unit(g, a)["hex"] == unit(g, ldr)["hex"] == to and held(g)
+    assert f"move from {h} to {to}" in text(g)  # the log renders for every seat
 
 
 def blaze_pairs(g: Game, direction: int) -> list[tuple[str, str]]:

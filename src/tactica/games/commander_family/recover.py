@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
+from .access import rules_of
 from .board_state import board_of
 from .citations import cite
 from .movement import find_frame, on_map
 from .orders import OrderDef
 from .state import units_on_map
-from .stats import morale
 from .victory import nation
 
 if TYPE_CHECKING:
@@ -56,7 +56,9 @@ def recover_legal(g: Game, seat: int, card: str) -> bool:
 def start_recover(g: Game, seat: int, card: str) -> None:
     activate_player(g, seat)
     units = g.state["units"]
-    cleared = [u for u in units_on_map(g.state, seat) if units[u]["suppressed"]]
+    rules = rules_of(g)
+    cleared = [u for u in units_on_map(g.state, seat)
+               if units[u]["suppressed"] and rules.recover_clears(g, u)]
     for u in cleared:
         units[u]["suppressed"] = False
     g.emit(cite(g, "recover.activate"),
@@ -78,7 +80,7 @@ class BrokenUnitRolls(Step):
     def _roll(self, g: Game, a: Args, uid: str) -> None:
         a["left"] = [u for u in self._left(g, a) if u != uid]
         a["unit"] = uid
-        a["morale"] = morale(g, uid).value
+        a["morale"] = rules_of(g).roll_morale(g, uid, self.purpose)
         g.push("roll", roller=int(a["seat"]), purpose=f"{self.purpose} of {uid}", store="roll")
 
     def run(self, g: Game, a: Args) -> None:

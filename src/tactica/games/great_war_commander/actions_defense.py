@@ -29,7 +29,7 @@ from ..commander_family.actions import ActionDef
 from ..commander_family.actions_fire import DEFENSE
 from ..commander_family.board_state import hex_distance, overlay
 from ..commander_family.event_steps import ask, continuation, setup_area, unit_opts
-from ..commander_family.fire import able, attack_hexes, is_weapon, piece_hex, reaches
+from ..commander_family.fire import able, attack_hexes, in_play, is_weapon, piece_hex, reaches
 from ..commander_family.state import new_unit, new_weapon, side
 from ..commander_family.stats import best_cover, unit_kind
 from ..commander_family.victory import nation
@@ -67,7 +67,8 @@ def attackers(g: Game, a: Args) -> list[str]:
     out: list[str] = []
     for p in a["pieces"]:
         uid = g.state["weapons"][p]["carrier"] if is_weapon(g, p) else p
-        if uid is not None and uid not in out and g.state["units"][uid]["where"] == "map":
+        u = g.state["units"].get(uid) if uid is not None else None
+        if u is not None and uid not in out and u["where"] == "map" and u["hex"] is not None:
             out.append(uid)
     return out
 
@@ -77,8 +78,8 @@ def counter_targets(g: Game, seat: int, a: Args) -> list[str]:
     units = g.state["units"]
     mine = [u for u, x in units.items() if x["seat"] == seat and x["where"] == "map" and not x["broken"]
             and unit_kind(g, u) in ("platoon", "team")]
-    near = [p for p in a["pieces"]
-            if any(hex_distance(g, piece_hex(g, p), units[m]["hex"]) == 1 for m in mine)]
+    near = [p for p in a["pieces"] if in_play(g, p)
+            and any(hex_distance(g, piece_hex(g, p), units[m]["hex"]) == 1 for m in mine)]
     if not near:
         return []
     return [u for u in attackers(g, a) if not units[u]["suppressed"]

@@ -136,8 +136,8 @@ def _auftragstaktik_to(g: Game, a: Args, o: Option | None) -> None:
     moved = units_in(g, a["frm"], int(a["seat"]))
     for uid in moved:
         _units(g)[uid]["hex"] = o.args["hex"]
-    g.emit("E58", "Auftragstaktik: {units} move from {frm} to {to}", units=", ".join(moved), frm=a["frm"],
-           to=o.args["hex"])
+    g.emit("E58", "Auftragstaktik: {units} move from {frm} to {dest}", units=", ".join(moved), frm=a["frm"],
+           dest=o.args["hex"])
 
 
 # ---------------------------------------------------------------- E64 Detachment

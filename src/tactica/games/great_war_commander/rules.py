@@ -15,7 +15,7 @@ has a ``register(rules)`` called below.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -27,13 +27,29 @@ from ..commander_family.base import CommanderRules
 from ..commander_family.events import event_registry
 from ..commander_family.orders import order_registry
 from ..commander_family.procedures import procedure_steps, register_procedures
+from ..commander_family.state import side, units_on_map
+from ..commander_family.stats import morale
+from ..commander_family.victory import (
+    add_vp,
+    break_unit,
+    check_sudden_loss,
+    chit_open,
+    eliminate,
+    final_decision,
+    unit_vp,
+)
 from . import (
     actions,
     air,
     artillery,
+    cohesion,
+    command,
     core_orders,
+    drawing,
+    engineers,
     events,
     fortifications,
+    offensive,
     strategy,
     strategy_hand,
     tanks,
@@ -67,13 +83,14 @@ class GreatWarCommanderRules(CommanderRules):
     rule_numbers: Mapping[str, str] = RULE_NUMBERS
 
     def __init__(self, steps: Iterable[Step] = (), components: Components | None = None) -> None:
-        super().__init__([*procedure_steps(), *steps])
+        super().__init__([*procedure_steps(), cohesion.Cohesion(), *steps])
         self._components = components
         self.orders = order_registry(dict(ORDERS))
         self.actions = action_registry(dict(ACTIONS))
         self.events = event_registry(dict(EVENTS))
         register_procedures(self)  # Fire O21, Move O23, Advance O16, Melee, Recover O25, Rout O26, A42
-        core_orders.register(self)  # O15, O20, O22, O24, O27 and the Engineers' Order (3.1.9)
+        core_orders.register(self)  # O22 HMG Suppress, O27 Runner
+        offensive.register(self)  # O24
         actions.register(self)  # A28-A55
         events.register(self)  # E56-E97
         artillery.register(self)  # O18, O19, Telephones (12)
@@ -222,6 +239,140 @@ class GreatWarCommanderRules(CommanderRules):
             return kind == "team"
         return kind in ("platoon", "team")
 
+    def stack_ok(self, g: Game, uids: list[str]) -> bool:
+        """8.2: seven figures a side in a hex (Tanks count three, 8.2.1), and never two Tanks."""
+        tanks = sum(self.unit_type(g.state["units"][u]["type"]).type == "tank" for u in uids)
+        return tanks <= 1 and super().stack_ok(g, uids)
+
+    def stacking_check(self, g: Game, seat: int) -> None:
+        """End of the Turn: overstacked hexes fixed (8.2), then the cohesion check (3.3.2.1)."""
+        g.push("cohesion")
+        super().stacking_check(g, seat)
+
+    def turn_extras(self, g: Game, seat: int) -> list[Option]:
+        """11.3's Weapon elimination (the family's) and the Engineers' Order (3.1.9)."""
+        return [*super().turn_extras(g, seat), *engineers.options(g, seat)]
+
+    def turn_extra(self, g: Game, seat: int, option: Option) -> None:
+        if option.id.startswith("engineer:"):
+            engineers.carry_out(g, seat, option)
+        else:
+            super().turn_extra(g, seat, option)
+
+    # -- Leaders and command (command.py) -----------------------------------------------------
+    def command_reach(self, g: Game, leader: str, activated: list[str],
+                      may: Callable[[Game, str], bool]) -> list[str]:
+        return command.command_reach(g, leader, activated, may)
+
+    def commanders(self, g: Game, uid: str) -> list[str]:
+        return command.commanders(g, uid)
+
+    # -- victory (7) ---------------------------------------------------------------------------
+    def elimination_vp(self, g: Game, uid: str) -> int:
+        """7.1 and the open chit Z (7.3.2): +1 VP per enemy Formation eliminated."""
+        return unit_vp(g, uid) + (1 if chit_open(g, "elim_plus_one") else 0)
+
+    def exit_vp(self, g: Game, uid: str) -> int:
+        """7.2.1 and the open chit Y (7.3.2): +1 VP per own Formation exited."""
+        return unit_vp(g, uid) + (1 if chit_open(g, "exit_plus_one") else 0)
+
+    def may_exit(self, g: Game, uid: str) -> bool:
+        """O23.4, O27.2.1: a Runner never exits by the enemy edge."""
+        return bool(self.unit_type(g.state["units"][uid]["type"]).type != "runner")
+
+    def may_exit_home(self, g: Game, uid: str) -> bool:
+        """O27.2.1: a Runner may Move off its friendly edge."""
+        return bool(self.unit_type(g.state["units"][uid]["type"]).type == "runner")
+
+    def exit_home(self, g: Game, uid: str) -> None:
+        """O27.2.1: a Runner leaving by its friendly edge scores 1 VP (not an exit into enemy
+        territory: no chit Y) and goes back to the countermix; if it was its side's last
+        Formation on the map, VPs decide (6.3)."""
+        seat = int(g.state["units"][uid]["seat"])
+        g.state["units"][uid].update(where="out", hex=None, suppressed=False, veteran=False, broken=False)
+        g.emit("O27.2.1", "{unit} exits by its friendly edge and returns to the countermix", unit=uid)
+        add_vp(g, seat, 1, "O27.2.1", f"Runner {uid} exits by the friendly edge")
+        if not units_on_map(g.state, seat):
+            final_decision(g, f"{side(g.state, seat)['nation']}'s last Formation on the map exited", "6.3")
+
+    # -- Gas markers (T107; placed by the scenario or a Gas Attack, removed at Time advances) ----
+    def marker_move_cost(self, g: Game, label: str) -> int:
+        """T107: +1 MP to enter a Gas hex, on top of its terrain."""
+        return 1 if label in (g.state.get("gas") or ()) else 0
+
+    def marker_hindrances(self, g: Game) -> Mapping[str, int]:
+        """T107, 10.3.4: Gas hinders 1 into, out of and through its hex."""
+        return {h: 1 for h in g.state.get("gas") or ()}
+
+    def may_enter(self, g: Game, move: Args, label: str) -> bool:
+        """O24.2: an Offensive never overstacks and never re-enters a hex."""
+        return offensive.may_enter(g, move, label)
+
+    def entered(self, g: Game, uids: list[str], label: str) -> None:
+        """T107.1: a Formation moving into Gas is Suppressed, or broken if it already was (and an
+        Offensive keeps the hexes each Formation has occupied, O24.2)."""
+        offensive.record_entry(g, uids, label)
+        if label not in (g.state.get("gas") or ()):
+            return
+        for uid in uids:
+            u = g.state["units"][uid]
+            if u["suppressed"]:
+                break_unit(g, uid, "T107.1")
+            else:
+                u["suppressed"] = True
+                g.emit("T107.1", "{unit} enters Gas in {hex} and is Suppressed", unit=uid, hex=label)
+        check_sudden_loss(g)
+
+    def roll_morale(self, g: Game, uid: str, purpose: str) -> int:
+        """O26.4: a Formation stacked with Gas gets no positive Cover on its Rout Roll (Wire's -1
+        and negative Cover still count)."""
+        m = morale(g, uid)
+        if purpose != "rout" or g.state["units"][uid]["hex"] not in (g.state.get("gas") or ()):
+            return m.value
+        cover = m.parts[-1][1]  # the Cover instance stats.morale adds last
+        return m.value - max(0, int(cover))
+
+    def may_transfer(self, g: Game, giver: str, taker: str, wid: str) -> bool:
+        """O23.1.1, 11.3: a Weapon is handed over only from a Platoon to a Team."""
+        kinds = [self.unit_type(g.state["units"][u]["type"]).type for u in (giver, taker)]
+        return kinds == ["platoon", "team"]
+
+    def routable(self, g: Game, uid: str) -> bool:
+        """O26.5: Tanks are never affected by a Rout."""
+        return bool(self.unit_type(g.state["units"][uid]["type"]).type != "tank")
+
+    def melee_forfeit(self, g: Game, label: str) -> bool:
+        """O16.4.1: a side with only a Runner (or Runners) in the Melee hex loses it at once; the
+        opponent scores its VPs (7.1); no Actions or Strategy Cards are played."""
+        s = g.state
+        here = [u for u, v in s["units"].items() if v["where"] == "map" and v["hex"] == label]
+        lone = []
+        for seat in (0, 1):
+            mine = sorted(u for u in here if s["units"][u]["seat"] == seat)
+            if mine and all(self.unit_type(s["units"][u]["type"]).type == "runner" for u in mine):
+                lone += mine
+        if not lone:
+            return False
+        for uid in lone:
+            g.emit("O16.4.1", "Only a Runner holds {hex} for its side: {unit} is lost at once", hex=label,
+                   unit=uid)
+            eliminate(g, uid, "O16.4.1", check=False)
+        check_sudden_loss(g)
+        return True
+
+    def recover_clears(self, g: Game, uid: str) -> bool:
+        """O25.2: Recover leaves the Suppressed marker on a Formation stacked with Gas (8.1.5)."""
+        return g.state["units"][uid]["hex"] not in (g.state.get("gas") or ())
+
+    def takes_control(self, g: Game, uid: str) -> bool:
+        """7.3.1.3: a Runner cannot take control of an Objective (it may keep it)."""
+        return bool(self.unit_type(g.state["units"][uid]["type"]).type != "runner")
+
+    def control_taken(self, g: Game, obj: str, seat: int, units: list[str]) -> None:
+        """7.3.1.2: a Tank taking control of an Objective scores 1 VP at once."""
+        if any(self.unit_type(g.state["units"][u]["type"]).type == "tank" for u in units):
+            add_vp(g, seat, 1, "7.3.1.2", f"a Tank takes Objective {obj}")
+
     # -- the Time track (6.1.2) ------------------------------------------------------------------
     def time_removals(self, g: Game, a: Args) -> list[Option]:
         """Step 4: the triggering player removes two Gas markers of his choice (T107.2); there
@@ -241,6 +392,19 @@ class GreatWarCommanderRules(CommanderRules):
     def time_additions(self, g: Game, seat: int) -> None:
         """Step 7: each player holding no Strategy Card draws one (1.S)."""
         strategy_hand.time_draw(g)
+
+    def scripted(self) -> Any:
+        """The scripted policy and search hooks (scripted.py), for tactica.ai."""
+        from . import scripted
+
+        return scripted
+
+    # -- the browser table and the terminal: the family's drawing in GWC's style (drawing.py) --
+    def drawing_style(self) -> Any:
+        return drawing.STYLE
+
+    def drawing_extras(self, g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any]:
+        return drawing.extras(g, seat, view)
 
     # -- views -------------------------------------------------------------------------------------
     def view(self, g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
