@@ -12,7 +12,7 @@ from .cards_helpers import ENT, GER, card_with, choose, event, game, hand, held,
 from .gwc_helpers import put
 from .test_actions import far_hexes
 
-NOT_YET = {"Deserters", "High Command Meddling", "Raid Prisoners", "Runner", "Sappers", "Telephone Wires Cut"}
+NOT_YET = {"High Command Meddling", "Sappers", "Telephone Wires Cut"}
 
 
 def text(g: Game) -> str:
@@ -549,3 +549,44 @@ def test_E56_both_commander_games_load_together() -> None:
     cc, gwc = CombatCommanderRules(), GreatWarCommanderRules()
     assert cc.events["Hero"].execute is gwc.events["Hero"].execute  # the family's, shared
     assert "gwc_support_roll" in CONTINUATIONS and "support_roll" in CONTINUATIONS
+
+
+def test_E84_raid_prisoners_an_enemy_out_of_cohesion_next_to_an_unbroken_unit() -> None:
+    g = game("frontieres_1914")
+    h = next(x for x in hexes_of(g, "open_ground") if x[0] in "GHI" and x[1:] in ("5", "6"))
+    spare(g, h)
+    e = put(g, ENT, "fr-poilus", h)
+    put(g, GER, "ger-landwehr", sorted(g.rules.adjacent_hexes(g, h))[0])
+    from tactica.games.great_war_commander.cohesion import in_cohesion
+
+    assert not in_cohesion(g, e)
+    event(g, GER, "Raid Prisoners")
+    choose(g, f"unit:{e}")
+    assert unit(g, e)["where"] == "casualties"
+
+
+def test_E88_runner_joins_the_highest_ranking_leader() -> None:
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    put(g, GER, leader(g, "Germany"), h)
+    before = set(g.state["units"])
+    event(g, GER, "Runner")
+    choose(g, f"hex:{h}")
+    new = [u for u in g.state["units"] if u not in before]
+    assert len(new) == 1 and unit(g, new[0])["hex"] == h
+    assert g.rules.unit_type(unit(g, new[0])["type"]).type == "runner"
+
+
+def test_E63_deserters_the_nearest_unit_out_of_cohesion_retreats() -> None:
+    g = game("frontieres_1914")
+    on_cards = {g.rules.card(c).hex for c in g.rules.components.decks["Germany"]}
+    h = next(x for x in hexes_of(g, "open_ground") if x[0] in "FGHIJ" and x[1:] in ("4", "5", "6", "7")
+             and x in on_cards)
+    spare(g, h)
+    a = put(g, GER, "ger-landwehr", h)
+    top(g, GER, card_with(g, GER, hex=h))
+    event(g, GER, "Deserters")
+    while not held(g):
+        choose(g, opts(g)[0])
+    assert unit(g, a)["hex"] != h and "E63" in {e[0] for e in g.log}

@@ -10,12 +10,11 @@ skipped and logged, E56; no triggers on the rolls inside an Event). Registered h
   enemy Formation), its surrender Event as E93 Surrender (a broken Unit next to an enemy);
 * this game's own: events_units.py (E57, E58, E64-E68, E76-E80, E82, E83, E85), events_map.py
   (E59, E60, E61, E74, E95 partly), events_cards.py (E62, E73, E81, E86), events_support.py
-  (E72, E87, E91).
+  (E72, E87, E91), events_command.py (E63, E84, E88).
 
 Not registered yet (the log says "not implemented yet: no effect" when one is revealed;
-RULES.md says what each waits for): E63 Deserters and E84 Raid Prisoners (cohesion), E71 High
-Command Meddling, E88 Runner (the Highest-ranking Leader), E89 Sappers (Wire), E94 Telephone Wires
-Cut (Telephones).
+RULES.md says what each waits for): E71 High Command Meddling, E89 Sappers (Wire), E94 Telephone
+Wires Cut (Telephones).
 """
 
 from __future__ import annotations
@@ -33,7 +32,7 @@ from ..commander_family.events_units import (
     veteran_event,
     walking_wounded,
 )
-from . import events_cards, events_map, events_support, events_units
+from . import events_cards, events_command, events_map, events_support, events_units
 
 if TYPE_CHECKING:
     from .rules import GreatWarCommanderRules
@@ -45,6 +44,7 @@ EVENTS: dict[str, Any] = {
     "Blaze": events_map.blaze,
     "Breeze": events_map.breeze_event,
     "Captured Papers": events_cards.captured_papers,
+    "Deserters": events_command.deserters,
     "Detachment": events_units.detachment,
     "Devil Dogs": events_units.rally_or_surrender("E65", "America"),
     "En Avant": events_units.rally_or_surrender("E66", "France"),
@@ -64,9 +64,11 @@ EVENTS: dict[str, Any] = {
     "New Mission": events_cards.new_mission,
     "Pétard-Raquette": events_units.petard,
     "Raid": events_units.raid,
+    "Raid Prisoners": events_command.raid_prisoners,
     "Recall Leader": events_units.recall_leader,
     "Reconnaissance": events_cards.reconnaissance,
     "Reinforcements": events_support.reinforcements,
+    "Runner": events_command.runner,
     "Scrounge": scrounge(own_only=True),
     "Stragglers": events_support.stragglers,
     "Suppressing Fire": suppressing_fire,
