@@ -349,17 +349,29 @@ def usable_mgs(g: Game, seat: int) -> list[str]:
     return out
 
 
-def suppressing_fire(g: Game, seat: int, card: str) -> None:
-    ov = overlay(g)
-    mgs = usable_mgs(g, seat)
-    cands = [u for u in map_units(g, opponent(seat)) if not _units(g)[u]["suppressed"]
-             and any(reaches(g, w, _units(g)[u]["hex"], ov) is not None for w in mgs)]
-    if not cands:
-        no_effect(g, cite(g, "event.suppressing_fire"),
-                  "no unsuppressed enemy unit is in Range and LOS of a usable friendly MG")
-        return
-    ask(g, seat, "suppressing_fire", "Suppressing Fire: Suppress an enemy unit?",
-        [*unit_opts(g, cands, "Suppress"), opt("none", "Suppress nobody", "none")])
+def suppress_in_mg_reach(which: str) -> Callable[[Game, int, str], None]:
+    """Suppressing Fire: the receiver Suppresses one unsuppressed enemy unit that
+    ``UNIT_FILTERS[which]`` admits (CC: any; GWC E92: a Unit or Tank, never a Leader) within
+    Range and LOS of one of his usable machine guns."""
+
+    def execute(g: Game, seat: int, card: str) -> None:
+        ov = overlay(g)
+        mgs = usable_mgs(g, seat)
+        pick = UNIT_FILTERS[which]
+        cands = [u for u in map_units(g, opponent(seat))
+                 if not _units(g)[u]["suppressed"] and pick(g, seat, u)
+                 and any(reaches(g, w, _units(g)[u]["hex"], ov) is not None for w in mgs)]
+        if not cands:
+            no_effect(g, cite(g, "event.suppressing_fire"),
+                      "no unsuppressed enemy unit is in Range and LOS of a usable friendly MG")
+            return
+        ask(g, seat, "suppressing_fire", "Suppressing Fire: Suppress an enemy unit?",
+            [*unit_opts(g, cands, "Suppress"), opt("none", "Suppress nobody", "none")])
+
+    return execute
+
+
+suppressing_fire = suppress_in_mg_reach("any")
 
 
 @continuation("suppressing_fire")
