@@ -516,3 +516,32 @@ def test_A34_A50_bore_sighting_for_the_defender_and_marksmanship_for_its_nation(
     text = "\n".join(lines(g))
     assert "A34: Bore Sighting: +2 FP" in text
     assert "A50: Marksmanship: +2 FP (a Germany Platoon or Team fires)" in text
+
+
+def test_A31_assault_fire_moving_pieces_with_boxed_fp_tanks_never_in_its_group() -> None:
+    """A31: one Fire Attack by pieces activated to Move with boxed FP. A Tank never joins the
+    group (``loner_kinds``); no Tank of ours has a boxed FP either, so none can even fire it."""
+    g = game("belleau_wood_1918")
+    h = hexes_of(g, "open_ground")[20]
+    n = sorted(g.rules.adjacent_hexes(g, h))
+    far = far_hexes(g, h)
+    m1 = put(g, ENT, "us-marines", n[0])
+    m2 = put(g, ENT, "us-marines", n[1])
+    put(g, ENT, "us-infantry", far[0])
+    put(g, GER, "ger-landwehr", h)
+    put(g, GER, "ger-landwehr", far[1])
+    g.state["active"] = ENT
+    g.push("hold")
+    g.push("move_order", seat=ENT, phase="pick", activated=[m1, m2], leader=None, last=None, moved=[],
+           group=[], hex=None, spent={}, road=[], steps=0, crossed=False, op_units=[])
+    g.push("assault_fire", seat=ENT, target=None, group=[])
+    g.refresh()
+    assert f"target:{h}" in opts(g)
+    g.apply(f"target:{h}")
+    g.apply(f"add:{m1}")
+    assert f"add:{m2}" in opts(g)
+    g.rules.loner_kinds = frozenset({"platoon"})  # the mechanism, shown on Platoons
+    g.refresh()
+    assert f"add:{m2}" not in opts(g) and "fire" in opts(g)
+    assert GreatWarCommanderRules().loner_kinds == frozenset({"tank"})
+    assert not any("fp" in u.unbroken.boxed for u in g.rules.components.units.values() if u.type == "tank")

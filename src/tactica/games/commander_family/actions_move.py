@@ -7,7 +7,8 @@ after the last), for the seat whose Move Order it is.
 
 Assault Fire: one Fire Attack by pieces activated to Move that have boxed FP (units, and the
 Weapons they carry), with an enemy hex in their Range and LOS: the target first, then the pieces
-(a Fire Group as in a Fire Order: chained hexes, Ordnance alone), then the attack.
+(a Fire Group as in a Fire Order: chained hexes, Ordnance alone, and a game's ``loner_kinds``
+alone: GWC's Tanks), then the attack.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
+from .access import rules_of
 from .actions import ActionDef
 from .board_state import hex_distance, overlay
 from .citations import cite
@@ -31,6 +33,7 @@ from .fire import (
     strength,
     wtype,
 )
+from .stats import unit_kind
 from .victory import nation
 
 if TYPE_CHECKING:
@@ -65,6 +68,12 @@ def boxed(g: Game, pid: str, stat: str) -> bool:
     u = g.state["units"][pid]
     t = rules.unit_type(u["type"])
     return stat in (t.broken if u["broken"] else t.unbroken).boxed
+
+
+def loner(g: Game, pid: str) -> bool:
+    """A piece of a kind that never joins a Fire Group here (``rules.loner_kinds``)."""
+    kinds = rules_of(g).loner_kinds
+    return bool(kinds) and not is_weapon(g, pid) and unit_kind(g, pid) in kinds
 
 
 def assault_pieces(g: Game, seat: int) -> list[str]:
@@ -116,7 +125,7 @@ class AssaultFire(Step):
 
     def _addable(self, g: Game, a: Args) -> list[str]:
         group: list[str] = a["group"]
-        if any(is_ordnance(g, p) for p in group):
+        if any(is_ordnance(g, p) or loner(g, p) for p in group):
             return []
         ov = overlay(g)
         hexes = {piece_hex(g, p) for p in group}
@@ -125,7 +134,7 @@ class AssaultFire(Step):
             if p in group or reaches(g, p, a["target"], ov) is None:
                 continue
             near = any(hex_distance(g, piece_hex(g, p), h) <= 1 for h in hexes)
-            if group and (is_ordnance(g, p) or not near):
+            if group and (is_ordnance(g, p) or loner(g, p) or not near):
                 continue
             out.append(p)
         return out

@@ -74,6 +74,8 @@ class CommanderRules(Rules):
     """Kinds Light Wounds turns into a Team instead of breaking (CC A36 Squads, GWC A47 Platoons)."""
     mg_kinds: frozenset[str] = frozenset({"machine_gun"})
     """Weapon kinds that are machine guns (Suppressing Fire, Sustained Fire, Intersect MGs)."""
+    loner_kinds: frozenset[str] = frozenset()
+    """Unit kinds that fire alone, never in a Fire Group of an Assault Fire (GWC A31: Tanks)."""
 
     def __init__(self, steps: Iterable[Step] = ()) -> None:
         super().__init__([*family_steps(), *steps])

@@ -77,6 +77,7 @@ def register(rules: GreatWarCommanderRules) -> None:
     rules.infantry_kinds = INFANTRY
     rules.wound_kinds = PLATOON
     rules.mg_kinds = MACHINE_GUNS
+    rules.loner_kinds = frozenset({"tank"})  # A31: a Tank never joins an Assault Fire's group
     add_steps(rules)
     for st in (*move_action_steps(), *melee_steps(), SquadBreaks()):
         if st.name not in rules.steps:
