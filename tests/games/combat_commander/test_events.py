@@ -20,8 +20,8 @@ from event_helpers import (
 from fire_helpers import BOARD
 
 from tactica.core.hexgrid import neighbor
-from tactica.games.combat_commander.events_map import COMPASS
 from tactica.games.commander_family.board_state import label_map
+from tactica.games.commander_family.events_map import COMPASS
 from tactica.games.commander_family.victory import eliminate
 
 SQ, TEAM, LDR = "ger-rifle-squad", "ger-rifle-team", "ger-ldr-bolter"
@@ -597,7 +597,7 @@ def test_E60_interdiction_during_fire_example_F() -> None:
     g.apply("action:G-66")
     fh.skip(g)
     assert g.rules.card("G-8").event == "Interdiction"
-    assert g.decision().step == "cc_event_ask" and g.decision().seat == AXIS
+    assert g.decision().step == "event_ask" and g.decision().seat == AXIS
     assert "unit:allies-1" in opts(g)
     fh.go(g, "unit:allies-1")
     log = text(g)

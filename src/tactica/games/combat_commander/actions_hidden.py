@@ -23,7 +23,8 @@ from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
 from ..commander_family.actions import ActionDef
-from ..commander_family.board_state import board_of, units_in
+from ..commander_family.board_state import units_in
+from ..commander_family.event_steps import setup_area
 from ..commander_family.state import new_unit, new_weapon, side
 from ..commander_family.stats import best_cover
 from ..commander_family.victory import nation
@@ -163,23 +164,6 @@ def wire_play(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:
 
 
 # ---------------------------------------------------------------- A35.4 Hidden Unit
-def setup_area(g: Game, seat: int) -> list[str]:
-    """The hexes of ``seat``'s original set-up area: the scenario's set-up zone (or zones) for
-    that side. Empty when the scenario names none (every unit placed on a given hex)."""
-    rules: Any = g.rules
-    b = board_of(g)
-    if b is None or not hasattr(rules, "all_scenarios"):
-        return []
-    sc = rules.all_scenarios().get(g.state.get("scenario"), {})
-    spec = (sc.get("sides") or {}).get(rules.seats[seat], {})
-    zones = {str(spec["setup"])} if spec.get("setup") else set()
-    zones |= {str(e["zone"]) for e in spec.get("units", []) if isinstance(e, dict) and e.get("zone")}
-    out: set[str] = set()
-    for z in zones:
-        out.update(b.label(h) for h in b.zones.get(z, ()))
-    return sorted(out)
-
-
 def hidden_unit_hexes(g: Game, seat: int) -> list[str]:
     """A35.4 step 3: set-up-area hexes with no unit of either side and Cover 1 or more (the
     hex's best Cover instance, a Fortification's included); never a Blaze or impassable hex."""

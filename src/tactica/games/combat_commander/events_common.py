@@ -1,17 +1,6 @@
-"""Shared machinery of the Combat Commander Events (E42-E77): decision frames, Random Hexes,
-the map questions Events ask (Water, Blaze, Fortifications, "closest"), and new counters.
-
-An Event runs inside the ``trigger_event`` frame (commander_family/triggers.py). Its ``execute``
-either finishes at once or pushes frames; they are all popped before the trigger hands back the
-roll it interrupted (1.9.1). Because state must stay plain data, an Event's later steps are named
-continuations (module-level functions in :data:`CONTINUATIONS`), never closures:
-
-* ``cc_event_ask`` — a seat picks one of the options stored in the frame (fixed when asked:
-  nothing else happens while the question waits), then the named continuation gets the option;
-* ``cc_event_cont`` — waits under a ``roll``/``reveal`` frame, then hands its args (with the roll
-  or card stored by that frame) to the named continuation.
-
-Rolls made from these frames are inside ``trigger_event``, so they ignore triggers (E42).
+"""What Combat Commander's own Events add to the family's Event machinery
+(commander_family/event_steps.py, re-exported here for its Event modules): its Fortification
+state and the placing of Fortifications by an Event (F100.3).
 
 State keys used by the Events (plain data, added on first use)::
 
@@ -24,147 +13,53 @@ State keys used by the Events (plain data, added on first use)::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from tactica.core.options import Option
-from tactica.core.rules import Args, Step
-
-from ..commander_family.access import rules_of
-from ..commander_family.board_state import board_of, hex_distance, label_map, units_in
-from ..commander_family.fire import draw_smoke
-from ..commander_family.state import opponent, side
-from ..commander_family.victory import nation
-from .terrain import hex_type
+from ..commander_family.event_steps import (
+    CONTINUATIONS,
+    add_steps,
+    adjacent_or_in,
+    ask,
+    blazes,
+    can_enter,
+    closest,
+    continuation,
+    figures_of_type,
+    impassable,
+    inactive_first,
+    is_water,
+    map_units,
+    new_id,
+    no_effect,
+    opt,
+    place_smoke,
+    random_hex,
+    roll_then,
+    roster_unit,
+    unit_label,
+    unit_opts,
+    unit_type,
+    who,
+)
 
 if TYPE_CHECKING:
     from tactica.core.game import Game
 
-Continuation = Callable[["Game", Args, Option | None], None]
-CONTINUATIONS: dict[str, Continuation] = {}
+__all__ = [
+    "CONTINUATIONS", "FORTIFICATION_COVER", "FORTIFICATION_KINDS", "add_steps", "adjacent_or_in", "ask",
+    "blazes", "can_enter", "closest", "continuation", "figures_of_type", "fortifications", "impassable",
+    "inactive_first", "is_water", "map_units", "new_id", "no_effect", "opt", "place_fortification",
+    "place_smoke", "random_hex", "roll_then", "roster_unit", "unit_label", "unit_opts", "unit_type", "who",
+]
 
 FORTIFICATION_KINDS = ("foxholes", "trench", "mines", "wire", "bunker", "pillbox")
 FORTIFICATION_COVER = {"foxholes": 3, "trench": 4, "pillbox": 5, "bunker": 6}
 """F101-F105 alternate Cover (the digest's reading: Pillbox 5, Bunker 6)."""
 
 
-def continuation(name: str) -> Callable[[Continuation], Continuation]:
-    def deco(fn: Continuation) -> Continuation:
-        CONTINUATIONS[name] = fn
-        return fn
-    return deco
-
-
-# ---------------------------------------------------------------- frames
-class EventAsk(Step):
-    name = "cc_event_ask"
-
-    def actor(self, g: Game, a: Args) -> int:
-        return int(a["seat"])
-
-    def prompt(self, g: Game, a: Args) -> str:
-        return str(a["prompt"])
-
-    def options(self, g: Game, a: Args) -> list[Option]:
-        return [Option(o[0], o[1], o[2], dict(o[3])) for o in a["opts"]]
-
-    def choose(self, g: Game, a: Args, option: Option) -> None:
-        g.pop()
-        CONTINUATIONS[a["then"]](g, a, option)
-
-
-class EventCont(Step):
-    name = "cc_event_cont"
-
-    def run(self, g: Game, a: Args) -> None:
-        g.pop()
-        CONTINUATIONS[a["then"]](g, a, None)
-
-
-def add_steps(rules: Any) -> None:
-    """Add the Event frames to a rules instance once (each events_* register calls this)."""
-    for step in (EventAsk(), EventCont()):
-        if step.name not in rules.steps:
-            rules.add_step(step)
-
-
-def opt(oid: str, label: str, kind: str = "", **args: Any) -> list[Any]:
-    return [oid, label, kind, args]
-
-
-def ask(g: Game, seat: int, then: str, prompt: str, opts: list[list[Any]], **data: Any) -> None:
-    """Push a question for ``seat``; the continuation ``then`` gets (args, chosen option)."""
-    if not opts:
-        raise ValueError(f"an Event question with no option ({then})")
-    g.push("cc_event_ask", seat=seat, then=then, prompt=prompt, opts=opts, **data)
-
-
-def roll_then(g: Game, seat: int, then: str, purpose: str, **data: Any) -> None:
-    """Roll for ``seat`` (triggers ignored: inside an Event, E42), then call ``then`` with the
-    result in ``args["roll"]``."""
-    g.push("cc_event_cont", seat=seat, then=then, **data)
-    g.push("roll", roller=seat, purpose=purpose, store="roll")
-
-
-def random_hex(g: Game, seat: int, then: str, rule: str, **data: Any) -> None:
-    """1.8: reveal the top card of ``seat``'s deck and read its Random Hex; broken Weapons check
-    its number first (11.4); then ``then`` runs with ``args["hex"]`` (None if off this map)."""
-    g.push("cc_event_cont", seat=seat, then="_random_hex", next=then, rule=rule, **data)
-    g.push("reveal", seat=seat, store="card")
-
-
-@continuation("_random_hex")
-def _random_hex_read(g: Game, a: Args, _: Option | None) -> None:
-    rules: Any = g.rules
-    c = rules.card(a["card"])
-    g.emit("1.8", "{event}: Random Hex {hex} ({card})", event=a["rule"], hex=c.hex, card=a["card"])
-    rules.broken_weapon_check(g, c.hex_number)
-    b = board_of(g)
-    a["hex"] = c.hex if b is not None and c.hex in label_map(b) else None
-    if a["hex"] is None:
-        g.emit(a["rule"], "{hex} is not on this map: that part of the Event is impossible (E42)",
-               hex=c.hex)
-    CONTINUATIONS[a["next"]](g, a, None)
-
-
-# ---------------------------------------------------------------- map questions
-def on_map(g: Game) -> list[str]:
-    b = board_of(g)
-    return [] if b is None else list(b.labels)
-
-
-def is_water(g: Game, label: str) -> bool:
-    b = board_of(g)
-    return b is not None and bool(hex_type(b, label_map(b)[label]).water)
-
-
-def blazes(g: Game) -> list[str]:
-    lst: list[str] = g.state.setdefault("blaze", [])
-    return lst
-
-
 def fortifications(g: Game) -> dict[str, str]:
     d: dict[str, str] = g.state.setdefault("fortifications", {})
     return d
-
-
-def impassable(g: Game, label: str) -> bool:
-    """T79/T78.2: a Blaze or terrain a unit may not enter."""
-    b = board_of(g)
-    if b is None:
-        return True
-    t = hex_type(b, label_map(b)[label])
-    return bool(t.move_impassable or t.cover_impassable) or label in blazes(g)
-
-
-def place_smoke(g: Game, label: str, rule: str) -> int:
-    """T94: draw a random Smoke marker into ``label``; with Smoke there already the larger one
-    stays (as Fire does, 8.1.4). Returns the hindrance drawn."""
-    v = draw_smoke(g)
-    smoke = g.state["smoke"]
-    smoke[label] = max(int(smoke.get(label, 0)), v)
-    g.emit(rule, "Smoke {v} placed in {hex} (hindrance now {h})", v=v, hex=label, h=smoke[label])
-    return v
 
 
 def place_fortification(g: Game, label: str, kind: str, rule: str) -> bool:
@@ -178,80 +73,3 @@ def place_fortification(g: Game, label: str, kind: str, rule: str) -> bool:
     fortifications(g)[label] = kind
     g.emit(rule, "{kind} placed in {hex}", kind=kind.capitalize(), hex=label)
     return True
-
-
-def map_units(g: Game, seat: int | None = None) -> list[str]:
-    return sorted(uid for uid, u in g.state["units"].items()
-                  if u["where"] == "map" and u["hex"] is not None and (seat is None or u["seat"] == seat))
-
-
-def closest(g: Game, origin: str, hexes: Iterable[str]) -> list[str]:
-    """The hexes of ``hexes`` nearest to ``origin`` (all of them on a tie), in label order."""
-    hs = sorted(set(hexes))
-    if not hs:
-        return []
-    dist = {h: hex_distance(g, origin, h) for h in hs}
-    best = min(dist.values())
-    return [h for h in hs if dist[h] == best]
-
-
-def adjacent_or_in(g: Game, label: str) -> list[str]:
-    rules: Any = g.rules
-    return sorted({label, *rules.adjacent_hexes(g, label)})
-
-
-def can_enter(g: Game, label: str, seat: int, figs: int = 0) -> bool:
-    """A hex an Event may put ``seat``'s unit(s) of ``figs`` figures into: on the map, passable,
-    no Blaze (E46, E59, E68, E76), and ``seat`` stays within the stacking limit there (8.2)."""
-    b = board_of(g)
-    if b is None or label not in label_map(b) or impassable(g, label):
-        return False
-    from ..commander_family.board_state import figures
-    return figures(g, units_in(g, label, seat)) + figs <= rules_of(g).figure_limit
-
-
-def figures_of_type(g: Game, type_id: str) -> int:
-    rules: Any = g.rules
-    return int(rules.unit_type(type_id).figures)
-
-
-def unit_type(g: Game, uid: str) -> Any:
-    rules: Any = g.rules
-    return rules.unit_type(g.state["units"][uid]["type"])
-
-
-def new_id(g: Game, seat: int, tag: str) -> str:
-    rules: Any = g.rules
-    base = f"{rules.seats[seat]}-{tag}"
-    n = 1
-    while f"{base}{n}" in g.state["units"] or f"{base}{n}" in g.state["weapons"]:
-        n += 1
-    return f"{base}{n}"
-
-
-def roster_unit(g: Game, seat: int, special: str) -> Any:
-    """The nation's Hero or Private (E56, E58) from its roster, or None."""
-    rules: Any = g.rules
-    roster = rules.pack.rosters.get(side(g.state, seat)["nation"])
-    if roster is None:
-        return None
-    for t in roster.units.values():
-        if t.special == special:
-            return t
-    return None
-
-
-def who(g: Game, seat: int) -> str:
-    return nation(g, seat)
-
-
-def inactive_first(g: Game) -> tuple[int, int]:
-    a = int(g.state["active"])
-    return opponent(a), a
-
-
-def unit_label(g: Game, uid: str) -> str:
-    t = unit_type(g, uid)
-    u = g.state["units"][uid]
-    where = f" in {u['hex']}" if u.get("hex") else ""
-    return f"{t.name} {uid}{where}{' (broken)' if u['broken'] else ''}"

@@ -1,5 +1,6 @@
 """Events that change the map: E46 Blaze, E47 Booby Trap, E48 Breeze, E53 Dust, E55 Entrench,
-E69 Rubble, E70 Sappers, E73 Shellholes, E77 White Phosphorus.
+E69 Rubble, E70 Sappers, E73 Shellholes, E77 White Phosphorus. Placing a Blaze, moving the units
+out of it and spreading it are the family's (commander_family/events_map.py).
 
 Smoke markers come from the Smoke/Blaze cup (T94: hindrance 1-10, drawn at random; the spread
 is rules.SMOKE_CUP); a Blaze (T79) is impassable, has no Cover and blocks LOS (10.2.1). Units
@@ -11,15 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tactica.core.hexgrid import neighbor
 from tactica.core.options import Option
 from tactica.core.rules import Args
 
-from ..commander_family.board_state import board_of, label_map, units_in
+from ..commander_family.board_state import units_in
 from ..commander_family.breaking import break_or_wound
 from ..commander_family.events import EventDef
+from ..commander_family.events_map import push_relocation, put_blaze, spread_blaze
 from ..commander_family.stats import unit_kind
-from ..commander_family.victory import check_sudden_loss, eliminate
 from . import events_common as ec
 from .events_common import ask, continuation, map_units, opt, unit_label, who
 
@@ -29,61 +29,6 @@ if TYPE_CHECKING:
 
 def _none(g: Game, rule: str, why: str) -> None:
     g.emit(rule, "No effect: {why} (E42)", why=why)
-
-
-# ---------------------------------------------------------------- Blaze placement + relocation
-def put_blaze(g: Game, label: str, rule: str) -> None:
-    """A random Blaze into ``label``: Smoke and any Fortification there are removed (E46)."""
-    ec.blazes(g).append(label)
-    g.emit(rule, "A Blaze is placed in {hex} (T79: impassable, blocks LOS)", hex=label)
-    if g.state["smoke"].pop(label, None) is not None:
-        g.emit(rule, "The Smoke in {hex} is removed", hex=label)
-    fort = ec.fortifications(g).pop(label, None)
-    if fort is not None:
-        g.emit(rule, "The {kind} in {hex} burn away", kind=fort.capitalize(), hex=label)
-
-
-def push_relocation(g: Game, hexes: list[str], rule: str) -> None:
-    """Units in the new Blaze hexes leave them: inactive player's units first (E46)."""
-    first, second = ec.inactive_first(g)
-    queue = [u for s in (first, second) for h in hexes for u in units_in(g, h, s)]
-    if queue:
-        g.push("cc_event_cont", seat=first, then="relocate", queue=queue, rule=rule, dead=[])
-
-
-@continuation("relocate")
-def _relocate(g: Game, a: Args, o: Option | None) -> None:
-    rules: Any = g.rules
-    units = g.state["units"]
-    while a["queue"]:
-        uid = a["queue"][0]
-        u = units[uid]
-        if u["where"] != "map" or u["hex"] not in ec.blazes(g):
-            a["queue"].pop(0)
-            continue
-        seat = int(u["seat"])
-        hexes = [h for h in rules.adjacent_hexes(g, u["hex"]) if ec.can_enter(g, h, seat, figs=-99)]
-        if not hexes:
-            a["queue"].pop(0)
-            g.emit(a["rule"], "{unit} cannot leave the Blaze in {hex}: eliminated", unit=uid, hex=u["hex"])
-            eliminate(g, uid, a["rule"], check=False)
-            a["dead"].append(uid)
-            continue
-        ask(g, seat, "relocate_to", f"{unit_label(g, uid)} must leave the Blaze: to which hex?",
-            [opt(f"hex:{h}", f"{uid} to {h}", "hex", hex=h, unit=uid) for h in hexes],
-            queue=a["queue"], rule=a["rule"], dead=a["dead"])
-        return
-    if a["dead"]:
-        check_sudden_loss(g)
-
-
-@continuation("relocate_to")
-def _relocate_to(g: Game, a: Args, o: Option | None) -> None:
-    assert o is not None
-    uid = a["queue"].pop(0)
-    g.state["units"][uid]["hex"] = o.args["hex"]
-    g.emit(a["rule"], "{unit} moves out of the Blaze to {hex}", unit=uid, hex=o.args["hex"])
-    _relocate(g, a, None)
 
 
 # ---------------------------------------------------------------- E46 Blaze
@@ -104,10 +49,6 @@ def _blaze_hex(g: Game, a: Args, _: Option | None) -> None:
 
 
 # ---------------------------------------------------------------- E48 Breeze
-COMPASS = {n: n - 1 for n in range(1, 7)}
-"""Map compass 1-6 (1 = up, clockwise) onto core directions of a flat-top grid (0 = N ...)."""
-
-
 def breeze(g: Game, seat: int, card: str) -> None:
     rules: Any = g.rules
     wind = int(rules.card(card).wind or 1)
@@ -115,24 +56,7 @@ def breeze(g: Game, seat: int, card: str) -> None:
         g.emit("E48", "Breeze: every Smoke marker is removed ({hexes})",
                hexes=", ".join(sorted(g.state["smoke"])))
         g.state["smoke"].clear()
-    b = board_of(g)
-    if b is None or not ec.blazes(g):
-        _none(g, "E48", "no Blaze to spread")
-        return
-    m = label_map(b)
-    spread = []
-    for h in sorted(ec.blazes(g)):
-        n = neighbor(m[h], COMPASS[wind])
-        if n not in b.index:
-            continue
-        lab = b.label(n)
-        if lab in ec.blazes(g) or lab in spread or ec.is_water(g, lab):
-            continue
-        spread.append(lab)
-    g.emit("E48", "Breeze towards compass {w}: the Blaze spreads to {hexes}", w=wind,
-           hexes=", ".join(spread) or "no hex")
-    for lab in spread:
-        put_blaze(g, lab, "E48")
+    spread = spread_blaze(g, wind, "E48", lambda g, lab: not ec.is_water(g, lab))
     push_relocation(g, spread, "E48")
 
 

@@ -48,4 +48,21 @@ RULE_NUMBERS: dict[str, str] = {
     "fire.one_use": "11.6",  # GWC ? (its 11.6 is Ordnance; single-use Weapons: 11.7?)
     "stat.wire": "F106.1",  # GWC F131
     "cover.best": "T78.3",  # GWC T99.3
+    "action.ambush": "A25",  # GWC A30
+    "action.assault_fire": "A26",  # GWC A31
+    "action.bore_sighting": "A27",  # GWC A34
+    "action.concealment": "A29",  # GWC A36
+    "action.crossfire": "A30",  # GWC A38
+    "action.hand_grenades": "A34",  # GWC A44
+    "action.light_wounds": "A36",  # GWC A47
+    "action.marksmanship": "A37",  # GWC A50
+    "action.no_quarter": "A38",  # GWC A51
+    "event.general": "E42",  # GWC E56
+    "event.hero": "E58",  # GWC E70
+    "event.interdiction": "E60",  # GWC E74
+    "event.kia": "E62",  # GWC E75
+    "event.malfunction": "E63",  # GWC E77
+    "event.scrounge": "E71",  # GWC E90
+    "event.suppressing_fire": "E75",  # GWC E92
+    "event.walking_wounded": "E76",  # GWC E97
 }

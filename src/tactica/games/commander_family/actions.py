@@ -113,6 +113,21 @@ def open_windows(g: Game, kind: str, ctx: dict[str, Any] | None = None,
         g.push("action_window", seat=seat, kind=kind, ctx=dict(ctx or {}))
 
 
+def window_used(g: Game, kind: str) -> bool:
+    """Does some registered Action of this game name the window kind?"""
+    return any(kind in d.windows and d.implemented for d in rules_of(g).actions.values())
+
+
+def offer_windows(g: Game, kind: str, ctx: dict[str, Any] | None = None,
+                  seats: tuple[int, ...] | None = None) -> None:
+    """:func:`open_windows` for a window kind that only some games play Actions in (a Melee Roll,
+    a unit just broken by a Defense Roll): nothing is pushed when no registered Action names the
+    kind, so a game without such Actions plays exactly as before. Whether it is pushed depends
+    on the game's registry only, never on a hand."""
+    if window_used(g, kind):
+        open_windows(g, kind, ctx, seats)
+
+
 class ActionWindow(Step):
     """A window in which ``seat`` may play any number of Actions of this kind, one at a time."""
 

@@ -99,11 +99,20 @@ class CommanderRules(Rules):
     events: dict[str, EventDef]
     actions: dict[str, ActionDef]
     rule_numbers: Mapping[str, str] = {}
+    """The game's rule number for each key of citations.RULE_KEYS (the log cites these)."""
     figure_limit: int = FIGURE_LIMIT
     """8.2: the most figures one side may stack in a hex."""
     smoke_cup: tuple[int, ...] = ()
     """The hindrances of the Smoke markers drawn at random (none: the game has no Smoke)."""
-    """The game's rule number for each key of citations.RULE_KEYS (the log cites these)."""
+    # -- the unit and Weapon kinds the shared Actions and Events name (CC's words by default) --
+    infantry_kinds: frozenset[str] = frozenset({"squad", "team"})
+    """Kinds a Marksmanship card rewards (CC A37: Squads and Teams; GWC A50: Platoons and Teams)."""
+    wound_kinds: frozenset[str] = frozenset({"squad"})
+    """Kinds Light Wounds turns into a Team instead of breaking (CC A36 Squads, GWC A47 Platoons)."""
+    mg_kinds: frozenset[str] = frozenset({"machine_gun"})
+    """Weapon kinds that are machine guns (Suppressing Fire, Sustained Fire, Intersect MGs)."""
+    loner_kinds: frozenset[str] = frozenset()
+    """Unit kinds that fire alone, never in a Fire Group of an Assault Fire (GWC A31: Tanks)."""
 
     def __init__(self, steps: Iterable[Step] = ()) -> None:
         super().__init__([*family_steps(), *steps])

@@ -59,6 +59,25 @@ RULE_KEYS: dict[str, str] = {
     "fire.one_use": "a one-use Weapon is eliminated after its attack",
     "stat.wire": "a piece in Wire loses 1 from its stats",
     "cover.best": "the one Cover a hex gives: the best of its instances",
+    # the Actions both games have (actions_fire.py, actions_melee.py, actions_move.py, breaking.py)
+    "action.ambush": "Ambush: the opponent breaks one of his units in the Melee",
+    "action.assault_fire": "Assault Fire: one Fire Attack by moving pieces with boxed FP",
+    "action.bore_sighting": "Bore Sighting: +2 FP for the Defender's Weapon of printed FP 5+",
+    "action.concealment": "Concealment: the Attack Total drops by the target hex's Cover",
+    "action.crossfire": "Crossfire: +2 FP against moving units",
+    "action.hand_grenades": "Hand Grenades: +2 FP when a firer is adjacent to the target",
+    "action.light_wounds": "Light Wounds: a breaking unit becomes a Team for 1 VP",
+    "action.marksmanship": "Marksmanship: +2 FP when a unit of the card's nationality fires",
+    "action.no_quarter": "No Quarter: +2 VP at the end of a Melee one survived",
+    # the Events both games have (event_steps.py, events_units.py, events_cards.py, events_map.py)
+    "event.general": "Events: impossible parts are skipped, no triggers inside an Event",
+    "event.hero": "Hero: the nation's Hero enters a friendly hex and may rally a unit there",
+    "event.interdiction": "Interdiction: Suppress a unit in a hex of Cover below 1",
+    "event.kia": "KIA: eliminate a broken unit",
+    "event.malfunction": "Malfunction: the Weapon nearest a Random Hex breaks",
+    "event.scrounge": "Scrounge: an eliminated Weapon returns to a unit",
+    "event.suppressing_fire": "Suppressing Fire: Suppress an enemy unit an MG can reach",
+    "event.walking_wounded": "Walking Wounded: an eliminated unit returns broken near a Random Hex",
 }
 """Every key the family cites, with what it stands for. A game's ``rule_numbers`` maps each of
 them (tests check that it maps all of them)."""

@@ -30,7 +30,7 @@ from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
 from .access import rules_of
-from .actions import open_windows
+from .actions import offer_windows, open_windows
 from .activation import ActivatingOrder, activate, may_activate, radius_units
 from .board_state import (
     board_of,
@@ -726,10 +726,12 @@ class FireAttack(Step):
                "{unit} Defense Total {total} (Morale {m}: {why}; roll {r}) against {att}",
                unit=uid, total=total, m=m.value, why=m.explain(), r=a["droll"]["total"], att=att)
         if total < att:
+            self._broken_by_defense(g, uid)
             break_or_wound(g, uid, cite(g, "fire.defense_roll"))
         elif total == att:
             if uid in a["moving"]:
                 g.emit(cite(g, "fire.defense_roll"), "Tie against a moving unit: it breaks")
+                self._broken_by_defense(g, uid)
                 break_or_wound(g, uid, cite(g, "fire.defense_roll"))
             elif not u["suppressed"]:
                 u["suppressed"] = True
@@ -738,6 +740,16 @@ class FireAttack(Step):
                 g.emit("13.1", "Tie: {unit} is already Suppressed", unit=uid)
         else:
             g.emit(cite(g, "fire.defense_roll"), "{unit} is unaffected", unit=uid)
+
+
+    @staticmethod
+    def _broken_by_defense(g: Game, uid: str) -> None:
+        """An unbroken unit failed its Defense Roll: once it has broken, its owner may play an
+        Action that answers that (GWC's Probe; window kind ``defense_broke``, offered only in a
+        game that has such an Action). Pushed before the break, so it runs after it."""
+        u = g.state["units"][uid]
+        if not u["broken"]:
+            offer_windows(g, "defense_broke", {"unit": uid}, seats=(int(u["seat"]),))
 
 
 def fire_steps() -> list[Step]:

@@ -8,7 +8,9 @@ order (O16.4). For one hex:
 2. Melee FP of each side: the current FP of its units in the hex (Weapons excluded) + 1 for each
    unit whose current side has a boxed FP (O16.4.1, 3.1.6).
 3. The inactive seat rolls, then the active seat (O16.4.2); each roll may trigger and be
-   re-rolled like any other. A side emptied by a trigger ends the Melee.
+   re-rolled like any other. A side emptied by a trigger ends the Melee. Just before each roll
+   the roller may play Actions that add to his Melee Roll (GWC's Charge, Bayonets...: window kind
+   ``melee_roll``, offered only in a game that has such Actions); they add to ``bonus``.
 4. The lower Melee Total loses all its units in the hex; a tie eliminates both sides
    (O16.4.3). The Bunker/Pillbox exception needs Fortifications, which the state does not hold
    yet.
@@ -26,7 +28,7 @@ from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
 from .access import rules_of
-from .actions import open_windows
+from .actions import offer_windows, open_windows
 from .board_state import occupied, units_in, update_objectives
 from .citations import cite
 from .phases import unknown_phase
@@ -118,10 +120,16 @@ class Melee(Step):
         if self._emptied(g, a):
             return
         if ph == "ambush":
+            a["phase"] = "window_inactive"
+            offer_windows(g, "melee_roll", {"hex": a["hex"]}, seats=(opponent(active),))
+        elif ph == "window_inactive":
             a["phase"] = "roll_inactive"
             g.push("roll", roller=opponent(active), purpose=f"melee in {a['hex']}", store="r_inactive",
                    **({"quiet": True} if a["quiet"] else {}))
         elif ph == "roll_inactive":
+            a["phase"] = "window_active"
+            offer_windows(g, "melee_roll", {"hex": a["hex"]}, seats=(active,))
+        elif ph == "window_active":
             a["phase"] = "roll_active"
             g.push("roll", roller=active, purpose=f"melee in {a['hex']}", store="r_active",
                    **({"quiet": True} if a["quiet"] else {}))
@@ -135,13 +143,16 @@ class Melee(Step):
         act, ina = self._sides(g, a)
         fa, why_a = melee_fp(g, act)
         fi, why_i = melee_fp(g, ina)
-        ta = fa + int(a["r_active"]["total"])
-        ti = fi + int(a["r_inactive"]["total"])
-        g.emit(cite(g, "melee.roll"), "{nation}: Melee FP {fp} ({why}) + roll {r} = {t}",
-               nation=nation(g, opponent(active)), fp=fi, why=why_i, r=a["r_inactive"]["total"], t=ti)
+        bonus = a.get("bonus") or {}
+        ba, bi = int(bonus.get(str(active), 0)), int(bonus.get(str(opponent(active)), 0))
+        ta = fa + int(a["r_active"]["total"]) + ba
+        ti = fi + int(a["r_inactive"]["total"]) + bi
+        g.emit(cite(g, "melee.roll"), "{nation}: Melee FP {fp} ({why}) + roll {r}{plus} = {t}",
+               nation=nation(g, opponent(active)), fp=fi, why=why_i, r=a["r_inactive"]["total"], t=ti,
+               plus=f" + Actions {bi}" if bi else "")
         g.emit(cite(g, "melee.roll"),
-               "{nation}: Melee FP {fp} ({why}) + roll {r} = {t}", nation=nation(g, active),
-               fp=fa, why=why_a, r=a["r_active"]["total"], t=ta)
+               "{nation}: Melee FP {fp} ({why}) + roll {r}{plus} = {t}", nation=nation(g, active),
+               fp=fa, why=why_a, r=a["r_active"]["total"], t=ta, plus=f" + Actions {ba}" if ba else "")
         if ta > ti:
             losers = ina
             g.emit(cite(g, "melee.result"),
@@ -176,3 +187,21 @@ def register(rules: Any) -> None:
     """Add the Melee frame. The rules object checks for Melee after every Order and after every
     die trigger (O16.4) in its after_order/after_trigger hooks, via :func:`push_melee`."""
     rules.add_step(Melee())
+
+
+def melee_frame(g: Game, label: str | None) -> Args | None:
+    """The Melee under way in ``label`` (its frame's args), if any."""
+    for f in reversed(g.state["stack"]):
+        if f["step"] == "melee" and f["args"].get("hex") == label:
+            args: Args = f["args"]
+            return args
+    return None
+
+
+def add_melee_bonus(g: Game, label: str, seat: int, n: int) -> int:
+    """Add ``n`` to ``seat``'s coming Melee Roll in ``label``; returns its Action bonus now."""
+    a = melee_frame(g, label)
+    assert a is not None
+    bonus = a.setdefault("bonus", {})
+    bonus[str(seat)] = int(bonus.get(str(seat), 0)) + n
+    return int(bonus[str(seat)])

@@ -50,5 +50,22 @@ RULE_NUMBERS = MappingProxyType({
     "fire.one_use": "11.7",  # no one-use Weapons in this volume; 11.7 is its special Weapons
     "stat.wire": "F131.1",
     "cover.best": "T99.3",
+    "action.ambush": "A30",
+    "action.assault_fire": "A31",
+    "action.bore_sighting": "A34",
+    "action.concealment": "A36",
+    "action.crossfire": "A38",
+    "action.hand_grenades": "A44",
+    "action.light_wounds": "A47",
+    "action.marksmanship": "A50",
+    "action.no_quarter": "A51",
+    "event.general": "E56",
+    "event.hero": "E70",
+    "event.interdiction": "E74",  # the first part of Interdiction / Breeze
+    "event.kia": "E75",
+    "event.malfunction": "E77",
+    "event.scrounge": "E90",
+    "event.suppressing_fire": "E92",
+    "event.walking_wounded": "E97",
 })
 """Every key of citations.RULE_KEYS (tests check it)."""

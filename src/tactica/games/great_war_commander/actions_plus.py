@@ -1,0 +1,104 @@
+"""Great War Commander's "+2" Actions: A33 Bayonets / Grenade Bundle, A35 Charge, A40 Élan,
+A48 Live Forever and A55 Unternehmungslustig.
+
+Each is played by the player about to roll, just before the roll, in one of two windows:
+
+* ``fire_attack_roll`` (fire.py): +2 FP to the attack's ``bonus``, as the family's +2 FP cards
+  (commander_family/actions_fire.py). Élan, Live Forever and Unternehmungslustig always qualify;
+  Bayonets only when a German Weapon fires at a hex holding an enemy Tank adjacent to it (A33);
+  Charge never (it is a Melee card).
+* ``melee_roll`` (melee.py, before each side's Melee Roll, for the roller only): +2 to that
+  side's Melee Roll. Élan, Live Forever, Unternehmungslustig and Bayonets always; Charge only
+  with a friendly Leader in the Melee hex (A35).
+
+The window tells which: a Melee window's context names the Melee ``hex``. The card's nation is
+the deck's (reading R6), so only the deck that holds a card can play it; nothing here checks
+nationality except Bayonets' German Weapons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..commander_family.actions import ActionDef
+from ..commander_family.actions_fire import firing, fp_bonus, live_pieces
+from ..commander_family.board_state import hex_distance, units_in
+from ..commander_family.fire import attack_hexes, is_weapon, piece_hex
+from ..commander_family.melee import add_melee_bonus, melee_frame
+from ..commander_family.state import opponent
+from ..commander_family.stats import unit_kind
+from ..commander_family.victory import nation
+
+if TYPE_CHECKING:
+    from tactica.core.game import Game
+
+WINDOWS = frozenset({"fire_attack_roll", "melee_roll"})
+Check = Callable[["Game", int, dict[str, Any]], bool]
+
+
+def in_melee(g: Game, seat: int, ctx: dict[str, Any]) -> bool:
+    """The window is before ``seat``'s Melee Roll in a Melee still under way."""
+    h = ctx.get("hex")
+    return h is not None and melee_frame(g, h) is not None and bool(units_in(g, h, seat))
+
+
+def any_melee(g: Game, seat: int, ctx: dict[str, Any]) -> bool:
+    return True
+
+
+def leader_in_melee(g: Game, seat: int, ctx: dict[str, Any]) -> bool:
+    """A35: a friendly Leader in the Melee hex."""
+    return any(unit_kind(g, u) == "leader" for u in units_in(g, ctx["hex"], seat))
+
+
+def any_fire(g: Game, seat: int, ctx: dict[str, Any]) -> bool:
+    return True
+
+
+def no_fire(g: Game, seat: int, ctx: dict[str, Any]) -> bool:
+    return False
+
+
+def german_weapon_at_adjacent_tank(g: Game, seat: int, ctx: dict[str, Any]) -> bool:
+    """A33: a German Weapon among the firing pieces, adjacent to a target hex holding an enemy
+    Tank."""
+    a = firing(g, seat)
+    assert a is not None
+    rules: Any = g.rules
+    hexes = [h for h in attack_hexes(a)
+             if any(unit_kind(g, u) == "tank" for u in units_in(g, h, opponent(seat)))]
+    return any(is_weapon(g, p) and rules.weapon_type(g.state["weapons"][p]["type"]).nation == "Germany"
+               and any(hex_distance(g, piece_hex(g, p), h) == 1 for h in hexes)
+               for p in live_pieces(g, a))
+
+
+def plus_two(name: str, rule: str, melee_ok: Check, fire_ok: Check, why_fire: str) -> ActionDef:
+    """A +2 card playable before the player's own Fire Attack Roll (when ``fire_ok``) or his own
+    Melee Roll (when ``melee_ok``)."""
+
+    def playable(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> bool:
+        if "hex" in ctx:
+            return in_melee(g, seat, ctx) and melee_ok(g, seat, ctx)
+        return firing(g, seat) is not None and fire_ok(g, seat, ctx)
+
+    def play(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:
+        if "hex" in ctx:
+            n = add_melee_bonus(g, ctx["hex"], seat, 2)
+            g.emit(rule, "{action}: +2 to {nation}'s Melee Roll in {hex} (+{n} in all)", action=name,
+                   nation=nation(g, seat), hex=ctx["hex"], n=n)
+        else:
+            fp_bonus(g, seat, name, rule, why_fire)
+
+    return ActionDef(name, rule, True, WINDOWS, playable, play)
+
+
+def action_defs() -> list[ActionDef]:
+    return [
+        plus_two("Bayonets / Grenade Bundle", "A33", any_melee, german_weapon_at_adjacent_tank,
+                 "a German Weapon fires at an adjacent Tank"),
+        plus_two("Charge", "A35", leader_in_melee, no_fire, ""),
+        plus_two("Élan", "A40", any_melee, any_fire, "Élan"),
+        plus_two("Live Forever", "A48", any_melee, any_fire, "Live Forever"),
+        plus_two("Unternehmungslustig", "A55", any_melee, any_fire, "Unternehmungslustig"),
+    ]

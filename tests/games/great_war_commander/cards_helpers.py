@@ -1,0 +1,157 @@
+"""Helpers for the Great War Commander Action and Event tests: a game at its first Turn with a
+waiting frame to run things on, pieces where a test wants them, stacked dice, and drivers that
+answer the windows a test does not care about."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tactica.core.decks import stack
+from tactica.core.game import Game
+from tactica.core.options import Option
+from tactica.core.rules import Args, Step
+from tactica.games.commander_family.fire import push_fire_attack
+from tactica.games.great_war_commander.rules import GreatWarCommanderRules
+
+from .gwc_helpers import clear_map, to_first_turn
+
+GER, ENT = 0, 1
+
+
+class Hold(Step):
+    """A decision that only waits, so a procedure can run on top of it and stop there."""
+
+    name = "hold"
+
+    def actor(self, g: Game, a: Args) -> int:
+        return 0
+
+    def options(self, g: Game, a: Args) -> list[Option]:
+        return [Option("go", "go")]
+
+    def choose(self, g: Game, a: Args, option: Option) -> None:
+        g.pop()
+
+
+def game(scenario: str = "frontieres_1914", seed: int = 1, date: str | None = None) -> Game:
+    """A game at its first Turn, the map cleared of units."""
+    g = Game.new(GreatWarCommanderRules([Hold()]), scenario, seed)
+    to_first_turn(g, seed)
+    clear_map(g)
+    if date is not None:
+        g.state["date"] = date
+    return g
+
+
+def hexes_of(g: Game, terrain: str) -> list[str]:
+    rules: Any = g.rules
+    b = rules.board(g)
+    return sorted(b.label(h) for h in b.index if rules.hex_type(b, h).id == terrain)
+
+
+def card(g: Game, seat: int, white: int, colored: int, trigger: str | None = None,
+         avoid: tuple[str, ...] = ()) -> str:
+    """A card of ``seat``'s deck showing that roll and trigger."""
+    rules: Any = g.rules
+    nation = g.state["sides"][seat]["nation"]
+    for cid in rules.components.decks[nation]:
+        c = rules.card(cid)
+        if (c.white, c.colored, c.trigger) == (white, colored, trigger) and cid not in avoid:
+            return str(cid)
+    raise LookupError(f"no {nation} card {white}-{colored} {trigger}")
+
+
+def card_with(g: Game, seat: int, avoid: tuple[str, ...] = (), **fields: Any) -> str:
+    """A card of ``seat``'s deck whose fields (action, event, hex...) match (for a hand or a
+    reveal: its dice and trigger do not count there)."""
+    rules: Any = g.rules
+    nation = g.state["sides"][seat]["nation"]
+    for cid in rules.components.decks[nation]:
+        c = rules.card(cid)
+        if all(getattr(c, k) == v for k, v in fields.items()) and cid not in avoid:
+            return str(cid)
+    raise LookupError(f"no {nation} card with {fields}")
+
+
+def top(g: Game, seat: int, *cards: str) -> None:
+    """Stack ``cards`` on ``seat``'s draw pile, first listed drawn first (from the hand too)."""
+    sd = g.state["sides"][seat]
+    for c in cards:
+        if c in sd["hand"]:
+            sd["hand"].remove(c)
+            sd["deck"]["discard"].append(c)
+    stack(sd["deck"], list(cards))
+
+
+def hand(g: Game, seat: int, cards: list[str]) -> None:
+    """Replace ``seat``'s hand by ``cards`` (the old hand goes under the draw pile)."""
+    sd = g.state["sides"][seat]
+    d = sd["deck"]
+    for c in cards:
+        for zone in (d["draw"], d["discard"], sd["hand"]):
+            if c in zone:
+                zone.remove(c)
+    d["draw"][:0] = sd["hand"]
+    sd["hand"] = list(cards)
+
+
+def settle(g: Game, stop_for: int | None = None) -> None:
+    """Pass Initiative re-rolls and Action windows that offer nothing but passing (except the
+    windows of seat ``stop_for``)."""
+    while not g.is_terminal() and (d := g.decision()) is not None:
+        if d.step == "initiative" or (d.step == "action_window" and len(d.options) == 1
+                                      and d.seat != stop_for):
+            g.apply("pass")
+            continue
+        return
+
+
+def opts(g: Game) -> list[str]:
+    return [o.id for o in g.legal_options()]
+
+
+def choose(g: Game, *ids: str) -> None:
+    for i in ids:
+        g.apply(i)
+        settle(g)
+
+
+def fire(g: Game, seat: int, pieces: list[str], target: str, moving: list[str] | None = None) -> None:
+    """Start a Fire Attack on top of a waiting frame and run it to its first real decision (the
+    firer's own Action window stops it even when it offers only passing)."""
+    g.push("hold")
+    push_fire_attack(g, seat, pieces, target, moving=moving)
+    g.refresh()
+    settle(g, stop_for=seat)
+
+
+def event(g: Game, seat: int, name: str, cid: str | None = None) -> None:
+    """Carry out Event ``name`` for the receiving ``seat`` (as a trigger would), on top of a
+    waiting frame, up to its first real decision."""
+    rules: Any = g.rules
+    if cid is None:
+        deck = rules.components.decks[g.state["sides"][seat]["nation"]]
+        cid = card_with(g, seat, event=name) if name in {rules.card(c).event for c in deck} else deck[0]
+    g.push("hold")
+    rules.events[name].run(g, seat, cid)
+    g.refresh()
+    settle(g)
+
+
+def attack(g: Game) -> Args:
+    for f in reversed(g.state["stack"]):
+        if f["step"] == "fire_attack":
+            a: Args = f["args"]
+            return a
+    raise LookupError("no Fire Attack under way")
+
+
+def held(g: Game) -> bool:
+    """Everything ran: only the waiting frame is left."""
+    d = g.decision()
+    return d is not None and d.step == "hold"
+
+
+def text(g: Game) -> str:
+    return "\n".join(g.log_lines())
+

@@ -1,0 +1,547 @@
+"""Great War Commander's Actions A28-A55 (the rule numbers in the test names): each registered
+Action's prerequisite and effect, the worked examples of digest §5 that concern Actions (E9 D and
+F, E16 F, E40), and the hidden-information rule for Action windows."""
+
+from __future__ import annotations
+
+from tactica.core.game import Game
+from tactica.games.great_war_commander._schema import ACTIONS
+from tactica.games.great_war_commander.rules import GreatWarCommanderRules
+
+from .cards_helpers import (
+    ENT,
+    GER,
+    attack,
+    card,
+    card_with,
+    choose,
+    fire,
+    game,
+    hand,
+    held,
+    hexes_of,
+    opts,
+    settle,
+    top,
+)
+from .gwc_helpers import put
+
+NOT_YET = {"Barrage", "Dig In", "Engineering Works", "Go to Ground", "Hidden Pillbox", "Hidden Wire",
+           "Major Gas Attack", "Storm Troops"}
+
+
+def lines(g: Game) -> list[str]:
+    return g.log_lines()
+
+
+def building_and_neighbour(g: Game) -> tuple[str, str]:
+    rules = g.rules
+    b = hexes_of(g, "building")[0]
+    return b, sorted(rules.adjacent_hexes(g, b))[0]
+
+
+def test_A28_every_action_registered_with_its_gwc_number() -> None:
+    r = GreatWarCommanderRules()
+    for name, rule in ACTIONS.items():
+        d = r.actions[name]
+        assert d.rule == rule, name
+        assert d.implemented == (name not in NOT_YET), name
+
+
+def test_A29_A52_duds_are_never_offered() -> None:
+    g = game("belleau_wood_1918")
+    b, n = building_and_neighbour(g)
+    put(g, ENT, "us-infantry", b)
+    put(g, ENT, "us-infantry", "O11")
+    lw = put(g, GER, "ger-landwehr", n)
+    dud = card_with(g, GER, action="Ach Komm!")
+    hand(g, GER, [dud])
+    fire(g, GER, [lw], b)
+    assert g.decision().seat == GER and opts(g) == ["pass"]  # asked (public facts), nothing to play
+
+
+def test_E9_A44_A55_fire_example_F_to_H_hand_grenades_unternehmungslustig_valor() -> None:
+    """Fire example F-H: 7 FP (5 + MG + Lt Ebel: set as the example computes it) + Hand Grenades
+    + Unternehmungslustig = 11; roll 5-5 Event!: Valor puts a Veteran on the Landwehr and the
+    Attack Total stays 21; the broken US Platoon (Morale 8 - 1 + 3 Building = 10) rolls 3-5 = 18
+    and is eliminated: Germany +2 VP."""
+    g = game("belleau_wood_1918")
+    b, n = building_and_neighbour(g)
+    us = put(g, ENT, "us-infantry", b, broken=True, suppressed=True)
+    put(g, ENT, "us-infantry", "O11")
+    lw = put(g, GER, "ger-landwehr", n)
+    hg = card_with(g, GER, action="Hand Grenades")
+    un = card_with(g, GER, action="Unternehmungslustig", avoid=(hg,))
+    valor = card_with(g, GER, event="Valor", avoid=(hg, un))
+    hand(g, GER, [hg, un])
+    top(g, GER, card(g, GER, 5, 5, "Event!"), valor)
+    top(g, ENT, card(g, ENT, 3, 5))
+    vp = g.state["vp"]
+    fire(g, GER, [lw], b)
+    attack(g)["fp"] = 7
+    choose(g, f"action:{hg}", f"action:{un}")
+    assert g.decision().step == "event_ask" and opts(g) == [f"unit:{lw}"]  # E96 Valor
+    choose(g, f"unit:{lw}")
+    text = "\n".join(lines(g))
+    assert "the attack now has 11 FP" in text and "Attack Total 21 (11 FP + roll 10)" in text
+    assert g.state["units"][lw]["veteran"]
+    assert "Defense Total 18 (Morale 10" in text
+    assert g.state["units"][us]["where"] == "casualties" and g.state["vp"] == vp + 2
+    assert {"A44", "A55", "E96"} <= {e[0] for e in g.log}
+
+
+def test_E9_A36_fire_example_D_concealment_takes_the_building_cover_off() -> None:
+    """Fire example D: Attack Total 18; Concealment takes the Building's 3 off: 15; the US Platoon
+    (Morale 7 - 1 Suppressed + 3 Building = 9) rolls 2-3: 14 < 15, it breaks."""
+    g = game("belleau_wood_1918")
+    b, n = building_and_neighbour(g)
+    us = put(g, ENT, "us-infantry", b, suppressed=True)
+    put(g, ENT, "us-infantry", "O11")
+    lw = put(g, GER, "ger-landwehr", n)
+    conceal = card_with(g, ENT, action="Concealment")
+    hand(g, ENT, [conceal])
+    hand(g, GER, [card_with(g, GER, action="Ach Komm!")])  # the firer's window opens (public facts)
+    top(g, GER, card(g, GER, 5, 4))
+    top(g, ENT, card(g, ENT, 2, 3))
+    fire(g, GER, [lw], b)
+    assert g.decision().seat == GER and opts(g) == ["pass"]
+    attack(g)["fp"] = 9  # the example's Fire Group: 11 - 2 Orchard
+    choose(g, "pass")
+    assert g.decision().step == "action_window" and g.decision().seat == ENT
+    assert f"action:{conceal}" in opts(g)
+    choose(g, f"action:{conceal}")
+    text = "\n".join(lines(g))
+    assert "Attack Total 18" in text and "drops by the Cover 3 to 15" in text
+    assert "Defense Total 14 (Morale 9" in text and "against 15" in text
+    assert g.state["units"][us]["broken"]
+
+
+# ---------------------------------------------------------------- Melee Actions
+def melee_game(active: int = GER) -> tuple[Game, str, str, str]:
+    """A Melee hex with a German Landwehr and Leader against a French Platoon, not yet begun."""
+    g = game("frontieres_1914")
+    g.state["active"] = active
+    h = hexes_of(g, "open_ground")[5]
+    lw = put(g, GER, "ger-landwehr", h)
+    ldr = put(g, GER, g.rules.components.of_nation("Germany", "leader")[0].id, h)
+    fr = put(g, ENT, "fr-ligne-1914", h)
+    put(g, GER, "ger-landwehr", "A1")
+    put(g, ENT, "fr-ligne-1914", "O11")
+    assert ldr
+    return g, h, lw, fr
+
+
+def start_melee(g: Game) -> None:
+    from tactica.games.commander_family.melee import push_melee
+
+    g.push("hold")
+    push_melee(g, quiet=False)
+    g.refresh()
+
+
+def test_A35_A40_charge_and_elan_add_two_to_the_melee_roll() -> None:
+    g, _, _, _ = melee_game(active=GER)
+    charge = card_with(g, GER, action="Charge")
+    hand(g, GER, [charge])
+    elan = card_with(g, ENT, action="Élan")
+    hand(g, ENT, [elan])
+    top(g, ENT, card(g, ENT, 3, 3))
+    top(g, GER, card(g, GER, 2, 2))
+    start_melee(g)
+    # Ambush windows first (inactive France, then Germany): nothing to play there
+    while g.decision().step == "action_window" and "melee_ambush" in g.decision().prompt:
+        choose(g, "pass")
+    d = g.decision()
+    assert d.seat == ENT and "melee_roll" in d.prompt and f"action:{elan}" in opts(g)
+    choose(g, f"action:{elan}")  # the hand is empty now: the window closes by itself
+    assert g.decision().seat == GER and "melee_roll" in g.decision().prompt
+    choose(g, f"action:{charge}")
+    text = "\n".join(lines(g))
+    assert "A40: Élan: +2 to France's Melee Roll" in text
+    assert "A35: Charge: +2 to Germany's Melee Roll" in text
+    assert "+ roll 6 + Actions 2 = " in text and "+ roll 4 + Actions 2 = " in text
+
+
+def test_A35_charge_needs_a_friendly_leader_in_the_melee_hex() -> None:
+    g, h, _, _ = melee_game(active=GER)
+    ger_charge = card_with(g, GER, action="Charge")
+    hand(g, GER, [ger_charge])
+    start_melee(g)
+    while not (g.decision().seat == GER and "melee_roll" in g.decision().prompt):
+        choose(g, "pass")
+    assert f"action:{ger_charge}" in opts(g)  # Germany's Leader is in the hex
+    leader = next(u for u in g.state["units"] if g.state["units"][u]["seat"] == GER
+                  and g.state["units"][u]["hex"] == h
+                  and g.rules.unit_type(g.state["units"][u]["type"]).type == "leader")
+    g.state["units"][leader].update(where="out", hex=None)
+    g.refresh()
+    assert f"action:{ger_charge}" not in opts(g)
+
+
+def test_A30_ambush_inactive_side_first_the_opponent_breaks_his_own_unit() -> None:
+    g = game("frontieres_1914")
+    g.state["active"] = GER
+    h = hexes_of(g, "open_ground")[5]
+    lw = put(g, GER, "ger-landwehr", h, broken=True)
+    fr = put(g, ENT, "fr-ligne-1914", h)
+    put(g, GER, "ger-landwehr", "A1")
+    put(g, ENT, "fr-ligne-1914", "O11")
+    a_ger = card_with(g, GER, action="Ambush")
+    a_fr = card_with(g, ENT, action="Ambush")
+    hand(g, GER, [a_ger])
+    hand(g, ENT, [a_fr])
+    start_melee(g)
+    assert g.decision().seat == ENT and f"action:{a_fr}" in opts(g)  # the inactive side first
+    choose(g, f"action:{a_fr}")  # the German Platoon, broken already, breaks again: eliminated
+    assert g.state["units"][lw]["where"] == "casualties" and g.state["units"][fr]["where"] == "map"
+    assert "A30" in {e[0] for e in g.log}
+    assert held(g)  # the Melee ended: Germany had no unit left to ambush with
+
+
+def test_E40_a_melee_hex_emptied_of_both_sides_stays_with_its_last_holder() -> None:
+    """E40 (A30): when a Melee leaves an Objective hex with neither side, the side that held it
+    before the Melee still controls it. Our Ambushes resolve one at a time, so they cannot empty
+    both sides at once; a tied Melee does (O16.4.3), and the same control rule applies."""
+    from tactica.games.commander_family.melee import melee_fp
+
+    g = game("frontieres_1914")
+    g.state["active"] = GER
+    obj = next(o for o, v in g.state["objectives"].items() if v.get("hex"))
+    h = g.state["objectives"][obj]["hex"]
+    g.state["objectives"][obj]["owner"] = ENT
+    lw = put(g, GER, "ger-landwehr", h)
+    fr = put(g, ENT, "fr-ligne-1914", h)
+    put(g, GER, "ger-landwehr", "A1")
+    put(g, ENT, "fr-ligne-1914", "O11")
+    hand(g, GER, [])
+    hand(g, ENT, [])
+    fg, ff = melee_fp(g, [lw])[0], melee_fp(g, [fr])[0]
+    rf = 7
+    rg = ff + rf - fg
+    assert 2 <= rg <= 12
+    top(g, ENT, card(g, ENT, 3, 4))
+    top(g, GER, card(g, GER, rg // 2, rg - rg // 2))
+    start_melee(g)
+    settle(g)
+    assert held(g)
+    assert "both sides are eliminated" in "\n".join(lines(g))
+    assert g.state["units"][lw]["where"] == g.state["units"][fr]["where"] == "casualties"
+    assert g.state["objectives"][obj]["owner"] == ENT
+
+
+# ---------------------------------------------------------------- Fire Actions
+def test_E16_A38_op_fire_example_F_G_two_crossfires_and_the_moving_tie() -> None:
+    """Op Fire example F-G: the Landwehr (5 + Müller's 2) and two Crossfire: 11 FP; roll 4-2 = 17,
+    +1 Strategy Card = 18 (the Strategy Card's +1 is the artillery work's: counted into the FP
+    here); the moving US Platoon in a Shellhole (Morale 7 + 1) rolls 5-5 = 18: a tie against a
+    moving unit breaks it (O21.3.7)."""
+    g = game("verdun_gas_1916")
+    sh = hexes_of(g, "shellhole")[0]
+    n = sorted(g.rules.adjacent_hexes(g, sh))[0]
+    us = put(g, ENT, "us-infantry", sh)
+    put(g, ENT, "us-infantry", "O11")
+    lw = put(g, GER, "ger-landwehr", n)
+    c1 = card_with(g, GER, action="Crossfire")
+    c2 = card_with(g, GER, action="Crossfire", avoid=(c1,))
+    hand(g, GER, [c1, c2])
+    hand(g, ENT, [])
+    top(g, GER, card(g, GER, 4, 2))
+    top(g, ENT, card(g, ENT, 5, 5))
+    fire(g, GER, [lw], sh, moving=[us])
+    attack(g)["fp"] = 8  # 5 + Müller 2, + the Strategy Card's 1
+    choose(g, f"action:{c1}", f"action:{c2}")
+    text = "\n".join(lines(g))
+    assert text.count("Crossfire: +2 FP (firing at a moving unit)") == 2
+    assert "Attack Total 18 (12 FP + roll 6)" in text
+    assert "Defense Total 18 (Morale 8" in text and "Tie against a moving unit: it breaks" in text
+    assert g.state["units"][us]["broken"]
+
+
+def test_A38_crossfire_needs_a_moving_target() -> None:
+    g = game("verdun_gas_1916")
+    sh = hexes_of(g, "shellhole")[0]
+    n = sorted(g.rules.adjacent_hexes(g, sh))[0]
+    put(g, ENT, "us-infantry", sh)
+    put(g, ENT, "us-infantry", "O11")
+    lw = put(g, GER, "ger-landwehr", n)
+    c1 = card_with(g, GER, action="Crossfire")
+    hand(g, GER, [c1])
+    fire(g, GER, [lw], sh)
+    assert g.decision().seat == GER and opts(g) == ["pass"]
+
+
+def tank_game() -> tuple[Game, str, str, str]:
+    g = game("soissons_tanks_1918")
+    h = hexes_of(g, "open_ground")[10]
+    n = sorted(g.rules.adjacent_hexes(g, h))[0]
+    tank = next(u.id for u in g.rules.components.units.values() if u.nation == "France" and u.type == "tank")
+    t = put(g, ENT, tank, h)
+    put(g, ENT, "fr-poilus", "O11")
+    return g, h, n, t
+
+
+def test_A33_bayonets_plus_two_fp_only_for_a_german_weapon_against_an_adjacent_tank() -> None:
+    g, h, n, _t = tank_game()
+    lw = put(g, GER, "ger-infanterie", n)
+    mg = next(w.id for w in g.rules.components.weapons.values() if w.nation == "Germany" and w.kind == "hmg")
+    from tactica.games.commander_family.state import new_weapon
+
+    g.state["weapons"]["mg1"] = new_weapon(mg, GER, lw)
+    g.state["units"][lw]["weapon"] = "mg1"
+    bay = card_with(g, GER, action="Bayonets / Grenade Bundle")
+    hand(g, GER, [bay])
+    fire(g, GER, ["mg1"], h)
+    assert g.decision().seat == GER and f"action:{bay}" in opts(g)
+    choose(g, f"action:{bay}")
+    text = "\n".join(lines(g))
+    assert "A33: Bayonets / Grenade Bundle: +2 FP (a German Weapon fires at an adjacent Tank)" in text
+    # the Platoon alone (no Weapon) gets nothing from it
+    g2, h2, n2, _ = tank_game()
+    lw2 = put(g2, GER, "ger-infanterie", n2)
+    hand(g2, GER, [bay])
+    fire(g2, GER, [lw2], h2)
+    assert g2.decision().seat == GER and opts(g2) == ["pass"]
+
+
+# ---------------------------------------------------------------- Defense-Roll Actions
+def far_hexes(g: Game, h: str, n: int = 2) -> list[str]:
+    """``n`` hexes far from ``h`` (for the spare units that keep both sides on the map)."""
+    from tactica.games.commander_family.board_state import hex_distance
+
+    b = g.rules.board(g)
+    labels = sorted((b.label(x) for x in b.index), key=lambda x: (-hex_distance(g, h, x), x))
+    return labels[:n]
+
+
+def defense_game() -> tuple[Game, str, str, str, str]:
+    """A French Platoon in Woods attacked by an adjacent German Platoon; France to defend."""
+    g = game("frontieres_1914")
+    w = next(h for h in hexes_of(g, "woods") if h[0] not in "AO" and h[1:] not in ("1", "11"))
+    n = sorted(g.rules.adjacent_hexes(g, w))[0]
+    fr = put(g, ENT, "fr-ligne-1914", w)
+    far = far_hexes(g, w)
+    put(g, ENT, "fr-ligne-1914", far[0])
+    ger = put(g, GER, "ger-landwehr", n)
+    put(g, GER, "ger-landwehr", far[1])
+    hand(g, GER, [])
+    return g, w, n, fr, ger
+
+
+def test_A37_counterattack_suppresses_an_adjacent_attacker() -> None:
+    g, w, _n, _fr, ger = defense_game()
+    ca = card_with(g, ENT, action="Counterattack")
+    hand(g, ENT, [ca])
+    top(g, GER, card(g, GER, 1, 2))
+    fire(g, GER, [ger], w)
+    assert g.decision().seat == ENT and f"action:{ca}" in opts(g)
+    choose(g, f"action:{ca}")
+    assert opts(g) == [f"unit:{ger}"]
+    choose(g, f"unit:{ger}")
+    assert g.state["units"][ger]["suppressed"] and "A37" in {e[0] for e in g.log}
+
+
+def test_A37_counterattack_needs_an_unbroken_unit_next_to_the_attackers() -> None:
+    g, w, _n, fr, ger = defense_game()
+    g.state["units"][fr]["broken"] = True
+    ca = card_with(g, ENT, action="Counterattack")
+    hand(g, ENT, [ca])
+    top(g, GER, card(g, GER, 1, 2))
+    fire(g, GER, [ger], w)
+    assert held(g)  # every window passed with nothing to offer: Counterattack never was
+    assert "A37" not in {e[0] for e in g.log} and ca in g.state["sides"][ENT]["hand"]
+
+
+def test_A46_intersect_machine_guns_minus_one_per_mg_in_reach() -> None:
+    from tactica.games.commander_family.state import new_weapon
+
+    g, w, n, _, ger = defense_game()
+    hmg = next(x.id for x in g.rules.components.weapons.values() if x.nation == "France" and x.kind == "hmg")
+    taken = {u["hex"] for u in g.state["units"].values() if u["where"] == "map"}
+    free = [h for h in sorted(g.rules.adjacent_hexes(g, w)) if h not in taken and h != n][:2]
+    mgs = []
+    for i, h in enumerate(free):
+        u = put(g, ENT, "fr-poilus", h)
+        g.state["weapons"][f"hmg{i}"] = new_weapon(hmg, ENT, u)
+        g.state["units"][u]["weapon"] = f"hmg{i}"
+        mgs.append(f"hmg{i}")
+    im = card_with(g, ENT, action="Intersect Machine Guns")
+    hand(g, ENT, [im])
+    top(g, GER, card(g, GER, 3, 3))
+    fire(g, GER, [ger], w)
+    before = attack(g)["total"]
+    assert f"action:{im}" in opts(g)
+    choose(g, f"action:{im}")
+    text = "\n".join(lines(g))
+    assert f"Intersect Machine Guns: {', '.join(mgs)} reach the attackers" in text
+    assert f"drops by 2 (the Attack Total counts {before - 2})" in text and f"against {before - 2}" in text
+
+
+def test_A46_intersect_machine_guns_needs_two() -> None:
+    from tactica.games.commander_family.state import new_weapon
+    from tactica.games.great_war_commander.actions_defense import intersect_playable
+
+    g, w, _n, fr, ger = defense_game()
+    hmg = next(x.id for x in g.rules.components.weapons.values() if x.nation == "France" and x.kind == "hmg")
+    g.state["weapons"]["hmg0"] = new_weapon(hmg, ENT, fr)
+    g.state["units"][fr]["weapon"] = "hmg0"
+    im = card_with(g, ENT, action="Intersect Machine Guns")
+    hand(g, ENT, [im])
+    top(g, GER, card(g, GER, 3, 3))
+    fire(g, GER, [ger], w)
+    assert held(g) and "A46" not in {e[0] for e in g.log}  # one MG: never offered
+    assert im in g.state["sides"][ENT]["hand"]
+    assert not intersect_playable(g, ENT, im, {"unit": fr})
+
+
+def test_A53_probe_rallies_a_unit_that_just_failed_its_defense_roll() -> None:
+    g, w, _n, fr, ger = defense_game()
+    probe = card_with(g, ENT, action="Probe")
+    hand(g, ENT, [probe])
+    attack_card = card(g, GER, 6, 6)
+    top(g, GER, attack_card)
+    top(g, ENT, card(g, ENT, 1, 1))
+    fire(g, GER, [ger], w)
+    d = g.decision()
+    if d.seat == ENT and "fire_defense_roll" in d.prompt:
+        choose(g, "pass")
+    d = g.decision()
+    assert d.seat == ENT and "defense_broke" in d.prompt and f"action:{probe}" in opts(g)
+    assert g.state["units"][fr]["broken"]
+    choose(g, f"action:{probe}")
+    assert not g.state["units"][fr]["broken"] and "A53" in {e[0] for e in g.log}
+
+
+def test_A45_2_hidden_position_reveals_a_team_and_gun_that_defends_too() -> None:
+    g = game("belleau_wood_1918")  # Germany defends
+    from tactica.games.commander_family.event_steps import setup_area
+
+    area = setup_area(g, GER)
+    cover2 = set(hexes_of(g, "woods")) | set(hexes_of(g, "building"))
+    w = next(h for h in area if h in cover2)
+    n = sorted(g.rules.adjacent_hexes(g, w))[0]
+    ger = put(g, GER, "ger-landwehr", w)
+    far = far_hexes(g, w)
+    put(g, GER, "ger-landwehr", far[0])
+    us = put(g, ENT, "us-infantry", n)
+    put(g, ENT, "us-infantry", far[1])
+    hp = card_with(g, GER, action="Hidden Position")
+    hand(g, GER, [hp])
+    hand(g, ENT, [])
+    top(g, ENT, card(g, ENT, 1, 2))
+    fire(g, ENT, [us], w)
+    assert g.decision().seat == GER and f"action:{hp}" in opts(g)
+    choose(g, f"action:{hp}")
+    new = [u for u in g.state["units"] if u.startswith("germany-hp")]
+    assert len(new) == 1 and g.state["units"][new[0]]["hex"] == w
+    assert g.state["weapons"][g.state["units"][new[0]]["weapon"]]["type"] == "ger-77mm"
+    while not held(g):
+        choose(g, opts(g)[-1])
+    assert f"{new[0]} Defense Total" in "\n".join(lines(g))
+    assert ger
+
+
+def test_A45_2_hidden_position_only_for_the_scenario_defender() -> None:
+    g = game("belleau_wood_1918")
+    hp = card_with(g, ENT, action="Hidden Position")
+    from tactica.games.great_war_commander.actions_defense import position_playable
+
+    ent_unit = put(g, ENT, "us-infantry", "O1")
+    assert not position_playable(g, ENT, hp, {"unit": ent_unit})
+
+
+def test_A47_light_wounds_a_platoon_becomes_a_team_for_one_vp() -> None:
+    g, w, _n, fr, ger = defense_game()
+    lw_card = card_with(g, ENT, action="Light Wounds")
+    hand(g, ENT, [lw_card])
+    top(g, GER, card(g, GER, 6, 6))
+    top(g, ENT, card(g, ENT, 1, 1))
+    vp = g.state["vp"]
+    fire(g, GER, [ger], w)
+    while g.decision().step == "action_window" and "squad_breaks" not in g.decision().prompt:
+        choose(g, "pass")
+    assert f"action:{lw_card}" in opts(g)
+    choose(g, f"action:{lw_card}")
+    team = f"{fr}.w"
+    assert g.state["units"][fr]["where"] == "out"
+    assert g.state["units"][team]["type"] == g.rules.team_for("fr-ligne-1914")
+    assert g.state["vp"] == vp + 1  # France (seat 1) loses 1 VP: the track moves toward Germany
+
+
+def test_A51_no_quarter_german_and_american_only() -> None:
+    from tactica.games.great_war_commander.actions import no_quarter_nations
+
+    assert no_quarter_nations("Germany", "France") and no_quarter_nations("America", "Germany")
+    assert not no_quarter_nations("France", "Germany")
+
+
+def test_A28_a_melee_roll_window_is_asked_whatever_the_hand_holds() -> None:
+    """Hidden information: the Melee Roll window is asked on public facts (a card in hand and a
+    +2 card not in public view), so a hand with nothing playable is asked just like one with
+    Charge; only the options differ."""
+    seen = []
+    for playable in (True, False):
+        g, _, _, _ = melee_game(active=GER)
+        c = card_with(g, GER, action="Charge" if playable else "Ach Komm!")
+        hand(g, GER, [c])
+        hand(g, ENT, [])
+        start_melee(g)
+        for _ in range(20):
+            d = g.decision()
+            if (d.step == "action_window" and "melee_roll" in d.prompt) or d.step == "hold":
+                break
+            g.apply(opts(g)[-1])
+        seen.append((g.decision().seat, g.decision().prompt, f"action:{c}" in opts(g)))
+    assert seen[0][:2] == seen[1][:2] and seen[0][2] and not seen[1][2]
+
+
+def test_A34_A50_bore_sighting_for_the_defender_and_marksmanship_for_its_nation() -> None:
+    from tactica.games.commander_family.state import new_weapon
+
+    g = game("frontieres_1914")  # Germany defends
+    h = hexes_of(g, "open_ground")[8]
+    n = sorted(g.rules.adjacent_hexes(g, h))[0]
+    far = far_hexes(g, h)
+    put(g, ENT, "fr-poilus", h)
+    put(g, ENT, "fr-poilus", far[0])
+    p = put(g, GER, "ger-infanterie-1914", n)
+    put(g, GER, "ger-landwehr", far[1])
+    g.state["weapons"]["mg"] = new_weapon("ger-mg08", GER, p)
+    g.state["units"][p]["weapon"] = "mg"
+    bore = card_with(g, GER, action="Bore Sighting")
+    marks = card_with(g, GER, action="Marksmanship", marksmanship="Germany")
+    hand(g, GER, [bore, marks])
+    fire(g, GER, [p, "mg"], h)
+    assert {f"action:{bore}", f"action:{marks}"} <= set(opts(g))
+    choose(g, f"action:{bore}", f"action:{marks}")
+    text = "\n".join(lines(g))
+    assert "A34: Bore Sighting: +2 FP" in text
+    assert "A50: Marksmanship: +2 FP (a Germany Platoon or Team fires)" in text
+
+
+def test_A31_assault_fire_moving_pieces_with_boxed_fp_tanks_never_in_its_group() -> None:
+    """A31: one Fire Attack by pieces activated to Move with boxed FP. A Tank never joins the
+    group (``loner_kinds``); no Tank of ours has a boxed FP either, so none can even fire it."""
+    g = game("belleau_wood_1918")
+    h = hexes_of(g, "open_ground")[20]
+    n = sorted(g.rules.adjacent_hexes(g, h))
+    far = far_hexes(g, h)
+    m1 = put(g, ENT, "us-marines", n[0])
+    m2 = put(g, ENT, "us-marines", n[1])
+    put(g, ENT, "us-infantry", far[0])
+    put(g, GER, "ger-landwehr", h)
+    put(g, GER, "ger-landwehr", far[1])
+    g.state["active"] = ENT
+    g.push("hold")
+    g.push("move_order", seat=ENT, phase="pick", activated=[m1, m2], leader=None, last=None, moved=[],
+           group=[], hex=None, spent={}, road=[], steps=0, crossed=False, op_units=[])
+    g.push("assault_fire", seat=ENT, target=None, group=[])
+    g.refresh()
+    assert f"target:{h}" in opts(g)
+    g.apply(f"target:{h}")
+    g.apply(f"add:{m1}")
+    assert f"add:{m2}" in opts(g)
+    g.rules.loner_kinds = frozenset({"platoon"})  # the mechanism, shown on Platoons
+    g.refresh()
+    assert f"add:{m2}" not in opts(g) and "fire" in opts(g)
+    assert GreatWarCommanderRules().loner_kinds == frozenset({"tank"})
+    assert not any("fp" in u.unbroken.boxed for u in g.rules.components.units.values() if u.type == "tank")

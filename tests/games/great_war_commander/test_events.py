@@ -1,0 +1,592 @@
+"""Great War Commander's Events E56-E97 (the rule numbers in the test names): each registered
+Event's effect and its limits, run as an Event! trigger runs it (cards_helpers.event), and the
+Support Table procedure of E72/E87/E91 and A45.3."""
+
+from __future__ import annotations
+
+from tactica.core.game import Game
+from tactica.games.great_war_commander._schema import EVENTS
+from tactica.games.great_war_commander.rules import GreatWarCommanderRules
+
+from .cards_helpers import ENT, GER, card_with, choose, event, game, hand, held, hexes_of, opts, top
+from .gwc_helpers import put
+from .test_actions import far_hexes
+
+NOT_YET = {"High Command Meddling", "Sappers", "Telephone Wires Cut"}
+
+
+def text(g: Game) -> str:
+    return "\n".join(g.log_lines())
+
+
+def unit(g: Game, uid: str) -> dict:
+    return g.state["units"][uid]
+
+
+def spare(g: Game, near: str) -> None:
+    """One unit per side far away, so neither side runs out of units."""
+    far = far_hexes(g, near)
+    put(g, GER, "ger-landwehr", far[0])
+    put(g, ENT, "fr-poilus", far[1])
+
+
+def leader(g: Game, nation: str) -> str:
+    return next(u.id for u in g.rules.components.of_nation(nation, "leader") if u.special != "hero")
+
+
+def test_E56_every_event_registered_with_its_gwc_number() -> None:
+    r = GreatWarCommanderRules()
+    for name, rule in EVENTS.items():
+        assert r.events[name].rule == rule, name
+        assert r.events[name].implemented == (name not in NOT_YET), name
+
+
+def test_E57_air_support_suppresses_the_units_of_a_hex_and_breaks_them_for_germany_from_1917() -> None:
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    a = put(g, GER, "ger-landwehr", h)
+    ldr = put(g, GER, leader(g, "Germany"), h)
+    event(g, ENT, "Air Support")
+    choose(g, f"hex:{h}")
+    assert unit(g, a)["suppressed"] and not unit(g, a)["broken"] and not unit(g, ldr)["suppressed"]
+    g2 = game("soissons_tanks_1918")
+    h2 = hexes_of(g2, "open_ground")[8]
+    spare(g2, h2)
+    b = put(g2, ENT, "fr-poilus", h2)
+    event(g2, GER, "Air Support")
+    choose(g2, f"hex:{h2}")
+    while not held(g2):
+        choose(g2, opts(g2)[-1])
+    assert unit(g2, b)["broken"]
+
+
+def test_E58_auftragstaktik_moves_a_leader_and_his_units_to_an_adjacent_hex() -> None:
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    a = put(g, GER, "ger-landwehr", h)
+    ldr = put(g, GER, leader(g, "Germany"), h)
+    event(g, GER, "Auftragstaktik")
+    choose(g, f"hex:{h}")
+    to = opts(g)[0].split(":")[1]
+    choose(g, f"hex:{to}")
+    assert unit(g, a)["hex"] == unit(g, ldr)["hex"] == to and held(g)
+    assert f"move from {h} to {to}" in text(g)  # the log renders for every seat
+
+
+def blaze_pairs(g: Game, direction: int) -> list[tuple[str, str]]:
+    """(hex, its neighbour towards compass ``direction``) for every hex of the map."""
+    from tactica.core.hexgrid import neighbor
+    from tactica.games.commander_family.board_state import label_map
+    from tactica.games.commander_family.events_map import COMPASS
+
+    b = g.rules.board(g)
+    m = label_map(b)
+    return [(h, b.label(n)) for h in sorted(m) if (n := neighbor(m[h], COMPASS[direction])) in b.index]
+
+
+def test_E59_battlefield_attrition_vp_then_smoke_and_gas_go_then_blaze_spreads_to_woods_only() -> None:
+    g = game("frontieres_1914")
+    spare(g, "H6")
+    g.state["sides"][ENT]["casualties"].extend(["x1", "x2"])
+    g.state["gas"] = ["C3"]
+    g.state["smoke"]["D4"] = 2
+    woods, opened = set(hexes_of(g, "woods")), set(hexes_of(g, "open_ground"))
+    cid = card_with(g, GER, event="Battlefield Attrition / Breeze")
+    pairs = blaze_pairs(g, g.rules.card(cid).direction)
+    to_woods = next((h, t) for h, t in pairs if t in woods and h not in woods)
+    to_open = next((h, t) for h, t in pairs if t in opened and t != to_woods[0] and h != to_woods[1])
+    g.state["blaze"] = [to_woods[0], to_open[0]]
+    vp = g.state["vp"]
+    event(g, GER, "Battlefield Attrition / Breeze", cid)
+    assert g.state["vp"] == vp + 2  # Germany is seat 0: + on the track
+    assert g.state["gas"] == [] and g.state["smoke"] == {}
+    assert to_woods[1] in g.state["blaze"] and to_open[1] not in g.state["blaze"]
+    assert {"E59"} <= {e[0] for e in g.log}
+
+
+def test_E60_blaze_goes_to_the_building_or_woods_hex_nearest_the_random_hex() -> None:
+    g = game("frontieres_1914")
+    spare(g, "H6")
+    from tactica.games.commander_family.board_state import hex_distance
+
+    og = hexes_of(g, "open_ground")
+    burn = hexes_of(g, "woods") + hexes_of(g, "building")
+    on_cards = {g.rules.card(c).hex for c in g.rules.components.decks["France"]}
+    h = next(x for x in og if x in on_cards and len([b for b in burn if hex_distance(g, x, b) == min(
+        hex_distance(g, x, c) for c in burn)]) == 1)
+    want = min(burn, key=lambda b: hex_distance(g, h, b))
+    top(g, ENT, card_with(g, ENT, hex=h))
+    event(g, ENT, "Blaze")
+    assert g.state["blaze"] == [want]
+
+
+def test_E62_captured_papers_discard_one_then_reveal_a_secret_chit_blind() -> None:
+    g = game("frontieres_1914")
+    spare(g, "H6")
+    cards = [c for c in g.rules.components.decks["France"]][:2]
+    hand(g, ENT, cards)
+    chit = next(c for c in g.state["chit_pool"] if g.rules.chit(c).secret_side)
+    g.state["chit_pool"].remove(chit)
+    g.state["sides"][ENT]["chits_secret"] = [chit]
+    event(g, GER, "Captured Papers")
+    assert "none" not in opts(g) and len(opts(g)) == 2  # a discard is compulsory
+    choose(g, f"card:{cards[0]}")
+    assert opts(g) == ["chit:1"]  # blind: a position, not the chit
+    choose(g, "chit:1")
+    assert cards[0] in g.state["sides"][ENT]["deck"]["discard"] and chit in g.state["chits_open"]
+
+
+def test_E64_detachment_a_team_takes_the_platoons_weapon() -> None:
+    from tactica.games.commander_family.state import new_weapon
+
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    p = put(g, GER, "ger-infanterie-1914", h, broken=True, suppressed=True)
+    put(g, GER, leader(g, "Germany"), h)
+    g.state["weapons"]["mg"] = new_weapon("ger-mg08", GER, p)
+    unit(g, p)["weapon"] = "mg"
+    event(g, GER, "Detachment")
+    choose(g, f"unit:{p}")
+    team = next(u for u in g.state["units"] if u.startswith("germany-d"))
+    assert unit(g, team)["weapon"] == "mg" and unit(g, p)["weapon"] is None
+    assert unit(g, team)["broken"] and not unit(g, team)["suppressed"] and unit(g, team)["hex"] == h
+
+
+def test_E66_en_avant_rally_a_unit_or_raise_the_surrender_level() -> None:
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    a = put(g, ENT, "fr-poilus", h, broken=True)
+    event(g, ENT, "En Avant")
+    assert set(opts(g)) == {f"unit:{a}", "surrender"}
+    choose(g, f"unit:{a}")
+    assert not unit(g, a)["broken"]
+    before = g.state["sides"][ENT]["surrender"]
+    event(g, ENT, "En Avant")
+    choose(g, "surrender")
+    assert g.state["sides"][ENT]["surrender"] == before + 1
+
+
+def test_E67_engine_down_breaks_the_tank_nearest_the_random_hex() -> None:
+    g = game("soissons_tanks_1918")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    tank = next(u.id for u in g.rules.components.units.values() if u.nation == "France" and u.type == "tank")
+    t = put(g, ENT, tank, h)
+    top(g, GER, card_with(g, GER, hex=h))
+    event(g, GER, "Engine Down")
+    assert unit(g, t)["broken"]
+
+
+def test_E68_fatigue_suppresses_the_friendly_hex_closest_to_the_enemy_edge() -> None:
+    from tactica.games.commander_family.board_state import enemy_edge_hexes, hex_distance
+
+    g = game("frontieres_1914")
+    spare(g, "H6")
+    edge = enemy_edge_hexes(g, GER)
+    og = hexes_of(g, "open_ground")
+    d = {h: min(hex_distance(g, h, e) for e in edge) for h in og}
+    near = min(og, key=lambda h: (d[h], h))
+    far = max(og, key=lambda h: (d[h], h))
+    a = put(g, GER, "ger-landwehr", near)
+    b = put(g, GER, "ger-landwehr", far)
+    event(g, GER, "Fatigue")
+    while not held(g):
+        choose(g, f"hex:{near}")
+    assert unit(g, a)["suppressed"] and not unit(g, b)["suppressed"]
+
+
+def test_E69_field_promotion_veteran_on_a_leader_only() -> None:
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    ldr = put(g, GER, leader(g, "Germany"), h)
+    event(g, GER, "Field Promotion")
+    assert opts(g) == [f"unit:{ldr}"]
+    choose(g, f"unit:{ldr}")
+    assert unit(g, ldr)["veteran"]
+
+
+def test_E72_infiltration_steps_toward_the_red_x_until_every_item_is_free() -> None:
+    """E72 step 2: row 7 (a Landwehr) has none left in the countermix, so the next row toward the
+    Red X (8: an Abteilung; Infiltration takes no Telephone) gives the reinforcement."""
+    from tactica.games.great_war_commander import support
+    from tactica.games.great_war_commander.countermix import free_units
+
+    g = game("frontieres_1914")
+    spare(g, "H6")
+    for _i in range(free_units(g, "ger-landwehr")):
+        put(g, GER, "ger-landwehr", "H6")
+    assert free_units(g, "ger-landwehr") == 0
+    got = support.select(g, GER, 7, telephones=False, rule="E72")
+    assert [i["formation"] for i in got] == ["ger-abteilung"]
+    assert support.select(g, GER, 12, telephones=False, rule="E72") == []  # the Red X
+    assert "one row toward the Red X" in text(g) and "is the Red X: nothing arrives" in text(g)
+
+
+def test_E73_intelligence_the_receiver_must_discard_one_enemy_card() -> None:
+    g = game("frontieres_1914")
+    spare(g, "H6")
+    cards = list(g.rules.components.decks["Germany"][:3])
+    hand(g, GER, cards)
+    event(g, ENT, "Intelligence")
+    assert sorted(opts(g)) == sorted(f"card:{c}" for c in cards)
+    choose(g, f"card:{cards[1]}")
+    assert cards[1] in g.state["sides"][GER]["deck"]["discard"] and held(g)
+
+
+def test_E76_machine_gun_nest_only_from_the_card_date() -> None:
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    a = put(g, GER, "ger-landwehr", h)
+    cid = card_with(g, GER, event="Machine Gun Nest")
+    date = g.rules.card(cid).date
+    g.state["date"] = "1914-08"
+    event(g, GER, "Machine Gun Nest", cid)
+    if date and date > "1914-08":
+        assert held(g) and "E76.1" in text(g)
+    g.state["date"] = "1918-06"
+    event(g, GER, "Machine Gun Nest", cid)
+    assert any(o.startswith(f"arm:{a}:") for o in opts(g))
+    choose(g, next(o for o in opts(g) if o.startswith(f"arm:{a}:")))
+    assert unit(g, a)["weapon"] is not None
+
+
+def test_E77_malfunction_a_nearest_tank_is_suppressed() -> None:
+    g = game("soissons_tanks_1918")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    tank = next(u.id for u in g.rules.components.units.values() if u.nation == "France" and u.type == "tank")
+    t = put(g, ENT, tank, h)
+    top(g, GER, card_with(g, GER, hex=h))
+    event(g, GER, "Malfunction")
+    assert unit(g, t)["suppressed"] and not unit(g, t)["broken"]
+
+
+def test_E81_new_mission_a_chit_and_a_strategy_card_if_none_held() -> None:
+    g = game("frontieres_1914")
+    spare(g, "H6")
+    sd = g.state["sides"][GER]
+    sd["sc_draw"].extend(sd["sc_hand"])
+    sd["sc_hand"].clear()
+    secret, openc = len(sd["chits_secret"]), len(g.state["chits_open"])
+    event(g, GER, "New Mission")
+    assert len(sd["sc_hand"]) == 1
+    assert len(sd["chits_secret"]) + len(g.state["chits_open"]) == secret + openc + 1
+
+
+def test_E83_raid_breaks_an_enemy_unit_within_two_hexes_of_a_unit_with_a_leader() -> None:
+    from tactica.games.commander_family.board_state import hex_distance
+
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    put(g, GER, "ger-landwehr", h)
+    put(g, GER, leader(g, "Germany"), h)
+    near = next(x for x in hexes_of(g, "open_ground") if hex_distance(g, h, x) == 2)
+    far = next(x for x in hexes_of(g, "open_ground") if hex_distance(g, h, x) == 4)
+    e1 = put(g, ENT, "fr-poilus", near)
+    e2 = put(g, ENT, "fr-poilus", far)
+    event(g, GER, "Raid")
+    assert f"unit:{e1}" in opts(g) and f"unit:{e2}" not in opts(g)
+    choose(g, f"unit:{e1}")
+    while not held(g):
+        choose(g, opts(g)[-1])
+    assert unit(g, e1)["broken"]
+
+
+def test_E85_recall_leader_goes_to_the_next_time_space_in_good_order() -> None:
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    ldr = put(g, GER, leader(g, "Germany"), h, suppressed=True, veteran=True)
+    event(g, GER, "Recall Leader")
+    space = int(g.state["time"]["space"]) + 1
+    assert unit(g, ldr)["where"] == "time_track" and ldr in g.state["reinforcements"][str(space)]
+    assert not unit(g, ldr)["suppressed"] and not unit(g, ldr)["veteran"]
+
+
+def test_E90_scrounge_only_the_receivers_own_weapons() -> None:
+    from tactica.games.commander_family.state import new_weapon
+
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    put(g, GER, "ger-landwehr", h)
+    w = new_weapon("ger-mg08", GER, None)
+    w["where"] = "casualties"
+    g.state["weapons"]["dead-mg"] = w
+    g.state["sides"][GER]["casualty_weapons"].append("dead-mg")
+    event(g, ENT, "Scrounge")
+    assert held(g) and "E90" in text(g)  # France may not take the German MG
+    event(g, GER, "Scrounge")
+    assert "weapon:dead-mg" in opts(g)
+
+
+def test_E91_stragglers_arrive_suppressed_near_the_random_hex() -> None:
+    g = game("frontieres_1914")
+    spare(g, "H6")
+    h = hexes_of(g, "open_ground")[3]
+    rules = g.rules
+    roll = next(c for c in rules.components.decks["Germany"]
+                if rules.card(c).white + rules.card(c).colored == 7 and rules.card(c).trigger is None)
+    top(g, GER, roll, card_with(g, GER, hex=h, avoid=(roll,)))
+    before = set(g.state["units"])
+    event(g, GER, "Stragglers")
+    while not held(g):
+        choose(g, opts(g)[0])
+    new = [u for u in g.state["units"] if u not in before]
+    assert new and all(unit(g, u)["suppressed"] for u in new)
+
+
+def test_E93_surrender_a_broken_unit_next_to_an_enemy() -> None:
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    a = put(g, GER, "ger-landwehr", h, broken=True)
+    n = sorted(g.rules.adjacent_hexes(g, h))[0]
+    put(g, ENT, "fr-poilus", n)
+    event(g, GER, "Surrender")
+    choose(g, f"unit:{a}")
+    assert unit(g, a)["where"] == "casualties"
+
+
+def test_E95_trommelfeuer_eliminates_tanks_and_breaks_units_in_three_hexes() -> None:
+    g = game("soissons_tanks_1918")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    tank = next(u.id for u in g.rules.components.units.values() if u.nation == "France" and u.type == "tank")
+    t = put(g, ENT, tank, h)
+    a = put(g, GER, "ger-landwehr", sorted(g.rules.adjacent_hexes(g, h))[0])
+    top(g, GER, card_with(g, GER, hex=h))
+    event(g, GER, "Trommelfeuer")
+    pick = next(o for o in opts(g) if sorted(g.rules.adjacent_hexes(g, h))[0] in o)
+    choose(g, pick)
+    while not held(g):
+        choose(g, opts(g)[-1])
+    assert unit(g, t)["where"] == "casualties" and unit(g, a)["broken"]
+    assert "not carried out" in text(g)
+
+
+def test_E96_valor_veteran_on_a_unit_next_to_an_enemy() -> None:
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    a = put(g, GER, "ger-landwehr", h)
+    put(g, ENT, "fr-poilus", sorted(g.rules.adjacent_hexes(g, h))[0])
+    event(g, GER, "Valor")
+    choose(g, f"unit:{a}")
+    assert unit(g, a)["veteran"]
+
+
+def test_E97_walking_wounded_returns_broken_in_or_next_to_the_random_hex() -> None:
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    a = put(g, ENT, "fr-poilus", h)
+    unit(g, a).update(where="casualties", hex=None)
+    g.state["sides"][ENT]["casualties"].append(a)
+    top(g, GER, card_with(g, GER, hex=h))
+    event(g, GER, "Walking Wounded")
+    choose(g, f"unit:{a}")
+    choose(g, f"hex:{h}")
+    assert unit(g, a)["where"] == "map" and unit(g, a)["broken"] and unit(g, a)["hex"] == h
+
+
+def test_A45_3_hidden_unit_after_a_pass_with_discards_in_the_setup_area() -> None:
+    from tactica.games.commander_family.actions import open_windows
+    from tactica.games.commander_family.event_steps import setup_area
+
+    g = game("frontieres_1914")  # Germany defends
+    spare(g, "H6")
+    hu = card_with(g, GER, action="Hidden Unit")
+    hand(g, GER, [hu])
+    rules = g.rules
+    roll = next(c for c in rules.components.decks["Germany"]
+                if rules.card(c).white + rules.card(c).colored == 7 and rules.card(c).trigger is None
+                and c != hu)
+    top(g, GER, roll)
+    g.push("hold")
+    open_windows(g, "after_pass_discard", {"discards": 1}, seats=(GER,))
+    g.refresh()
+    choose(g, f"action:{hu}")
+    before = set(g.state["units"])
+    while not held(g):
+        choose(g, opts(g)[0])
+    new = [u for u in g.state["units"] if u not in before]
+    assert new and all(unit(g, u)["hex"] in setup_area(g, GER) for u in new)
+    assert "A45.3" in text(g)
+
+
+def test_E75_kia_eliminates_a_broken_formation_of_either_side() -> None:
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    a = put(g, ENT, "fr-poilus", h, broken=True)
+    event(g, GER, "KIA")
+    assert f"unit:{a}" in opts(g)
+    choose(g, f"unit:{a}")
+    assert unit(g, a)["where"] == "casualties" and "E75" in {e[0] for e in g.log}
+
+
+def test_E70_hero_enters_a_friendly_hex_and_may_rally_there() -> None:
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    a = put(g, ENT, "fr-poilus", h, broken=True)
+    event(g, ENT, "Hero")
+    choose(g, f"hex:{h}")
+    hero = next(u for u, x in g.state["units"].items() if g.rules.unit_type(x["type"]).special == "hero"
+                and x["hex"] == h)
+    assert opts(g) == [f"unit:{a}", "none"]
+    choose(g, f"unit:{a}")
+    assert hero and not unit(g, a)["broken"]
+
+
+def test_E78_marseillaise_rallies_every_french_unit_and_leader_in_one_hex() -> None:
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    a = put(g, ENT, "fr-poilus", h, broken=True)
+    ldr = put(g, ENT, leader(g, "France"), h, broken=True)
+    event(g, ENT, "Marseillaise")
+    choose(g, f"hex:{h}")
+    assert not unit(g, a)["broken"] and not unit(g, ldr)["broken"]
+
+
+def test_E79_meccano_mends_a_friendly_tank() -> None:
+    g = game("soissons_tanks_1918")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    tank = next(u.id for u in g.rules.components.units.values() if u.nation == "France" and u.type == "tank")
+    t = put(g, ENT, tank, h, broken=True, suppressed=True)
+    event(g, ENT, "Meccano")
+    assert set(opts(g)) == {f"unsuppress:{t}", f"rally:{t}"}
+    choose(g, f"rally:{t}")
+    assert not unit(g, t)["broken"] and unit(g, t)["suppressed"]
+
+
+def test_E80_mobile_firepower_a_chauchat_from_may_1916() -> None:
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    a = put(g, ENT, "fr-poilus", h)
+    event(g, ENT, "Mobile Firepower")
+    assert held(g) and "E80.1" in text(g)
+    g.state["date"] = "1916-05"
+    event(g, ENT, "Mobile Firepower")
+    arm = next(o for o in opts(g) if o.startswith(f"arm:{a}:"))
+    choose(g, arm)
+    assert "chauchat" in g.state["weapons"][unit(g, a)["weapon"]]["type"]
+
+
+def test_E82_petard_raquette_breaks_an_enemy_next_to_a_french_unit_in_good_order() -> None:
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    put(g, ENT, "fr-poilus", h)
+    e = put(g, GER, "ger-landwehr", sorted(g.rules.adjacent_hexes(g, h))[0])
+    event(g, ENT, "Pétard-Raquette")
+    choose(g, f"unit:{e}")
+    while not held(g):
+        choose(g, opts(g)[-1])
+    assert unit(g, e)["broken"]
+
+
+def test_E86_reconnaissance_a_blind_pick_opens_an_enemy_chit() -> None:
+    g = game("frontieres_1914")
+    spare(g, "H6")
+    chits = [c for c in g.state["chit_pool"] if g.rules.chit(c).secret_side][:2]
+    for c in chits:
+        g.state["chit_pool"].remove(c)
+    g.state["sides"][ENT]["chits_secret"] = list(chits)
+    event(g, GER, "Reconnaissance")
+    assert opts(g) == ["chit:1", "chit:2"]
+    choose(g, "chit:2")
+    assert sorted(chits)[1] in g.state["chits_open"]
+    assert g.state["sides"][ENT]["chits_secret"] == [sorted(chits)[0]]
+
+
+def test_E92_suppressing_fire_an_enemy_in_reach_of_a_friendly_mg() -> None:
+    from tactica.games.commander_family.state import new_weapon
+
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    p = put(g, GER, "ger-infanterie-1914", h)
+    g.state["weapons"]["mg"] = new_weapon("ger-mg08", GER, p)
+    unit(g, p)["weapon"] = "mg"
+    e = put(g, ENT, "fr-poilus", sorted(g.rules.adjacent_hexes(g, h))[0])
+    event(g, GER, "Suppressing Fire")
+    assert f"unit:{e}" in opts(g)
+    choose(g, f"unit:{e}")
+    assert unit(g, e)["suppressed"]
+
+
+def test_E74_interdiction_then_breeze() -> None:
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    a = put(g, ENT, "fr-poilus", h)
+    g.state["gas"] = ["C3"]
+    event(g, GER, "Interdiction / Breeze")
+    assert f"unit:{a}" in opts(g)
+    choose(g, f"unit:{a}")
+    assert unit(g, a)["suppressed"] and g.state["gas"] == [] and held(g)
+    assert {"E74"} <= {e[0] for e in g.log}
+
+
+def test_E56_both_commander_games_load_together() -> None:
+    """The Event continuations of both games share one table by name: loading both must not
+    collide (a duplicate name raises at import)."""
+    from tactica.games.combat_commander import CombatCommanderRules
+    from tactica.games.commander_family.event_steps import CONTINUATIONS
+
+    cc, gwc = CombatCommanderRules(), GreatWarCommanderRules()
+    assert cc.events["Hero"].execute is gwc.events["Hero"].execute  # the family's, shared
+    assert "gwc_support_roll" in CONTINUATIONS and "support_roll" in CONTINUATIONS
+
+
+def test_E84_raid_prisoners_an_enemy_out_of_cohesion_next_to_an_unbroken_unit() -> None:
+    g = game("frontieres_1914")
+    h = next(x for x in hexes_of(g, "open_ground") if x[0] in "GHI" and x[1:] in ("5", "6"))
+    spare(g, h)
+    e = put(g, ENT, "fr-poilus", h)
+    put(g, GER, "ger-landwehr", sorted(g.rules.adjacent_hexes(g, h))[0])
+    from tactica.games.great_war_commander.cohesion import in_cohesion
+
+    assert not in_cohesion(g, e)
+    event(g, GER, "Raid Prisoners")
+    choose(g, f"unit:{e}")
+    assert unit(g, e)["where"] == "casualties"
+
+
+def test_E88_runner_joins_the_highest_ranking_leader() -> None:
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    put(g, GER, leader(g, "Germany"), h)
+    before = set(g.state["units"])
+    event(g, GER, "Runner")
+    choose(g, f"hex:{h}")
+    new = [u for u in g.state["units"] if u not in before]
+    assert len(new) == 1 and unit(g, new[0])["hex"] == h
+    assert g.rules.unit_type(unit(g, new[0])["type"]).type == "runner"
+
+
+def test_E63_deserters_the_nearest_unit_out_of_cohesion_retreats() -> None:
+    g = game("frontieres_1914")
+    on_cards = {g.rules.card(c).hex for c in g.rules.components.decks["Germany"]}
+    h = next(x for x in hexes_of(g, "open_ground") if x[0] in "FGHIJ" and x[1:] in ("4", "5", "6", "7")
+             and x in on_cards)
+    spare(g, h)
+    a = put(g, GER, "ger-landwehr", h)
+    top(g, GER, card_with(g, GER, hex=h))
+    event(g, GER, "Deserters")
+    while not held(g):
+        choose(g, opts(g)[0])
+    assert unit(g, a)["hex"] != h and "E63" in {e[0] for e in g.log}
