@@ -48,4 +48,6 @@ RULE_NUMBERS: dict[str, str] = {
     "fire.one_use": "11.6",  # GWC ? (its 11.6 is Ordnance; single-use Weapons: 11.7?)
     "stat.wire": "F106.1",  # GWC F131
     "cover.best": "T78.3",  # GWC T99.3
+    "artillery.impact": "O18.2.3.2",  # GWC O19.2.1.4.2
+    "artillery.airburst": "T99",  # GWC T124
 }

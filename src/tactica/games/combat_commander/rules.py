@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from tactica.core.rules import Step
+from tactica.core.rules import Args, Step
 
 from ..commander_family.actions import action_registry
 from ..commander_family.base import CommanderRules
@@ -57,6 +57,7 @@ class CombatCommanderRules(CommanderRules):
     option_defaults: Mapping[str, Any] = {}
     rule_numbers: Mapping[str, str] = RULE_NUMBERS
     smoke_cup = SMOKE_CUP
+    battery_name = "Radio"
 
     def __init__(self, steps: Iterable[Step] = (), pack: Pack | None = None) -> None:
         super().__init__([*procedure_steps(), *steps])
@@ -204,6 +205,9 @@ class CombatCommanderRules(CommanderRules):
     def fortification_vulnerability(self, fp: int) -> int:
         """O18.2.3.3: the Impact Roll that destroys a Fortification (our table, fortifications.py)."""
         return fortifications.vulnerability(fp)
+
+    def impact_damage(self, g: Game, a: Args) -> None:
+        artillery.fortification_check(g, a)  # O18.2.3.3, before the Defense Rolls
 
     def after_board_change(self, g: Game) -> None:
         fortifications.update_holders(g)  # F101: who holds each Fortification

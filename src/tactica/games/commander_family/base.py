@@ -61,9 +61,11 @@ class CommanderRules(Rules):
     rule_numbers: Mapping[str, str] = {}
     figure_limit: int = FIGURE_LIMIT
     """8.2: the most figures one side may stack in a hex."""
+    """The game's rule number for each key of citations.RULE_KEYS (the log cites these)."""
     smoke_cup: tuple[int, ...] = ()
     """The hindrances of the Smoke markers drawn at random (none: the game has no Smoke)."""
-    """The game's rule number for each key of citations.RULE_KEYS (the log cites these)."""
+    battery_name: str = "battery"
+    """What the log calls the game's off-map artillery piece (CC: Radio, GWC: Telephone)."""
 
     def __init__(self, steps: Iterable[Step] = ()) -> None:
         super().__init__([*family_steps(), *steps])
@@ -184,6 +186,11 @@ class CommanderRules(Rules):
     def fortification_cover(self, g: Game, label: str | None, heavy: bool) -> tuple[int, str] | None:
         """The hex's fortification Cover and why (``heavy``: against Mortars and Artillery)."""
         return None
+
+    def impact_damage(self, g: Game, a: Args) -> None:
+        """What an Artillery Impact Total (``a["total"]`` in the ``artillery_impact`` frame's
+        args) does to the hex before its defenders roll (CC: a Fortification destroyed on an
+        exact roll; GWC: terrain and Fortifications downgraded). Nothing by default."""
 
     def fp_lift(self, g: Game, seat: int, pieces: list[str], target: str) -> int:
         """FP that ``seat``'s Action cards could add to an attack (none by default)."""

@@ -59,6 +59,8 @@ RULE_KEYS: dict[str, str] = {
     "fire.one_use": "a one-use Weapon is eliminated after its attack",
     "stat.wire": "a piece in Wire loses 1 from its stats",
     "cover.best": "the one Cover a hex gives: the best of its instances",
+    "artillery.impact": "an Artillery Impact on one hex and the Defense Rolls it calls for",
+    "artillery.airburst": "the Woods airburst added to an Artillery Impact Total",
 }
 """Every key the family cites, with what it stands for. A game's ``rule_numbers`` maps each of
 them (tests check that it maps all of them)."""
