@@ -215,6 +215,20 @@ class CommanderRules(Rules):
         vehicle status); none by default, so Combat Commander's units have no such fields."""
         return {}
 
+    # -- rolls and the Turn --------------------------------------------------------------------
+    def after_roll(self, g: Game, a: Args) -> None:
+        """A roll is kept (after the Initiative re-roll window, before its trigger): the game may
+        push windows on it (GWC S98.2: a Strategy Card played as +1 adds to ``a["drm"]``). None by
+        default."""
+
+    def may_pass(self, g: Game, seat: int) -> bool:
+        """May the active seat pass this Turn (GWC S98: not after playing a Strategy Card)?"""
+        return True
+
+    def on_pass(self, g: Game, seat: int) -> None:
+        """The active seat passes (O15): what the game notes about it (GWC: no Strategy Card this
+        Turn). Nothing by default."""
+
     # -- Time advance (6.1.2) -----------------------------------------------------------------
     def time_removals(self, g: Game, a: Args) -> list[Option]:
         """Step 4: the markers the triggering player may still remove (CC: one Smoke marker;
