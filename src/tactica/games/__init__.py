@@ -11,6 +11,7 @@ BUILTIN: dict[str, str] = {
     "combat_commander": "tactica.games.combat_commander:RULES",
     "combat_infantry": "tactica.games.combat_infantry:RULES",
     "commandos_europe": "tactica.games.commandos_europe:RULES",
+    "great_war_commander": "tactica.games.great_war_commander:RULES",
 }
 """Module id -> 'package.module:ATTRIBUTE' of its Rules object."""
 

@@ -27,8 +27,8 @@ def test_the_builtin_pack_loads_every_file() -> None:
         assert {"A6", "O6", "H1", "H11"} <= set(board.labels)  # the FAO hexes (2.4)
 
 
-def test_the_module_is_not_registered_as_playable() -> None:
-    assert "great_war_commander" not in tactica.games.all_ids()
+def test_the_module_is_registered_as_playable() -> None:
+    assert "great_war_commander" in tactica.games.all_ids()
 
 
 def test_scenarios_cover_the_wars_dates() -> None:

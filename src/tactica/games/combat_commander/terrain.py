@@ -29,6 +29,7 @@ from tactica.core.los import CombatCommanderLos, LosTable
 from tactica.core.schema import validate
 
 from ..commander_family.board_state import on_path
+from ..commander_family.los_policy import chart_los_policy
 from ._schema import ComponentError, Source, read
 from .components import data_dir
 from .data_models import TERRAIN_KINDS, TerrainChartFile, TerrainEntryModel
@@ -157,19 +158,7 @@ def terrain_chart() -> TerrainChart:
 
 def cc_los_policy(chart: TerrainChart | None = None) -> CombatCommanderLos:
     """The core CC LOS policy configured from the chart (10, T84, T86-T88, T92-T93, T97, T99)."""
-    ch = chart or terrain_chart()
-    mapped = [e for e in ch.entries.values() if e.kind in ("type", "path")]
-    sides = ch.of_kind("hexside")
-    hindrances = {e.id: e.hindrance for e in mapped if e.los == "hindrance"}
-    return CombatCommanderLos(
-        [e.id for e in mapped if e.los == "obstacle" and e.kind == "type"],
-        hindrances,
-        hexside_obstacles=[e.id for e in sides if e.los == "obstacle"],
-        hexside_hindrances={e.id: e.hindrance for e in sides if e.los == "hindrance"},
-        blind=[e.id for e in mapped if e.blind_hex],
-        sunken=[e.id for e in mapped if e.sunken],
-        road_kinds=[e.id for e in ch.of_kind("path") if e.clear_along],
-    )
+    return chart_los_policy((chart or terrain_chart()).entries.values())
 
 
 @lru_cache(maxsize=16)

@@ -34,6 +34,7 @@ from .protocols import (
 from .rolls import Initiative, Reveal, Roll
 from .setup import setup_scenario
 from .state import OBJECTIVES, side
+from .stats import chart_cover
 from .time_track import TimeAdvance
 from .triggers import TriggerEvent, TriggerSniper
 from .turn import Discard, EndTurn, Turn
@@ -145,6 +146,11 @@ class CommanderRules(Rules):
         """The governing terrain type of hex ``h`` on ``board`` (its chart entry)."""
         raise NotImplementedError
 
+    def hex_cover(self, board: Board, h: Hex) -> tuple[int, str]:
+        """The Cover hex ``h``'s terrain gives and why (before hexsides and fortifications): by
+        default the governing type's plus the Road's modifier wherever a road runs."""
+        return chart_cover(self, board, h)
+
     def move_cost(self, board: Board, a: Hex, b: Hex) -> int | None:
         """MPs to move from ``a`` into adjacent ``b``; None when the step is forbidden."""
         raise NotImplementedError
@@ -209,6 +215,11 @@ class CommanderRules(Rules):
     def stack_figures(self, g: Game, uid: str) -> int:
         """The figures a unit counts for stacking (8.2; a vehicle counts as several)."""
         return int(self.unit_type(g.state["units"][uid]["type"]).figures)
+
+    def may_carry(self, g: Game, uid: str, wid: str) -> bool:
+        """May this unit possess this Weapon (set-up hand-out)? Any unit by default (CC 8.1.1);
+        GWC 11.2: only Units, a Flamethrower only a Team."""
+        return True
 
     def unit_fields(self, type_id: str) -> dict[str, Any]:
         """Extra per-unit state a game keeps for units of this type (GWC: rank, cohesion,

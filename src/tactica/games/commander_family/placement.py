@@ -92,8 +92,9 @@ class Arm(Step):
     def options(self, g: Game, a: Args) -> list[Option]:
         wid = a["weapons"][0]
         units = g.state["units"]
+        rules = rules_of(g)
         return [Option(f"carry:{u}", f"{u} carries {wid}", "arm", {"unit": u, "weapon": wid})
-                for u in a["units"] if units[u]["weapon"] is None]
+                for u in a["units"] if units[u]["weapon"] is None and rules.may_carry(g, u, wid)]
 
     def choose(self, g: Game, a: Args, option: Option) -> None:
         wid = a["weapons"].pop(0)
@@ -116,6 +117,10 @@ def push_arm(g: Game, seat: int, uids: list[str]) -> None:
             s["units"][u]["weapon"] = None
             s["weapons"][w]["carrier"] = None
     if weapons and len(uids) > 1:
+        # the Weapons fewest units may carry are handed out first (GWC 11.2: a Flamethrower
+        # only to a Team), so every Weapon finds a carrier; a stable sort keeps the listing order
+        rules = rules_of(g)
+        weapons.sort(key=lambda w: sum(rules.may_carry(g, u, w) for u in uids))
         g.push("arm", seat=seat, weapons=weapons, units=list(uids))
     elif weapons:
         s["units"][uids[0]]["weapon"] = weapons[0]

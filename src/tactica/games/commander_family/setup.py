@@ -5,7 +5,8 @@ its Fate decks (``fate_deck``), hand sizes and discard limits (``hand_size``,
 ``discard_limit``), its Objective chits (``chit_ids``, ``chit``), what it places besides units
 (``setup_pieces``: Combat Commander's Radios and Fortifications) and the hexes of a multi-hex
 Objective (``objective_hexes``). The scenario is a dict in the shape scenarios.py of Combat
-Commander documents.
+Commander documents. A side's ``discard_limit`` in the scenario (GWC sets it per scenario, 5.3)
+wins over the hook.
 """
 
 from __future__ import annotations
@@ -43,8 +44,9 @@ def setup_scenario(rules: CommanderRules, g: Game, scenario: str) -> None:
         cards = rules.fate_deck(nation)
         if cards is None:
             raise RulesError(f"scenario {scenario}: no Fate deck for {nation}")
+        limit = spec["discard_limit"] if "discard_limit" in spec else rules.discard_limit(nation)
         sd = new_side(nation, spec["posture"], rules.hand_size(spec["posture"]), spec["orders"],
-                      rules.discard_limit(nation), spec["surrender"])
+                      limit, spec["surrender"])
         sd["deck"] = new_deck(cards, ch)  # 2.1: shuffled
         sides.append(sd)
         entries: list[tuple[Any, str, str | None]] = [(u, "map", None) for u in spec["units"]]

@@ -30,6 +30,7 @@ from .citations import cite
 if TYPE_CHECKING:
     from tactica.core.board import Board
     from tactica.core.game import Game
+    from tactica.core.hexgrid import Hex
 
     from .base import CommanderRules
 
@@ -142,7 +143,11 @@ def terrain_cover(g: Game, label: str | None) -> tuple[int, str]:
 @lru_cache(maxsize=8192)
 def _terrain_cover(rules: CommanderRules, b: Board, label: str) -> tuple[int, str]:
     """:func:`terrain_cover` on a map: the map fixes it, so worked out once per hex (speed)."""
-    h = label_map(b)[label]
+    return rules.hex_cover(b, label_map(b)[label])
+
+
+def chart_cover(rules: CommanderRules, b: Board, h: Hex) -> tuple[int, str]:
+    """The governing type's Cover plus the Road's modifier wherever a road runs (CC T93)."""
     t = rules.hex_type(b, h)
     value = int(t.cover or 0)
     why = f"{t.id} {value:+d}"

@@ -1,6 +1,13 @@
-"""Great War Commander (rulebook 001): component data only, for now.
+"""Great War Commander (Hexasim, 2023): rules module on the Commander family.
 
-The rules engine is built next, on the Commander family (games/commander_family); until then this
-package holds the game's components as validated data (data/, loaded by :mod:`.data`) and is not
-registered as a playable rules module. RULES.md lists every rule section and its status.
+The Commander procedures come from commander_family; this package holds what is Great War
+Commander's own: its components (data/, data.py, components.py), rule numbers, scenarios, Terrain
+chart, the Orders and hooks of its core rules, and the modules its Actions, Events, artillery,
+Strategy Cards, Tanks and Fortifications live in. RULES.md gives each rule section's status.
 """
+
+from .rules import GreatWarCommanderRules
+
+RULES = GreatWarCommanderRules()
+
+__all__ = ["RULES", "GreatWarCommanderRules"]

@@ -14,11 +14,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from itertools import pairwise
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from tactica.core.board import Board
 from tactica.core.hexgrid import neighbor
 
 from ..commander_family.artillery import COMPASS
+
+if TYPE_CHECKING:
+    from .rules import GreatWarCommanderRules
 
 BOMBING = "bombing"
 STRAFING = "strafing"
@@ -54,3 +58,7 @@ def row(board: Board, start: str, direction: int) -> list[str]:
 def strafing_pairs(hexes: list[str]) -> list[tuple[str, str]]:
     """O17.1 step 3: any two adjacent hexes of the row (consecutive along it)."""
     return list(pairwise(hexes))
+
+
+def register(rules: GreatWarCommanderRules) -> None:
+    """Register the Air Assault Order (O17) on ``rules`` (not yet: the pure functions above)."""

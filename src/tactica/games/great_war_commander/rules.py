@@ -1,0 +1,258 @@
+"""GreatWarCommanderRules: Great War Commander (rulebook 001) on the Commander family.
+
+The family plays the cards, rolls and triggers, the Turn, the Time track, Fire and Fire Groups,
+Op Fire, Move, Advance, Melee, Recover, Rout, set-up and victory; this class supplies what is
+GWC's own through the family's hooks: its components (components.py), rule numbers
+(rule_numbers.py), scenarios (scenarios.py), Terrain chart (terrain.py), the Casualty Track and
+stacking by figures, the Time track's Gas removal and Strategy Card draw (strategy_hand.py), and
+the per-seat view of the Strategy Card hands.
+
+Registration is in one place (``__init__``): the family's procedures first, then this game's
+modules in a fixed order. actions.py and events.py are filled by the Actions/Events work,
+artillery.py, air.py, strategy.py, tanks.py and fortifications.py by the artillery work; each
+has a ``register(rules)`` called below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from tactica.core.options import Option
+from tactica.core.rules import Args, Step
+
+from ..commander_family.actions import action_registry
+from ..commander_family.base import CommanderRules
+from ..commander_family.events import event_registry
+from ..commander_family.orders import order_registry
+from ..commander_family.procedures import procedure_steps, register_procedures
+from . import (
+    actions,
+    air,
+    artillery,
+    core_orders,
+    events,
+    fortifications,
+    strategy,
+    strategy_hand,
+    tanks,
+    terrain,
+)
+from ._schema import ACTIONS, EVENTS, ORDERS
+from .components import Card, Chit, Components, UnitType, WeaponType, builtin_components
+from .rule_numbers import RULE_NUMBERS
+from .scenarios import to_family
+
+if TYPE_CHECKING:
+    from tactica.core.board import Board
+    from tactica.core.chance import Chance
+    from tactica.core.game import Game
+    from tactica.core.hexgrid import Hex
+    from tactica.core.los import LosTable
+
+HAND_SIZE: Mapping[str, int] = {"Attack": 6, "Recon": 5, "Defend": 4}
+"""1.1: Hand Size by posture."""
+GAS_PER_TIME = 2
+"""6.1.2 step 4 (T107.2): the triggering player removes two Gas markers (and two Smoke: none in
+this volume, T119)."""
+
+
+class GreatWarCommanderRules(CommanderRules):
+    id = "great_war_commander"
+    name = "Great War Commander"
+    version = "0.1"
+    seats = ("germany", "entente")
+    option_defaults: Mapping[str, Any] = {}
+    rule_numbers: Mapping[str, str] = RULE_NUMBERS
+
+    def __init__(self, steps: Iterable[Step] = (), components: Components | None = None) -> None:
+        super().__init__([*procedure_steps(), *steps])
+        self._components = components
+        self.orders = order_registry(dict(ORDERS))
+        self.actions = action_registry(dict(ACTIONS))
+        self.events = event_registry(dict(EVENTS))
+        register_procedures(self)  # Fire O21, Move O23, Advance O16, Melee, Recover O25, Rout O26, A42
+        core_orders.register(self)  # O15, O20, O22, O24, O27 and the Engineers' Order (3.1.9)
+        actions.register(self)  # A28-A55
+        events.register(self)  # E56-E97
+        artillery.register(self)  # O18, O19, Telephones (12)
+        air.register(self)  # O17
+        strategy.register(self)  # S98 effects
+        tanks.register(self)  # 3.1.1-3.1.6, O23.5
+        fortifications.register(self)  # F125-F131
+
+    # -- components ----------------------------------------------------------------------------
+    @cached_property
+    def components(self) -> Components:
+        return self._components or builtin_components()
+
+    def card(self, card_id: str) -> Card:
+        return self.components.cards[card_id]
+
+    def unit_type(self, type_id: str) -> UnitType:
+        return self.components.units[type_id]
+
+    def weapon_type(self, type_id: str) -> WeaponType:
+        return self.components.weapons[type_id]
+
+    def chit(self, chit_id: str) -> Chit:
+        return self.components.chits[chit_id]
+
+    def team_for(self, type_id: str) -> str:
+        """The nation's Team (Abteilung, Spécialistes, Team): its first non-Engineer Team."""
+        nation = self.unit_type(type_id).nation
+        teams = [u for u in self.components.of_nation(nation, "team") if not u.engineer]
+        return teams[0].id
+
+    # -- scenarios and set-up -------------------------------------------------------------------
+    @cached_property
+    def _scenarios(self) -> dict[str, dict[str, Any]]:
+        comp = self.components
+        return {sid: to_family(comp, sc) for sid, sc in comp.pack.scenarios.items()}
+
+    def all_scenarios(self) -> dict[str, dict[str, Any]]:
+        return self._scenarios
+
+    def fate_deck(self, nation: str) -> list[str] | None:
+        d = self.components.decks.get(nation)
+        return None if d is None else list(d)
+
+    def hand_size(self, posture: str) -> int:
+        return HAND_SIZE[posture]
+
+    def discard_limit(self, nation: str) -> int:
+        """Not used: every GWC scenario gives each side's discard limit (5.3, scenarios.py)."""
+        raise NotImplementedError("GWC scenarios give the discard limit")
+
+    def chit_ids(self) -> list[str]:
+        return list(self.components.chits)
+
+    def setup_pieces(self, g: Game, scenario: Mapping[str, Any]) -> None:
+        s = g.state
+        s["date"] = scenario["date"]
+        s["gas"] = sorted(self.components.pack.scenarios[scenario["gwc"]].gas)  # T107
+        strategy_hand.setup(g)  # 1.S: each side's Strategy Card deck, one card drawn
+        artillery.setup(g, scenario)
+        fortifications.setup(g, scenario)
+
+    # -- the map ---------------------------------------------------------------------------------
+    def board(self, g: Game) -> Board | None:
+        name = g.state.get("map")
+        return None if name is None else self.components.pack.maps[name]
+
+    def los(self, g: Game) -> LosTable | None:
+        b = self.board(g)
+        return None if b is None else terrain.los_table(b)
+
+    def objective_hexes(self, board: Board, obj: str) -> list[Hex]:
+        """7.3.1.1: a Building Objective is the whole building: the Building hexes joined to the
+        marked hex (reading: the map's Building hexes that touch, the book's depictions)."""
+        first = board.objectives[obj]
+        if not board.has(first, "building"):
+            return [first]
+        found, todo = {first}, [first]
+        while todo:
+            h = todo.pop()
+            for n in board.neighbors(h):
+                if n not in found and board.has(n, "building"):
+                    found.add(n)
+                    todo.append(n)
+        return sorted(found, key=board.label)
+
+    def terrain_chart(self) -> terrain.TerrainChart:
+        return terrain.terrain_chart()
+
+    def hex_type(self, board: Board, h: Hex) -> terrain.TerrainEntry:
+        return terrain.hex_type(board, h)
+
+    def move_cost(self, board: Board, a: Hex, b: Hex) -> int | None:
+        return terrain.move_cost(board, a, b)
+
+    def hex_cover(self, board: Board, h: Hex) -> tuple[int, str]:
+        return terrain.hex_cover(board, h)
+
+    # -- fortifications (fortifications.py) ---------------------------------------------------
+    def in_wire(self, g: Game, label: str | None) -> bool:
+        return fortifications.in_wire(g, label)
+
+    def weapon_blocked(self, g: Game, label: str | None) -> bool:
+        return fortifications.weapon_blocked(g, label)
+
+    def group_split(self, g: Game, a: str, b: str) -> bool:
+        return fortifications.group_split(g, a, b)
+
+    def wire_halts(self, g: Game, frm: str, to: str) -> bool:
+        return fortifications.wire_halts(g, frm, to)
+
+    def trench_step(self, g: Game, frm: str, to: str) -> bool:
+        return fortifications.trench_step(g, frm, to)
+
+    def mined(self, g: Game, label: str | None) -> bool:
+        return fortifications.mined(g, label)
+
+    def push_mine_attack(self, g: Game, label: str, movers: list[str], *, moving: bool = False,
+                         rule: str | None = None) -> bool:
+        return fortifications.push_mine_attack(g, label, movers, moving=moving, rule=rule)
+
+    def melee_tie_winner(self, g: Game, label: str) -> int | None:
+        return fortifications.melee_tie_winner(g, label)
+
+    def fortification_cover(self, g: Game, label: str | None, heavy: bool) -> tuple[int, str] | None:
+        return fortifications.cover(g, label, heavy)
+
+    def after_board_change(self, g: Game) -> None:
+        fortifications.after_board_change(g)
+
+    # -- pieces: Casualty Track, leaving play, stacking, Weapons ---------------------------------
+    def casualty_spaces(self, g: Game, uid: str) -> int:
+        """4.3: a Tank fills two Casualty Track spaces."""
+        return 2 if self.unit_type(g.state["units"][uid]["type"]).type == "tank" else 1
+
+    def leaves_play(self, g: Game, uid: str) -> bool:
+        """4.3, 7.1: an eliminated Hero or Runner goes back to the countermix, not the Track."""
+        t = self.unit_type(g.state["units"][uid]["type"])
+        return t.special == "hero" or t.type == "runner"
+
+    def may_carry(self, g: Game, uid: str, wid: str) -> bool:
+        """11.2: only Platoons and Teams carry Weapons (not Leaders, Runners or Tanks, 8.1.1);
+        only a Team carries a Flamethrower (11.7)."""
+        kind = self.unit_type(g.state["units"][uid]["type"]).type
+        if self.weapon_type(g.state["weapons"][wid]["type"]).team_only:
+            return kind == "team"
+        return kind in ("platoon", "team")
+
+    # -- the Time track (6.1.2) ------------------------------------------------------------------
+    def time_removals(self, g: Game, a: Args) -> list[Option]:
+        """Step 4: the triggering player removes two Gas markers of his choice (T107.2); there
+        are no Smoke markers in this volume (T119)."""
+        if int(a.get("gas_removed", 0)) >= GAS_PER_TIME:
+            return []
+        return [Option(f"gas:{h}", f"Remove Gas in {h}", "gas", {"hex": h})
+                for h in g.state.get("gas") or ()]
+
+    def time_remove(self, g: Game, a: Args, option: Option) -> bool:
+        h = option.args["hex"]
+        g.state["gas"].remove(h)
+        a["gas_removed"] = int(a.get("gas_removed", 0)) + 1
+        g.emit("T107.2", "Gas removed from {hex} at the Time advance (6.1.2 step 4)", hex=h)
+        return int(a["gas_removed"]) >= GAS_PER_TIME
+
+    def time_additions(self, g: Game, seat: int) -> None:
+        """Step 7: each player holding no Strategy Card draws one (1.S)."""
+        strategy_hand.time_draw(g)
+
+    # -- views -------------------------------------------------------------------------------------
+    def view(self, g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
+        v = super().view(g, seat, everything)
+        v.update(gas=list(g.state.get("gas") or ()), date=g.state.get("date"))
+        for i, sd in enumerate(v["sides"]):
+            sd.update(strategy_hand.view(g, i, everything or seat == i))
+        return v
+
+    def hidden_zones(self, g: Game, seat: int) -> list[list[Any]]:
+        return [*super().hidden_zones(g, seat), *strategy_hand.hidden_zones(g, seat)]
+
+    def resample(self, g: Game, seat: int, chance: Chance) -> None:
+        super().resample(g, seat, chance)
+        strategy_hand.resample(g, seat, chance)

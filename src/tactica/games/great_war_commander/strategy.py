@@ -1,0 +1,16 @@
+"""Great War Commander Strategy Card effects S98 (the draw into the hand is strategy_hand.py):
+filled by the helper "gwart".
+
+rules.py calls :func:`register` once when the rules object is built; nothing is registered yet.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rules import GreatWarCommanderRules
+
+
+def register(rules: GreatWarCommanderRules) -> None:
+    """Register this part of the game on ``rules`` (nothing yet)."""

@@ -1,0 +1,157 @@
+"""Great War Commander's Terrain Chart (T99-T124) as the family reads it, and what follows.
+
+data/terrain.yaml holds the chart (validated by _schema.TerrainChartFile); each line becomes a
+:class:`TerrainEntry` with the fields of the family's TerrainEntryLike and LosEntryLike. From it:
+
+* ``hex_types``/``hex_type``: a hex's types in the chart's ``precedence`` (reading R4, T99.1: the
+  first present governs; Open Ground when nothing else is there);
+* ``move_cost``: T99.2 and the chart: the governing type's cost, or 1 entered across a Road,
+  Railway or Trail hexside (T115, T116, T121); a Bridge only along its path (T102); +1 per Fence,
+  Hedge or Wall crossed (T105, T109, T122); +1 uphill unless across a Road hexside (T110.1);
+  Quarry to Quarry 1 (T114); Water Barrier impassable (T123);
+* ``hex_cover``: T99.3: the governing type's Cover, and the Road's -1 only in Open Ground (T116);
+* ``los_table``: the core LOS configured from the chart (family los_policy; 10, T110).
+
+What depends on markers (Gas +1 MP, T107; the first Shellhole or Destroyed Woods +1, T118,
+T124.1; Blaze, T100) is not in these map-fixed values: see RULES.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from types import MappingProxyType
+
+from tactica.core.board import Board
+from tactica.core.hexgrid import Hex
+from tactica.core.los import LosTable
+
+from ..commander_family.board_state import on_path
+from ..commander_family.los_policy import chart_los_policy
+from ._schema import TerrainChartFile, TerrainModel
+from .data import builtin_pack
+
+CLEAR_ALONG = ("road", "railway", "trail")
+"""T115, T116: a line traced along a Railway or Road is clear (a Trail is a lesser road, T121)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainEntry:
+    id: str
+    rule: str
+    kind: str
+    rank: int  # position in the precedence (hex types); lower governs
+    move: int | None  # None: impassable or "the other terrain"
+    move_impassable: bool
+    cover: int | None
+    cover_impassable: bool
+    los: str
+    hindrance: int = 0
+    alt_cover: int | None = None  # Hedge, Wall: Cover against fire crossing them (T109, T122)
+    road_cover: int = 0
+    airburst: int = 0  # T124: +2 to Mortar and Artillery Attack Totals in Woods
+    water: bool = False
+    road_only: bool = False  # T102: a Bridge is entered and left only along its path
+    blind_hex: bool = False
+    sunken: bool = False
+    clear_along: bool = False
+    tanks: str = "normal"
+    vulnerability: tuple[int, str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainChart:
+    entries: Mapping[str, TerrainEntry]
+    precedence: tuple[str, ...]
+
+    def of_kind(self, kind: str) -> tuple[TerrainEntry, ...]:
+        return tuple(e for e in self.entries.values() if e.kind == kind)
+
+
+def _entry(m: TerrainModel, rank: int) -> TerrainEntry:
+    move = m.move if isinstance(m.move, int) else None
+    cover = m.cover if isinstance(m.cover, int) else None
+    hexside = m.kind == "hexside"
+    return TerrainEntry(
+        id=m.id, rule=m.rule, kind=m.kind, rank=rank, move=move,
+        move_impassable=m.move == "impassable", cover=None if hexside else cover,
+        cover_impassable=m.cover is None and m.move == "impassable", los=m.los,
+        hindrance=m.hindrance or 0, alt_cover=cover if hexside else None,
+        road_cover=-1 if m.id == "road" else 0, airburst=2 if m.id == "woods" else 0,
+        water=m.water, road_only=m.id == "bridge", blind_hex=m.blind_hex, sunken=m.sunken,
+        clear_along=m.id in CLEAR_ALONG, tanks=m.tanks,
+        vulnerability=None if m.vulnerability is None
+        else (m.vulnerability.threshold, m.vulnerability.becomes),
+    )
+
+
+def build_chart(f: TerrainChartFile) -> TerrainChart:
+    rank = {t: i for i, t in enumerate(f.precedence)}
+    entries = {m.id: _entry(m, rank.get(m.id, len(rank))) for m in f.terrain}
+    return TerrainChart(MappingProxyType(entries), tuple(f.precedence))
+
+
+@cache
+def terrain_chart() -> TerrainChart:
+    return build_chart(builtin_pack().terrain)
+
+
+@lru_cache(maxsize=4096)
+def hex_types(board: Board, h: Hex) -> tuple[TerrainEntry, ...]:
+    """T99.1: the hex's types, the governing one first (reading R4's precedence)."""
+    ch = terrain_chart()
+    found = {ch.entries[f] for f in board.features[board.index[h]]
+             if f in ch.entries and ch.entries[f].kind == "type"}
+    found.add(ch.entries["open_ground"])
+    return tuple(sorted(found, key=lambda e: e.rank))
+
+
+def hex_type(board: Board, h: Hex) -> TerrainEntry:
+    return hex_types(board, h)[0]
+
+
+@lru_cache(maxsize=16384)
+def move_cost(board: Board, a: Hex, b: Hex) -> int | None:
+    """MPs to enter ``b`` from adjacent ``a`` (T99.2), None where it is forbidden."""
+    ch = terrain_chart()
+    t = hex_type(board, b)
+    along = [p for p in ch.of_kind("path") if board.road(a, b, p.id)]
+    for end in (hex_type(board, a), t):
+        if end.road_only and not along:  # T102: a Bridge only along its Road, Rail or Trail
+            return None
+    if t.move_impassable:
+        return None
+    if along:
+        cost = 1  # T115, T116, T121: 1 MP entered across the path's hexside
+    elif t.id == "quarry" and hex_type(board, a).id == "quarry":
+        cost = 1  # T114
+    else:
+        cost = next((e.move for e in hex_types(board, b) if e.move is not None), 1)
+    for f in board.hexside(a, b):
+        side = ch.entries[f]
+        if side.move_impassable:
+            return None
+        cost += side.move or 0
+    road = any(p.id == "road" for p in along)
+    if board.level(b) > board.level(a) and not road:  # T110.1
+        cost += 1
+    return cost
+
+
+@lru_cache(maxsize=4096)
+def hex_cover(board: Board, h: Hex) -> tuple[int, str]:
+    """T99.3 with T116: the governing type's Cover; a Road gives -1 only in Open Ground."""
+    t = hex_type(board, h)
+    value = int(t.cover or 0)
+    why = f"{t.id} {value:+d}"
+    if t.id == "open_ground" and on_path(board, h, "road"):
+        value -= 1
+        why += ", road in Open Ground -1 (T116)"
+    return value, why
+
+
+@lru_cache(maxsize=16)
+def los_table(board: Board) -> LosTable:
+    """The board's LOS table under the chart, built once per board."""
+    return LosTable(board, chart_los_policy(terrain_chart().entries.values()))
