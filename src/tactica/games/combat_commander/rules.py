@@ -58,6 +58,7 @@ class CombatCommanderRules(CommanderRules):
     rule_numbers: Mapping[str, str] = RULE_NUMBERS
     smoke_cup = SMOKE_CUP
     battery_name = "Radio"
+    fortification_kinds = fortifications.SPEC
 
     def __init__(self, steps: Iterable[Step] = (), pack: Pack | None = None) -> None:
         super().__init__([*procedure_steps(), *steps])

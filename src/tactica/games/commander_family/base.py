@@ -22,6 +22,7 @@ from .actions import ActionDef, ActionWindow
 from .board_state import FIGURE_LIMIT, neighbours, update_objectives
 from .events import EventDef
 from .fire import fire_group, remove_weapon
+from .fortifications import FortKinds
 from .orders import OrderDef
 from .protocols import (
     CardLike,
@@ -65,6 +66,8 @@ class CommanderRules(Rules):
     """The game's rule number for each key of citations.RULE_KEYS (the log cites these)."""
     smoke_cup: tuple[int, ...] = ()
     """The hindrances of the Smoke markers drawn at random (none: the game has no Smoke)."""
+    fortification_kinds: FortKinds | None = None
+    """The game's Fortification chart for the family's fortifications module (None: none)."""
     battery_name: str = "battery"
     """What the log calls the game's off-map artillery piece (CC: Radio, GWC: Telephone)."""
 
