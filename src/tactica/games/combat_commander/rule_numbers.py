@@ -50,4 +50,5 @@ RULE_NUMBERS: dict[str, str] = {
     "cover.best": "T78.3",  # GWC T99.3
     "artillery.impact": "O18.2.3.2",  # GWC O19.2.1.4.2
     "artillery.airburst": "T99",  # GWC T124
+    "mines.attack": "F103.2",  # GWC F128.2
 }

@@ -191,6 +191,9 @@ class CombatCommanderRules(CommanderRules):
             return mines.push_mine_attack(g, label, movers, moving=moving)
         return mines.push_mine_attack(g, label, movers, moving=moving, rule=rule)
 
+    def mine_fp(self, g: Game, movers: list[str]) -> int:
+        return fortifications.mines_fp(g)  # F103.2: the scenario's, whoever steps in
+
     def fortification_cover(self, g: Game, label: str | None, heavy: bool) -> tuple[int, str] | None:
         return fortifications.cover(g, label, heavy)
 

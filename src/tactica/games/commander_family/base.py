@@ -188,6 +188,10 @@ class CommanderRules(Rules):
         """Push a Mine Attack on ``movers`` if ``label`` is mined; True if one was pushed."""
         return False
 
+    def mine_fp(self, g: Game, movers: list[str]) -> int:
+        """The FP of a Mine Attack on ``movers`` (CC: the scenario's; GWC: 9 against vehicles)."""
+        raise NotImplementedError
+
     def melee_tie_winner(self, g: Game, label: str) -> int | None:
         """The seat that wins a tied Melee in this hex by holding its fortification, if any."""
         return None

@@ -61,6 +61,7 @@ RULE_KEYS: dict[str, str] = {
     "cover.best": "the one Cover a hex gives: the best of its instances",
     "artillery.impact": "an Artillery Impact on one hex and the Defense Rolls it calls for",
     "artillery.airburst": "the Woods airburst added to an Artillery Impact Total",
+    "mines.attack": "a Mine Attack on Formations entering or leaving a Mines hex",
 }
 """Every key the family cites, with what it stands for. A game's ``rule_numbers`` maps each of
 them (tests check that it maps all of them)."""

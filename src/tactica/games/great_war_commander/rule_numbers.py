@@ -50,5 +50,8 @@ RULE_NUMBERS = MappingProxyType({
     "fire.one_use": "11.7",  # no one-use Weapons in this volume; 11.7 is its special Weapons
     "stat.wire": "F131.1",
     "cover.best": "T99.3",
+    "artillery.impact": "O19.2.1.4.2",
+    "artillery.airburst": "T124",
+    "mines.attack": "F128.2",
 })
 """Every key of citations.RULE_KEYS (tests check it)."""
