@@ -74,11 +74,19 @@ def test_O19_2_2_2_creeping_shift_moves_every_marker_one_hex_and_drops_those_off
 
 
 def test_T99_5_terrain_downgrade_at_18_building_and_bridge_to_rubble() -> None:
-    assert barrage.downgrade_terrain("woods", True, 17) is None
-    assert barrage.downgrade_terrain("woods", True, 18) == "shellhole"
-    assert barrage.downgrade_terrain("building", True, 21) == "rubble"
-    assert barrage.downgrade_terrain("bridge", True, 18) == "rubble"
-    assert barrage.downgrade_terrain("stream", False, 25) is None
+    chart = {t.id: t for t in PACK.terrain.terrain}
+
+    def vuln(tid: str) -> tuple[int, str] | None:
+        v = chart[tid].vulnerability
+        return None if v is None else (v.threshold, v.becomes)
+
+    assert barrage.downgrade_terrain(vuln("woods"), 17) is None
+    assert barrage.downgrade_terrain(vuln("woods"), 18) == "shellhole"
+    assert barrage.downgrade_terrain(vuln("building"), 21) == "rubble"
+    assert barrage.downgrade_terrain(vuln("bridge"), 18) == "rubble"
+    assert barrage.downgrade_terrain(vuln("rubble"), 18) == "shellhole"
+    assert barrage.downgrade_terrain(vuln("stream"), 25) is None  # Water: no vulnerability
+    assert barrage.downgrade_terrain(vuln("shellhole"), 25) is None  # cannot go further
 
 
 def test_F125_3_fortification_downgrades_match_the_chart() -> None:

@@ -68,6 +68,9 @@ class CommanderRules(Rules):
     """The hindrances of the Smoke markers drawn at random (none: the game has no Smoke)."""
     fortification_kinds: FortKinds | None = None
     """The game's Fortification chart for the family's fortifications module (None: none)."""
+    terrain_markers: bool = False
+    """Do markers change a hex's terrain type (GWC T117/T118: Rubble, Shellhole)? Then the
+    family asks :meth:`marker_cover` for the Cover of a hex before its printed terrain."""
     battery_name: str = "battery"
     """What the log calls the game's off-map artillery piece (CC: Radio, GWC: Telephone)."""
 
@@ -148,6 +151,11 @@ class CommanderRules(Rules):
     def hex_type(self, board: Board, h: Hex) -> TerrainEntryLike:
         """The governing terrain type of hex ``h`` on ``board`` (its chart entry)."""
         raise NotImplementedError
+
+    def marker_cover(self, g: Game, label: str) -> tuple[int, str] | None:
+        """The Cover a terrain marker in the hex gives instead of its printed terrain, or None
+        (asked only when :attr:`terrain_markers` is set)."""
+        return None
 
     def hex_cover(self, board: Board, h: Hex) -> tuple[int, str]:
         """The Cover hex ``h``'s terrain gives and why (before hexsides and fortifications): by

@@ -133,11 +133,17 @@ def weapon_stat(g: Game, wid: str, stat: str) -> Stat:
 
 # ---------------------------------------------------------------- Cover (T78.3)
 def terrain_cover(g: Game, label: str | None) -> tuple[int, str]:
-    """The hex's own Cover (governing type, Road -1) and how it was found."""
+    """The hex's own Cover (governing type, Road -1) and how it was found; in a game whose
+    markers change a hex's terrain (GWC's Shellhole and Rubble), the marker's Cover."""
     b = board_of(g)
     if b is None or label is None:
         return 0, "no map"
-    return _terrain_cover(rules_of(g), b, label)
+    rules = rules_of(g)
+    if rules.terrain_markers:
+        found = rules.marker_cover(g, label)
+        if found is not None:
+            return found
+    return _terrain_cover(rules, b, label)
 
 
 @lru_cache(maxsize=8192)

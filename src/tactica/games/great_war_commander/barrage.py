@@ -106,14 +106,13 @@ def shifted(board: Board, hexes: list[str], direction: int) -> list[str | None]:
     return out
 
 
-def downgrade_terrain(terrain: str, vulnerable: bool, total: int) -> str | None:
-    """T99.5 / O19.2.1.4.1: the marker an Impact Total puts in a hex of governing type
-    ``terrain`` (its chart id), or None. ``vulnerable``: the type has a vulnerability (not
-    impassable, not Water, not a Shellhole already). Building and Bridge become Rubble, anything
-    else a Shellhole."""
-    if not vulnerable or total < VULNERABILITY:
+def downgrade_terrain(vulnerability: tuple[int, str] | None, total: int) -> str | None:
+    """T99.5 / O19.2.1.4.1: the marker an Impact Total puts in a hex whose governing type has
+    ``vulnerability`` (threshold, what it becomes: the Terrain chart's column; None for
+    impassable, Water and Shellhole hexes), or None."""
+    if vulnerability is None or total < vulnerability[0]:
         return None
-    return "rubble" if terrain in ("building", "bridge") else "shellhole"
+    return vulnerability[1]
 
 
 FORT_STEPS: Mapping[str, tuple[int, str | None]] = MappingProxyType({

@@ -35,6 +35,7 @@ def draw(g: Game, seat: int, why: str) -> None:
         return
     card = sd["sc_draw"].pop()
     sd["sc_hand"].append(card)
+    sd["sc_drawn"] = int(g.state.get("turn") or 0)  # usable from the next Turn (strategy.py)
     g.emit("1.S", "{nation} draws a Strategy Card ({why})", nation=sd["nation"], why=why)
     g.emit("1.S", "Your Strategy Card: {card}", to=[seat], card=card)
 
