@@ -17,7 +17,7 @@ from ..commander_family.base import CommanderRules
 from ..commander_family.events import event_registry
 from ..commander_family.orders import order_registry
 from ..commander_family.procedures import procedure_steps, register_procedures
-from . import actions_fire, actions_hidden, actions_other, artillery, drawing, fortifications, mines, text
+from . import actions_fire, actions_hidden, actions_other, artillery, drawing, fortifications, mines
 from .components import ACTIONS, EVENTS, ORDERS, ObjectiveChit, Pack, builtin_pack
 from .events_all import register as register_events
 from .rule_numbers import RULE_NUMBERS
@@ -155,18 +155,15 @@ class CombatCommanderRules(CommanderRules):
 
         return scripted
 
-    # -- the terminal (text.py) and the browser table (docs/web.md; drawing.py) --------------------
-    def describe(self, g: Game, seat: int | None) -> str:
-        return text.describe(g, seat)
+    # -- the terminal and the browser table: the family's (docs/web.md), in CC's style --------
+    def drawing_style(self) -> Any:
+        return drawing.STYLE
 
-    def drawing(self, g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any]:
-        return drawing.drawing(g, seat, view)
+    def drawing_extras(self, g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any]:
+        return drawing.extras(g, seat, view)
 
-    def odds(self, g: Game, seat: int, option_id: str) -> dict[str, Any] | None:
-        return drawing.odds(g, seat, option_id)
-
-    def line_of_sight(self, g: Game, a: str, b: str) -> dict[str, Any] | None:
-        return drawing.line_of_sight(g, a, b)
+    def card_notes(self, card: Any) -> list[str]:
+        return drawing.card_notes(card)
 
     # -- the family's terrain hooks: the Terrain chart of data/terrain.yaml ---------------------
     # (the module functions themselves, as static methods: one call on the hot paths)

@@ -28,13 +28,20 @@ def may_activate(g: Game, uid: str) -> bool:
     return uid not in g.state["activated"] or t.special == "hero"
 
 
-def radius_units(g: Game, leader: str) -> list[str]:
-    """3.3.1.1: friendly non-Leaders ``leader`` may activate with it, in id order."""
+def in_radius(g: Game, leader: str, may: Callable[[Game, str], bool]) -> list[str]:
+    """3.3.1.1: friendly non-Leaders within ``leader``'s Command radius that ``may`` allows, in
+    id order (the family's default reach of a Leader, CommanderRules.command_reach)."""
     u = g.state["units"][leader]
     near = within(g, u["hex"], command_of(g, leader))
     return sorted(x for x, v in g.state["units"].items()
                   if v["seat"] == u["seat"] and v["where"] == "map" and v["hex"] in near
-                  and x != leader and unit_kind(g, x) != "leader" and may_activate(g, x))
+                  and x != leader and unit_kind(g, x) != "leader" and may(g, x))
+
+
+def radius_units(g: Game, leader: str, activated: list[str] | None = None) -> list[str]:
+    """What ``leader`` (with the pieces already ``activated`` for this Order) may still
+    activate with it for an Order, in id order: the game's ``command_reach``."""
+    return rules_of(g).command_reach(g, leader, activated or [leader], may_activate)
 
 
 def activate(g: Game, uids: list[str]) -> None:
@@ -88,7 +95,7 @@ class ActivatingOrder:
         one added), each only while the set can still carry the Order out (``can_act``); done
         once some activated unit can."""
         has = any(can_act(g, u) for u in a["activated"])
-        cands = [u for u in radius_units(g, a["leader"])
+        cands = [u for u in radius_units(g, a["leader"], a["activated"])
                  if u not in a["activated"] and (a.get("last") is None or u > a["last"])]
         opts = [Option(f"add:{u}", f"Also activate {u}", "activate", {"unit": u})
                 for i, u in enumerate(cands) if has or any(can_act(g, x) for x in cands[i:])]

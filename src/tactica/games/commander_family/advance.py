@@ -81,7 +81,8 @@ def destinations(g: Game, uid: str) -> list[str]:
 
 def can_exit(g: Game, uid: str) -> bool:
     u = g.state["units"][uid]
-    return on_map(g, uid) and u["hex"] in enemy_edge_hexes(g, int(u["seat"]))
+    return (on_map(g, uid) and u["hex"] in enemy_edge_hexes(g, int(u["seat"]))
+            and rules_of(g).may_exit(g, uid))
 
 
 def can_advance(g: Game, uid: str) -> bool:

@@ -10,7 +10,7 @@ constants (``rule_numbers``, ``figure_limit``, ``smoke_cup``) and the per-seat v
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tactica.core.decks import redeal
@@ -19,7 +19,8 @@ from tactica.core.rules import Args, Rules, ScenarioInfo, Step
 
 from . import melee, placement
 from .actions import ActionDef, ActionWindow
-from .board_state import FIGURE_LIMIT, neighbours, update_objectives
+from .activation import in_radius
+from .board_state import FIGURE_LIMIT, figures, neighbours, update_objectives
 from .events import EventDef
 from .fire import fire_group, remove_weapon
 from .fortifications import FortKinds
@@ -35,10 +36,11 @@ from .protocols import (
 from .rolls import Initiative, Reveal, Roll
 from .setup import setup_scenario
 from .state import OBJECTIVES, side
-from .stats import chart_cover
+from .stats import chart_cover, leaders_with
 from .time_track import TimeAdvance
 from .triggers import TriggerEvent, TriggerSniper
 from .turn import Discard, EndTurn, Turn
+from .victory import chit_open, unit_vp
 
 if TYPE_CHECKING:
     from tactica.core.board import Board
@@ -231,10 +233,58 @@ class CommanderRules(Rules):
         """The figures a unit counts for stacking (8.2; a vehicle counts as several)."""
         return int(self.unit_type(g.state["units"][uid]["type"]).figures)
 
+    def command_reach(self, g: Game, leader: str, activated: list[str],
+                      may: Callable[[Game, str], bool]) -> list[str]:
+        """3.3.1.1: the pieces ``leader`` (which started this activation; ``activated`` holds it
+        and the pieces activated with it so far) may still activate, in id order; ``may`` says
+        which pieces may be activated now (not yet activated this Turn, or for Op Fire). By
+        default the friendly non-Leaders within its Command radius (GWC: Leader chains from
+        the Highest-ranking Leader, 3.3.1.2)."""
+        return in_radius(g, leader, may)
+
+    def commanders(self, g: Game, uid: str) -> list[str]:
+        """The Leaders whose Command a unit (or a Weapon its carrier holds) adds now: by default
+        every friendly Leader in its hex (GWC 3.3.1.5: one Leader's, not cumulative)."""
+        return leaders_with(g, uid)
+
+    def elimination_vp(self, g: Game, uid: str) -> int:
+        """7.1: the VPs the opponent scores for eliminating this unit (CC 7.3.2: doubled by
+        the open "Elim. points doubled" chit; GWC: +1 with the open chit Z)."""
+        return unit_vp(g, uid) * (2 if chit_open(g, "elim_vp_doubled") else 1)
+
+    def exit_vp(self, g: Game, uid: str) -> int:
+        """7.2.1: the VPs the owner scores when this unit exits by the enemy edge (CC: doubled
+        by the open "Exit points doubled" chit; GWC: +1 with the open chit Y)."""
+        return unit_vp(g, uid) * (2 if chit_open(g, "exit_vp_doubled") else 1)
+
+    def may_exit(self, g: Game, uid: str) -> bool:
+        """7.2.1: may this unit exit by the enemy edge (Move or Advance)? Any unit by default
+        (GWC O27.2.1: never a Runner)."""
+        return True
+
+    def recover_clears(self, g: Game, uid: str) -> bool:
+        """Recover (CC O22, GWC O25): does the Order take this unit's Suppressed marker off?
+        Always by default (GWC O25.2: not in a Gas hex)."""
+        return True
+
+    def takes_control(self, g: Game, uid: str) -> bool:
+        """7.3.1: may this unit, alone with its side in an Objective's hexes, take control of
+        it? Every unit may by default (GWC 7.3.1.3: not a Runner)."""
+        return True
+
+    def control_taken(self, g: Game, obj: str, seat: int, units: list[str]) -> None:
+        """After ``units`` of ``seat`` took control of Objective ``obj`` (GWC 7.3.1.2: a Tank
+        scores 1 VP); nothing by default."""
+
     def may_carry(self, g: Game, uid: str, wid: str) -> bool:
         """May this unit possess this Weapon (set-up hand-out)? Any unit by default (CC 8.1.1);
         GWC 11.2: only Units, a Flamethrower only a Team."""
         return True
+
+    def stack_ok(self, g: Game, uids: list[str]) -> bool:
+        """8.2: may these units of one side share a hex? By default at most ``figure_limit``
+        figures (GWC 8.2.1: and never two Tanks)."""
+        return figures(g, uids) <= self.figure_limit
 
     def unit_fields(self, type_id: str) -> dict[str, Any]:
         """Extra per-unit state a game keeps for units of this type (GWC: rank, cohesion,
@@ -347,6 +397,41 @@ class CommanderRules(Rules):
                 side(s, int(w["seat"]))["casualty_weapons"].append(wid)
                 g.emit("11.4", "Random Hex number {n} eliminates {weapon}", n=number, weapon=wid)
 
+    # -- the browser table and the terminal (drawing.py, text.py) ------------------------------
+    def drawing_style(self) -> Any:
+        """The game's DrawingStyle (drawing.py): colours, terrain fills, labels."""
+        from .drawing import DrawingStyle
+
+        return DrawingStyle()
+
+    def drawing_extras(self, g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any]:
+        """What only this game draws: extra ``tracks``, ``markers`` and ``info`` entries."""
+        return {}
+
+    def card_notes(self, card: Any) -> list[str]:
+        """Words a card face adds after its random hex (CC: the wind); none by default."""
+        return []
+
+    def describe(self, g: Game, seat: int | None) -> str:
+        from .text import describe
+
+        return describe(g, seat)
+
+    def drawing(self, g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any]:
+        from .drawing import drawing
+
+        return drawing(g, seat, view)
+
+    def odds(self, g: Game, seat: int, option_id: str) -> dict[str, Any] | None:
+        from .drawing import odds
+
+        return odds(g, seat, option_id)
+
+    def line_of_sight(self, g: Game, a: str, b: str) -> dict[str, Any] | None:
+        from .drawing import line_of_sight
+
+        return line_of_sight(g, a, b)
+
     # -- views ---------------------------------------------------------------------------------
     def view(self, g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
         """1.2: own hand only; the other hand's size; discards public; draw piles by size;
@@ -409,7 +494,8 @@ class CommanderRules(Rules):
     def resample(self, g: Game, seat: int, chance: Chance) -> None:
         """Re-deal per pool so cards never change deck: (other hand + other draw pile), (own
         draw pile), (other secret chits + undrawn chits that have a secret side)."""
-        other_hand, other_draw, own_draw, other_secret, pool = self.hidden_zones(g, seat)
+        # the family's five zones come first; a game's own zones follow (it re-deals those)
+        other_hand, other_draw, own_draw, other_secret, pool = self.hidden_zones(g, seat)[:5]
         # cards of the other hand that seat has been shown (E61 Interrogation) stay where they are
         shown = set(side(g.state, 1 - seat).get("shown") or ())
         known = [c for c in other_hand if c in shown]

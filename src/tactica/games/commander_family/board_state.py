@@ -199,10 +199,10 @@ def figures(g: Game, uids: list[str]) -> int:
 
 
 def overstacked(g: Game, seat: int) -> list[str]:
-    """8.2: hexes where ``seat`` has eight or more figures, in label order."""
+    """8.2: hexes where ``seat``'s units break the game's stacking limit (``stack_ok``: eight
+    or more figures by default), in label order."""
     rules = rules_of(g)
-    limit = rules.figure_limit
-    return sorted(h for h, us in occupied(g, seat).items() if figures(g, us) > limit)
+    return sorted(h for h, us in occupied(g, seat).items() if not rules.stack_ok(g, us))
 
 
 # ---------------------------------------------------------------- LOS with markers
@@ -266,6 +266,13 @@ def update_objectives(g: Game) -> None:
         seats = {u["seat"] for u in s["units"].values() if u["where"] == "map" and u["hex"] in hexes}
         if len(seats) == 1:
             (only,) = seats
-            set_control(g, o, int(only))
+            if obj["owner"] != only:
+                rules = rules_of(g)
+                takers = sorted(uid for uid, u in s["units"].items()
+                                if u["where"] == "map" and u["hex"] in hexes and u["seat"] == only)
+                if not any(rules.takes_control(g, uid) for uid in takers):
+                    continue  # GWC 7.3.1.3: a Runner alone takes no Objective
+                set_control(g, o, int(only))
+                rules.control_taken(g, o, int(only), takers)
             if g.is_terminal():
                 return

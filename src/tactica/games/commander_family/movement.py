@@ -175,7 +175,7 @@ def can_step(g: Game, uid: str) -> bool:
     mps = unit_stat(g, uid, "movement").value
     if mps < 1:
         return False
-    if u["hex"] in enemy_edge_hexes(g, int(u["seat"])):
+    if u["hex"] in enemy_edge_hexes(g, int(u["seat"])) and rules_of(g).may_exit(g, uid):
         return True
     return next(iter_entries(g, int(u["seat"]), u["hex"], mps), None) is not None
 
@@ -245,7 +245,8 @@ class MoveOrder(ActivatingOrder, Step):
         mps = remaining(g, a)
         opts = [Option(f"to:{h}", f"Enter {h} ({c} MP)", "move", {"hex": h, "cost": c})
                 for h, c in entries(g, seat, here, mps)]
-        if mps >= 1 and here in enemy_edge_hexes(g, seat):
+        if (mps >= 1 and here in enemy_edge_hexes(g, seat)
+                and all(rules_of(g).may_exit(g, u) for u in a["group"])):
             opts.append(Option("exit", "Exit by the enemy edge (1 MP)", "exit"))
         units = g.state["units"]
         for giver in a["group"]:

@@ -32,7 +32,7 @@ from .citations import cite
 from .fire import op_fire_pieces, piece_hex, push_fire_attack, reaches, strength
 from .movement import find_frame, moving_units, on_map
 from .state import side
-from .stats import command_of, unit_kind
+from .stats import unit_kind
 from .victory import nation
 
 if TYPE_CHECKING:
@@ -49,13 +49,10 @@ def can_shoot(g: Game, uid: str, target: str, ov: Overlay | None) -> bool:
     return any(reaches(g, p, target, ov) is not None for p in op_fire_pieces(g, [uid]))
 
 
-def op_radius(g: Game, leader: str) -> list[str]:
-    """Friendly non-Leaders in the Leader's Command radius not yet activated for Op Fire."""
-    u = g.state["units"][leader]
-    near = within(g, u["hex"], command_of(g, leader))
-    return sorted(x for x, v in g.state["units"].items()
-                  if v["seat"] == u["seat"] and x != leader and v["where"] == "map"
-                  and v["hex"] in near and unit_kind(g, x) != "leader" and may_op_activate(g, x))
+def op_radius(g: Game, leader: str, activated: list[str] | None = None) -> list[str]:
+    """What the Leader (with the pieces already ``activated``) may still activate for Op Fire:
+    the game's ``command_reach`` among pieces not yet activated for Op Fire this Turn."""
+    return rules_of(g).command_reach(g, leader, activated or [leader], may_op_activate)
 
 
 @read_only
@@ -208,7 +205,7 @@ class OpFireActivate(Step):
             return [Option(f"activate:{u}", f"Activate {u} for Op Fire", "activate", {"unit": u})
                     for u in first_choices(g, seat, a["hex"])]
         ov = overlay(g)
-        cands = [u for u in op_radius(g, a["leader"])
+        cands = [u for u in op_radius(g, a["leader"], a["activated"])
                  if u not in a["activated"] and (a["last"] is None or u > a["last"])]
         has = any(can_shoot(g, u, a["hex"], ov) for u in a["activated"])
         opts = []

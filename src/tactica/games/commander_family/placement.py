@@ -20,7 +20,7 @@ from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
 from .access import rules_of
-from .board_state import board_of, figures, label_map, overstacked, units_in, update_objectives
+from .board_state import board_of, label_map, overstacked, units_in, update_objectives
 from .state import new_unit, opponent, side
 from .stats import unit_kind
 from .turn import start_turn
@@ -39,7 +39,7 @@ def can_hold(g: Game, label: str, seat: int, uid: str, limit: bool = True) -> bo
     t = rules_of(g).hex_type(b, label_map(b)[label])
     if t.move_impassable or t.cover_impassable:
         return False
-    return not limit or figures(g, [*units_in(g, label, seat), uid]) <= rules_of(g).figure_limit
+    return not limit or rules_of(g).stack_ok(g, [*units_in(g, label, seat), uid])
 
 
 class Place(Step):
@@ -211,7 +211,7 @@ class Overstack(Step):
         eliminate(g, uid, "8.2")
         if g.is_terminal():
             return
-        if figures(g, units_in(g, a["hex"], int(a["seat"]))) <= rules_of(g).figure_limit:
+        if rules_of(g).stack_ok(g, units_in(g, a["hex"], int(a["seat"]))):
             g.pop()
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
+from .access import rules_of
 from .board_state import board_of
 from .citations import cite
 from .movement import find_frame, on_map
@@ -56,7 +57,9 @@ def recover_legal(g: Game, seat: int, card: str) -> bool:
 def start_recover(g: Game, seat: int, card: str) -> None:
     activate_player(g, seat)
     units = g.state["units"]
-    cleared = [u for u in units_on_map(g.state, seat) if units[u]["suppressed"]]
+    rules = rules_of(g)
+    cleared = [u for u in units_on_map(g.state, seat)
+               if units[u]["suppressed"] and rules.recover_clears(g, u)]
     for u in cleared:
         units[u]["suppressed"] = False
     g.emit(cite(g, "recover.activate"),

@@ -95,7 +95,7 @@ def _unit_stat(g: Game, uid: str, stat: str) -> Stat:
         ("printed (broken)" if u["broken"] else "printed (unbroken)", int(getattr(side, stat) or 0), "3.1")]
     if stat != "command":
         if t.type != "leader":
-            for ldr in leaders_with(g, uid):
+            for ldr in rules.commanders(g, uid):
                 c = command_of(g, ldr)
                 if c:
                     parts.append((f"Command of {ldr}", c, cite(g, "stat.unit_command")))
@@ -124,7 +124,7 @@ def weapon_stat(g: Game, wid: str, stat: str) -> Stat:
     parts: list[tuple[str, int, str]] = [("printed", int(getattr(wt, stat)), "11")]
     carrier = w["carrier"]
     if carrier is not None and not wt.ordnance and unit_kind(g, carrier) != "leader":
-        for ldr in leaders_with(g, carrier):
+        for ldr in rules.commanders(g, carrier):
             c = command_of(g, ldr)
             if c:
                 parts.append((f"Command of {ldr}", c, cite(g, "stat.weapon_command")))

@@ -87,7 +87,7 @@ def eliminate(g: Game, uid: str, rule: str, check: bool = True) -> None:
         u["weapon"] = None
         s["weapons"][w].update(carrier=None, broken=False, where="casualties")
         side(s, seat)["casualty_weapons"].append(w)
-    vp = unit_vp(g, uid) * (2 if chit_open(g, "elim_vp_doubled") else 1)
+    vp = rules.elimination_vp(g, uid)
     g.emit(rule, "{unit} ({nation}) is eliminated", unit=uid, nation=nation(g, seat))
     add_vp(g, opponent(seat), vp, "7.1", f"elimination of {uid}")
     if check:
@@ -130,7 +130,7 @@ def exit_unit(g: Game, uid: str, space: int) -> None:
     if u["weapon"] is not None:
         s["weapons"][u["weapon"]]["broken"] = False
     s["reinforcements"].setdefault(str(space), []).append(uid)
-    vp = unit_vp(g, uid) * (2 if chit_open(g, "exit_vp_doubled") else 1)
+    vp = rules_of(g).exit_vp(g, uid)
     add_vp(g, seat, vp, "7.2.1", f"exit of {uid}")
     if not units_on_map(s, seat):
         final_decision(g, f"{nation(g, seat)}'s last unit on the map exited", "6.3.2")

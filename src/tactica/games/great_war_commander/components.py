@@ -15,7 +15,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
+from ..commander_family.access import rules_of
 from ..commander_family.data_models import BOXABLE, SideModel
 from ._schema import (
     FORMATION_TYPES,
@@ -26,6 +28,9 @@ from ._schema import (
     WeaponModel,
 )
 from .data import Pack, builtin_pack
+
+if TYPE_CHECKING:
+    from tactica.core.game import Game
 
 BOXED_ALL = frozenset(BOXABLE)
 
@@ -239,3 +244,10 @@ def build(pack: Pack) -> Components:
 @cache
 def builtin_components() -> Components:
     return build(builtin_pack())
+
+
+def unit_type_of(g: Game, uid: str) -> UnitType:
+    """The GWC unit type of unit ``uid`` (typed: this game's fields beside the family's)."""
+    t = rules_of(g).unit_type(g.state["units"][uid]["type"])
+    assert isinstance(t, UnitType)
+    return t

@@ -15,7 +15,7 @@ has a ``register(rules)`` called below.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -26,11 +26,15 @@ from ..commander_family.actions import action_registry
 from ..commander_family.events import event_registry
 from ..commander_family.orders import order_registry
 from ..commander_family.procedures import procedure_steps, register_procedures
+from ..commander_family.victory import add_vp, chit_open, unit_vp
 from . import (
     actions,
     air,
     artillery,
+    cohesion,
+    command,
     core_orders,
+    drawing,
     events,
     fortifications,
     strategy,
@@ -67,7 +71,7 @@ class GreatWarCommanderRules(SupportHooks):
     rule_numbers: Mapping[str, str] = RULE_NUMBERS
 
     def __init__(self, steps: Iterable[Step] = (), components: Components | None = None) -> None:
-        super().__init__([*procedure_steps(), *steps])
+        super().__init__([*procedure_steps(), cohesion.Cohesion(), *steps])
         self._components = components
         self.orders = order_registry(dict(ORDERS))
         self.actions = action_registry(dict(ACTIONS))
@@ -222,6 +226,50 @@ class GreatWarCommanderRules(SupportHooks):
             return kind == "team"
         return kind in ("platoon", "team")
 
+    def stack_ok(self, g: Game, uids: list[str]) -> bool:
+        """8.2: seven figures a side in a hex (Tanks count three, 8.2.1), and never two Tanks."""
+        tanks = sum(self.unit_type(g.state["units"][u]["type"]).type == "tank" for u in uids)
+        return tanks <= 1 and super().stack_ok(g, uids)
+
+    def stacking_check(self, g: Game, seat: int) -> None:
+        """End of the Turn: overstacked hexes fixed (8.2), then the cohesion check (3.3.2.1)."""
+        g.push("cohesion")
+        super().stacking_check(g, seat)
+
+    # -- Leaders and command (command.py) -----------------------------------------------------
+    def command_reach(self, g: Game, leader: str, activated: list[str],
+                      may: Callable[[Game, str], bool]) -> list[str]:
+        return command.command_reach(g, leader, activated, may)
+
+    def commanders(self, g: Game, uid: str) -> list[str]:
+        return command.commanders(g, uid)
+
+    # -- victory (7) ---------------------------------------------------------------------------
+    def elimination_vp(self, g: Game, uid: str) -> int:
+        """7.1 and the open chit Z (7.3.2): +1 VP per enemy Formation eliminated."""
+        return unit_vp(g, uid) + (1 if chit_open(g, "elim_plus_one") else 0)
+
+    def exit_vp(self, g: Game, uid: str) -> int:
+        """7.2.1 and the open chit Y (7.3.2): +1 VP per own Formation exited."""
+        return unit_vp(g, uid) + (1 if chit_open(g, "exit_plus_one") else 0)
+
+    def may_exit(self, g: Game, uid: str) -> bool:
+        """O23.4, O27.2.1: a Runner never exits by the enemy edge."""
+        return bool(self.unit_type(g.state["units"][uid]["type"]).type != "runner")
+
+    def recover_clears(self, g: Game, uid: str) -> bool:
+        """O25.2: Recover leaves the Suppressed marker on a Formation stacked with Gas (8.1.5)."""
+        return g.state["units"][uid]["hex"] not in (g.state.get("gas") or ())
+
+    def takes_control(self, g: Game, uid: str) -> bool:
+        """7.3.1.3: a Runner cannot take control of an Objective (it may keep it)."""
+        return bool(self.unit_type(g.state["units"][uid]["type"]).type != "runner")
+
+    def control_taken(self, g: Game, obj: str, seat: int, units: list[str]) -> None:
+        """7.3.1.2: a Tank taking control of an Objective scores 1 VP at once."""
+        if any(self.unit_type(g.state["units"][u]["type"]).type == "tank" for u in units):
+            add_vp(g, seat, 1, "7.3.1.2", f"a Tank takes Objective {obj}")
+
     # -- the Time track (6.1.2) ------------------------------------------------------------------
     def time_removals(self, g: Game, a: Args) -> list[Option]:
         """Step 4: the triggering player removes two Gas markers of his choice (T107.2); there
@@ -241,6 +289,19 @@ class GreatWarCommanderRules(SupportHooks):
     def time_additions(self, g: Game, seat: int) -> None:
         """Step 7: each player holding no Strategy Card draws one (1.S)."""
         strategy_hand.time_draw(g)
+
+    def scripted(self) -> Any:
+        """The scripted policy and search hooks (scripted.py), for tactica.ai."""
+        from . import scripted
+
+        return scripted
+
+    # -- the browser table and the terminal: the family's drawing in GWC's style (drawing.py) --
+    def drawing_style(self) -> Any:
+        return drawing.STYLE
+
+    def drawing_extras(self, g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any]:
+        return drawing.extras(g, seat, view)
 
     # -- views -------------------------------------------------------------------------------------
     def view(self, g: Game, seat: int | None, everything: bool) -> dict[str, Any]:

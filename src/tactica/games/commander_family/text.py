@@ -1,6 +1,6 @@
-"""A terminal picture of a Combat Commander view: the map as a grid of hexes (columns A, B, …;
-flat-topped, so every other column sits half a row lower), the units on it in words, the tracks,
-the open information and the seat's own hand.
+"""A terminal picture of a Commander game's view (Combat Commander, Great War Commander): the
+map as a grid of hexes (columns A, B, …; flat-topped, so every other column sits half a row
+lower), the units on it in words, the tracks, the open information and the seat's own hand.
 
 It is drawn from the browser drawing of the seat's view (drawing.py), so a seat sees exactly
 what it may know.
@@ -14,12 +14,9 @@ from typing import Any
 from tactica.core.game import Game
 from tactica.core.log import name_ids
 
-from ..commander_family.board_state import board_of
-from .drawing import drawing
+from .board_state import board_of
+from .drawing import drawing, style
 
-TERRAIN_MARK = {"open": ".", "woods": "^", "building": "B", "brush": '"', "orchard": "%",
-                "field": ":", "marsh": "~", "stream": "=", "water_barrier": "W", "gully": "v",
-                "bridge_minor": "H", "bridge_major": "H", "blaze": "*"}
 SIDE_MARK = ("G", "U")
 """Stacks on the grid: the first seat's in capitals, the second's in lower case."""
 
@@ -31,7 +28,8 @@ def describe(g: Game, seat: int | None) -> str:
     sides = [s["name"] for s in t["sides"]]
     lines = [" · ".join(_track(tr, sides) for tr in t["tracks"])]
     brd = board_of(g)
-    grid = _grid(t, brd) if brd is not None else []
+    st = style(g)
+    grid = _grid(t, brd, st.terrain_mark, st.open_terrain) if brd is not None else []
     by_hex: dict[str, list[Mapping[str, Any]]] = {}
     for p in t["pieces"]:
         by_hex.setdefault(p["hex"], []).append(p)
@@ -77,7 +75,7 @@ def _piece(p: Mapping[str, Any], sides: list[str]) -> str:
     return f"{p['id']} ({sides[p['side']]}: {values}{', ' + ', '.join(flags) if flags else ''})"
 
 
-def _grid(t: Mapping[str, Any], brd: Any) -> list[str]:
+def _grid(t: Mapping[str, Any], brd: Any, terrain_mark: Mapping[str, str], open_terrain: str) -> list[str]:
     """Each hex as three characters: a stack (side letter and how many counters; ! if one is
     broken), an objective number, or the terrain's mark."""
     changes = t["terrain"]["changes"]
@@ -91,7 +89,7 @@ def _grid(t: Mapping[str, Any], brd: Any) -> list[str]:
         label = brd.labels[i]
         c, r = brd.layout.to_offset(h)
         cols[c] = label.rstrip("0123456789")
-        terrain = (changes.get(label) or list(brd.terrain[i]) or ["open"])[0]
+        terrain = (changes.get(label) or list(brd.terrain[i]) or [open_terrain])[0]
         if label in stacks:
             st = stacks[label]
             mark = SIDE_MARK[st[0]["side"] % 2]
@@ -100,7 +98,7 @@ def _grid(t: Mapping[str, Any], brd: Any) -> list[str]:
         elif label in objectives:
             cell = f"({objectives[label]})"
         else:
-            cell = f" {TERRAIN_MARK.get(terrain, terrain[:1])} "
+            cell = f" {terrain_mark.get(terrain, terrain[:1])} "
         cells[(c, r)] = cell
     width = max(cols) + 1
     height = max(r for _, r in cells) + 1
@@ -109,7 +107,7 @@ def _grid(t: Mapping[str, Any], brd: Any) -> list[str]:
         for half in (0, 1):  # odd columns sit half a row lower: two text lines per row
             row = "".join(cells.get((c, r), "   ") if c % 2 == half else "   " for c in range(width))
             lines.append((f"{r + 1:>4}  " if half == 0 else "      ") + row)
-    marks = ", ".join(f"{m} {k.replace('_', ' ')}" for k, m in TERRAIN_MARK.items())
+    marks = ", ".join(f"{m} {k.replace('_', ' ')}" for k, m in terrain_mark.items())
     lines.append(f"Stacks: {SIDE_MARK[0]} first seat, {SIDE_MARK[1].lower()} second seat, digit: counters, "
                  f"!: a broken one; (n): objective n. Terrain: {marks}.")
     lines.append("Values: FP firepower, R range, MV movement, ML morale, CMD command.")

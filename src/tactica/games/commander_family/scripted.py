@@ -1,0 +1,832 @@
+"""The Commander family's scripted policy, and the search hooks (``evaluate``, ``turn_key``,
+``branch_point``, ``candidates``): shared by Combat Commander and Great War Commander, each of
+which subclasses :class:`CommanderPolicy` in its own scripted.py for what is its own.
+
+The policy reads only the seat's board view (units, weapons, markers, objectives, VP, its own
+hand) and the decision's prompt and options: the family's stat, LOS and fire-strength functions
+run on a thin stand-in game whose state *is* that view, so they cannot see what the seat cannot
+(the other hand, the deck orders). Each choice has a one-line reason (:meth:`CommanderPolicy.explain`).
+
+- Orders by value: Fire when a shot has good odds (P(break) from the attack total against the
+  defender's Morale + Cover, each side adding 2d6), Move toward objectives the seat does not
+  hold (and into Cover), Advance into Melee only when the FP favours us or onto an objective,
+  Recover when several units are broken, Rout when enemy broken units are on the map, Artillery
+  when a spotter sees enemies. No order is worth it: pass and discard the dead cards (Command
+  Confusion, orders with nothing to do), keeping Fire cards for Op Fire and Move/Recover cards.
+- Fire: the target with the best expected breaks; every piece that can join, joins.
+- Op Fire at a moving stack when the odds are good (moving units break on a tie), spending a
+  Fire card only for a better shot than a free one.
+- Actions: +FP actions on our own attack rolls, Concealment on our defence, Light Wounds,
+  Ambush and No Quarter when offered; any other window is passed; the Initiative re-roll only
+  for a Fire Defense or Rally roll that is clearly bad for us (the roll's card is public).
+
+``evaluate`` is read by search on its own determinized clones only (see tactica.ai.hooks).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from functools import cache
+from typing import Any
+
+from tactica.core.game import Game
+from tactica.core.hexgrid import distance
+from tactica.core.options import Option
+from tactica.core.policy import board_view
+
+from . import fire as F
+from .activation import radius_units
+from .advance import destinations
+from .board_state import FIGURE_LIMIT, board_of, hex_distance, label_map, overlay, reading
+from .stats import best_cover, morale, unit_kind
+
+# ---------------------------------------------------------------- dice
+
+
+@cache
+def _diff_tail() -> tuple[float, ...]:
+    """tail[k + 24] = P(2d6 - 2d6 > k) for k in -24..24."""
+    two = [0.0] * 13
+    for a in range(1, 7):
+        for b in range(1, 7):
+            two[a + b] += 1 / 36
+    diff: dict[int, float] = {}
+    for x in range(2, 13):
+        for y in range(2, 13):
+            diff[x - y] = diff.get(x - y, 0.0) + two[x] * two[y]
+    return tuple(sum(p for d, p in diff.items() if d > k) for k in range(-24, 25))
+
+
+def p_break(fp: int, defence: int, tie_breaks: bool = False) -> float:
+    """P(FP + 2d6 > Morale + Cover + 2d6) (>= when a tie breaks, e.g. a moving unit)."""
+    k = defence - fp - (1 if tie_breaks else 0)
+    return _diff_tail()[max(-24, min(24, k)) + 24]
+
+
+# ---------------------------------------------------------------- the view as a game
+
+
+class _ViewGame:
+    """Stands in for a Game whose state is the seat's board view: the module's public
+    functions (stats, LOS, fire strength) read units, weapons and markers from it only."""
+
+    __slots__ = ("rules", "state")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self.rules = game.rules
+        self.state = board_view(game, seat)
+
+
+FIRE_ODDS = 0.3
+"""Expected breaks a Fire Order needs to be worth giving."""
+OP_FIRE_FREE = 0.25
+OP_FIRE_CARD = 0.45
+PASS_BELOW = 0.2
+"""No order worth this: pass (or end the Turn) and discard."""
+ROLL_ACTIONS = frozenset({"Bore Sighting", "Crossfire", "Hand Grenades", "Marksmanship", "Sustained Fire",
+                          "Spray Fire"})
+ALWAYS_ACTIONS = frozenset({"Light Wounds", "Ambush", "No Quarter"})
+_PROMPT_HEX = re.compile(r" from ([A-Za-z]+[0-9]+) \(")
+_PROMPT_FIRE = re.compile(r"^Fire at ([A-Za-z]+[0-9]+)")
+_PROMPT_OP = re.compile(r"^Op Fire at ([A-Za-z]+[0-9]+)")
+_PROMPT_REROLL = re.compile(r"^Initiative: re-roll (\S+) \((.*)\)\?$")
+_PROMPT_DISCARD = re.compile(r"^Discard a card \((\d+) of at most \d+\)")
+
+
+_HANDLED = frozenset({"turn", "discard", "fire_order", "op_fire", "op_fire_activate", "move_order",
+                      "advance_order", "rout_order", "retreat", "place", "overstack", "initiative",
+                      "action_window", "trigger_sniper"})
+"""Steps with their own method ``_<step>``; any other decision takes the fallback."""
+
+
+class _Ctx:
+    """What one decision needs, computed once from the view."""
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self.g = _ViewGame(game, seat)
+        self.seat = seat
+        s = self.g.state
+        self.units: dict[str, Any] = s["units"]
+        self.hand: list[str] = s["sides"][seat]["hand"] or []
+        self.board = board_of(self.g)  # type: ignore[arg-type]
+        self.mine = {u: d for u, d in self.units.items() if d["seat"] == seat and d["where"] == "map"
+                     and d["hex"] is not None}
+        self.theirs = {u: d for u, d in self.units.items() if d["seat"] != seat and d["where"] == "map"
+                       and d["hex"] is not None}
+        self.enemy_hexes: dict[str, list[str]] = {}
+        for u, d in sorted(self.theirs.items()):
+            self.enemy_hexes.setdefault(d["hex"], []).append(u)
+        self.targets = self._target_hexes()
+        self._ov: Any = None
+        self._goal: dict[str, int] = {}
+        self._reach: dict[tuple[str, str], list[str]] = {}  # (unit, target) -> its pieces that reach
+        self._shot: dict[tuple[tuple[str, ...], str, bool], float] = {}  # shot_value, once each
+        self._per_hex: dict[tuple[str, str], Any] = {}  # (what, hex) -> cover, figures (speed)
+
+    @property
+    def ov(self) -> Any:
+        if self._ov is None:
+            self._ov = overlay(self.g)  # type: ignore[arg-type]
+        return self._ov
+
+    # -- places to go
+    def _target_hexes(self) -> list[str]:
+        """Objective hexes the seat does not hold; else the enemy's hexes."""
+        out: list[str] = []
+        for o in self.g.state["objectives"].values():
+            if o.get("owner") != self.seat:
+                out += o.get("hexes") or ([o["hex"]] if o.get("hex") else [])
+        return out or sorted(self.enemy_hexes)
+
+    def held_objective(self, label: str) -> bool:
+        held = self._per_hex.get(("held", label))
+        if held is None:
+            held = self._per_hex["held", label] = any(
+                o.get("owner") == self.seat and label in (o.get("hexes") or [o.get("hex")])
+                for o in self.g.state["objectives"].values())
+        return bool(held)
+
+    def dist(self, a: str, b: str) -> int:
+        return hex_distance(self.g, a, b)  # type: ignore[arg-type]
+
+    def goal_dist(self, label: str) -> int:
+        d = self._goal.get(label)
+        if d is None:
+            if self.board is None or not self.targets:
+                d = 0
+            else:
+                m = label_map(self.board)
+                h = m[label]
+                d = min(distance(h, m[t]) for t in self.targets)
+            self._goal[label] = d
+        return d
+
+    def figs(self, uids: list[str]) -> int:
+        rules: Any = self.g.rules
+        return sum(int(rules.unit_type(self.units[u]["type"]).figures) for u in uids if u in self.units)
+
+    def figs_in(self, label: str) -> int:
+        n = self._per_hex.get(("figs", label))
+        if n is None:
+            n = self._per_hex["figs", label] = self.figs([u for u, d in self.mine.items()
+                                                          if d["hex"] == label])
+        return int(n)
+
+    def cover(self, label: str) -> int:
+        c = self._per_hex.get(("cover", label))
+        if c is None:
+            c = self._per_hex["cover", label] = best_cover(self.g, label)[0]  # type: ignore[arg-type]
+        return int(c)
+
+    def enemy_dist(self, label: str) -> int:
+        return min((self.dist(label, h) for h in self.enemy_hexes), default=9)
+
+    # -- fire
+    def shot_value(self, pieces: list[str], target: str, tie_breaks: bool = False) -> float:
+        """Expected value of a shot: breaks count 1, eliminations of broken units 1.5, Leaders
+        x1.3."""
+        if not pieces:
+            return 0.0
+        key = (tuple(pieces), target, tie_breaks)
+        v = self._shot.get(key)
+        if v is not None:
+            return v  # the same group at the same hex again (a Leader's radius, another order)
+        g: Any = self.g
+        st = F.strength(g, pieces, target, self.ov)
+        if st["hindrance"] is None or (st["fp"] < 1 and not st["ordnance"]):
+            self._shot[key] = 0.0
+            return 0.0
+        fp = int(st["fp"])
+        if st["ordnance"]:
+            fp = max(fp, 1) - 1  # must hit first: a rough discount
+        v = 0.0
+        for u in self.enemy_hexes.get(target, []):
+            m = morale(g, u).value
+            w = 1.5 if self.units[u]["broken"] else 1.0
+            if unit_kind(g, u) == "leader":
+                w *= 1.3
+            v += w * p_break(fp, m, tie_breaks)
+        self._shot[key] = v
+        return v
+
+    def pieces_reaching(self, uids: list[str], target: str) -> list[str]:
+        g: Any = self.g
+        out: list[str] = []
+        for u in uids:
+            ps = self._reach.get((u, target))
+            if ps is None:  # each unit's pieces are checked once per target, not once per group
+                ps = self._reach[u, target] = [p for p in F.pieces_of(g, u)
+                                               if F.reaches(g, p, target, self.ov) is not None]
+            out += ps
+        return out
+
+    def best_shot_from(self, uids: list[str]) -> tuple[float, str | None]:
+        best, where = 0.0, None
+        for t in self.enemy_hexes:
+            v = self.shot_value(self.pieces_reaching(uids, t), t)
+            if v > best:
+                best, where = v, t
+        return best, where
+
+    def fire_value(self) -> tuple[float, str | None]:
+        """Best expected breaks one Fire Order could make: a stack fires together, a Leader
+        with the units in its radius."""
+        g: Any = self.g
+        best: tuple[float, str | None] = (0.0, None)
+        try:
+            starters = F.first_choices(g, self.seat)
+        except (KeyError, AssertionError):
+            return best
+        seen: set[tuple[str, ...]] = set()
+        for u in starters:
+            group = [u]
+            if unit_kind(g, u) == "leader":
+                group += radius_units(g, u)
+            key = tuple(sorted(group))
+            if key in seen:
+                continue
+            seen.add(key)
+            v, _ = self.best_shot_from(group)
+            if v > best[0]:
+                best = (v, u)
+        return best
+
+
+def _card(game: Game, cid: str) -> Any:
+    rules: Any = game.rules
+    return rules.card(cid)
+
+
+class CommanderPolicy:
+    """The family's scripted policy (see the module docstring); a game subclasses it (its
+    ``name``, and :meth:`order_values` for the Orders only it has)."""
+
+    name = "commander-scripted"
+
+    def __init__(self) -> None:
+        self.last_reason = ""
+        self._backed: dict[int, str] = {}
+        """A target the last Fire group could not shoot at: skipped once (no back-and-forth)."""
+
+    def choose(self, game: Game, seat: int, rng: random.Random) -> Option:
+        opt, why = self.explain(game, seat, rng)
+        self.last_reason = why
+        return opt
+
+    def explain(self, game: Game, seat: int, rng: random.Random) -> tuple[Option, str]:
+        """The chosen option and a one-line reason."""
+        opts = game.legal_options()
+        if not opts:
+            raise ValueError("no decision to make: the game is over")
+        if len(opts) == 1:
+            return opts[0], "the only option"
+        rng.shuffle(opts)  # ties go to the first best in this order: the agent's seed decides them
+        d = game.decision()
+        assert d is not None
+        step = d.step
+        handler = getattr(self, f"_{step}", None) if step in _HANDLED else None
+        ctx = _Ctx(game, seat)
+        with reading(ctx.g):  # type: ignore[arg-type]  # the view stays as it is: cache (speed)
+            if handler is not None:
+                r: tuple[Option, str] | None = handler(game, ctx, opts, d.prompt, rng)
+                if r is not None:
+                    return r
+            return self._fallback(ctx, opts, rng)
+
+    # -- helpers
+    @staticmethod
+    def _find(opts: list[Option], oid: str) -> Option | None:
+        for o in opts:
+            if o.id == oid:
+                return o
+        return None
+
+    def _fallback(self, ctx: _Ctx, opts: list[Option], rng: random.Random) -> tuple[Option, str]:
+        """Unknown decision: an option naming the hex with the most enemies, else any option that
+        acts, else the first."""
+        best, score = None, 0
+        for o in opts:
+            h = o.args.get("hex") if o.args else None
+            if isinstance(h, str) and len(ctx.enemy_hexes.get(h, [])) > score:
+                best, score = o, len(ctx.enemy_hexes[h])
+        if best is not None:
+            return best, f"{best.id}: the hex with the most enemies"
+        acts = [o for o in opts if o.kind not in ("pass", "done", "none", "end", "back")]
+        if acts:
+            o = acts[0] if len(acts) < 3 else rng.choice(acts)
+            return o, f"{o.id}: no better rule here"
+        return opts[0], "nothing worth doing"
+
+    # -- the Turn: which order
+    def order_values(self, game: Game, ctx: _Ctx,
+                     names: set[str] | None = None) -> dict[str, tuple[float, str]]:
+        """Value and reason of each Order (of those in ``names``, if given) now."""
+        g: Any = ctx.g
+        out: dict[str, tuple[float, str]] = {}
+        if names is None or "Fire" in names:
+            fv, who = ctx.fire_value()
+            out["Fire"] = (fv, f"fire with {who}: {fv:.2f} expected breaks" if who else "no shot")
+        unbroken = [u for u, d in ctx.mine.items() if not d["broken"]]
+        away = [u for u in unbroken if ctx.goal_dist(ctx.mine[u]["hex"]) > 0
+                and not ctx.held_objective(ctx.mine[u]["hex"])]
+        mv = min(1.0, 0.15 * len(away) + (0.2 if away else 0.0))
+        out["Move"] = (mv, f"move {len(away)} units toward objectives")
+        av, aw = 0.0, ""
+        if names is None or "Advance" in names:
+            for u in unbroken:
+                for h in destinations(g, u):
+                    v = self._advance_value(ctx, u, h)
+                    if v > av:
+                        av, aw = v, f"advance {u} into {h}"
+                if av >= 0.8:
+                    break
+        out["Advance"] = (av, aw or "nowhere to advance")
+        broken = [u for u, d in ctx.mine.items() if d["broken"]]
+        supp = [u for u, d in ctx.mine.items() if d["suppressed"]]
+        rv = 0.35 * len(broken) + 0.1 * len(supp) - (0.15 if len(broken) == 1 else 0.0)
+        out["Recover"] = (rv, f"rally {len(broken)} broken units")
+        eb = [u for u, d in ctx.theirs.items() if d["broken"]]
+        out["Rout"] = (0.3 * len(eb), f"rout {len(eb)} broken enemy units")
+        out["Artillery Request"] = (0.45 if ctx.enemy_hexes else 0.0, "artillery at a spotted enemy")
+        out["Artillery Denied"] = (0.1, "deny the enemy's artillery")
+        return out
+
+    def _advance_value(self, ctx: _Ctx, u: str, h: str) -> float:
+        g: Any = ctx.g
+        enemies = ctx.enemy_hexes.get(h, [])
+        if enemies:
+            from .melee import melee_fp
+
+            mine = [x for x, d in ctx.mine.items() if d["hex"] == h] + [u]
+            try:
+                ours = melee_fp(g, mine)[0]
+                theirs = melee_fp(g, enemies)[0]
+            except (KeyError, TypeError):
+                return 0.0
+            return 0.8 if ours >= theirs + 3 else 0.0
+        if ctx.figs_in(h) + ctx.figs([u]) > FIGURE_LIMIT:
+            return 0.0  # 8.2: an overstack loses units
+        here = ctx.units[u]["hex"]
+        if ctx.held_objective(here):
+            return 0.0
+        if h in ctx.targets and not ctx.enemy_hexes:
+            return 0.6
+        if h in ctx.targets:
+            return 0.5
+        gain = ctx.goal_dist(here) - ctx.goal_dist(h)
+        return 0.25 + 0.05 * (ctx.cover(h) - ctx.cover(here)) if gain > 0 else 0.0
+
+    def _turn(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
+              rng: random.Random) -> tuple[Option, str] | None:
+        vals = self.order_values(game, ctx, {o.args["order"] for o in opts if o.kind == "order"})
+        best: tuple[float, Option | None, str] = (PASS_BELOW, None, "")
+        n_fire = sum(1 for c in ctx.hand if _card(game, c).action == "Fire")
+        for o in opts:
+            if o.kind != "order":
+                continue
+            v, why = vals.get(o.args["order"], (0.0, "no use now"))
+            if o.args["order"] == "Fire" and v < (FIRE_ODDS if n_fire < 3 else FIRE_ODDS / 3):
+                v = 0.0
+            if _card(game, o.args["card"]).action == "Fire" and n_fire <= 1 and o.args["order"] != "Fire":
+                v -= 0.1  # the last Op Fire card
+            if v > best[0]:
+                best = (v, o, why)
+        if best[1] is not None:
+            return best[1], f"{best[1].id}: {best[2]}"
+        stop = self._find(opts, "end") or self._find(opts, "pass")
+        if stop is not None:
+            what = "end the Turn" if stop.id == "end" else "pass and discard"
+            return stop, f"no order is worth a card: {what}"
+        return None
+
+    def card_keep(self, game: Game, ctx: _Ctx, cid: str, vals: dict[str, tuple[float, str]]) -> float:
+        c = _card(game, cid)
+        if c.order in ("Command Confusion",):
+            return -1.0
+        v = vals.get(c.order, (0.0, ""))[0]
+        if c.order == "Move":
+            v = max(v, 0.4)
+        if c.action == "Fire":
+            v += 0.6
+        elif c.action in ROLL_ACTIONS or c.action in ALWAYS_ACTIONS or c.action == "Concealment":
+            v += 0.15
+        return v
+
+    def dump_set(self, game: Game, ctx: _Ctx, at_least_one: bool = False) -> dict[str, str]:
+        """The cards a pass should discard (card -> why): Command Confusion and orders with
+        nothing to do now, and Fire cards beyond the two kept for Op Fire, up to the cap; with
+        ``at_least_one``, the weakest card when nothing else would go."""
+        vals = self.order_values(game, ctx, {_card(game, c).order for c in ctx.hand})
+        ranked = sorted(ctx.hand, key=lambda c: self.card_keep(game, ctx, c, vals))
+        cap = int(ctx.g.state["sides"][ctx.seat]["discard_cap"])
+        out: dict[str, str] = {}
+        keep_fire = {c for c in sorted(ctx.hand) if _card(game, c).action == "Fire"}
+        keep_fire = set(sorted(keep_fire)[:2])
+        for c in ranked:
+            cd = _card(game, c)
+            k = self.card_keep(game, ctx, c, vals)
+            if cd.action == "Fire" and c not in keep_fire:
+                k -= 0.6
+            if k < 0.5 and len(out) < cap:
+                out[c] = f"{cd.order}/{cd.action}: no use now" if k < 0.2 else f"{cd.order}/{cd.action}: weak"
+        if at_least_one and not out and ranked and cap:
+            # O15: a pass that discards nothing draws nothing, and the Time track moves only as
+            # the decks run out (6.1); two players waiting like that would never end the game.
+            c = ranked[0]
+            out[c] = f"{_card(game, c).order}/{_card(game, c).action}: the weakest card, so Time moves on"
+        return out
+
+    def _discard(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
+                 rng: random.Random) -> tuple[Option, str] | None:
+        m = _PROMPT_DISCARD.match(prompt)
+        dump = self.dump_set(game, ctx, at_least_one=m is not None and m.group(1) == "0")
+        for o in opts:
+            if o.kind == "discard" and o.args["card"] in dump:
+                return o, f"discard {o.args['card']} ({dump[o.args['card']]})"
+        return self._find(opts, "done") or opts[-1], "keep the rest"
+
+    # -- Fire
+    def _fire_order(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
+                    rng: random.Random) -> tuple[Option, str] | None:
+        g: Any = ctx.g
+        kinds = {o.kind for o in opts}
+        if "target" in kinds or "smoke" in kinds:
+            act = [u for u in ctx.g.state["activated"] if u in ctx.mine]
+            best, pick = 0.0, None
+            backed = self._backed.pop(id(game), None)
+            for o in opts:
+                if o.kind == "target" and o.args["hex"] != backed:
+                    v = ctx.shot_value(ctx.pieces_reaching(act, o.args["hex"]), o.args["hex"])
+                    if v > best:
+                        best, pick = v, o
+            if pick is not None and best >= 0.05:
+                return pick, f"fire at {pick.args['hex']}: {best:.2f} expected breaks"
+            end = self._find(opts, "end")
+            if end is not None:
+                return end, "no shot left worth taking"
+            tg = [o for o in opts if o.kind == "target"] or opts
+            o = pick or rng.choice(tg)
+            return o, "a shot must be taken"
+        if "piece" in kinds or "fire" in kinds or "back" in kinds:
+            m = _PROMPT_FIRE.match(prompt)
+            target = m.group(1) if m else None
+            if target is not None:
+                grown = self._grow_group(ctx, opts, target, False, rng)
+                if grown is not None:
+                    return grown
+            back = self._find(opts, "back")
+            if back is not None and target is not None:
+                self._backed = {id(game): target}  # do not pick it again straight away
+            return back or opts[0], "nothing can fire there"
+        if "activate" in kinds:
+            if prompt.startswith("Fire: activate"):
+                best_v, pick = -1.0, None
+                for o in opts:
+                    u = o.args["unit"]
+                    group = [u] + (radius_units(g, u) if unit_kind(g, u) == "leader" else [])
+                    v, _ = ctx.best_shot_from(group)
+                    if v > best_v:
+                        best_v, pick = v, o
+                assert pick is not None
+                return pick, f"activate {pick.args['unit']}: best shot {best_v:.2f}"
+            for o in opts:
+                if o.kind == "activate" and F.can_hit_enemy(g, o.args["unit"], ctx.seat, ctx.ov):
+                    return o, f"{o.args['unit']} has a target too"
+            return self._find(opts, "done") or opts[0], "activation complete"
+        return None
+
+    def _grow_group(self, ctx: _Ctx, opts: list[Option], target: str, moving: bool,
+                    rng: random.Random) -> tuple[Option, str] | None:
+        """A Fire Group (O20.3.1) at ``target``: add the piece that improves the shot most, fire
+        when no piece does. A piece that leaves the group unable to fire (a Team whose FP the
+        Hindrance cancels, beside an Ordnance Weapon that fires alone) is not added: always
+        taking the strongest piece first went round in circles there (add, no shot, back)."""
+        group = list(ctx.g.state.get("fire_group") or [])
+        now = ctx.shot_value(group, target, moving) if group else 0.0
+        best, pick = now, None
+        adds = [o for o in opts if o.kind == "piece"]
+        for o in adds:
+            v = ctx.shot_value([*group, o.args["piece"]], target, moving)
+            if v > best + 1e-9:
+                best, pick = v, o
+        if pick is not None:
+            return pick, f"{pick.args['piece']} joins the shot at {target}: {best:.2f} expected breaks"
+        f = self._find(opts, "fire")
+        if f is not None:
+            return f, f"fire at {target} with {f.args.get('fp')} FP"
+        if adds:  # no piece helps on its own (an Action may lift the FP): try one
+            o = rng.choice(adds)
+            return o, f"{o.args['piece']} joins the shot at {target}: it may open a way to fire"
+        return None
+
+    # -- Op Fire
+    def _op_fire(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
+                 rng: random.Random) -> tuple[Option, str] | None:
+        g: Any = ctx.g
+        m = _PROMPT_OP.match(prompt)
+        target = m.group(1) if m else None
+        if target is None:
+            return self._find(opts, "pass") or opts[0], "no target"
+        kinds = {o.kind for o in opts}
+        if "piece" in kinds or "fire" in kinds:
+            grown = self._grow_group(ctx, opts, target, True, rng)
+            if grown is not None:
+                return grown
+            return self._find(opts, "pass") or opts[0], "no shot"
+        if self._find(opts, "attack") is not None:
+            ready = [u for u in ctx.mine if u in ctx.g.state["activated"]]
+            v = ctx.shot_value(ctx.pieces_reaching(ready, target), target, tie_breaks=True)
+            if v >= OP_FIRE_FREE:
+                return self._find(opts, "attack") or opts[0], f"Op Fire at {target}: {v:.2f} expected breaks"
+        cards = [o for o in opts if o.kind == "action"]
+        if cards:
+            from .op_fire import may_op_activate
+
+            cand = [u for u in ctx.mine if not ctx.mine[u]["broken"] and may_op_activate(g, u)]
+            best = 0.0
+            for u in cand:
+                group = [u] + (radius_units(g, u) if unit_kind(g, u) == "leader" else [])
+                best = max(best, ctx.shot_value(ctx.pieces_reaching(group, target), target, tie_breaks=True))
+            if best >= OP_FIRE_CARD:
+                c0 = cards[0].args["card"]
+                return cards[0], f"play {c0} for Op Fire at {target}: {best:.2f} expected breaks"
+        return self._find(opts, "pass") or opts[-1], f"let the move at {target} go on: odds too poor"
+
+    def _op_fire_activate(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
+                          rng: random.Random) -> tuple[Option, str] | None:
+        act = [o for o in opts if o.kind == "activate"]
+        if act and not any(o.id == "done" for o in opts):
+            g: Any = ctx.g
+            best_v, pick = -1.0, act[0]
+            for o in act:
+                u = o.args["unit"]
+                v = len(F.pieces_of(g, u)) + (len(radius_units(g, u)) if unit_kind(g, u) == "leader" else 0)
+                if v > best_v:
+                    best_v, pick = v, o
+            return pick, f"activate {pick.args['unit']} for Op Fire"
+        if act:
+            return act[0], f"{act[0].args['unit']} joins the Op Fire"
+        return self._find(opts, "done") or opts[0], "activation complete"
+
+    # -- Move
+    def _move_order(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
+                    rng: random.Random) -> tuple[Option, str] | None:
+        kinds = {o.kind for o in opts}
+        g: Any = ctx.g
+        if "move" in kinds or "stop" in kinds or "exit" in kinds:
+            m = _PROMPT_HEX.search(prompt)
+            here = m.group(1) if m else None
+            names = prompt[5:].split(" from ")[0].split(", ")
+            broken = any(ctx.units.get(n, {}).get("broken") for n in names)
+
+            group_figs = ctx.figs(names)
+
+            def score(h: str) -> float:
+                if h != here:
+                    there = ctx.figs_in(h)
+                    if there + group_figs > FIGURE_LIMIT:
+                        return -99.0  # 8.2: an overstack loses units
+                    crowd = 0.15 * there
+                else:
+                    crowd = 0.0
+                if broken:
+                    return ctx.cover(h) + 0.5 * min(ctx.enemy_dist(h), 4) - crowd
+                s = -float(ctx.goal_dist(h)) + 0.3 * ctx.cover(h) - crowd
+                if h in ctx.targets:
+                    s += 1.0
+                return s
+
+            stay = score(here) if here else -99.0
+            if here and ctx.held_objective(here) and not broken:
+                stay += 2.0
+            best, pick = stay, self._find(opts, "stop")
+            for o in opts:
+                if o.kind == "move":
+                    v = score(o.args["hex"]) - 0.05 * int(o.args.get("cost", 1))
+                    if v > best + 0.1:
+                        best, pick = v, o
+            if pick is not None:
+                return pick, (f"enter {pick.args['hex']}: nearer the objectives / better Cover"
+                              if pick.kind == "move" else f"stop in {here}: nothing better in reach")
+            mv = [o for o in opts if o.kind == "move"]
+            return (mv[0] if mv else opts[0]), "must move on"
+        if "join" in kinds or "go" in kinds:
+            j = [o for o in opts if o.kind == "join"]
+            if j:
+                return j[0], f"{j[0].args['unit']} moves with the stack"
+            return self._find(opts, "go") or opts[0], "start moving"
+        if "unit" in kinds:
+            u = [o for o in opts if o.kind == "unit"]
+            return u[0], f"move {u[0].args['unit']} next"
+        if "activate" in kinds:
+            def want(uid: str) -> float:
+                d = ctx.mine.get(uid)
+                if d is None or (ctx.held_objective(d["hex"]) and not d["broken"]):
+                    return -1.0
+                if d["broken"]:
+                    return 0.2 if ctx.enemy_dist(d["hex"]) <= 2 else -1.0
+                return float(ctx.goal_dist(d["hex"]))
+
+            if prompt.startswith("Move: activate"):
+                def score_first(o: Option) -> float:
+                    u = o.args["unit"]
+                    v = want(u)
+                    if unit_kind(g, u) == "leader":
+                        v += sum(max(0.0, want(x)) for x in radius_units(g, u)) * 0.5
+                    return v
+
+                pick = max(opts, key=score_first)
+                return pick, f"activate {pick.args['unit']} to move on the objectives"
+            for o in opts:
+                if o.kind == "activate" and want(o.args["unit"]) > 0:
+                    return o, f"{o.args['unit']} moves too"
+            return self._find(opts, "done") or opts[0], "activation complete"
+        return None
+
+    # -- Advance
+    def _advance_order(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
+                       rng: random.Random) -> tuple[Option, str] | None:
+        g: Any = ctx.g
+        advs = [o for o in opts if o.kind == "advance"]
+        if advs:
+            best, pick = 0.05, None
+            for o in advs:
+                v = self._advance_value(ctx, o.args["unit"], o.args["hex"])
+                if v > best:
+                    best, pick = v, o
+            if pick is not None:
+                return pick, f"{pick.args['unit']} advances into {pick.args['hex']} ({best:.2f})"
+            end = self._find(opts, "end")
+            if end is not None:
+                return end, "no advance worth making"
+            return advs[0], "an advance must be made"
+        if any(o.kind == "activate" for o in opts):
+            def adv_v(o: Option) -> float:
+                u = o.args["unit"]
+                if u not in ctx.mine:
+                    return 0.0
+                group = [u] + (radius_units(g, u) if unit_kind(g, u) == "leader" else [])
+                return max((self._advance_value(ctx, x, h) for x in group if x in ctx.mine
+                            for h in destinations(g, x)), default=0.0)
+
+            acts = [o for o in opts if o.kind == "activate"]
+            if prompt.startswith("Advance: activate"):
+                pick = max(acts, key=adv_v)
+                return pick, f"activate {pick.args['unit']} to advance"
+            for o in acts:
+                if adv_v(o) > 0.05:
+                    return o, f"{o.args['unit']} advances too"
+            return self._find(opts, "done") or acts[0], "activation complete"
+        return None
+
+    # -- Rout, Recover, retreats
+    def _rout_order(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
+                    rng: random.Random) -> tuple[Option, str] | None:
+        for o in opts:
+            if o.kind == "player" and int(o.args["seat"]) != ctx.seat:
+                return o, "rout the enemy's broken units"
+        return opts[0], "rout roll"
+
+    def _retreat(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
+                 rng: random.Random) -> tuple[Option, str] | None:
+        def safe(o: Option) -> float:
+            h = o.args.get("hex") if o.args else None
+            return ctx.cover(h) + 0.5 * min(ctx.enemy_dist(h), 4) if isinstance(h, str) else -9.0
+
+        pick = max(opts, key=safe)
+        return pick, "retreat into Cover, away from the enemy"
+
+    def _place(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
+               rng: random.Random) -> tuple[Option, str] | None:
+        def s(o: Option) -> float:
+            h = o.args.get("hex") if o.args else None
+            if not isinstance(h, str) or ctx.board is None or h not in label_map(ctx.board):
+                return -99.0
+            return 0.5 * ctx.cover(h) - 0.3 * ctx.goal_dist(h) - 0.4 * ctx.figs_in(h) + rng.random() * 0.1
+
+        pick = max(opts, key=s)
+        return pick, "set up in Cover near the objectives"
+
+    def _overstack(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
+                   rng: random.Random) -> tuple[Option, str] | None:
+        g: Any = ctx.g
+        elim = [o for o in opts if o.kind == "eliminate"]
+        if not elim:
+            return None
+        pick = min(elim, key=lambda o: (unit_kind(g, o.args["unit"]) == "leader", ctx.figs([o.args["unit"]])))
+        return pick, f"lose the smallest unit, {pick.args['unit']}"
+
+    # -- windows
+    def _initiative(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
+                    rng: random.Random) -> tuple[Option, str] | None:
+        """Re-roll only a roll that is clearly bad for us (the card shown is public): our own
+        Fire Defense of 4 or less, an enemy's of 10 or more, our Rally of 10 or more, an
+        enemy's of 4 or less. Handing the Initiative card over costs too much otherwise."""
+        keep = self._find(opts, "pass") or opts[-1]
+        m = _PROMPT_REROLL.match(prompt)
+        rr = self._find(opts, "reroll")
+        if m is None or rr is None:
+            return keep, "keep the roll and the Initiative card"
+        try:
+            c = _card(game, m.group(1))
+            total = int(c.white) + int(c.colored)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return keep, "keep the roll and the Initiative card"
+        purpose = m.group(2)
+        for prefix, high_is_good in (("fire defense of ", True), ("rally of ", False)):
+            if purpose.startswith(prefix):
+                uid = purpose[len(prefix):]
+                if uid not in ctx.units:
+                    break
+                ours = ctx.units[uid]["seat"] == ctx.seat
+                bad_low = high_is_good == ours  # we want it high, and it is low
+                if (bad_low and total <= 4) or (not bad_low and total >= 10):
+                    return rr, f"re-roll the {purpose} ({total}): that roll hurts us"
+        return keep, "keep the roll and the Initiative card"
+
+    def _action_window(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
+                       rng: random.Random) -> tuple[Option, str] | None:
+        pas = self._find(opts, "pass") or opts[-1]
+        n_fire = sum(1 for c in ctx.hand if _card(game, c).action == "Fire")
+        for o in opts:
+            if o.kind != "action":
+                continue
+            name = o.args.get("action")
+            c = _card(game, o.args["card"])
+            if name in ALWAYS_ACTIONS:
+                return o, f"play {name}: it saves or wins a unit now"
+            if name in ROLL_ACTIONS and "fire_attack_roll" in prompt:
+                if c.order == "Fire" and n_fire <= 2 and c.action == "Fire":
+                    continue
+                return o, f"play {name} ({o.args['card']}): more FP on our attack"
+            if name == "Concealment" and "fire_defense_roll" in prompt:
+                return o, "play Concealment: more Cover against the attack"
+        return pas, "keep the cards"
+
+    def _trigger_sniper(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
+                        rng: random.Random) -> tuple[Option, str] | None:
+        g: Any = ctx.g
+        for o in opts:
+            u = o.args.get("unit") if o.args else None
+            if isinstance(u, str) and u in ctx.theirs and unit_kind(g, u) == "leader":
+                return o, f"the sniper picks the Leader {u}"
+        for o in opts:
+            u = o.args.get("unit") if o.args else None
+            if u in ctx.theirs:
+                return o, f"the sniper picks {u}"
+        return self._find(opts, "none") or opts[0], "no enemy to pick"
+
+
+
+def turn_key(game: Game) -> int:
+    """Turns played so far: grows by one each player Turn (5)."""
+    return int(game.state["turn"])
+
+
+def evaluate(game: Game) -> list[float]:
+    """The returns once the game is over; else, squashed into (-1, 1) (+ favours seat 0): the VP
+    track (objective control is already in it, 7), weighted more as Time runs out, the
+    Casualty-Track margins to Surrender (6.3), broken units on the map (half a casualty) and
+    the Weapons each side still carries (half a casualty each)."""
+    if game.is_terminal():
+        return game.returns()
+    s = game.state
+    margin = [int(sd["surrender"]) - len(sd["casualties"]) for sd in s["sides"]]
+    broken = [0, 0]
+    for u in s["units"].values():
+        if u["where"] == "map" and u["broken"]:
+            broken[int(u["seat"])] += 1
+    weapons = [0.0, 0.0]  # carried Weapons (a broken one counts half): lost ones are lost FP
+    for w in s["weapons"].values():
+        if w["where"] == "map" and w["carrier"] is not None:
+            weapons[int(w["seat"])] += 0.5 if w["broken"] else 1.0
+    t = s["time"]
+    last = max(1, int(t.get("last") or t.get("sudden_death") or 10))
+    progress = min(1.0, max(0.0, int(t["space"]) / last))
+    x = (int(s["vp"]) / 8 * (1 + progress) + (margin[0] - margin[1]) / 12
+         - (broken[0] - broken[1]) / 24 + (weapons[0] - weapons[1]) / 24)
+    v = math.tanh(x)
+    return [v, -v]
+
+
+BRANCH_STEPS = frozenset({"turn", "initiative"})
+
+
+def branch_point(game: Game) -> bool:
+    """Search branches on the Turn's choice (which Order to give, with which card, or pass and
+    discard): one Order commits many small choices that the policy carries out (tactica.ai.hooks).
+    And on the Initiative re-roll (9.1): two options, often decisive (a Sudden Death roll, a
+    shot that breaks a stack), where the policy's rule of thumb is coarsest."""
+    d = game.decision()
+    return d is not None and d.step in BRANCH_STEPS
+
+
+def candidates(game: Game) -> list[Option]:
+    """At the Turn, search weighs the Orders, pass and end, not eliminating a Weapon (11.3): the
+    policy never gives one up, and two Turns of look-ahead cannot see what the loss costs."""
+    d = game.decision()
+    if d is None or d.step != "turn":
+        return []
+    return [o for o in d.options if o.kind != "extra"]

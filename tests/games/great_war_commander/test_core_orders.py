@@ -1,0 +1,135 @@
+"""GWC's own core Orders and hooks: O22 HMG Suppress, O27 Runner (placing, moving alone; never
+exiting by the enemy edge, O27.2.1), O25.2 Recover leaving Suppression in Gas, O20 Command
+Confusion as a dud."""
+
+from __future__ import annotations
+
+from tactica.core.game import Game
+from tactica.games.commander_family.movement import can_step
+from tactica.games.commander_family.state import new_weapon, side
+from tactica.games.great_war_commander import RULES
+from tactica.games.great_war_commander.core_orders import hmgs, runner_legal, runners_free
+
+from .gwc_helpers import clear_map, log_rules, new, put, to_first_turn
+
+
+def fresh(scenario: str = "frontieres_1914") -> Game:
+    g = to_first_turn(new(scenario))
+    clear_map(g)
+    return g
+
+
+def hand_order(g: Game, seat: int, order: str) -> str:
+    """Put a card of ``order`` in ``seat``'s hand (from its draw pile) and return its id."""
+    sd = side(g.state, seat)
+    for pile in (sd["hand"], sd["deck"]["draw"], sd["deck"]["discard"]):
+        for c in pile:
+            if RULES.card(c).order == order:
+                pile.remove(c)
+                sd["hand"].append(c)
+                return c
+    raise AssertionError(order)
+
+
+def arm(g: Game, uid: str, wtype: str) -> str:
+    wid = f"{uid}-w"
+    seat = int(g.state["units"][uid]["seat"])
+    g.state["weapons"][wid] = new_weapon(wtype, seat, uid)
+    g.state["units"][uid]["weapon"] = wid
+    return wid
+
+
+def test_O22_hmg_suppress_two_adjacent_hexes_no_roll() -> None:
+    g = fresh()
+    seat = int(g.state["active"])
+    enemy = 1 - seat
+    nat = "fr" if side(g.state, seat)["nation"] == "France" else "ger"
+    carrier = put(g, seat, f"{nat}-{'poilus' if nat == 'fr' else 'landwehr'}", "H6")
+    wid = arm(g, carrier, "fr-hotchkiss" if nat == "fr" else "ger-mg08")
+    e_nat = "ger-landwehr" if nat == "fr" else "fr-poilus"
+    a = put(g, enemy, e_nat, "H4")
+    b = put(g, enemy, e_nat, "H3")
+    already = put(g, enemy, e_nat, "H3", suppressed=True)
+    assert hmgs(g, seat) == [wid]
+    card = hand_order(g, seat, "HMG Suppress")
+    g.refresh()
+    draws = len(side(g.state, seat)["deck"]["draw"])
+    g.apply(f"order:{card}")
+    g.apply(f"hmg:{wid}")
+    ids = [o.id for o in g.legal_options()]
+    assert "hex:H4" in ids and "hexes:H3:H4" in ids
+    g.apply("hexes:H3:H4")
+    units = g.state["units"]
+    assert units[a]["suppressed"] and units[b]["suppressed"] and units[already]["suppressed"]
+    assert carrier in g.state["activated"]
+    assert len(side(g.state, seat)["deck"]["draw"]) == draws  # no roll: no card revealed
+    assert {"O22", "O22.2"} <= log_rules(g)
+    assert hmgs(g, seat) == []  # its carrier is activated now
+
+
+def test_O22_only_a_functioning_hmg_not_an_lmg() -> None:
+    g = fresh()
+    seat = int(g.state["active"])
+    nat = side(g.state, seat)["nation"]
+    unit = put(g, seat, "fr-poilus" if nat == "France" else "ger-landwehr", "H6")
+    wid = arm(g, unit, "fr-chauchat" if nat == "France" else "ger-mg0815")
+    put(g, 1 - seat, "ger-landwehr" if nat == "France" else "fr-poilus", "H4")
+    assert hmgs(g, seat) == []
+    g.state["weapons"][wid]["type"] = "fr-hotchkiss" if nat == "France" else "ger-mg08"
+    assert hmgs(g, seat) == [wid]
+    g.state["weapons"][wid]["broken"] = True
+    assert hmgs(g, seat) == []
+
+
+def test_O27_runner_placed_with_the_hrl_then_moves_alone() -> None:
+    g = fresh()
+    seat = int(g.state["active"])
+    fr = side(g.state, seat)["nation"] == "France"
+    put(g, seat, "fr-ldr-barnier" if fr else "ger-ldr-bertin", "H8")
+    put(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1")
+    free = runners_free(g, seat)
+    assert free >= 1 and runner_legal(g, seat, "")
+    card = hand_order(g, seat, "Runner")
+    g.refresh()
+    g.apply(f"order:{card}")
+    g.apply("place")
+    placed = [u for u, v in g.state["units"].items()
+              if v["hex"] == "H8" and v["type"].endswith(("agent", "bote"))]
+    assert len(placed) == 1 and g.state["units"][placed[0]]["hex"] == "H8"
+    assert placed[0] in g.state["activated"] and runners_free(g, seat) == free - 1
+    assert "O27.1" in log_rules(g)
+
+
+def test_O27_2_1_a_runner_never_exits_by_the_enemy_edge() -> None:
+    g = fresh()
+    seat = int(g.state["active"])
+    fr = side(g.state, seat)["nation"] == "France"
+    enemy_edge_hex = "H1" if fr else "H11"
+    r = put(g, seat, "fr-agent" if fr else "ger-bote", enemy_edge_hex)
+    p = put(g, seat, "fr-poilus" if fr else "ger-landwehr", enemy_edge_hex)
+    assert not RULES.may_exit(g, r) and RULES.may_exit(g, p)
+    assert can_step(g, r)  # it can still move along the edge
+
+
+def test_O25_2_recover_leaves_suppression_in_gas() -> None:
+    g = fresh("verdun_gas_1916")
+    seat = int(g.state["active"])
+    fr = side(g.state, seat)["nation"] == "France"
+    t = "fr-poilus" if fr else "ger-landwehr"
+    gassed = put(g, seat, t, "E6", suppressed=True)
+    clear = put(g, seat, t, "E7", suppressed=True)
+    put(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1")
+    g.state["gas"] = ["E6"]
+    card = hand_order(g, seat, "Recover")
+    g.refresh()
+    g.apply(f"order:{card}")
+    assert g.state["units"][gassed]["suppressed"] and not g.state["units"][clear]["suppressed"]
+
+
+def test_O20_command_confusion_is_never_given_as_an_order() -> None:
+    g = fresh()
+    seat = int(g.state["active"])
+    card = hand_order(g, seat, "Command Confusion")
+    g.refresh()
+    assert f"order:{card}" not in {o.id for o in g.legal_options()}
+    assert RULES.orders["Command Confusion"].rule == "O20"

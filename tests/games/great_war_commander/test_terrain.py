@@ -1,0 +1,87 @@
+"""The Terrain chart as the game uses it (T99-T124): the governing type of a mixed hex (T99.1,
+E29, reading R4), move costs (T99.2, T110.1 E22, T102, T116, T105/T109/T122, T114), Cover with
+the Road's -1 only in Open Ground (T99.3, T116, E27, E28) and the LOS the chart implies."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tactica.core.board import Board, load_board
+from tactica.games.commander_family.stats import morale
+from tactica.games.great_war_commander import terrain
+from tactica.games.great_war_commander.data import builtin_pack
+
+from .gwc_helpers import clear_map, new, put, to_first_turn
+
+CHART = terrain.terrain_chart()
+
+
+def board(hexes: dict[str, Any], hexsides: dict[str, list[str]] | None = None,
+          roads: list[list[str]] | None = None) -> Board:
+    doc = {"version": 1, "name": "t", "geometry": {"orientation": "flat", "offset": "odd-q",
+                                                   "labels": "letter-number", "cols": 6, "rows": 6},
+           "defaults": {"terrain": ["open_ground"], "elevation": 0},
+           "hexes": hexes, "hexsides": hexsides or {},
+           "roads": [{"kind": "road", "path": p} for p in roads or []]}
+    return load_board(doc, source_name="t")
+
+
+def at(b: Board, label: str) -> Any:
+    return b.parse(label)
+
+
+def test_T99_1_E29_building_governs_woods_and_a_bridge_is_not_water() -> None:
+    b = board({"B2": {"terrain": ["woods", "building"]}, "C3": {"terrain": ["stream", "bridge"]},
+               "D4": {"terrain": ["orchard", "brush"]}})
+    assert terrain.hex_type(b, at(b, "B2")).id == "building"
+    t = terrain.hex_type(b, at(b, "C3"))
+    assert t.id == "bridge" and not t.water
+    assert terrain.hex_type(b, at(b, "D4")).id == "brush"  # reading R4: Brush above Orchard
+    assert terrain.hex_type(b, at(b, "A1")).id == "open_ground"
+
+
+def test_T110_1_E22_uphill_costs_one_more_the_road_waives_it() -> None:
+    b = board({"B2": {"terrain": ["woods"], "elevation": 1}, "B3": {"terrain": ["woods"], "elevation": 2},
+               "D2": {"elevation": 0}, "D3": {"elevation": 1}}, roads=[["D2", "D3"]])
+    assert terrain.move_cost(b, at(b, "B2"), at(b, "B3")) == 3  # Woods 2 + 1 uphill
+    assert terrain.move_cost(b, at(b, "B3"), at(b, "B2")) == 2
+    assert terrain.move_cost(b, at(b, "D2"), at(b, "D3")) == 1  # T116: along the Road, no uphill
+
+
+def test_T99_2_hexsides_bridge_quarry_and_water_barrier() -> None:
+    b = board({"B2": {"terrain": ["brush"]}, "C3": {"terrain": ["bridge"]}, "C4": {"terrain": ["stream"]},
+               "E2": {"terrain": ["quarry"]}, "E3": {"terrain": ["quarry"]},
+               "A5": {"terrain": ["water_barrier"]}},
+              hexsides={"B1/B2": ["wall"]}, roads=[["C2", "C3"]])
+    assert terrain.move_cost(b, at(b, "B1"), at(b, "B2")) == 3  # Brush 2 + Wall 1 (T122)
+    assert terrain.move_cost(b, at(b, "C2"), at(b, "C3")) == 1  # T102: along its road
+    assert terrain.move_cost(b, at(b, "B3"), at(b, "C3")) is None  # T102: not off the road
+    assert terrain.move_cost(b, at(b, "C3"), at(b, "C4")) is None  # and not left off it
+    assert terrain.move_cost(b, at(b, "E2"), at(b, "E3")) == 1  # T114: Quarry to Quarry
+    assert terrain.move_cost(b, at(b, "D2"), at(b, "E2")) == 2
+    assert terrain.move_cost(b, at(b, "A4"), at(b, "A5")) is None  # T123
+
+
+def test_T116_E28_road_cover_only_in_open_ground() -> None:
+    b = board({"B2": {"terrain": ["building"]}, "B4": {"terrain": ["woods"]}},
+              roads=[["B1", "B2", "B3", "B4", "B5"]])
+    assert terrain.hex_cover(b, at(b, "B2"))[0] == 3  # Building + Road: 3
+    assert terrain.hex_cover(b, at(b, "B3"))[0] == -1  # Open Ground + Road: -1
+    assert terrain.hex_cover(b, at(b, "B4"))[0] == 2  # Woods + Road: 2
+
+
+def test_T99_3_E27_morale_with_brush_cover_on_a_builtin_map() -> None:
+    g = to_first_turn(new())
+    clear_map(g)
+    uid = put(g, 0, "ger-landwehr", "G6")  # Brush on marne_farms (and a road runs through G6)
+    assert morale(g, uid).value == 7 + 1
+    assert morale(g, uid).parts[-1][2] == "T99.3"
+
+
+def test_10_los_obstacles_and_hindrances_from_the_chart() -> None:
+    policy = terrain.los_table(builtin_pack().maps["marne_farms"]).policy
+    assert {"woods", "building", "boulders"} <= set(policy.obstacles)
+    assert policy.hindrances["brush"] == 3 and policy.hindrances["orchard"] == 2
+    assert "wall" in policy.hexside_obstacles and policy.hexside_hindrances["fence"] == 1
+    assert {"gully", "quarry"} <= set(policy.sunken)
+    assert "road" in policy.road_kinds
