@@ -326,3 +326,26 @@ def test_T99_5_building_to_rubble_then_shellhole_and_cover_follows() -> None:
     terrain_state.impact_downgrade(g, h, 18)
     assert terrain_state.marker(g, h) == "shellhole" and terrain_cover(g, h)[0] == 1
     assert not terrain_state.takes_impact(g, h)  # a Shellhole marker takes no further roll
+
+
+def test_O20_command_confusion_is_an_artillery_request_only_with_the_runner() -> None:
+    g = game()
+    put(g, 0, BERTIN, "H3")
+    cc = RULES.orders["Command Confusion"]
+    assert cc.rule == "O20" and not cc.offered(g, 0, "x")
+    runner = put(g, 0, "ger-bote", "H3")
+    assert cc.offered(g, 0, "x")
+    g.state["activated"].append(runner)  # both must be unactivated
+    assert not cc.offered(g, 0, "x")
+
+
+def test_O27_runner_order_offers_the_artillery_request_beside_placing() -> None:
+    g = game()
+    ldr = put(g, 0, BERTIN, "H3")
+    runner = put(g, 0, "ger-bote", "H3")
+    RULES.orders["Runner"].start(g, 0, "x")
+    g.refresh()
+    ids = [o.id for o in g.legal_options()]
+    assert ids[0] == "artillery"
+    g.apply("artillery")
+    assert {ldr, runner} <= set(g.state["activated"]) and g.frame_names()[-1] == "artillery_request"

@@ -495,7 +495,8 @@ class CommanderRules(Rules):
         """Re-deal per pool so cards never change deck: (other hand + other draw pile), (own
         draw pile), (other secret chits + undrawn chits that have a secret side)."""
         # the family's five zones come first; a game's own zones follow (it re-deals those)
-        other_hand, other_draw, own_draw, other_secret, pool = self.hidden_zones(g, seat)[:5]
+        # the family's zones (a game that adds its own to hidden_zones re-deals those itself)
+        other_hand, other_draw, own_draw, other_secret, pool = CommanderRules.hidden_zones(self, g, seat)[:5]
         # cards of the other hand that seat has been shown (E61 Interrogation) stay where they are
         shown = set(side(g.state, 1 - seat).get("shown") or ())
         known = [c for c in other_hand if c in shown]

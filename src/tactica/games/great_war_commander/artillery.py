@@ -44,7 +44,8 @@ from ..commander_family.orders import OrderDef
 from ..commander_family.phases import unknown_phase
 from ..commander_family.state import opponent
 from ..commander_family.victory import break_unit, nation
-from . import barrage, terrain_state
+from . import barrage, core_orders, terrain_state
+from .command import hrl
 
 if TYPE_CHECKING:
     from tactica.core.game import Game
@@ -73,31 +74,6 @@ def telephone_type(g: Game, type_id: str) -> Any:
             if t.id == type_id:
                 return t
     raise KeyError(f"no Telephone type {type_id!r}")
-
-
-RANKS = {"Captain": 0, "Lieutenant": 1, "Hero": 2}
-
-
-def hrl(g: Game, seat: int) -> str | None:
-    """The seat's Highest-ranking Leader on the map (3.3.1.2-3.3.1.4): the game's command rules'
-    when they give one (``rules.hrl``), else by rank, then printed Command, then printed Morale
-    (unbroken side), then id (the owner's choice on a full tie is the command rules' to offer)."""
-    rules: Any = g.rules
-    hook = getattr(rules, "hrl", None)
-    if hook is not None:
-        found: str | None = hook(g, seat)
-        return found
-    best: tuple[int, int, int, str] | None = None
-    for uid, u in g.state["units"].items():
-        if u["seat"] != seat or u["where"] != "map":
-            continue
-        t = rules.unit_type(u["type"])
-        if t.type != "leader" or t.rank not in RANKS:
-            continue
-        key = (RANKS[t.rank], -int(t.unbroken.command or 0), -int(t.unbroken.morale), uid)
-        if best is None or key < best:
-            best = key
-    return None if best is None else best[3]
 
 
 # ---------------------------------------------------------------- Telephones (12)
@@ -321,6 +297,54 @@ def runner_request_legal(g: Game, seat: int) -> str | None:
                 and may_activate(g, uid):
             return uid
     return None
+
+
+def confusion_legal(g: Game, seat: int, card: str) -> bool:
+    """O20: Command Confusion is a dud but for the Runner with the HRL."""
+    return runner_request_legal(g, seat) is not None
+
+
+def confusion_start(g: Game, seat: int, card: str) -> None:
+    runner_request(g, seat, "O20")
+
+
+def runner_order_legal(g: Game, seat: int, card: str) -> bool:
+    """O27: placing or moving a Runner (core_orders), or (c) the Runner's Artillery Request."""
+    return core_orders.runner_legal(g, seat, card) or runner_request_legal(g, seat) is not None
+
+
+def runner_order_start(g: Game, seat: int, card: str) -> None:
+    if runner_request_legal(g, seat) is None:
+        core_orders.start_runner(g, seat, card)
+        return
+    g.push("runner_artillery", seat=seat, card=card)
+
+
+class RunnerArtillery(Step):
+    """O27: with a Runner stacked with the HRL and a functioning Telephone, the Runner Order may
+    be (c) an Artillery Request; (a) and (b) are core_orders' Runner Order."""
+
+    name = "runner_artillery"
+
+    def actor(self, g: Game, a: Args) -> int:
+        return int(a["seat"])
+
+    def prompt(self, g: Game, a: Args) -> str:
+        return "Runner: an Artillery Request with the Highest-ranking Leader, or place/move a Runner"
+
+    def options(self, g: Game, a: Args) -> list[Option]:
+        opts = [Option("artillery", "Artillery Request: the Runner with the HRL (O27)", "artillery")]
+        if core_orders.runner_legal(g, int(a["seat"]), a["card"]):
+            opts.append(Option("runner", "Place or move a Runner", "runner"))
+        return opts
+
+    def choose(self, g: Game, a: Args, option: Option) -> None:
+        seat = int(a["seat"])
+        g.pop()
+        if option.id == "artillery":
+            runner_request(g, seat, "O27")
+        else:
+            core_orders.start_runner(g, seat, a["card"])
 
 
 def runner_request(g: Game, seat: int, rule: str) -> None:
@@ -688,11 +712,12 @@ def push_fao_hit_window(g: Game, seat: int) -> None:
 
 # ---------------------------------------------------------------- wiring
 def artillery_steps() -> list[Step]:
-    return [ArtilleryRequest(), ArtilleryImpact()]
+    return [ArtilleryRequest(), ArtilleryImpact(), RunnerArtillery()]
 
 
 def register(rules: CommanderRules) -> None:
-    """The artillery steps and the O18/O19 Order entries on a rules instance."""
+    """The artillery steps, the O18/O19 Order entries, O20's Runner case and O27 (c) (after
+    core_orders registered the Runner Order)."""
     for st in artillery_steps():
         if st.name not in rules.steps:
             rules.add_step(st)
@@ -700,3 +725,9 @@ def register(rules: CommanderRules) -> None:
                                           start=denied_start)
     rules.orders[ORDER_REQUEST] = OrderDef(ORDER_REQUEST, "O19", implemented=True, legal=request_legal,
                                            start=request_start)
+    # O20: Command Confusion's one use; O27 (c): the Runner Order's Artillery Request
+    rules.orders["Command Confusion"] = OrderDef("Command Confusion", "O20", implemented=True,
+                                                 legal=confusion_legal, start=confusion_start)
+    if "Runner" in rules.orders:
+        rules.orders["Runner"] = OrderDef("Runner", "O27", implemented=True, legal=runner_order_legal,
+                                          start=runner_order_start)

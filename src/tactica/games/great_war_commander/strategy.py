@@ -222,6 +222,7 @@ def _discard_held_and_peek(g: Game, seat: int, cid: str) -> None:
     other = side(g.state, opponent(seat))
     gone = list(other["sc_hand"])
     other["sc_hand"].clear()
+    g.reveal()  # the held card and the tops of the piles come to light
     other["sc_discard"].extend(gone)
     rule = card(g, cid).rule
     g.emit(rule, "{nation}'s held Strategy Card is discarded: {cards}", nation=nation(g, opponent(seat)),
