@@ -321,7 +321,25 @@ def _battle_morale_for(leader: str) -> Callable[[Game, int, str], None]:
     return play
 
 
+def _air_free(g: Game, seat: int) -> bool:
+    from . import air
+
+    return air.air_legal(g, seat, "")
+
+
+def _free_air_assaults(n: int) -> Callable[[Game, int, str], None]:
+    def play(g: Game, seat: int, cid: str) -> None:
+        """S98.3.2 / S98.4.2 second use: Air Assaults without a Fate card or an Order counted."""
+        from . import air
+
+        for _ in range(n):
+            air.push_air_assault(g, seat, card(g, cid).rule)
+    return play
+
+
 SITUATIONS: dict[str, list[Situation]] = {
+    "Air Dominance": [Situation(_air_free, _free_air_assaults(2), "two free Air Assaults")],
+    "Dog Fights": [Situation(_air_free, _free_air_assaults(1), "a free Air Assault")],
     "French 75's": [Situation(_enemy_telephone_unbroken, _french_75s, "break the enemy Telephone")],
     "Aerial Reconnaissance": [
         Situation(_fao_request_legal, _fao_request, "an Artillery Request spotted by the FAO"),
@@ -390,6 +408,16 @@ def push_situation_window(g: Game, seat: int, name: str) -> None:
         g.push("sc_situation", seat=seat, name=name)
 
 
+def push_reaction_window(g: Game, seat: int, names: tuple[str, ...]) -> None:
+    """Offer ``seat`` (the opponent of the player acting) its card among ``names`` that answers
+    what was just announced (S98.3.2 / S98.4.2: call off an Air Assault). Asked whenever the seat
+    may play a Strategy Card and its nation has such a card (public: the mini-decks are known)."""
+    for name in names:
+        if may_play(g, seat) and card_named(g, seat, name) is not None:
+            g.push("sc_situation", seat=seat, name=name, reaction=True)
+            return
+
+
 class StrategySituation(Step):
     name = "sc_situation"
     window = True
@@ -422,6 +450,8 @@ class StrategySituation(Step):
                nation=nation(g, seat), name=a["name"], card=cid)
         if a["name"] == "Forward Observer":
             g.top()["no_drift"] = True
+        elif a["name"] in ("Air Dominance", "Dog Fights"):
+            g.top()["cancelled"] = True  # the Air Assault below is called off
 
 
 # ---------------------------------------------------------------- wiring
