@@ -304,7 +304,7 @@ class MoveOrder(ActivatingOrder, Step):
         if not a["group"]:
             self._group_done(g, a, "")
         elif a.pop("halt", False) or rules_of(g).in_wire(g, a["hex"]):
-            self._group_done(g, a, "must stop: Wire (F106.2)")
+            self._group_done(g, a, a.pop("halt_why", None) or "must stop: Wire (F106.2)")
         elif not any(o.kind in ("move", "exit", "transfer") for o in self._step_options(g, a)):
             self._group_done(g, a, "has no MPs left for any hex and stops")
 
@@ -372,6 +372,7 @@ class MoveOrder(ActivatingOrder, Step):
             # line (F105.2)
             g.push("op_fire", seat=opponent(seat), hex=to, phase="main", group=[])
         rules.push_mine_attack(g, to, list(a["group"]), moving=True)  # F103.2: on top, so it comes first
+        rules.after_entry(g, a, frm, to)  # the game's checks before all of these (GWC O23.5.4)
 
     def _transfer(self, g: Game, a: Args, giver: str, to: str, wid: str) -> None:
         units = g.state["units"]

@@ -15,7 +15,7 @@ from tactica.core.options import Option
 from tactica.core.rules import Args
 
 from ..commander_family.base import CommanderRules
-from . import artillery, fortifications, strategy, terrain_state
+from . import artillery, fortifications, strategy, tanks, terrain_state
 
 if TYPE_CHECKING:
     from tactica.core.game import Game
@@ -35,6 +35,10 @@ class SupportHooks(CommanderRules):
 
     def marker_cover(self, g: Game, label: str) -> tuple[int, str] | None:
         return terrain_state.marker_cover(g, label)  # T117, T118
+
+    # -- Tanks (O23.5) -------------------------------------------------------------------------
+    def after_entry(self, g: Game, a: Args, frm: str, to: str) -> None:
+        tanks.after_entry(g, a, frm, to)  # F131.4, O23.5.4: before Op Fire and Mines
 
     # -- Mines (F128) ----------------------------------------------------------------------------
     def mine_fp(self, g: Game, movers: list[str]) -> int:
