@@ -170,3 +170,48 @@ def test_S98_4_4_forward_observer_no_drift_on_an_fao_hit() -> None:
     log = [e[1].format(**e[2]) for e in g.log]
     assert any("Forward Observer: no drift" in t for t in log)
     assert any(f"Impact area: {target[5:]}," in t for t in log)
+
+
+def test_S98_5_2_battle_morale_rallies_a_leader_and_his_units() -> None:
+    g = game("belleau_wood_1918", hands=(None, "USS2"))
+    g.state["active"] = 1
+    kelly = put(g, 1, RULES.components.leader_id("America", "Kelly"), "F5", broken=True)
+    near = put(g, 1, "us-infantry", "F6", broken=True)
+    far = put(g, 1, "us-infantry", "L9", broken=True)
+    g.refresh()
+    opts = [o.id for o in g.legal_options() if o.id.startswith("sc:USS2")]
+    assert opts == [f"sc:USS2:0:{kelly}"]
+    g.apply(opts[0])
+    u = g.state["units"]
+    assert not u[kelly]["broken"] and not u[near]["broken"] and u[far]["broken"]
+
+
+def test_S98_4_9_walter_rathenau_swaps_the_telephone_and_keeps_the_area() -> None:
+    g = game(hands=("GES9", None))  # Germany holds ger-tel-10
+    g.state["barrages"][0] = {"sr": "H6", "impacts": ["H5", "H7"]}
+    g.state["telephones"][0]["space"] = "standing_creeping"
+    g.refresh()
+    g.apply("sc:GES9:0")
+    t = artillery.telephone_of(g, 0)
+    assert t == {"type": "ger-tel-9", "broken": False, "space": "standing_creeping"}
+    assert g.state["barrages"][0] == {"sr": "H6", "impacts": ["H5", "H7"]}
+
+
+def test_S98_3_9_under_shot_shifts_the_enemy_barrage_toward_his_edge_and_fires_it() -> None:
+    g = game(hands=("GES2", "FRS9"))
+    # Germany's registered Standing barrage along column H (its edge is north: direction 1)
+    g.state["telephones"][0]["space"] = "standing_creeping"
+    g.state["barrages"][0] = {"sr": "H6", "impacts": ["H5", "H4", "H3", "H7", "H8", "H9"]}
+    g.state["active"] = 1
+    foe = put(g, 0, "ger-infanterie", "H2")
+    g.refresh()
+    g.apply("sc:FRS9:0")
+    assert g.state["barrages"][0] == {"sr": "H4", "impacts": ["H3", "H2", "H1", "H5", "H6", "H7"]}
+    while "artillery_request" in g.frame_names():
+        d = g.decision()
+        g.apply("pass" if d.step in ("initiative", "sc_modifier") else d.options[0].id)
+    log = [e[1].format(**e[2]) for e in g.log]
+    assert any("Artillery Impact on H2: Telephone ger-tel-10" in t for t in log)
+    assert any(f"{foe} Defense Total" in t for t in log)
+    rolls = [e for e in g.log if str(e[2].get("purpose", "")).startswith("artillery impact")]
+    assert rolls and all(e[2]["nation"] == "France" for e in rolls)  # the SC player draws

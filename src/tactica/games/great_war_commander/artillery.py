@@ -359,6 +359,44 @@ def runner_request(g: Game, seat: int, rule: str) -> None:
     push_request(g, seat, spotter=leader, runner=runner, rule=rule)
 
 
+def battery_seat(a: Args) -> int:
+    """Whose Telephone fires: the requesting seat's, or under Under Shot the enemy's."""
+    return int(a["battery"] if "battery" in a else a["seat"])
+
+
+EDGE_DIRECTION = {"north": 1, "south": 4, "west": 5, "east": 2}
+"""S98.3.9: the compass direction toward a friendly edge (west and east: the upper diagonal, our
+reading R30; the maps of this volume's scenarios have north and south edges)."""
+
+
+def under_shot_legal(g: Game, seat: int) -> bool:
+    """S98.3.9, S98.4.8, S98.5.8: the enemy's SR and Impact markers are on the map."""
+    return registered(g, opponent(seat)) is not None
+
+
+def under_shot(g: Game, seat: int, rule: str) -> None:
+    """Shift the enemy's SR and Impact markers two hexes toward his own edge (markers pushed off
+    the map go back to the countermix), then resolve their Impacts with the enemy Telephone's FP,
+    ``seat`` drawing the cards and ordering the hexes. The area stays the enemy's (its SR lifted
+    if it left the map)."""
+    enemy = opponent(seat)
+    area = barrages(g)[enemy]
+    b = board_of(g)
+    assert area is not None and b is not None
+    d = EDGE_DIRECTION[g.state["edges"][enemy]]
+    moved: list[str | None] = [area["sr"], *area["impacts"]]
+    for _ in range(2):
+        moved = [None if h is None else barrage.shifted(b, [h], d)[0] for h in moved]
+    sr, impacts = moved[0], [h for h in moved[1:] if h is not None]
+    barrages(g)[enemy] = None if sr is None else {"sr": sr, "impacts": impacts}
+    hexes = [h for h in moved if h is not None]
+    g.emit(rule, "Under Shot: {nation}'s barrage shifts two hexes toward {d}: now {hexes}",
+           nation=nation(g, enemy), d=d, hexes=", ".join(hexes) or "off the map")
+    g.push("artillery_request", seat=seat, battery=enemy, phase="impact", rule=rule, spotter=None,
+           runner=None, space=barrage.LINE, sr=sr, range=0, hindrance=0, hit=False, gas=False,
+           registered=True, area=hexes, done=[], vacant_done=False)
+
+
 class ArtilleryRequest(Step):
     name = "artillery_request"
 
@@ -450,7 +488,7 @@ class ArtilleryRequest(Step):
 
     def _firing(self, g: Game, a: Args) -> bool:
         """The Telephone still stands unbroken (an Event may break it mid-barrage)."""
-        return functioning(g, int(a["seat"]))
+        return functioning(g, battery_seat(a))
 
     def _occupied(self, g: Game, a: Args) -> list[str]:
         """O19.2.1.4.2: hexes of the area holding Formations, not yet attacked."""
@@ -621,7 +659,7 @@ class ArtilleryRequest(Step):
 
     def _impact_step(self, g: Game, a: Args) -> None:
         seat = int(a["seat"])
-        t = telephone_of(g, seat)
+        t = telephone_of(g, battery_seat(a))
         if not a["vacant_done"]:  # O19.2.1.4.1: one roll for all vacant hexes first
             a["vacant_done"] = True
             vacant = [h for h in a["area"] if not units_in(g, h) and terrain_state.takes_impact(g, h)]
@@ -632,7 +670,6 @@ class ArtilleryRequest(Step):
             return
         if "vroll" in a:
             roll = a.pop("vroll")
-            t = telephone_of(g, seat)
             fp = int(telephone_type(g, t["type"]).fp) if t is not None else 0
             for h in a.pop("vacant"):
                 total = fp + int(roll["total"]) + terrain_state.airburst(g, h)
@@ -648,15 +685,19 @@ class ArtilleryRequest(Step):
 
     def _attack(self, g: Game, a: Args, target: str) -> None:
         seat = int(a["seat"])
-        t = telephone_of(g, seat)
+        t = telephone_of(g, battery_seat(a))
         assert t is not None
         a["done"].append(target)
         push_artillery_impact(g, seat, target, int(telephone_type(g, t["type"]).fp), t["type"],
                               bonus=int(a.get("bonus") or 0))
 
     def _finish(self, g: Game, a: Args) -> None:
-        seat = int(a["seat"])
+        seat = battery_seat(a)
         t = telephone_of(g, seat)
+        if "battery" in a:  # Under Shot: the enemy's markers already stand where they shifted to
+            g.emit(a["rule"], "Under Shot is over")
+            g.pop()
+            return
         if a["space"] == barrage.LINE and t is not None and not t["broken"]:
             area = barrages(g)[seat]
             if not a["registered"] or area is None:

@@ -337,7 +337,16 @@ def _free_air_assaults(n: int) -> Callable[[Game, int, str], None]:
     return play
 
 
+def _under_shot_legal(g: Game, seat: int) -> bool:
+    return artillery.under_shot_legal(g, seat)
+
+
+def _under_shot(g: Game, seat: int, cid: str) -> None:
+    artillery.under_shot(g, seat, card(g, cid).rule)
+
+
 SITUATIONS: dict[str, list[Situation]] = {
+    "Under Shot": [Situation(_under_shot_legal, _under_shot, "shift the enemy barrage two hexes")],
     "Air Dominance": [Situation(_air_free, _free_air_assaults(2), "two free Air Assaults")],
     "Dog Fights": [Situation(_air_free, _free_air_assaults(1), "a free Air Assault")],
     "French 75's": [Situation(_enemy_telephone_unbroken, _french_75s, "break the enemy Telephone")],
