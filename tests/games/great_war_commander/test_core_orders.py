@@ -133,3 +133,58 @@ def test_O20_command_confusion_is_never_given_as_an_order() -> None:
     g.refresh()
     assert f"order:{card}" not in {o.id for o in g.legal_options()}
     assert RULES.orders["Command Confusion"].rule == "O20"
+
+
+def test_O16_4_1_E41_a_lone_runner_in_a_melee_is_lost_at_once() -> None:
+    g = fresh()
+    seat = int(g.state["active"])
+    fr = side(g.state, seat)["nation"] == "France"
+    put(g, seat, "fr-poilus" if fr else "ger-landwehr", "A1")
+    put(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "O1")
+    runner = put(g, 1 - seat, "ger-bote" if fr else "fr-agent", "E5")
+    attacker = put(g, seat, "fr-poilus" if fr else "ger-landwehr", "E5")
+    g.state["chits_open"] = []
+    vp = g.state["vp"]
+    draws = len(side(g.state, 1 - seat)["deck"]["draw"]) + len(side(g.state, seat)["deck"]["draw"])
+    RULES.after_order(g)
+    g.refresh()
+    assert g.state["units"][runner]["where"] == "out"  # a Runner leaves play (4.3)
+    assert g.state["units"][attacker]["where"] == "map"
+    gain = 1 if seat == 0 else -1
+    assert g.state["vp"] == vp + gain  # the Runner's 1 VP (7.1) to the other side
+    assert len(side(g.state, 1 - seat)["deck"]["draw"]) + len(side(g.state, seat)["deck"]["draw"]) == draws
+    assert "O16.4.1" in log_rules(g)
+
+
+def test_O26_5_tanks_are_never_routed() -> None:
+    g = fresh("soissons_tanks_1918")
+    tank = put(g, 1, "fr-schneider", "E8", broken=True)
+    put(g, 0, "ger-landwehr", "A1")
+    assert not RULES.routable(g, tank)
+    from tactica.games.commander_family.rout import routed_units
+
+    assert routed_units(g, 1) == []
+    poilu = put(g, 1, "fr-poilus", "E9", broken=True)
+    assert routed_units(g, 1) == [poilu]
+
+
+def test_O27_2_1_a_runner_exits_by_its_friendly_edge_for_one_vp() -> None:
+    g = fresh()
+    seat = int(g.state["active"])
+    fr = side(g.state, seat)["nation"] == "France"
+    home = "H11" if fr else "H1"
+    r = put(g, seat, "fr-agent" if fr else "ger-bote", home)
+    put(g, seat, "fr-poilus" if fr else "ger-landwehr", "E6")
+    put(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "A3" if fr else "A9")
+    g.state["vp"] = 0
+    card = hand_order(g, seat, "Runner")
+    g.refresh()
+    g.apply(f"order:{card}")
+    g.apply(f"move:{r}")
+    while f"unit:{r}" in {o.id for o in g.legal_options()}:
+        g.apply(f"unit:{r}")
+    assert "exit_home" in {o.id for o in g.legal_options()}
+    g.apply("exit_home")
+    assert g.state["units"][r]["where"] == "out"
+    assert g.state["vp"] == (1 if seat == 0 else -1)
+    assert "O27.2.1" in log_rules(g)

@@ -8,7 +8,7 @@ from typing import Any
 
 from tactica.core.board import Board, load_board
 from tactica.games.commander_family.stats import morale
-from tactica.games.great_war_commander import terrain
+from tactica.games.great_war_commander import RULES, terrain
 from tactica.games.great_war_commander.data import builtin_pack
 
 from .gwc_helpers import clear_map, new, put, to_first_turn
@@ -85,3 +85,25 @@ def test_10_los_obstacles_and_hindrances_from_the_chart() -> None:
     assert "wall" in policy.hexside_obstacles and policy.hexside_hindrances["fence"] == 1
     assert {"gully", "quarry"} <= set(policy.sunken)
     assert "road" in policy.road_kinds
+
+
+def test_T107_gas_costs_one_more_hinders_one_and_suppresses_then_breaks() -> None:
+    from tactica.games.commander_family.board_state import los
+    from tactica.games.commander_family.movement import step_cost
+
+    g = to_first_turn(new("verdun_gas_1916"))
+    clear_map(g)
+    g.state["gas"] = []
+    base = step_cost(g, "E5", "E6")
+    assert base is not None
+    before = los(g, "E4", "E8")
+    assert before.clear and before.hindrance == 0  # trench_line: open between them
+    g.state["gas"] = ["E6"]
+    assert step_cost(g, "E5", "E6") == base + 1
+    seen = los(g, "E4", "E8")
+    assert seen.clear and seen.hindrance == 1  # through the Gas hex
+    fresh_unit = put(g, 0, "ger-landwehr", "E6")
+    tired = put(g, 0, "ger-landwehr", "E6", suppressed=True)
+    RULES.entered(g, [fresh_unit, tired], "E6")
+    assert g.state["units"][fresh_unit]["suppressed"] and not g.state["units"][fresh_unit]["broken"]
+    assert g.state["units"][tired]["broken"]

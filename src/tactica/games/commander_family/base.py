@@ -268,10 +268,41 @@ class CommanderRules(Rules):
         (GWC O27.2.1: never a Runner)."""
         return True
 
+    def may_exit_home(self, g: Game, uid: str) -> bool:
+        """May this unit leave by its own friendly edge during a Move (GWC O27.2.1: a Runner)?
+        None may by default."""
+        return False
+
+    def exit_home(self, g: Game, uid: str) -> None:
+        """Carry out a unit's exit by its friendly edge (only offered where may_exit_home)."""
+        raise NotImplementedError
+
     def recover_clears(self, g: Game, uid: str) -> bool:
         """Recover (CC O22, GWC O25): does the Order take this unit's Suppressed marker off?
         Always by default (GWC O25.2: not in a Gas hex)."""
         return True
+
+    def marker_move_cost(self, g: Game, label: str) -> int:
+        """MPs a marker in ``label`` adds to entering it (GWC T107: Gas +1); none by default."""
+        return 0
+
+    def marker_hindrances(self, g: Game) -> Mapping[str, int]:
+        """Hindrances of markers other than Smoke, by hex (GWC T107: Gas 1); none by default."""
+        return {}
+
+    def entered(self, g: Game, uids: list[str], label: str) -> None:
+        """After moving units entered ``label`` (GWC T107.1: Gas Suppresses them, or breaks the
+        Suppressed); nothing by default."""
+
+    def routable(self, g: Game, uid: str) -> bool:
+        """Does a Rout Order roll for this broken unit? Always by default (GWC O26.5: never a
+        Tank)."""
+        return True
+
+    def melee_forfeit(self, g: Game, label: str) -> bool:
+        """Before a Melee in ``label``: settle it at once if the game says so (GWC O16.4.1: a
+        side with only Runners there loses them, no Actions); True when it was settled."""
+        return False
 
     def takes_control(self, g: Game, uid: str) -> bool:
         """7.3.1: may this unit, alone with its side in an Objective's hexes, take control of

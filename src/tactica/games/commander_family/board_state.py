@@ -211,12 +211,16 @@ def overlay(g: Game) -> Overlay | None:
     s = g.state
     smoke = s.get("smoke") or {}
     blaze = s.get("blaze") or []
-    if not smoke and not blaze:
+    more = rules_of(g).marker_hindrances(g)  # GWC T107: Gas hinders 1
+    if not smoke and not blaze and not more:
         return None
     b = board_of(g)
     assert b is not None
-    return Overlay.of(b, block=[label_map(b)[x] for x in blaze],
-                      hinder={label_map(b)[h]: int(v) for h, v in smoke.items()})
+    hinder = {label_map(b)[h]: int(v) for h, v in smoke.items()}
+    for h, v in more.items():
+        hx = label_map(b)[h]
+        hinder[hx] = max(hinder.get(hx, 0), int(v))
+    return Overlay.of(b, block=[label_map(b)[x] for x in blaze], hinder=hinder)
 
 
 def los(g: Game, a: str, b: str, ov: Overlay | None = None) -> LosResult:

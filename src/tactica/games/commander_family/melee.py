@@ -87,6 +87,9 @@ class Melee(Step):
         return units_in(g, a["hex"], active), units_in(g, a["hex"], opponent(active))
 
     def _begin(self, g: Game, a: Args, label: str) -> None:
+        if rules_of(g).melee_forfeit(g, label):  # GWC O16.4.1: a lone Runner is lost at once
+            a.update(phase="pick", hex=None)
+            return
         a.update(hex=label, phase="ambush")
         g.emit(cite(g, "melee"), "Melee in {hex}: {units}", hex=label, units=", ".join(units_in(g, label)))
         open_windows(g, "melee_ambush", {"hex": label})

@@ -41,6 +41,7 @@ from .actions import open_windows
 from .activation import ActivatingOrder, activate, first_choices, has_first_choice
 from .board_state import (
     board_of,
+    edge_hexes,
     enemy_edge_hexes,
     label_map,
     neighbours,
@@ -88,9 +89,12 @@ def step_cost(g: Game, a: str, b: str) -> int | None:
         return None
     bd = board_of(g)
     assert bd is not None
-    cost = _map_cost(rules_of(g), bd, a, b)
-    if cost is not None and rules_of(g).trench_step(g, a, b):
+    rules = rules_of(g)
+    cost = _map_cost(rules, bd, a, b)
+    if cost is not None and rules.trench_step(g, a, b):
         return 1  # F105.2: along a Trench line every step costs 1 MP (a Cliff still forbids it)
+    if cost is not None:
+        cost += rules.marker_move_cost(g, b)  # GWC T107: +1 MP into Gas
     return cost
 
 
@@ -177,6 +181,8 @@ def can_step(g: Game, uid: str) -> bool:
         return False
     if u["hex"] in enemy_edge_hexes(g, int(u["seat"])) and rules_of(g).may_exit(g, uid):
         return True
+    if rules_of(g).may_exit_home(g, uid) and u["hex"] in edge_hexes(g, int(u["seat"])):
+        return True
     return next(iter_entries(g, int(u["seat"]), u["hex"], mps), None) is not None
 
 
@@ -248,6 +254,9 @@ class MoveOrder(ActivatingOrder, Step):
         if (mps >= 1 and here in enemy_edge_hexes(g, seat)
                 and all(rules_of(g).may_exit(g, u) for u in a["group"])):
             opts.append(Option("exit", "Exit by the enemy edge (1 MP)", "exit"))
+        if (mps >= 1 and a["group"] and all(rules_of(g).may_exit_home(g, u) for u in a["group"])
+                and here in edge_hexes(g, seat)):
+            opts.append(Option("exit_home", "Exit by the friendly edge (1 MP)", "exit"))
         units = g.state["units"]
         for giver in a["group"]:
             w = units[giver]["weapon"]
@@ -286,6 +295,12 @@ class MoveOrder(ActivatingOrder, Step):
             self._group_done(g, a, "stops")
         elif oid == "exit":
             self._exit(g, a)
+        elif oid == "exit_home":
+            group = list(a["group"])
+            a["crossed"] = True
+            self._group_done(g, a, "")
+            for u in group:
+                rules_of(g).exit_home(g, u)
         elif option.kind == "transfer":
             self._transfer(g, a, option.args["unit"], option.args["to"], option.args["weapon"])
         else:
@@ -357,8 +372,13 @@ class MoveOrder(ActivatingOrder, Step):
         g.emit(cite(g, "move.enter"),
                "{units} enter {hex} for {cost} MP ({spent} spent)", units=", ".join(a["group"]),
                hex=to, cost=cost, spent=spent)
+        rules_of(g).entered(g, list(a["group"]), to)  # GWC T107.1: Gas Suppresses or breaks
+        a["group"] = [u for u in a["group"] if on_map(g, u) and units[u]["hex"] == to]
         update_objectives(g)
         if g.is_terminal():
+            return
+        if not a["group"]:
+            self._group_done(g, a, "")
             return
         if rules_of(g).wire_halts(g, frm, to):
             a["halt"] = True  # F106.2: entering or leaving Wire ends this group's Move here

@@ -80,8 +80,14 @@ def retreat_hexes(g: Game, uid: str) -> list[str]:
             if edge_distance(g, seat, n) < d and retreat_ok(g, seat, here, n)]
 
 
+def routed_units(g: Game, seat: int) -> list[str]:
+    """The seat's broken units a Rout rolls for (the game's ``routable``: GWC O26.5 never Tanks)."""
+    rules = rules_of(g)
+    return [u for u in broken_units(g, seat) if rules.routable(g, u)]
+
+
 def _targets(g: Game, seat: int) -> list[int]:
-    return [p for p in (opponent(seat), seat) if not player_activated(g, p) and broken_units(g, p)]
+    return [p for p in (opponent(seat), seat) if not player_activated(g, p) and routed_units(g, p)]
 
 
 def rout_legal(g: Game, seat: int, card: str) -> bool:
@@ -117,7 +123,7 @@ class RoutOrder(BrokenUnitRolls):
             p = int(option.args["seat"])
             activate_player(g, p)
             a["target"] = p
-            a["left"] = broken_units(g, p)
+            a["left"] = routed_units(g, p)
             g.emit(cite(g, "rout.activate"), "{nation} activates {target} for the Rout: {units}",
                    nation=nation(g, int(a["seat"])), target=nation(g, p), units=", ".join(a["left"]))
             return

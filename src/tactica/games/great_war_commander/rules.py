@@ -26,7 +26,16 @@ from ..commander_family.actions import action_registry
 from ..commander_family.events import event_registry
 from ..commander_family.orders import order_registry
 from ..commander_family.procedures import procedure_steps, register_procedures
-from ..commander_family.victory import add_vp, chit_open, unit_vp
+from ..commander_family.state import side, units_on_map
+from ..commander_family.victory import (
+    add_vp,
+    break_unit,
+    check_sudden_loss,
+    chit_open,
+    eliminate,
+    final_decision,
+    unit_vp,
+)
 from . import (
     actions,
     air,
@@ -256,6 +265,66 @@ class GreatWarCommanderRules(SupportHooks):
     def may_exit(self, g: Game, uid: str) -> bool:
         """O23.4, O27.2.1: a Runner never exits by the enemy edge."""
         return bool(self.unit_type(g.state["units"][uid]["type"]).type != "runner")
+
+    def may_exit_home(self, g: Game, uid: str) -> bool:
+        """O27.2.1: a Runner may Move off its friendly edge."""
+        return bool(self.unit_type(g.state["units"][uid]["type"]).type == "runner")
+
+    def exit_home(self, g: Game, uid: str) -> None:
+        """O27.2.1: a Runner leaving by its friendly edge scores 1 VP (not an exit into enemy
+        territory: no chit Y) and goes back to the countermix; if it was its side's last
+        Formation on the map, VPs decide (6.3)."""
+        seat = int(g.state["units"][uid]["seat"])
+        g.state["units"][uid].update(where="out", hex=None, suppressed=False, veteran=False, broken=False)
+        g.emit("O27.2.1", "{unit} exits by its friendly edge and returns to the countermix", unit=uid)
+        add_vp(g, seat, 1, "O27.2.1", f"Runner {uid} exits by the friendly edge")
+        if not units_on_map(g.state, seat):
+            final_decision(g, f"{side(g.state, seat)['nation']}'s last Formation on the map exited", "6.3")
+
+    # -- Gas markers (T107; placed by the scenario or a Gas Attack, removed at Time advances) ----
+    def marker_move_cost(self, g: Game, label: str) -> int:
+        """T107: +1 MP to enter a Gas hex, on top of its terrain."""
+        return 1 if label in (g.state.get("gas") or ()) else 0
+
+    def marker_hindrances(self, g: Game) -> Mapping[str, int]:
+        """T107, 10.3.4: Gas hinders 1 into, out of and through its hex."""
+        return {h: 1 for h in g.state.get("gas") or ()}
+
+    def entered(self, g: Game, uids: list[str], label: str) -> None:
+        """T107.1: a Formation moving into Gas is Suppressed, or broken if it already was."""
+        if label not in (g.state.get("gas") or ()):
+            return
+        for uid in uids:
+            u = g.state["units"][uid]
+            if u["suppressed"]:
+                break_unit(g, uid, "T107.1")
+            else:
+                u["suppressed"] = True
+                g.emit("T107.1", "{unit} enters Gas in {hex} and is Suppressed", unit=uid, hex=label)
+        check_sudden_loss(g)
+
+    def routable(self, g: Game, uid: str) -> bool:
+        """O26.5: Tanks are never affected by a Rout."""
+        return bool(self.unit_type(g.state["units"][uid]["type"]).type != "tank")
+
+    def melee_forfeit(self, g: Game, label: str) -> bool:
+        """O16.4.1: a side with only a Runner (or Runners) in the Melee hex loses it at once; the
+        opponent scores its VPs (7.1); no Actions or Strategy Cards are played."""
+        s = g.state
+        here = [u for u, v in s["units"].items() if v["where"] == "map" and v["hex"] == label]
+        lone = []
+        for seat in (0, 1):
+            mine = sorted(u for u in here if s["units"][u]["seat"] == seat)
+            if mine and all(self.unit_type(s["units"][u]["type"]).type == "runner" for u in mine):
+                lone += mine
+        if not lone:
+            return False
+        for uid in lone:
+            g.emit("O16.4.1", "Only a Runner holds {hex} for its side: {unit} is lost at once", hex=label,
+                   unit=uid)
+            eliminate(g, uid, "O16.4.1", check=False)
+        check_sudden_loss(g)
+        return True
 
     def recover_clears(self, g: Game, uid: str) -> bool:
         """O25.2: Recover leaves the Suppressed marker on a Formation stacked with Gas (8.1.5)."""
