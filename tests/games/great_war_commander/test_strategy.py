@@ -215,3 +215,20 @@ def test_S98_3_9_under_shot_shifts_the_enemy_barrage_toward_his_edge_and_fires_i
     assert any(f"{foe} Defense Total" in t for t in log)
     rolls = [e for e in g.log if str(e[2].get("purpose", "")).startswith("artillery impact")]
     assert rolls and all(e[2]["nation"] == "France" for e in rolls)  # the SC player draws
+
+
+def test_S98_3_7_gabions_et_fascines_adds_one_in_trenches_and_foxholes() -> None:
+    from tactica.games.commander_family import fortifications as fam
+    from tactica.games.commander_family.stats import best_cover
+
+    g = game(hands=("GES2", "FRS7"))
+    g.state["active"] = 1
+    fam.place(g, "E5", "trench", "test")
+    fam.place(g, "E7", "trench", "test")
+    put(g, 1, "fr-poilus", "E5")
+    put(g, 0, "ger-infanterie", "E7")
+    g.refresh()
+    before = best_cover(g, "E5")[0]
+    g.apply("sc:FRS7:0")
+    assert best_cover(g, "E5")[0] == before + 1  # French Formations in the Trench
+    assert best_cover(g, "E7")[0] == 4  # not the German ones

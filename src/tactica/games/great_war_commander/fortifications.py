@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..commander_family import fortifications as fam
 from ..commander_family import mines
-from ..commander_family.board_state import board_of, label_map, on_path
+from ..commander_family.board_state import board_of, label_map, on_path, units_in
 from ..commander_family.fortifications import FortKinds
 from . import terrain_state
 from .data import builtin_pack
@@ -137,8 +137,19 @@ def melee_tie_winner(g: Game, label: str) -> int | None:
 
 
 def cover(g: Game, label: str | None, heavy: bool) -> tuple[int, str] | None:
-    """The hex's Fortification Cover and why (F126-F130; the same against Mortars and Artillery)."""
-    return fam.cover(g, label, heavy)
+    """The hex's Fortification Cover and why (F126-F130; the same against Mortars and Artillery),
+    +1 in Trenches and Foxholes held by the owner of Gabions et Fascines (S98.3.7, a Reminder
+    Card: read for the side whose Formations are in the hex; a hex of both sides is a Melee, where
+    Cover plays no part)."""
+    found = fam.cover(g, label, heavy)
+    if found is None or fam.kind_at(g, label) not in ("trench", "foxholes"):
+        return found
+    from . import strategy
+
+    seats = {int(g.state["units"][u]["seat"]) for u in units_in(g, str(label))}
+    if len(seats) == 1 and strategy.reminder(g, seats.pop(), "Gabions et Fascines"):
+        return found[0] + 1, found[1] + ", Gabions et Fascines +1"
+    return found
 
 
 def after_board_change(g: Game) -> None:

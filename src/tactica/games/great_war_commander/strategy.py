@@ -362,6 +362,7 @@ SITUATIONS: dict[str, list[Situation]] = {
         Situation(_own_telephone_unbroken, _swap_telephone, "swap the Telephone"),
         Situation(_enemy_reminders, _discard_reminders, "discard his Reminder Cards")],
     "Anti-Gas Strategy": [Situation(_reminder_legal, _place_reminder, "keep face up")],
+    "Gabions et Fascines": [Situation(_reminder_legal, _place_reminder, "keep face up")],
     "Firepower": [Situation(_reminder_legal, _place_reminder, "keep face up")],
 }
 """The Situations this engine carries out, by card name, one entry per use (S98.1: one only)."""
