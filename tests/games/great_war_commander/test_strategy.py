@@ -232,3 +232,17 @@ def test_S98_3_7_gabions_et_fascines_adds_one_in_trenches_and_foxholes() -> None
     g.apply("sc:FRS7:0")
     assert best_cover(g, "E5")[0] == before + 1  # French Formations in the Trench
     assert best_cover(g, "E7")[0] == 4  # not the German ones
+
+
+def test_S98_4_3_drachen_draw_two_keep_one_the_other_under_the_pile() -> None:
+    g = game(hands=("GES3", None))
+    pile = side(g.state, 0)["sc_draw"]
+    top2 = [pile[-1], pile[-2]]
+    g.refresh()
+    g.apply("sc:GES3:3")
+    assert g.decision().step == "sc_keep" and [o.id for o in g.legal_options()] == [f"keep:{c}" for c in top2]
+    g.apply(f"keep:{top2[1]}")
+    sd = side(g.state, 0)
+    assert sd["sc_hand"] == [top2[1]] and sd["sc_draw"][0] == top2[0]
+    assert not strategy.may_play(g, 0)  # one a Turn, and the kept card waits for the next Turn
+    assert g.view(1)["board"]["sides"][0]["sc_hand"] is None

@@ -321,6 +321,53 @@ def _battle_morale_for(leader: str) -> Callable[[Game, int, str], None]:
     return play
 
 
+def _own_pile(g: Game, seat: int) -> bool:
+    return bool(side(g.state, seat)["sc_draw"])
+
+
+def _draw_two_keep_one(g: Game, seat: int, cid: str) -> None:
+    """S98.3.1/S98.4.3 fourth use: draw two Strategy Cards, keep one (usable from the next Turn,
+    as any card drawn during a Turn), the other under the pile."""
+    sd = side(g.state, seat)
+    drawn = []
+    for _ in range(2):
+        if sd["sc_draw"]:
+            g.chance.cs["n"] += 1  # a draw is a chance outcome coming to light
+            drawn.append(sd["sc_draw"].pop())
+    g.emit(card(g, cid).rule, "{nation} draws {n} Strategy Card(s) to keep one", nation=nation(g, seat),
+           n=len(drawn))
+    g.emit(card(g, cid).rule, "You draw {cards}", to=[seat], cards=", ".join(drawn))
+    g.push("sc_keep", seat=seat, cards=drawn, rule=card(g, cid).rule)
+
+
+class StrategyKeep(Step):
+    """Keep one of the Strategy Cards just drawn; the other goes under the pile."""
+
+    name = "sc_keep"
+
+    def actor(self, g: Game, a: Args) -> int:
+        return int(a["seat"])
+
+    def prompt(self, g: Game, a: Args) -> str:
+        return "Keep one Strategy Card; the other goes under your Strategy pile"
+
+    def options(self, g: Game, a: Args) -> list[Option]:
+        return [Option(f"keep:{c}", f"Keep {card(g, c).name}", "keep", {"card": c}) for c in a["cards"]]
+
+    def choose(self, g: Game, a: Args, option: Option) -> None:
+        seat = int(a["seat"])
+        g.pop()
+        sd = side(g.state, seat)
+        kept = option.args["card"]
+        sd["sc_hand"].append(kept)
+        sd["sc_drawn"] = turn_no(g)
+        for c in a["cards"]:
+            if c != kept:
+                sd["sc_draw"].insert(0, c)  # the bottom (the top is the end of the list)
+        g.emit(a["rule"], "{nation} keeps one Strategy Card and puts {n} under the pile",
+               nation=nation(g, seat), n=len(a["cards"]) - 1)
+
+
 def _air_free(g: Game, seat: int) -> bool:
     from . import air
 
@@ -353,11 +400,13 @@ SITUATIONS: dict[str, list[Situation]] = {
     "Aerial Reconnaissance": [
         Situation(_fao_request_legal, _fao_request, "an Artillery Request spotted by the FAO"),
         Situation(_enemy_holds, _discard_held_and_peek, "discard his Strategy Card, peek at both piles"),
-        Situation(_enemy_reminders, _discard_reminders, "discard his Reminder Cards")],
+        Situation(_enemy_reminders, _discard_reminders, "discard his Reminder Cards"),
+        Situation(_own_pile, _draw_two_keep_one, "draw two Strategy Cards, keep one")],
     "Drachen": [
         Situation(_fao_request_legal, _fao_request, "an Artillery Request spotted by the FAO"),
         Situation(_enemy_holds, _discard_held_and_peek, "discard his Strategy Card, peek at both piles"),
-        Situation(_enemy_reminders, _discard_reminders, "discard his Reminder Cards")],
+        Situation(_enemy_reminders, _discard_reminders, "discard his Reminder Cards"),
+        Situation(_own_pile, _draw_two_keep_one, "draw two Strategy Cards, keep one")],
     "Walter Rathenau": [
         Situation(_own_telephone_unbroken, _swap_telephone, "swap the Telephone"),
         Situation(_enemy_reminders, _discard_reminders, "discard his Reminder Cards")],
@@ -467,7 +516,7 @@ class StrategySituation(Step):
 # ---------------------------------------------------------------- wiring
 def register(rules: GreatWarCommanderRules) -> None:
     """The +1 and Situation windows."""
-    for st in (StrategyModifier(), StrategySituation()):
+    for st in (StrategyModifier(), StrategySituation(), StrategyKeep()):
         if st.name not in rules.steps:
             rules.add_step(st)
 
