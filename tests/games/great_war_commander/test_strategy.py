@@ -246,3 +246,22 @@ def test_S98_4_3_drachen_draw_two_keep_one_the_other_under_the_pile() -> None:
     assert sd["sc_hand"] == [top2[1]] and sd["sc_draw"][0] == top2[0]
     assert not strategy.may_play(g, 0)  # one a Turn, and the kept card waits for the next Turn
     assert g.view(1)["board"]["sides"][0]["sc_hand"] is None
+
+
+def test_S98_3_1_aerial_reconnaissance_fao_request_and_discarding_the_held_card() -> None:
+    g = game(hands=("GES2", "FRS1"))
+    g.state["active"] = 1
+    g.refresh()
+    ids = [o.id for o in g.legal_options() if o.id.startswith("sc:FRS1")]
+    assert ids == ["sc:FRS1:0", "sc:FRS1:1", "sc:FRS1:3"]  # no German Reminder to discard
+    g.apply("sc:FRS1:0")
+    assert g.frame_names()[-1] == "artillery_request"
+    g.apply(g.legal_options()[0].id)  # a space; the FAO spots (fixed)
+    assert g.legal_options()[0].id.startswith("spot:") and g.state["fao_spotted"][1] == g.state["turn"]
+    g2 = game(hands=("GES2", "FRS1"))
+    g2.state["active"] = 1
+    g2.refresh()
+    g2.apply("sc:FRS1:1")
+    assert side(g2.state, 0)["sc_hand"] == [] and side(g2.state, 0)["sc_discard"] == ["GES2"]
+    peeks = [e for e in g2.log if "peek" in e[1]]
+    assert len(peeks) == 2 and all(e[3] == (1,) for e in peeks)  # only France reads them

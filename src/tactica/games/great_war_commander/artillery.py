@@ -550,7 +550,10 @@ class ArtilleryRequest(Step):
             self._attack(g, a, option.args["hex"])
 
     def _to_spotter(self, g: Game, a: Args) -> None:
-        if a["spotter"] is not None:  # fixed by O20/O27 (activated already) or by an SC
+        if a["spotter"] == FAO:  # fixed by a Strategy Card: the FAO spots (once a Turn)
+            self._set_spotter(g, a, FAO)
+            return
+        if a["spotter"] is not None:  # fixed by O20/O27 (the HRL, activated already)
             self._after_spotter(g, a)
             return
         a["phase"] = "spotter"
