@@ -84,3 +84,18 @@ def test_O23_5_7_a_tank_crushes_wire_and_stops() -> None:
     keep(g)
     assert fam.kind_at(g, "E6") is None
     assert any("crushed the Wire" in x for x in log(g))
+
+
+def test_O16_3_an_advancing_tank_checks_too() -> None:
+    g, seat = game()
+    t = put(g, seat, TANK, "E5")
+    fam.place(g, "E6", "trench", "test")
+    dice(g, seat, (2, 2))
+    RULES.orders["Advance"].start(g, seat, "x")
+    g.refresh()
+    pick(g, f"activate:{t}")
+    step = next(o.id for o in g.legal_options() if o.id.endswith("E6"))
+    pick(g, step)
+    keep(g)
+    assert any("Immobilization check" in x and "F130.3" in x for x in log(g))
+    assert g.state["units"][t]["broken"]

@@ -170,6 +170,8 @@ class AdvanceOrder(ActivatingOrder, Step):
         self._maybe_end(g, a)
         open_windows(g, "advance_entry", {"hex": to, "movers": [u]})
         rules_of(g).push_mine_attack(g, to, [u])  # F103.2, before the windows
+        # the game's checks on entering, before all of these (GWC O16.3: a Tank's Immobilization)
+        rules_of(g).after_entry(g, {"group": [u], "seat": a["seat"], "advance": True}, frm, to)
 
     def _activated(self, g: Game, a: Args) -> None:
         activate(g, a["activated"])

@@ -199,10 +199,11 @@ class CommanderRules(Rules):
         return False
 
     def after_entry(self, g: Game, a: Args, frm: str, to: str) -> None:
-        """A moving group (``a["group"]`` of the ``move_order`` args ``a``) has entered ``to``
-        from ``frm`` and its windows, Op Fire and Mine Attack are pushed: what the game pushes
-        here comes before all of them (GWC O23.5.4: a Tank's Immobilization check; setting
-        ``a["halt"]`` ends the group's Move in ``to``). Nothing by default."""
+        """A moving group (``a["group"]`` of the ``move_order`` args ``a``; on an Advance a dict
+        with the one unit, ``seat`` and ``advance``) has entered ``to`` from ``frm`` and its
+        windows, Op Fire and Mine Attack are pushed: what the game pushes here comes before all of
+        them (GWC O23.5.4: a Tank's Immobilization check; setting ``a["halt"]`` ends the group's
+        Move in ``to``). Nothing by default."""
 
     def mine_fp(self, g: Game, movers: list[str]) -> int:
         """The FP of a Mine Attack on ``movers`` (CC: the scenario's; GWC: 9 against vehicles)."""

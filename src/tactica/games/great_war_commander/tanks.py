@@ -7,10 +7,10 @@
 * O23.5.3: one check a hex; O23.5.6: none where a friendly Unit stands.
 * O23.5.7, F131.4: a Tank entering Wire removes it and stops; then the terrain decides the check.
 
-Reached through the family's ``after_entry`` hook (the Move Order). Not yet: the check on an
-Advance (O16.3), the terrain a Tank may never enter (O23.5.8), the first Shellhole's +1 MP and a
-printed Trail's exemption (T118.2), Tank Leaders' activation of Tanks (O14.2.1, O23.5.1) and the
-two armaments' fire (O21.3.2): see RULES.md.
+Reached through the family's ``after_entry`` hook (the Move and Advance Orders; an Advance is one
+hex, so its Shellhole is always the first). Not yet: the terrain a Tank may never enter (O23.5.8),
+the first Shellhole's +1 MP and a printed Trail's exemption (T118.2), Tank Leaders' activation of
+Tanks (O14.2.1, O23.5.1) and the two armaments' fire (O21.3.2): see RULES.md.
 """
 
 from __future__ import annotations
