@@ -99,3 +99,40 @@ def test_O16_3_an_advancing_tank_checks_too() -> None:
     keep(g)
     assert any("Immobilization check" in x and "F130.3" in x for x in log(g))
     assert g.state["units"][t]["broken"]
+
+
+def test_O21_3_7_1_a_tank_defends_without_cover() -> None:
+    from tactica.games.commander_family.stats import morale
+
+    g, seat = game()
+    b = RULES.board(g)
+    woods = next(b.label(x) for x in b.hexes if RULES.hex_type(b, x).id == "woods")
+    t = put(g, seat, TANK, woods)
+    inf = put(g, seat, "fr-poilus", woods)
+    assert morale(g, t).value == 7  # the Schneider's printed Morale, no Woods Cover
+    assert morale(g, inf).value > RULES.unit_type("fr-poilus").unbroken.morale
+
+
+def test_O21_3_3_only_weapons_and_tanks_attack_a_tank() -> None:
+    from tactica.games.commander_family.fire import push_fire_attack
+
+    g, seat = game()
+    t = put(g, 1 - seat, TANK, "E6")
+    inf = put(g, 1 - seat, "fr-poilus", "E6")
+    shooter = put(g, seat, "ger-infanterie", "E5")
+    push_fire_attack(g, seat, [shooter], "E6")
+    g.refresh()
+    frame = next(f["args"] for f in reversed(g.state["stack"]) if f["step"] == "fire_attack")
+    assert inf in frame["defenders"] and t not in frame["defenders"]
+    assert any("cannot be attacked without a Weapon or a Tank" in x for x in log(g))
+    g2, seat2 = game()
+    t2 = put(g2, 1 - seat2, TANK, "E6")
+    carrier = put(g2, seat2, "ger-infanterie", "E5")
+    gun = next(w for w, x in g2.state["weapons"].items()
+               if x["seat"] == seat2 and not RULES.weapon_type(x["type"]).ordnance)
+    g2.state["units"][carrier]["weapon"] = gun
+    g2.state["weapons"][gun].update(carrier=carrier, where="map", broken=False)
+    push_fire_attack(g2, seat2, [gun], "E6")
+    g2.refresh()
+    frame2 = next(f["args"] for f in reversed(g2.state["stack"]) if f["step"] == "fire_attack")
+    assert t2 in frame2["defenders"]

@@ -73,6 +73,9 @@ class CommanderRules(Rules):
     terrain_markers: bool = False
     """Do markers change a hex's terrain type (GWC T117/T118: Rubble, Shellhole)? Then the
     family asks :meth:`marker_cover` for the Cover of a hex before its printed terrain."""
+    vehicles: bool = False
+    """Does the game have vehicles that take no Cover (GWC's Tanks, O21.3.7.1)? Then the family
+    asks :meth:`no_cover` of each defender."""
     battery_name: str = "battery"
     """What the log calls the game's off-map artillery piece (CC: Radio, GWC: Telephone)."""
 
@@ -197,6 +200,15 @@ class CommanderRules(Rules):
                          rule: str | None = None) -> bool:
         """Push a Mine Attack on ``movers`` if ``label`` is mined; True if one was pushed."""
         return False
+
+    def no_cover(self, g: Game, uid: str) -> bool:
+        """Does this unit defend without Cover (a vehicle; asked only when :attr:`vehicles`)?"""
+        return False
+
+    def attack_defenders(self, g: Game, a: Args, uids: list[str]) -> list[str]:
+        """The units a Fire Attack (``a``: its frame args, ``pieces`` the firers) may attack among
+        those in its hexes (GWC O21.3.3: a Tank only by Weapons and Tanks). All by default."""
+        return uids
 
     def after_entry(self, g: Game, a: Args, frm: str, to: str) -> None:
         """A moving group (``a["group"]`` of the ``move_order`` args ``a``; on an Advance a dict

@@ -565,7 +565,8 @@ class FireAttack(Step):
                 g.pop()
                 return
             a["final_fp"] = fp
-            a["defenders"] = [u for h in attack_hexes(a) for u in units_in(g, h, opponent(seat))]
+            a["defenders"] = rules_of(g).attack_defenders(
+                g, a, [u for h in attack_hexes(a) for u in units_in(g, h, opponent(seat))])
             # what the attack is, fixed before the roll (a trigger may take pieces away)
             pieces = [p for p in a["pieces"] if in_play(g, p)]
             a["mortar"] = any(is_weapon(g, p) and wtype(g, p).kind == "mortar" for p in pieces)

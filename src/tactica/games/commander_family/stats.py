@@ -185,6 +185,10 @@ def morale(g: Game, uid: str, crossed: int | None = None, forced_zero: bool | st
            heavy: bool = False) -> Stat:
     """Morale with the best Cover instance of the unit's hex (T78.3)."""
     base = unit_stat(g, uid, "morale")
-    cov, why = best_cover(g, g.state["units"][uid]["hex"], crossed, forced_zero, heavy)
+    rules = rules_of(g)
+    if rules.vehicles and rules.no_cover(g, uid):  # GWC O21.3.7.1: a Tank takes no Cover
+        cov, why = 0, "none for a vehicle"
+    else:
+        cov, why = best_cover(g, g.state["units"][uid]["hex"], crossed, forced_zero, heavy)
     parts = (*base.parts, (f"Cover ({why})", cov, cite(g, "cover.best")))
     return Stat(base.value + cov, parts)

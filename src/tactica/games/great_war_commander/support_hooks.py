@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 class SupportHooks(CommanderRules):
     battery_name = "Telephone"  # 12: the off-map battery
     terrain_markers = True  # T117, T118: Rubble and Shellhole markers change a hex's type
+    vehicles = True  # O21.3.7.1: Tanks take no Cover
     fortification_kinds = fortifications.KINDS  # F125-F131
 
     # -- artillery (O18, O19, 12) --------------------------------------------------------------
@@ -37,6 +38,12 @@ class SupportHooks(CommanderRules):
         return terrain_state.marker_cover(g, label)  # T117, T118
 
     # -- Tanks (O23.5) -------------------------------------------------------------------------
+    def no_cover(self, g: Game, uid: str) -> bool:
+        return tanks.is_tank(g, uid)  # O21.3.7.1
+
+    def attack_defenders(self, g: Game, a: Args, uids: list[str]) -> list[str]:
+        return tanks.attack_defenders(g, a, uids)  # O21.3.3
+
     def after_entry(self, g: Game, a: Args, frm: str, to: str) -> None:
         tanks.after_entry(g, a, frm, to)  # F131.4, O23.5.4: before Op Fire and Mines
 

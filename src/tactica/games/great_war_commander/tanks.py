@@ -126,6 +126,21 @@ class Immobilization(Step):
         break_unit(g, tank, "O23.5.4")
 
 
+def attack_defenders(g: Game, a: Args, uids: list[str]) -> list[str]:
+    """O21.3.3: a Tank can be attacked only by Weapons, Artillery and other Tanks: a Fire Attack
+    with neither a Weapon nor a Tank among its firers leaves the Tanks of the hex alone (Artillery,
+    Mines and aircraft pick their defenders themselves)."""
+    pieces = [p for p in a.get("pieces") or () if p in g.state["weapons"] or p in g.state["units"]]
+    heavy = any(p in g.state["weapons"] or is_tank(g, p) for p in pieces)
+    if heavy:
+        return uids
+    out = [u for u in uids if not is_tank(g, u)]
+    for u in uids:
+        if u not in out:
+            g.emit("O21.3.3", "{tank} cannot be attacked without a Weapon or a Tank", tank=u)
+    return out
+
+
 def register(rules: GreatWarCommanderRules) -> None:
     """The Immobilization check's frame."""
     if "immobilization" not in rules.steps:
