@@ -136,3 +136,20 @@ def test_O21_3_3_only_weapons_and_tanks_attack_a_tank() -> None:
     g2.refresh()
     frame2 = next(f["args"] for f in reversed(g2.state["stack"]) if f["step"] == "fire_attack")
     assert t2 in frame2["defenders"]
+
+
+def test_O23_5_8_restricted_terrain_for_tanks() -> None:
+    g, seat = game()  # marne_farms
+    b = RULES.board(g)
+    t = put(g, seat, TANK, "E5")
+    woods_road = "F9"  # Woods on a Road
+    m = {b.label(x): x for x in b.hexes}
+    along = [b.label(n) for n in b.neighbors(m[woods_road]) if b.road(n, m[woods_road], "road")]
+    off = [b.label(n) for n in b.neighbors(m[woods_road]) if not b.road(n, m[woods_road], "road")]
+    assert along and off
+    assert tanks.may_enter(g, [t], along[0], woods_road)
+    assert not tanks.may_enter(g, [t], off[0], woods_road)
+    stream = next(b.label(x) for x in b.hexes if RULES.hex_type(b, x).id == "stream")
+    assert not tanks.may_enter(g, [t], "E5", stream)
+    inf = put(g, seat, "fr-poilus", "E5")
+    assert tanks.may_enter(g, [inf], off[0], woods_road)  # only Tanks are held back

@@ -205,6 +205,12 @@ class CommanderRules(Rules):
         """Does this unit defend without Cover (a vehicle; asked only when :attr:`vehicles`)?"""
         return False
 
+    def may_enter(self, g: Game, uids: list[str], frm: str, to: str) -> bool:
+        """May these units (moving or advancing together) enter ``to`` from ``frm`` besides what
+        the map allows (GWC O23.5.8: a Tank keeps off Woods without a Road, Streams...)? Asked
+        only when :attr:`vehicles`."""
+        return True
+
     def attack_defenders(self, g: Game, a: Args, uids: list[str]) -> list[str]:
         """The units a Fire Attack (``a``: its frame args, ``pieces`` the firers) may attack among
         those in its hexes (GWC O21.3.3: a Tank only by Weapons and Tanks). All by default."""

@@ -183,6 +183,10 @@ def can_step(g: Game, uid: str) -> bool:
         return True
     if rules_of(g).may_exit_home(g, uid) and u["hex"] in edge_hexes(g, int(u["seat"])):
         return True
+    rules = rules_of(g)
+    if rules.vehicles:  # a vehicle keeps off some terrain (GWC O23.5.8)
+        return any(rules.may_enter(g, [uid], u["hex"], h)
+                   for h, _ in iter_entries(g, int(u["seat"]), u["hex"], mps))
     return next(iter_entries(g, int(u["seat"]), u["hex"], mps), None) is not None
 
 
@@ -249,8 +253,10 @@ class MoveOrder(ActivatingOrder, Step):
         seat = int(a["seat"])
         here = a["hex"]
         mps = remaining(g, a)
+        rules = rules_of(g)
         opts = [Option(f"to:{h}", f"Enter {h} ({c} MP)", "move", {"hex": h, "cost": c})
-                for h, c in entries(g, seat, here, mps)]
+                for h, c in entries(g, seat, here, mps)
+                if not rules.vehicles or rules.may_enter(g, list(a["group"]), here, h)]
         if (mps >= 1 and here in enemy_edge_hexes(g, seat)
                 and all(rules_of(g).may_exit(g, u) for u in a["group"])):
             opts.append(Option("exit", "Exit by the enemy edge (1 MP)", "exit"))

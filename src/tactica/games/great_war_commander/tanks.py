@@ -8,9 +8,9 @@
 * O23.5.7, F131.4: a Tank entering Wire removes it and stops; then the terrain decides the check.
 
 Reached through the family's ``after_entry`` hook (the Move and Advance Orders; an Advance is one
-hex, so its Shellhole is always the first). Not yet: the terrain a Tank may never enter (O23.5.8),
-the first Shellhole's +1 MP and a printed Trail's exemption (T118.2), Tank Leaders' activation of
-Tanks (O14.2.1, O23.5.1) and the two armaments' fire (O21.3.2): see RULES.md.
+hex, so its Shellhole is always the first); the terrain a Tank keeps off (O23.5.8) through
+``may_enter``. Not yet: the first Shellhole's +1 MP and a printed Trail's exemption (T118.2), Tank
+Leaders' activation of Tanks (O14.2.1, O23.5.1) and the two armaments' fire (O21.3.2): RULES.md.
 """
 
 from __future__ import annotations
@@ -124,6 +124,24 @@ class Immobilization(Step):
             move["halt"] = True
             move["halt_why"] = "stops: bogged down (O23.5.4)"
         break_unit(g, tank, "O23.5.4")
+
+
+def may_enter(g: Game, uids: list[str], frm: str, to: str) -> bool:
+    """O23.5.8 (T102-T124's Tank column): a Tank never enters Destroyed Woods or a Water
+    Barrier, a Stream only by a Bridge (the Bridge hex is not a Stream), Woods only along a Road,
+    and a Building only along a Road (reading R31: the map data has no building depictions to
+    say whether one covers the centre dot)."""
+    if not any(is_tank(g, u) for u in uids):
+        return True
+    t = terrain_state.current_type(g, to)
+    if t.tanks in ("never", "bridge_only"):
+        return False
+    if t.tanks == "road_only" or t.id == "building":
+        b = board_of(g)
+        assert b is not None
+        m = label_map(b)
+        return bool(b.road(m[frm], m[to], "road"))
+    return True
 
 
 def attack_defenders(g: Game, a: Args, uids: list[str]) -> list[str]:
