@@ -265,3 +265,10 @@ def test_S98_3_1_aerial_reconnaissance_fao_request_and_discarding_the_held_card(
     assert side(g2.state, 0)["sc_hand"] == [] and side(g2.state, 0)["sc_discard"] == ["GES2"]
     peeks = [e for e in g2.log if "peek" in e[1]]
     assert len(peeks) == 2 and all(e[3] == (1,) for e in peeks)  # only France reads them
+
+
+def test_S98_2_plus_one_helps_the_roller_but_not_on_a_rally_roll() -> None:
+    g = game()
+    assert strategy.plus_one_helps(g, 0, {"roller": 0, "purpose": "fire attack"})
+    assert not strategy.plus_one_helps(g, 1, {"roller": 0, "purpose": "fire attack"})
+    assert not strategy.plus_one_helps(g, 0, {"roller": 0, "purpose": "rally of x"})

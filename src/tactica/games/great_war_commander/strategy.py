@@ -116,6 +116,12 @@ def after_roll(g: Game, a: Args) -> None:
             g.push("sc_modifier", seat=seat)
 
 
+def plus_one_helps(g: Game, seat: int, roll: Args) -> bool:
+    """For a policy: would +1 on this kept roll help ``seat``? The roller wants a high roll on
+    every roll but a Rally Roll (O25.3: below Morale rallies); nobody else gains from it."""
+    return int(roll["roller"]) == seat and not str(roll["purpose"]).startswith("rally")
+
+
 def _firepower(g: Game, a: Args) -> None:
     """S98.5.4 (Reminder): +1 to every Fire Attack roll one of the owner's Weapons takes part in."""
     if a["purpose"] != "fire attack":
