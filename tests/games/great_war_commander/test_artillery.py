@@ -349,3 +349,40 @@ def test_O27_runner_order_offers_the_artillery_request_beside_placing() -> None:
     assert ids[0] == "artillery"
     g.apply("artillery")
     assert {ldr, runner} <= set(g.state["activated"]) and g.frame_names()[-1] == "artillery_request"
+
+
+def test_T124_E15_airburst_mortar_into_woods_makes_a_shellhole_before_defense() -> None:
+    """Digest E15: a 7-FP 25 cm Minenwerfer into Woods rolls 9: Attack Total 18, not 16; the
+    Woods' vulnerability is reached, a Shellhole goes in, and the defender's Cover is 1."""
+    from tactica.games.commander_family.board_state import hex_distance, los
+    from tactica.games.commander_family.fire import push_fire_attack
+    from tactica.games.commander_family.state import new_weapon
+
+    g = game("frontieres_1914")  # marne_farms
+    b = board(g)
+    woods = [b.label(x) for x in b.hexes if RULES.hex_type(b, x).id == "woods"]
+    seat = 0  # the German 25 cm Minenwerfer
+    g.state["active"] = 0
+    pair = next((w, b.label(x)) for w in woods for x in b.hexes
+                if 3 <= hex_distance(g, b.label(x), w) <= 6 and los(g, b.label(x), w).clear
+                and RULES.hex_type(b, x).id == "open_ground"
+                and b.level(x) == b.level(b.parse(w)))  # no Height Advantage either way
+    target, firing = pair
+    team = put(g, seat, "ger-abteilung", firing)
+    wid = "test-smw"
+    g.state["weapons"][wid] = new_weapon("ger-smw", seat, team)
+    g.state["units"][team]["weapon"] = wid
+    foe = put(g, 1, "fr-ligne-1914", target)
+    for sd in g.state["sides"]:
+        sd["sc_draw"].extend(sd["sc_hand"])
+        sd["sc_hand"].clear()
+    dice(g, seat, (6, 6), (4, 5))  # Targeting 36 hits; the Fire Attack Roll 9
+    push_fire_attack(g, seat, [wid], target)
+    g.refresh()
+    while "fire_attack" in g.frame_names():
+        d = g.decision()
+        pick(g, "pass" if d.step in ("initiative", "sc_modifier", "action_window") else d.options[0].id)
+    t = texts(g)
+    assert any("Attack Total 18 (7 FP + roll 9 + 2 airburst (T124))" in x for x in t)
+    assert terrain_state.marker(g, target) == "shellhole"
+    assert any(f"{foe} Defense Total" in x and "shellhole marker +1" in x for x in t)

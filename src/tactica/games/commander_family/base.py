@@ -240,6 +240,10 @@ class CommanderRules(Rules):
         args) does to the hex before its defenders roll (CC: a Fortification destroyed on an
         exact roll; GWC: terrain and Fortifications downgraded). Nothing by default."""
 
+    def mortar_damage(self, g: Game, a: Args) -> None:
+        """What a Mortar's Attack Total (``a["total"]``) does to the target hex before its
+        defenders roll (GWC T124: Woods to a Shellhole at 18). Nothing by default."""
+
     def fp_lift(self, g: Game, seat: int, pieces: list[str], target: str) -> int:
         """FP that ``seat``'s Action cards could add to an attack (none by default)."""
         return 0

@@ -651,9 +651,11 @@ class FireAttack(Step):
             burst = rules_of(g).hex_type(b, label_map(b)[a["target"]]).airburst
             if burst:
                 total += burst
-                parts += f" + {burst} airburst (T99)"
+                parts += f" + {burst} airburst ({cite(g, 'artillery.airburst')})"
         a["total"] = total
         g.emit(cite(g, "fire.attack_roll"), "Attack Total {total} ({parts})", total=total, parts=parts)
+        if a["mortar"]:
+            rules_of(g).mortar_damage(g, a)  # GWC T124: before the Defense Rolls
         if roll["jammed"]:
             for p in a["pieces"]:
                 if is_weapon(g, p) and g.state["weapons"][p]["where"] == "map":

@@ -31,6 +31,9 @@ class SupportHooks(CommanderRules):
     def impact_damage(self, g: Game, a: Args) -> None:
         artillery.impact_damage(g, a)  # O19.2.1.4.2: downgrades before the Defense Rolls
 
+    def mortar_damage(self, g: Game, a: Args) -> None:
+        terrain_state.mortar_damage(g, a["target"], int(a["total"]))  # T124 (reading R32)
+
     def arrive_contacts(self, g: Game, space: int) -> None:
         artillery.arrive_telephones(g, space)  # 6.1.2 step 5
 

@@ -118,3 +118,15 @@ def impact_downgrade(g: Game, label: str, total: int) -> None:
     new = barrage.downgrade_terrain(t.vulnerability, total)
     if new is not None:
         set_marker(g, label, new, "T99.5")
+
+
+def mortar_damage(g: Game, label: str, total: int) -> None:
+    """T124 (reading R32): a Mortar's Attack Total, airburst included, at a Woods hex's
+    vulnerability puts a Shellhole there before the defenders roll, as the book's example does;
+    other terrain and Fortifications change under Artillery only (T99.5, F125.3)."""
+    t = current_type(g, label)
+    if not t.airburst or fam.kind_at(g, label) is not None:
+        return
+    new = barrage.downgrade_terrain(t.vulnerability, total)
+    if new is not None:
+        set_marker(g, label, new, "T124")
