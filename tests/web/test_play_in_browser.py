@@ -24,8 +24,9 @@ pytestmark = pytest.mark.browser
 MODULES = [
     ("great_war", "ridge_trench"),
     ("combat_commander", "bridge_at_dawn"),
+    ("great_war_commander", "frontieres_1914"),
 ]
-AI_SAYS = {"great_war": "central plays", "combat_commander": "America"}
+AI_SAYS = {"great_war": "central plays", "combat_commander": "America", "great_war_commander": "France"}
 """Words of the AI seat's name in the log once it has played."""
 
 

@@ -188,3 +188,123 @@ def test_O27_2_1_a_runner_exits_by_its_friendly_edge_for_one_vp() -> None:
     assert g.state["units"][r]["where"] == "out"
     assert g.state["vp"] == (1 if seat == 0 else -1)
     assert "O27.2.1" in log_rules(g)
+
+
+def test_O26_4_no_positive_cover_on_a_rout_roll_in_gas() -> None:
+    g = fresh("verdun_gas_1916")
+    seat = int(g.state["active"])
+    fr = side(g.state, seat)["nation"] == "France"
+    uid = put(g, seat, "fr-poilus" if fr else "ger-landwehr", "C2", broken=True)  # Woods
+    put(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "A9")
+    from tactica.games.commander_family.stats import morale
+
+    m = morale(g, uid)
+    cover = m.parts[-1][1]
+    assert cover == 2
+    g.state["gas"] = ["C2"]
+    assert RULES.roll_morale(g, uid, "rally") == m.value
+    assert RULES.roll_morale(g, uid, "rout") == m.value - 2
+    g.state["gas"] = []
+    assert RULES.roll_morale(g, uid, "rout") == m.value
+
+
+def test_O23_1_1_a_weapon_goes_only_from_a_platoon_to_a_team() -> None:
+    g = fresh()
+    p = put(g, 0, "ger-landwehr", "E5")
+    t = put(g, 0, "ger-abteilung", "E5")
+    p2 = put(g, 0, "ger-landwehr", "E5")
+    leader = put(g, 0, "ger-ldr-ebel", "E5")
+    wid = arm(g, p, "ger-mg08")
+    assert RULES.may_transfer(g, p, t, wid)
+    assert not RULES.may_transfer(g, p, p2, wid) and not RULES.may_transfer(g, p, leader, wid)
+    assert not RULES.may_transfer(g, t, p, wid)
+
+
+def test_O24_1_E23_the_line_is_adjacent_unbroken_formations_with_a_leader() -> None:
+    """E23: a broken Unit cannot be activated and does not link the line past it."""
+    from tactica.games.great_war_commander.offensive import leaders, next_to
+
+    g = fresh()
+    seat = int(g.state["active"])
+    fr = side(g.state, seat)["nation"] == "France"
+    plt, ldr = ("fr-poilus", "fr-ldr-durant") if fr else ("ger-landwehr", "ger-ldr-ebel")
+    lead = put(g, seat, ldr, "I9")
+    a = put(g, seat, plt, "J9")
+    b = put(g, seat, plt, "K10")
+    broken = put(g, seat, plt, "H9", broken=True)
+    beyond = put(g, seat, plt, "G10")
+    put(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1")
+    assert leaders(g, seat) == [lead]
+    line = [lead]
+    assert set(next_to(g, seat, line)) == {a}
+    line.append(a)
+    assert b in next_to(g, seat, line) and broken not in next_to(g, seat, line)
+    line.append(b)
+    assert beyond not in next_to(g, seat, line)
+
+
+def test_O24_2_offensive_moves_without_overstacking_or_reentering_then_fires_once() -> None:
+    g = fresh()
+    seat = int(g.state["active"])
+    fr = side(g.state, seat)["nation"] == "France"
+    plt, ldr = ("fr-poilus", "fr-ldr-barnier") if fr else ("ger-landwehr", "ger-ldr-bertin")
+    lead = put(g, seat, ldr, "H6")
+    p = put(g, seat, plt, "I6")
+    put(g, seat, plt, "I7")  # a friend the Platoon may not join: 4 + 4 figures would overstack
+    enemy = put(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "H3")
+    card = hand_order(g, seat, "Offensive")
+    g.refresh()
+    g.apply(f"order:{card}")
+    g.apply(f"add:{lead}")
+    g.apply(f"add:{p}")
+    ids = {o.id for o in g.legal_options()}
+    assert "done" in ids
+    g.apply("done")
+    assert {lead, p} <= set(g.state["activated"])
+    g.apply(f"unit:{p}")
+    ids = {o.id for o in g.legal_options()}
+    assert "to:I7" not in ids  # O24.2: never overstacked
+    step = next(i for i in ids if i.startswith("to:") and i != "to:I7")
+    g.apply(step)
+    while g.frame_names()[-1] != "move_order":
+        g.apply("pass" if "pass" in {o.id for o in g.legal_options()} else g.legal_options()[-1].id)
+    ids = {o.id for o in g.legal_options()}
+    assert "to:I6" not in ids  # O24.2: not back into its start hex
+    assert "O24.1" in log_rules(g)
+    assert g.state["units"][enemy]["where"] == "map"
+
+
+def test_3_1_9_an_engineer_digs_foxholes_or_removes_wire_with_any_order_card() -> None:
+    g = fresh("verdun_gas_1916")
+    seat = int(g.state["active"])
+    fr = side(g.state, seat)["nation"] == "France"
+    eng = put(g, seat, "fr-genie" if fr else "ger-pioniere", "E6")
+    put(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1")
+    dud = hand_order(g, seat, "Command Confusion")
+    move = hand_order(g, seat, "Move")
+    g.refresh()
+    ids = {o.id for o in g.legal_options()}
+    assert f"engineer:{move}:{eng}:foxholes" in ids
+    assert not any(i.startswith(f"engineer:{dud}:") for i in ids)  # not Command Confusion
+    from tactica.games.commander_family.movement import find_frame
+    from tactica.games.great_war_commander.engineers import engineers
+
+    given = g.top()["given"]
+    g.apply(f"engineer:{move}:{eng}:foxholes")
+    turn = find_frame(g, "turn")
+    assert turn is not None and turn["given"] == given + 1  # it counts as an Order (5.1)
+    assert g.state["fortifications"]["E6"] == "foxholes"
+    assert eng in g.state["activated"] and move not in side(g.state, seat)["hand"]
+    assert "3.1.9" in log_rules(g)
+    g2 = fresh("verdun_gas_1916")
+    s2 = int(g2.state["active"])
+    fr2 = side(g2.state, s2)["nation"] == "France"
+    e2 = put(g2, s2, "fr-genie" if fr2 else "ger-pioniere", "E6", broken=False)
+    put(g2, 1 - s2, "ger-landwehr" if fr2 else "fr-poilus", "A1")
+    g2.state.setdefault("fortifications", {})["E6"] = "wire"
+    card = hand_order(g2, s2, "Fire")
+    g2.refresh()
+    g2.apply(f"engineer:{card}:{e2}:wire")
+    assert "E6" not in g2.state["fortifications"]
+    e3 = put(g2, s2, "fr-genie" if fr2 else "ger-pioniere", "E7", broken=True)
+    assert e2 not in engineers(g2, s2) and e3 not in engineers(g2, s2)  # activated; broken

@@ -105,3 +105,19 @@ def test_same_seed_same_log_and_replay() -> None:
     assert a.log_lines() == b.log_lines()
     assert a.record is not None
     assert tactica.replay(a.record.to_dict()).log_lines() == a.log_lines()
+
+
+def test_6_1_2_step_7_a_side_holding_no_strategy_card_draws_one_last() -> None:
+    g = to_first_turn(new("frontieres_1914"))
+    s0, s1 = side(g.state, 0), side(g.state, 1)
+    s0["sc_discard"].append(s0["sc_hand"].pop())  # Germany played its card
+    held = list(s1["sc_hand"])
+    g.state["time"]["sudden_death"] = 99  # no Sudden Death roll in this test
+    g.push("time_advance", seat=0, cause="test", phase="advance")
+    g.refresh()
+    while g.frame_names() and "time_advance" in g.frame_names():
+        g.apply(g.legal_options()[-1].id)  # keep every roll, pass every window
+    assert len(s0["sc_hand"]) == 1 and len(s0["sc_draw"]) == 7
+    assert s1["sc_hand"] == held and len(s1["sc_draw"]) == 8  # holding one: no draw
+    rules = [e[0] for e in g.log]
+    assert rules.index("1.S", len(rules) - 5) > max(i for i, r in enumerate(rules) if r == "6.1.2")

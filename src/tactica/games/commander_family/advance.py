@@ -46,7 +46,7 @@ def advance_ok(g: Game, uid: str, a: str, b: str) -> bool:
     assert bd is not None
     rules = rules_of(g)
     ok = _map_allows(rules, bd, a, b)
-    if rules.vehicles and not rules.may_enter(g, [uid], a, b):  # GWC O23.5.8
+    if rules.vehicles and not rules.vehicle_may_enter(g, [uid], a, b):  # GWC O23.5.8
         return False
     return ok == ALWAYS or (ok == UNARMED and g.state["units"][uid]["weapon"] is None)
 

@@ -36,7 +36,7 @@ from .protocols import (
 from .rolls import Initiative, Reveal, Roll
 from .setup import setup_scenario
 from .state import OBJECTIVES, side
-from .stats import chart_cover, leaders_with
+from .stats import chart_cover, leaders_with, morale
 from .time_track import TimeAdvance
 from .triggers import TriggerEvent, TriggerSniper
 from .turn import Discard, EndTurn, Turn
@@ -205,7 +205,7 @@ class CommanderRules(Rules):
         """Does this unit defend without Cover (a vehicle; asked only when :attr:`vehicles`)?"""
         return False
 
-    def may_enter(self, g: Game, uids: list[str], frm: str, to: str) -> bool:
+    def vehicle_may_enter(self, g: Game, uids: list[str], frm: str, to: str) -> bool:
         """May these units (moving or advancing together) enter ``to`` from ``frm`` besides what
         the map allows (GWC O23.5.8: a Tank keeps off Woods without a Road, Streams...)? Asked
         only when :attr:`vehicles`."""
@@ -317,6 +317,22 @@ class CommanderRules(Rules):
         """After moving units entered ``label`` (GWC T107.1: Gas Suppresses them, or breaks the
         Suppressed); nothing by default."""
 
+    def may_enter(self, g: Game, move: Args, label: str) -> bool:
+        """May the moving group of this Move frame (``move``: its args) enter ``label`` now,
+        beyond what costs allow? Yes by default (GWC O24.2: an Offensive never overstacks and
+        never re-enters a hex)."""
+        return True
+
+    def roll_morale(self, g: Game, uid: str, purpose: str) -> int:
+        """The Morale a Rally (``purpose`` "rally") or Rout ("rout") Roll is compared with: the
+        unit's Morale with its best Cover (GWC O26.4: no positive Cover in Gas on a Rout)."""
+        return morale(g, uid).value
+
+    def may_transfer(self, g: Game, giver: str, taker: str, wid: str) -> bool:
+        """O21.1.1 (GWC O23.1.1): may ``giver`` hand its Weapon to ``taker`` during a Move? Any
+        unit without one by default (GWC: only a Platoon to a Team)."""
+        return True
+
     def routable(self, g: Game, uid: str) -> bool:
         """Does a Rout Order roll for this broken unit? Always by default (GWC O26.5: never a
         Tank)."""
@@ -381,6 +397,10 @@ class CommanderRules(Rules):
 
     def time_additions(self, g: Game, seat: int) -> None:
         """What a Time advance adds besides reinforcements (GWC: a Strategy Card draw)."""
+
+    def time_closing(self, g: Game, seat: int) -> None:
+        """What closes a Time advance, after the Dig In window (GWC 6.1.2 step 7: a Strategy
+        Card for each player holding none); nothing by default."""
 
     def arrive_contacts(self, g: Game, space: int) -> None:
         """6.1.2 step 5: the artillery contact pieces waiting on this Time space enter (CC's

@@ -324,6 +324,9 @@ def _option_drawing(g: Game, step: str, o: Mapping[str, Any], drawn: set[str], l
     path: list[dict[str, str]] = []
     nm = names or {}
     out: dict[str, Any] = {"path": path, "odds": step in FIRE_STEPS and k == "fire"}
+    if k == "extra" and not o["id"].startswith("drop:"):
+        out["group"] = "Other uses of a card"  # e.g. GWC's Engineers (3.1.9)
+        return out
     if k in CONFIRM:
         unit = str(a["unit"]) if isinstance(a.get("unit"), str) else "this unit"
         weapon = str(a["weapon"]) if isinstance(a.get("weapon"), str) else ""

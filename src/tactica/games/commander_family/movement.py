@@ -185,7 +185,7 @@ def can_step(g: Game, uid: str) -> bool:
         return True
     rules = rules_of(g)
     if rules.vehicles:  # a vehicle keeps off some terrain (GWC O23.5.8)
-        return any(rules.may_enter(g, [uid], u["hex"], h)
+        return any(rules.vehicle_may_enter(g, [uid], u["hex"], h)
                    for h, _ in iter_entries(g, int(u["seat"]), u["hex"], mps))
     return next(iter_entries(g, int(u["seat"]), u["hex"], mps), None) is not None
 
@@ -255,8 +255,8 @@ class MoveOrder(ActivatingOrder, Step):
         mps = remaining(g, a)
         rules = rules_of(g)
         opts = [Option(f"to:{h}", f"Enter {h} ({c} MP)", "move", {"hex": h, "cost": c})
-                for h, c in entries(g, seat, here, mps)
-                if not rules.vehicles or rules.may_enter(g, list(a["group"]), here, h)]
+                for h, c in entries(g, seat, here, mps) if rules.may_enter(g, a, h)
+                and (not rules.vehicles or rules.vehicle_may_enter(g, list(a["group"]), here, h))]
         if (mps >= 1 and here in enemy_edge_hexes(g, seat)
                 and all(rules_of(g).may_exit(g, u) for u in a["group"])):
             opts.append(Option("exit", "Exit by the enemy edge (1 MP)", "exit"))
@@ -269,7 +269,7 @@ class MoveOrder(ActivatingOrder, Step):
             if w is None or movement_now(g, giver, a["road"]) - int(a["spent"].get(giver, 0)) < 1:
                 continue
             for r in units_in(g, here, seat):
-                if r != giver and units[r]["weapon"] is None:
+                if r != giver and units[r]["weapon"] is None and rules_of(g).may_transfer(g, giver, r, w):
                     opts.append(Option(f"give:{giver}:{r}", f"{giver} hands {w} to {r} (1 MP)",
                                        "transfer", {"unit": giver, "to": r, "weapon": w}))
         if a["steps"] or a["crossed"] or not opts or any(

@@ -25,7 +25,6 @@ from .citations import cite
 from .movement import find_frame, on_map
 from .orders import OrderDef
 from .state import units_on_map
-from .stats import morale
 from .victory import nation
 
 if TYPE_CHECKING:
@@ -81,7 +80,7 @@ class BrokenUnitRolls(Step):
     def _roll(self, g: Game, a: Args, uid: str) -> None:
         a["left"] = [u for u in self._left(g, a) if u != uid]
         a["unit"] = uid
-        a["morale"] = morale(g, uid).value
+        a["morale"] = rules_of(g).roll_morale(g, uid, self.purpose)
         g.push("roll", roller=int(a["seat"]), purpose=f"{self.purpose} of {uid}", store="roll")
 
     def run(self, g: Game, a: Args) -> None:

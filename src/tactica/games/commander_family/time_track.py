@@ -84,6 +84,7 @@ class TimeAdvance(Step):
             open_windows(g, "dig_in")
         elif phase == "done":
             g.pop()
+            rules.time_closing(g, seat)  # after step 6 (GWC step 7: Strategy Card draws)
         else:
             unknown_phase(self.name, phase)
 

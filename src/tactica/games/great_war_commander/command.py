@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..commander_family.board_state import within
+from ..commander_family.board_state import reading_of, within
 from ..commander_family.stats import command_of, leaders_with
 from .components import unit_type_of
 
@@ -47,9 +47,18 @@ def leaders_on_map(g: Game, seat: int) -> list[str]:
 
 
 def hrl(g: Game, seat: int) -> str | None:
-    """3.3.1.2: the side's Highest-ranking Leader on the map (None: no Leader there)."""
+    """3.3.1.2: the side's Highest-ranking Leader on the map (None: no Leader there); found
+    once per reading of the state (the family's read-only memo) when one is open (speed)."""
+    r = reading_of(g)
+    key = ("gwc_hrl", seat)
+    if r is not None and key in r.memo:
+        found: str | None = r.memo[key]
+        return found
     leaders = leaders_on_map(g, seat)
-    return min(leaders, key=lambda x: seniority(g, x)) if leaders else None
+    best = min(leaders, key=lambda x: seniority(g, x)) if leaders else None
+    if r is not None:
+        r.memo[key] = best
+    return best
 
 
 def _reach(g: Game, leader: str, may: Callable[[Game, str], bool], leaders_too: bool) -> list[str]:
@@ -80,9 +89,7 @@ def command_reach(g: Game, leader: str, activated: list[str],
 
 def commanders(g: Game, uid: str) -> list[str]:
     """3.3.1.5: the one Leader (the best Command) whose Command a Unit in its hex adds."""
-    if not _type(g, uid).is_unit:
-        return []
     leaders = leaders_with(g, uid)
-    if not leaders:
+    if not leaders or not _type(g, uid).is_unit:
         return []
     return [max(leaders, key=lambda x: (command_of(g, x), x))]

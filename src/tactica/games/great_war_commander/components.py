@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..commander_family.access import rules_of
 from ..commander_family.data_models import BOXABLE, SideModel
@@ -247,7 +247,6 @@ def builtin_components() -> Components:
 
 
 def unit_type_of(g: Game, uid: str) -> UnitType:
-    """The GWC unit type of unit ``uid`` (typed: this game's fields beside the family's)."""
-    t = rules_of(g).unit_type(g.state["units"][uid]["type"])
-    assert isinstance(t, UnitType)
-    return t
+    """The GWC unit type of unit ``uid`` (typed: this game's fields beside the family's; a GWC
+    rules object only ever holds these, so no check on this hot path)."""
+    return cast(UnitType, rules_of(g).unit_type(g.state["units"][uid]["type"]))

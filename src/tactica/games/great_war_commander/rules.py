@@ -27,6 +27,7 @@ from ..commander_family.events import event_registry
 from ..commander_family.orders import order_registry
 from ..commander_family.procedures import procedure_steps, register_procedures
 from ..commander_family.state import side, units_on_map
+from ..commander_family.stats import morale
 from ..commander_family.victory import (
     add_vp,
     break_unit,
@@ -44,8 +45,10 @@ from . import (
     command,
     core_orders,
     drawing,
+    engineers,
     events,
     fortifications,
+    offensive,
     strategy,
     strategy_hand,
     tanks,
@@ -86,7 +89,8 @@ class GreatWarCommanderRules(SupportHooks):
         self.actions = action_registry(dict(ACTIONS))
         self.events = event_registry(dict(EVENTS))
         register_procedures(self)  # Fire O21, Move O23, Advance O16, Melee, Recover O25, Rout O26, A42
-        core_orders.register(self)  # O15, O20, O22, O24, O27 and the Engineers' Order (3.1.9)
+        core_orders.register(self)  # O22 HMG Suppress, O27 Runner
+        offensive.register(self)  # O24
         actions.register(self)  # A28-A55
         events.register(self)  # E56-E97
         artillery.register(self)  # O18, O19, Telephones (12)
@@ -245,6 +249,16 @@ class GreatWarCommanderRules(SupportHooks):
         g.push("cohesion")
         super().stacking_check(g, seat)
 
+    def turn_extras(self, g: Game, seat: int) -> list[Option]:
+        """11.3's Weapon elimination (the family's) and the Engineers' Order (3.1.9)."""
+        return [*super().turn_extras(g, seat), *engineers.options(g, seat)]
+
+    def turn_extra(self, g: Game, seat: int, option: Option) -> None:
+        if option.id.startswith("engineer:"):
+            engineers.carry_out(g, seat, option)
+        else:
+            super().turn_extra(g, seat, option)
+
     # -- Leaders and command (command.py) -----------------------------------------------------
     def command_reach(self, g: Game, leader: str, activated: list[str],
                       may: Callable[[Game, str], bool]) -> list[str]:
@@ -290,8 +304,14 @@ class GreatWarCommanderRules(SupportHooks):
         """T107, 10.3.4: Gas hinders 1 into, out of and through its hex."""
         return {h: 1 for h in g.state.get("gas") or ()}
 
+    def may_enter(self, g: Game, move: Args, label: str) -> bool:
+        """O24.2: an Offensive never overstacks and never re-enters a hex."""
+        return offensive.may_enter(g, move, label)
+
     def entered(self, g: Game, uids: list[str], label: str) -> None:
-        """T107.1: a Formation moving into Gas is Suppressed, or broken if it already was."""
+        """T107.1: a Formation moving into Gas is Suppressed, or broken if it already was (and an
+        Offensive keeps the hexes each Formation has occupied, O24.2)."""
+        offensive.record_entry(g, uids, label)
         if label not in (g.state.get("gas") or ()):
             return
         for uid in uids:
@@ -302,6 +322,20 @@ class GreatWarCommanderRules(SupportHooks):
                 u["suppressed"] = True
                 g.emit("T107.1", "{unit} enters Gas in {hex} and is Suppressed", unit=uid, hex=label)
         check_sudden_loss(g)
+
+    def roll_morale(self, g: Game, uid: str, purpose: str) -> int:
+        """O26.4: a Formation stacked with Gas gets no positive Cover on its Rout Roll (Wire's -1
+        and negative Cover still count)."""
+        m = morale(g, uid)
+        if purpose != "rout" or g.state["units"][uid]["hex"] not in (g.state.get("gas") or ()):
+            return m.value
+        cover = m.parts[-1][1]  # the Cover instance stats.morale adds last
+        return m.value - max(0, int(cover))
+
+    def may_transfer(self, g: Game, giver: str, taker: str, wid: str) -> bool:
+        """O23.1.1, 11.3: a Weapon is handed over only from a Platoon to a Team."""
+        kinds = [self.unit_type(g.state["units"][u]["type"]).type for u in (giver, taker)]
+        return kinds == ["platoon", "team"]
 
     def routable(self, g: Game, uid: str) -> bool:
         """O26.5: Tanks are never affected by a Rout."""
@@ -355,8 +389,8 @@ class GreatWarCommanderRules(SupportHooks):
         g.emit("T107.2", "Gas removed from {hex} at the Time advance (6.1.2 step 4)", hex=h)
         return int(a["gas_removed"]) >= GAS_PER_TIME
 
-    def time_additions(self, g: Game, seat: int) -> None:
-        """Step 7: each player holding no Strategy Card draws one (1.S)."""
+    def time_closing(self, g: Game, seat: int) -> None:
+        """Step 7, after the Dig In window: each player holding no Strategy Card draws one (1.S)."""
         strategy_hand.time_draw(g)
 
     def scripted(self) -> Any:

@@ -44,7 +44,7 @@ class SupportHooks(CommanderRules):
     def no_cover(self, g: Game, uid: str) -> bool:
         return tanks.is_tank(g, uid)  # O21.3.7.1
 
-    def may_enter(self, g: Game, uids: list[str], frm: str, to: str) -> bool:
+    def vehicle_may_enter(self, g: Game, uids: list[str], frm: str, to: str) -> bool:
         return tanks.may_enter(g, uids, frm, to)  # O23.5.8
 
     def attack_defenders(self, g: Game, a: Args, uids: list[str]) -> list[str]:

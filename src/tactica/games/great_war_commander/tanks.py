@@ -9,7 +9,7 @@
 
 Reached through the family's ``after_entry`` hook (the Move and Advance Orders; an Advance is one
 hex, so its Shellhole is always the first); the terrain a Tank keeps off (O23.5.8) through
-``may_enter``. Not yet: the first Shellhole's +1 MP and a printed Trail's exemption (T118.2), Tank
+``vehicle_may_enter``. Not yet: the first Shellhole's +1 MP and a printed Trail's exemption (T118.2), Tank
 Leaders' activation of Tanks (O14.2.1, O23.5.1) and the two armaments' fire (O21.3.2): RULES.md.
 """
 
