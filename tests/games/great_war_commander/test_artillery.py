@@ -386,3 +386,24 @@ def test_T124_E15_airburst_mortar_into_woods_makes_a_shellhole_before_defense() 
     assert any("Attack Total 18 (7 FP + roll 9 + 2 airburst (T124))" in x for x in t)
     assert terrain_state.marker(g, target) == "shellhole"
     assert any(f"{foe} Defense Total" in x and "shellhole marker +1" in x for x in t)
+
+
+def test_A32_barrage_bonus_reaches_the_vacant_hexes_impact_total() -> None:
+    """A Barrage Action (A32, the Actions' work) adds to ``bonus`` in current_impact's args before
+    the roll: 10 FP + 7 + 2 = 19 downgrades Open Ground; 17 without it does not."""
+    for bonus, marker in ((0, None), (2, "shellhole")):
+        g = game("frontieres_1914")
+        b = board(g)
+        hex_ = next(b.label(x) for x in b.hexes if RULES.hex_type(b, x).id == "open_ground")
+        g.state["telephones"][0] = {"type": "ger-tel-10", "broken": False, "space": "local"}
+        g.state["active"] = 0
+        dice(g, 0, (3, 4))
+        g.push("artillery_request", seat=0, phase="impact", rule="O19", spotter=None, runner=None,
+               space="local", sr=hex_, range=0, hindrance=0, hit=True, gas=False, registered=False,
+               area=[hex_], done=[], vacant_done=False)
+        assert artillery.current_impact(g) is g.top()
+        g.top()["bonus"] = bonus
+        g.refresh()
+        keep(g)
+        assert terrain_state.marker(g, hex_) == marker
+        assert any(f"Impact Total {17 + bonus} on vacant {hex_}" in t for t in texts(g))

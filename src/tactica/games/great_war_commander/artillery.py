@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
+from ..commander_family.actions import open_windows
 from ..commander_family.activation import activate, may_activate
 from ..commander_family.artillery import ArtilleryImpact, drift, push_artillery_impact
 from ..commander_family.board_state import board_of, hex_distance, los, units_in
@@ -359,6 +360,21 @@ def runner_request(g: Game, seat: int, rule: str) -> None:
     push_request(g, seat, spotter=leader, runner=runner, rule=rule)
 
 
+IMPACT_WINDOW = "impact_roll"
+"""The Action window (kind) the firing player gets before each Impact Roll (A32 Barrage)."""
+
+
+def current_impact(g: Game) -> Args | None:
+    """The args an Action played before an Impact Roll adds to (``bonus``, A32 Barrage): the
+    ``artillery_impact`` frame about to roll, or the Artillery Request's for its vacant hexes'
+    roll."""
+    for f in reversed(g.state["stack"]):
+        if f["step"] in ("artillery_impact", "artillery_request"):
+            args: Args = f["args"]
+            return args
+    return None
+
+
 def battery_seat(a: Args) -> int:
     """Whose Telephone fires: the requesting seat's, or under Under Shot the enemy's."""
     return int(a["battery"] if "battery" in a else a["seat"])
@@ -670,12 +686,14 @@ class ArtilleryRequest(Step):
                 a["vacant"] = vacant
                 g.emit("O19.2.1.4.1", "One Impact Roll for the vacant hexes {hexes}", hexes=", ".join(vacant))
                 g.push("roll", roller=seat, purpose="artillery impact on vacant hexes", store="vroll")
+                open_windows(g, IMPACT_WINDOW, {"hexes": vacant}, seats=(seat,))  # before the roll
             return
         if "vroll" in a:
             roll = a.pop("vroll")
             fp = int(telephone_type(g, t["type"]).fp) if t is not None else 0
+            bonus = int(a.pop("bonus", 0) or 0)  # A32 Barrage played on this roll
             for h in a.pop("vacant"):
-                total = fp + int(roll["total"]) + terrain_state.airburst(g, h)
+                total = fp + int(roll["total"]) + bonus + terrain_state.airburst(g, h)
                 g.emit("O19.2.1.4.1", "Impact Total {total} on vacant {hex}", total=total, hex=h)
                 terrain_state.impact_downgrade(g, h, total)
             return
@@ -691,8 +709,8 @@ class ArtilleryRequest(Step):
         t = telephone_of(g, battery_seat(a))
         assert t is not None
         a["done"].append(target)
-        push_artillery_impact(g, seat, target, int(telephone_type(g, t["type"]).fp), t["type"],
-                              bonus=int(a.get("bonus") or 0))
+        push_artillery_impact(g, seat, target, int(telephone_type(g, t["type"]).fp), t["type"])
+        open_windows(g, IMPACT_WINDOW, {"hexes": [target]}, seats=(seat,))  # before its roll
 
     def _finish(self, g: Game, a: Args) -> None:
         seat = battery_seat(a)
