@@ -308,3 +308,31 @@ def test_3_1_9_an_engineer_digs_foxholes_or_removes_wire_with_any_order_card() -
     assert "E6" not in g2.state["fortifications"]
     e3 = put(g2, s2, "fr-genie" if fr2 else "ger-pioniere", "E7", broken=True)
     assert e2 not in engineers(g2, s2) and e3 not in engineers(g2, s2)  # activated; broken
+
+
+def test_O27_2_1_a_runner_advances_off_its_friendly_edge_and_T107_gas_on_advancing() -> None:
+    g = fresh("verdun_gas_1916")
+    seat = int(g.state["active"])
+    fr = side(g.state, seat)["nation"] == "France"
+    edge = g.state["edges"][seat]
+    home = {"north": "H1", "south": "H11", "west": "A6", "east": "O6"}[edge]
+    r = put(g, seat, "fr-agent" if fr else "ger-bote", home)
+    p = put(g, seat, "fr-poilus" if fr else "ger-landwehr", "E5")
+    put(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1" if edge != "north" else "A11")
+    g.state["gas"] = ["E6"]
+    g.state["vp"] = 0
+    card = hand_order(g, seat, "Advance")
+    g.refresh()
+    g.apply(f"order:{card}")
+    g.apply(f"activate:{r}")
+    ids = {o.id for o in g.legal_options()}
+    assert f"home:{r}" in ids and f"exit:{r}" not in ids
+    g.apply(f"home:{r}")
+    assert g.state["units"][r]["where"] == "out" and g.state["vp"] == (1 if seat == 0 else -1)
+    card = hand_order(g, seat, "Advance")
+    g.refresh()
+    assert side(g.state, seat)["order_cap"] >= 2
+    g.apply(f"order:{card}")
+    g.apply(f"activate:{p}")
+    g.apply(f"adv:{p}:E6")
+    assert g.state["units"][p]["suppressed"]  # T107.1 on an Advance too

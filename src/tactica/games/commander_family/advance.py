@@ -21,7 +21,7 @@ from tactica.core.rules import Args, Step
 from .access import rules_of
 from .actions import open_windows
 from .activation import ActivatingOrder, activate, first_choices, has_first_choice
-from .board_state import board_of, enemy_edge_hexes, label_map, neighbours, update_objectives
+from .board_state import board_of, edge_hexes, enemy_edge_hexes, label_map, neighbours, update_objectives
 from .citations import cite
 from .movement import on_map, push_exit_space
 from .orders import OrderDef
@@ -88,8 +88,15 @@ def can_exit(g: Game, uid: str) -> bool:
             and rules_of(g).may_exit(g, uid))
 
 
+def can_exit_home(g: Game, uid: str) -> bool:
+    """GWC O27.2.1: a unit the game lets leave by its own friendly edge (none by default)."""
+    u = g.state["units"][uid]
+    return (on_map(g, uid) and rules_of(g).may_exit_home(g, uid)
+            and u["hex"] in edge_hexes(g, int(u["seat"])))
+
+
 def can_advance(g: Game, uid: str) -> bool:
-    return can_exit(g, uid) or bool(destinations(g, uid))
+    return can_exit(g, uid) or can_exit_home(g, uid) or bool(destinations(g, uid))
 
 
 def _first_choices(g: Game, seat: int) -> list[str]:
@@ -139,6 +146,8 @@ class AdvanceOrder(ActivatingOrder, Step):
                      for h in destinations(g, u)]
             if can_exit(g, u):
                 opts.append(Option(f"exit:{u}", f"{u} exits by the enemy edge", "exit", {"unit": u}))
+            if can_exit_home(g, u):
+                opts.append(Option(f"home:{u}", f"{u} exits by its friendly edge", "exit", {"unit": u}))
         if a["done"] or not opts:  # O14.4: some activated unit must carry the Order out
             opts.append(Option("end", "End the Advance Order", "end"))
         return opts
@@ -153,6 +162,11 @@ class AdvanceOrder(ActivatingOrder, Step):
         else:
             u = option.args["unit"]
             a["done"].append(u)
+            if option.id.startswith("home:"):
+                rules_of(g).exit_home(g, u)  # GWC O27.2.1: a Runner off its friendly edge
+                if not g.is_terminal():
+                    self._maybe_end(g, a)
+                return
             if option.kind == "exit":
                 g.emit(cite(g, "advance.exit"), "{unit} advances off the enemy edge", unit=u)
                 self._maybe_end(g, a)
@@ -167,8 +181,12 @@ class AdvanceOrder(ActivatingOrder, Step):
         frm = g.state["units"][u]["hex"]
         g.state["units"][u]["hex"] = to
         g.emit(cite(g, "advance.enter"), "{unit} advances from {frm} into {dest}", unit=u, frm=frm, dest=to)
+        rules_of(g).entered(g, [u], to)  # GWC T107.1: Gas Suppresses or breaks
         update_objectives(g)
         if g.is_terminal():
+            return
+        if not on_map(g, u):  # eliminated on entering (GWC: broken twice by Gas)
+            self._maybe_end(g, a)
             return
         self._maybe_end(g, a)
         open_windows(g, "advance_entry", {"hex": to, "movers": [u]})
