@@ -154,3 +154,60 @@ def test_hooks_units_a_squad_deploys_into_carry_the_games_fields() -> None:
     teams = deploy(g, "red-3", "test")
     assert [g.state["units"][t]["type"] for t in teams] == ["red-team", "red-team"]
     assert all(g.state["units"][t]["cohesion"] == "ok" for t in teams)
+
+
+class Modifying(TinyCommanderRules):
+    """The tiny game with a +1 its first seat adds to every roll it keeps, and no pass for it
+    (GWC S98.2 and S98 reach the family through these hooks)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.passes: list[int] = []
+
+    def after_roll(self, g: Game, a: dict[str, Any]) -> None:
+        if int(a["roller"]) == 0:
+            a["drm"] = int(a.get("drm") or 0) + 1
+
+    def may_pass(self, g: Game, seat: int) -> bool:
+        return seat != 0
+
+    def on_pass(self, g: Game, seat: int) -> None:
+        self.passes.append(seat)
+
+
+def _roll(g: Game, seat: int) -> dict[str, Any]:
+    below = g.top()
+    g.push("roll", roller=seat, purpose="test", store="test_roll")
+    g.refresh()
+    while "test_roll" not in below:
+        g.apply("pass")  # the Initiative holder keeps the roll
+    out: dict[str, Any] = below.pop("test_roll")
+    return out
+
+
+def test_hooks_after_roll_modifies_the_kept_roll_and_only_that_seats() -> None:
+    g = Game.new(Modifying(), "tiny_meeting", seed=3)
+    mine = _roll(g, 0)
+    assert mine["total"] == mine["white"] + mine["colored"] + 1 and mine["drm"] == 1
+    theirs = _roll(g, 1)
+    assert theirs["total"] == theirs["white"] + theirs["colored"] and "drm" not in theirs
+
+
+def _to_turn(g: Game) -> Game:
+    while g.decision().step != "turn":
+        g.apply(g.legal_options()[0])
+    return g
+
+
+def test_hooks_may_pass_and_on_pass() -> None:
+    r = Modifying()
+    g = _to_turn(Game.new(r, "tiny_meeting", seed=3))
+    assert g.current_player() == 0
+    ids = [o.id for o in g.legal_options()]
+    assert "pass" not in ids and any(i.startswith("order:") for i in ids)
+    g2 = _to_turn(Game.new(TinyCommanderRules(), "tiny_meeting", seed=3))
+    assert "pass" in [o.id for o in g2.legal_options()]
+    g.state["active"] = 1  # the other seat may pass, and the game hears of it
+    g.refresh()
+    g.apply("pass")
+    assert r.passes == [1]

@@ -50,7 +50,7 @@ def hand_order(g: Game, seat: int, order: str, avoid: set[str]) -> str:
 def keep_rolls(g: Game) -> None:
     """Answer every re-roll and Action window with 'keep' / 'pass' until another decision."""
     while g.legal_options() and {o.id for o in g.legal_options()} <= {"reroll", "pass", "done"} | {
-            o.id for o in g.legal_options() if o.kind == "action"}:
+            o.id for o in g.legal_options() if o.kind in ("action", "sc")}:  # sc: S98.2's +1 window
         g.apply("pass")
 
 

@@ -27,8 +27,10 @@ Frames:
   the active player chooses.
 * ``artillery_impact`` — one Artillery Impact on one hex: Radio FP + the roll, + the Woods
   airburst (T99); no hindrance (10.3.1), no height, no Fire Actions. Then one Fire Defense Roll
-  per unit of either side in the hex at the roll, exactly as after a Fire Attack (O20.3.4): the
-  step extends :class:`.fire.FireAttack` and reuses its defense phases. Wall/Hedge alternate Cover
+  per unit of either side in the hex at the roll, exactly as after a Fire Attack (O20.3.4). The
+  step is the Commander family's (commander_family.artillery, shared with Great War Commander's
+  Telephones, as is the SR's drift); what the Impact Total does to the hex first is this game's
+  :func:`fortification_check` (the rules' ``impact_damage`` hook). Wall/Hedge alternate Cover
   never applies (T87, T97).
 
 Entry points: :func:`register` (steps and Order entries on a rules instance), :func:`setup_radios`
@@ -41,36 +43,30 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from tactica.core.hexgrid import neighbor
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
 from ..commander_family.activation import activate, may_activate
-from ..commander_family.board_state import (
-    board_of,
-    hex_distance,
-    label_map,
-    los,
-    neighbours,
-    overlay,
-    units_in,
+from ..commander_family.artillery import (
+    COMPASS,
+    ArtilleryImpact,
+    drift,
+    impact_area,
+    push_artillery_impact,
 )
-from ..commander_family.fire import FireAttack, draw_smoke, water_hex
+from ..commander_family.board_state import board_of, hex_distance, los, overlay, units_in
+from ..commander_family.fire import draw_smoke, water_hex
 from ..commander_family.orders import OrderDef
 from ..commander_family.state import opponent
 from ..commander_family.stats import unit_kind
 from ..commander_family.victory import nation
-from .terrain import hex_type
 
 if TYPE_CHECKING:
     from tactica.core.game import Game
 
     from ..commander_family.base import CommanderRules
 
-COMPASS = {1: 0, 2: 1, 3: 2, 4: 3, 5: 4, 6: 5}
-"""2.2.2 hex-compass number -> core flat-top direction index: 1 points to the top of the map,
-2 and 3 to the right (upper, lower), 4 to the bottom, 5 and 6 to the left (lower, upper); the
-core numbers the same six directions clockwise from the top starting at 0."""
+__all__ = ["COMPASS", "ArtilleryImpact", "drift", "impact_area", "push_artillery_impact", "register"]
 
 ORDER_DENIED = "Artillery Denied"
 ORDER_REQUEST = "Artillery Request"
@@ -240,28 +236,6 @@ def request_start(g: Game, seat: int, card: str) -> None:
            path=[], done=[])
 
 
-def drift(g: Game, start: str, white: int, colored: int, hit: bool) -> tuple[list[str], bool]:
-    """O18.2.2.1-3: the hexes the SR passes through from ``start`` and whether it stayed on the
-    map the whole way. Hit: one hex in the white die's direction, then one in the colored die's.
-    Miss: ``colored`` hexes in the white die's direction. Leaving the map even briefly ends it."""
-    b = board_of(g)
-    assert b is not None
-    h = label_map(b)[start]
-    dirs = [COMPASS[white], COMPASS[colored]] if hit else [COMPASS[white]] * colored
-    path: list[str] = []
-    for d in dirs:
-        h = neighbor(h, d)
-        if h not in b:
-            return path, False
-        path.append(b.label(h))
-    return path, True
-
-
-def impact_area(g: Game, center: str) -> list[str]:
-    """O18.2.3: the SR's hex and each adjacent hex on the map (fewer than seven at an edge)."""
-    return [center, *neighbours(g, center)]
-
-
 def fortified(g: Game, label: str) -> bool:
     """F100: a Fortification marker in the hex (``state["fortifications"]``: hex -> kind, kept by
     fortifications.py)."""
@@ -402,14 +376,7 @@ class ArtilleryRequest(Step):
         push_artillery_impact(g, int(a["seat"]), target, int(a["fp"]), a["radio"])
 
 
-# ---------------------------------------------------------------- one impact
-def push_artillery_impact(g: Game, seat: int, target: str, fp: int, radio: str) -> None:
-    """Push one Artillery Impact by ``seat``'s Radio (FP ``fp``) on hex ``target``."""
-    g.push("artillery_impact", seat=seat, target=target, fp=fp, radio=radio, pieces=[], smoke=False,
-           moving=[], op_fire=False, phase="start", bonus=0, crossed=None, zero_cover=False,
-           mortar=False)
-
-
+# ---------------------------------------------------------------- one impact (family artillery)
 def fortification_check(g: Game, a: Args) -> None:
     """O18.2.3.3 hook: an Impact Roll equal to the Fortification Vulnerability number of the
     Radio's FP destroys the hex's Fortification before any Defense Roll. The rules object may
@@ -430,65 +397,6 @@ def fortification_check(g: Game, a: Args) -> None:
         kind = forts.pop(target)
         g.emit("O18.2.3.3", "Impact Roll {roll} equals the Vulnerability number {n}: the {kind} in "
                "{hex} is destroyed", roll=roll, n=need, kind=kind, hex=target)
-
-
-class ArtilleryImpact(FireAttack):
-    """O18.2.3.2: an Artillery Impact Roll and the Fire Defense Rolls it calls for. The defense
-    phases (``order``, ``window``, ``defense``) are the Fire Attack's; units of both sides defend,
-    the inactive player's first, each owner choosing the order of his own units."""
-
-    name = "artillery_impact"
-    heavy = True  # Fortification Cover against Mortars and Artillery (F100)
-
-    def _side_left(self, g: Game, a: Args) -> list[str]:
-        left = self._left(g, a)
-        if not left:
-            return []
-        units = g.state["units"]
-        first = units[left[0]]["seat"]
-        return [u for u in left if units[u]["seat"] == first]
-
-    def actor(self, g: Game, a: Args) -> int | None:
-        if a["phase"] == "order":
-            mine = self._side_left(g, a)
-            if len(mine) > 1:
-                return int(g.state["units"][mine[0]]["seat"])
-        return None
-
-    def options(self, g: Game, a: Args) -> list[Option]:
-        return [Option(f"defend:{u}", f"{u} rolls next", "defend", {"unit": u})
-                for u in self._side_left(g, a)]
-
-    def run(self, g: Game, a: Args) -> None:
-        ph = a["phase"]
-        seat = int(a["seat"])
-        if ph == "start":
-            target = a["target"]
-            a["final_fp"] = int(a["fp"])
-            a["defenders"] = units_in(g, target, opponent(seat)) + units_in(g, target, seat)
-            g.emit("O18.2.3.2", "Artillery Impact on {hex}: Radio {radio}, FP {fp} (no hindrance)",
-                   hex=target, radio=a["radio"], fp=a["fp"])
-            a["phase"] = "rolled"
-            g.push("roll", roller=seat, purpose="artillery impact", store="roll")
-        elif ph == "rolled":
-            roll = a["roll"]
-            total = int(a["fp"]) + int(roll["total"])
-            parts = f"{a['fp']} FP + roll {roll['total']}"
-            b = board_of(g)
-            assert b is not None
-            burst = hex_type(b, label_map(b)[a["target"]]).airburst
-            if burst:
-                total += burst
-                parts += f" + {burst} airburst (T99)"
-            a["total"] = total
-            g.emit("O18.2.3.2", "Impact Total {total} ({parts})", total=total, parts=parts)
-            if roll["trigger"] == "Jammed!":
-                g.emit("O18.2.3.2", "Jammed! does not break a Radio: it is not a Weapon")
-            fortification_check(g, a)
-            a["left"] = self._still_there(g, a, a["defenders"])
-            a["phase"] = "order"
-        else:
-            super().run(g, a)
 
 
 # ---------------------------------------------------------------- wiring

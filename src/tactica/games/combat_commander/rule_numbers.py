@@ -65,4 +65,7 @@ RULE_NUMBERS: dict[str, str] = {
     "event.scrounge": "E71",  # GWC E90
     "event.suppressing_fire": "E75",  # GWC E92
     "event.walking_wounded": "E76",  # GWC E97
+    "artillery.impact": "O18.2.3.2",  # GWC O19.2.1.4.2
+    "artillery.airburst": "T99",  # GWC T124
+    "mines.attack": "F103.2",  # GWC F128.2
 }

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from tactica.core.rules import Step
+from tactica.core.rules import Args, Step
 
 from ..commander_family.actions import action_registry
 from ..commander_family.base import CommanderRules
@@ -57,6 +57,8 @@ class CombatCommanderRules(CommanderRules):
     option_defaults: Mapping[str, Any] = {}
     rule_numbers: Mapping[str, str] = RULE_NUMBERS
     smoke_cup = SMOKE_CUP
+    battery_name = "Radio"
+    fortification_kinds = fortifications.SPEC
 
     def __init__(self, steps: Iterable[Step] = (), pack: Pack | None = None) -> None:
         super().__init__([*procedure_steps(), *steps])
@@ -186,6 +188,9 @@ class CombatCommanderRules(CommanderRules):
             return mines.push_mine_attack(g, label, movers, moving=moving)
         return mines.push_mine_attack(g, label, movers, moving=moving, rule=rule)
 
+    def mine_fp(self, g: Game, movers: list[str]) -> int:
+        return fortifications.mines_fp(g)  # F103.2: the scenario's, whoever steps in
+
     def fortification_cover(self, g: Game, label: str | None, heavy: bool) -> tuple[int, str] | None:
         return fortifications.cover(g, label, heavy)
 
@@ -201,6 +206,9 @@ class CombatCommanderRules(CommanderRules):
     def fortification_vulnerability(self, fp: int) -> int:
         """O18.2.3.3: the Impact Roll that destroys a Fortification (our table, fortifications.py)."""
         return fortifications.vulnerability(fp)
+
+    def impact_damage(self, g: Game, a: Args) -> None:
+        artillery.fortification_check(g, a)  # O18.2.3.3, before the Defense Rolls
 
     def after_board_change(self, g: Game) -> None:
         fortifications.update_holders(g)  # F101: who holds each Fortification

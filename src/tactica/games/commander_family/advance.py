@@ -44,7 +44,10 @@ def advance_ok(g: Game, uid: str, a: str, b: str) -> bool:
         return False
     bd = board_of(g)
     assert bd is not None
-    ok = _map_allows(rules_of(g), bd, a, b)
+    rules = rules_of(g)
+    ok = _map_allows(rules, bd, a, b)
+    if rules.vehicles and not rules.vehicle_may_enter(g, [uid], a, b):  # GWC O23.5.8
+        return False
     return ok == ALWAYS or (ok == UNARMED and g.state["units"][uid]["weapon"] is None)
 
 
@@ -188,6 +191,8 @@ class AdvanceOrder(ActivatingOrder, Step):
         self._maybe_end(g, a)
         open_windows(g, "advance_entry", {"hex": to, "movers": [u]})
         rules_of(g).push_mine_attack(g, to, [u])  # F103.2, before the windows
+        # the game's checks on entering, before all of these (GWC O16.3: a Tank's Immobilization)
+        rules_of(g).after_entry(g, {"group": [u], "seat": a["seat"], "advance": True}, frm, to)
 
     def _activated(self, g: Game, a: Args) -> None:
         activate(g, a["activated"])

@@ -23,6 +23,7 @@ from .activation import in_radius
 from .board_state import FIGURE_LIMIT, FIGURES_BY_TYPE, figures, neighbours, reading, update_objectives
 from .events import EventDef
 from .fire import fire_group, remove_weapon
+from .fortifications import FortKinds
 from .orders import OrderDef
 from .protocols import (
     CardLike,
@@ -113,6 +114,16 @@ class CommanderRules(Rules):
     """Weapon kinds that are machine guns (Suppressing Fire, Sustained Fire, Intersect MGs)."""
     loner_kinds: frozenset[str] = frozenset()
     """Unit kinds that fire alone, never in a Fire Group of an Assault Fire (GWC A31: Tanks)."""
+    fortification_kinds: FortKinds | None = None
+    """The game's Fortification chart for the family's fortifications module (None: none)."""
+    terrain_markers: bool = False
+    """Do markers change a hex's terrain type (GWC T117/T118: Rubble, Shellhole)? Then the
+    family asks :meth:`marker_cover` for the Cover of a hex before its printed terrain."""
+    vehicles: bool = False
+    """Does the game have vehicles that take no Cover (GWC's Tanks, O21.3.7.1)? Then the family
+    asks :meth:`no_cover` of each defender."""
+    battery_name: str = "battery"
+    """What the log calls the game's off-map artillery piece (CC: Radio, GWC: Telephone)."""
 
     def __init__(self, steps: Iterable[Step] = ()) -> None:
         super().__init__([*family_steps(), *steps])
@@ -206,6 +217,11 @@ class CommanderRules(Rules):
         """The governing terrain type of hex ``h`` on ``board`` (its chart entry)."""
         raise NotImplementedError
 
+    def marker_cover(self, g: Game, label: str) -> tuple[int, str] | None:
+        """The Cover a terrain marker in the hex gives instead of its printed terrain, or None
+        (asked only when :attr:`terrain_markers` is set)."""
+        return None
+
     def hex_cover(self, board: Board, h: Hex) -> tuple[int, str]:
         """The Cover hex ``h``'s terrain gives and why (before hexsides and fortifications): by
         default the governing type's plus the Road's modifier wherever a road runs."""
@@ -245,6 +261,32 @@ class CommanderRules(Rules):
         """Push a Mine Attack on ``movers`` if ``label`` is mined; True if one was pushed."""
         return False
 
+    def no_cover(self, g: Game, uid: str) -> bool:
+        """Does this unit defend without Cover (a vehicle; asked only when :attr:`vehicles`)?"""
+        return False
+
+    def vehicle_may_enter(self, g: Game, uids: list[str], frm: str, to: str) -> bool:
+        """May these units (moving or advancing together) enter ``to`` from ``frm`` besides what
+        the map allows (GWC O23.5.8: a Tank keeps off Woods without a Road, Streams...)? Asked
+        only when :attr:`vehicles`."""
+        return True
+
+    def attack_defenders(self, g: Game, a: Args, uids: list[str]) -> list[str]:
+        """The units a Fire Attack (``a``: its frame args, ``pieces`` the firers) may attack among
+        those in its hexes (GWC O21.3.3: a Tank only by Weapons and Tanks). All by default."""
+        return uids
+
+    def after_entry(self, g: Game, a: Args, frm: str, to: str) -> None:
+        """A moving group (``a["group"]`` of the ``move_order`` args ``a``; on an Advance a dict
+        with the one unit, ``seat`` and ``advance``) has entered ``to`` from ``frm`` and its
+        windows, Op Fire and Mine Attack are pushed: what the game pushes here comes before all of
+        them (GWC O23.5.4: a Tank's Immobilization check; setting ``a["halt"]`` ends the group's
+        Move in ``to``). Nothing by default."""
+
+    def mine_fp(self, g: Game, movers: list[str]) -> int:
+        """The FP of a Mine Attack on ``movers`` (CC: the scenario's; GWC: 9 against vehicles)."""
+        raise NotImplementedError
+
     def melee_tie_winner(self, g: Game, label: str) -> int | None:
         """The seat that wins a tied Melee in this hex by holding its fortification, if any."""
         return None
@@ -252,6 +294,15 @@ class CommanderRules(Rules):
     def fortification_cover(self, g: Game, label: str | None, heavy: bool) -> tuple[int, str] | None:
         """The hex's fortification Cover and why (``heavy``: against Mortars and Artillery)."""
         return None
+
+    def impact_damage(self, g: Game, a: Args) -> None:
+        """What an Artillery Impact Total (``a["total"]`` in the ``artillery_impact`` frame's
+        args) does to the hex before its defenders roll (CC: a Fortification destroyed on an
+        exact roll; GWC: terrain and Fortifications downgraded). Nothing by default."""
+
+    def mortar_damage(self, g: Game, a: Args) -> None:
+        """What a Mortar's Attack Total (``a["total"]``) does to the target hex before its
+        defenders roll (GWC T124: Woods to a Shellhole at 18). Nothing by default."""
 
     def fp_lift(self, g: Game, seat: int, pieces: list[str], target: str) -> int:
         """FP that ``seat``'s Action cards could add to an attack (none by default)."""
@@ -377,6 +428,20 @@ class CommanderRules(Rules):
         """Extra per-unit state a game keeps for units of this type (GWC: rank, cohesion,
         vehicle status); none by default, so Combat Commander's units have no such fields."""
         return {}
+
+    # -- rolls and the Turn --------------------------------------------------------------------
+    def after_roll(self, g: Game, a: Args) -> None:
+        """A roll is kept (after the Initiative re-roll window, before its trigger): the game may
+        push windows on it (GWC S98.2: a Strategy Card played as +1 adds to ``a["drm"]``). None by
+        default."""
+
+    def may_pass(self, g: Game, seat: int) -> bool:
+        """May the active seat pass this Turn (GWC S98: not after playing a Strategy Card)?"""
+        return True
+
+    def on_pass(self, g: Game, seat: int) -> None:
+        """The active seat passes (O15): what the game notes about it (GWC: no Strategy Card this
+        Turn). Nothing by default."""
 
     # -- Time advance (6.1.2) -----------------------------------------------------------------
     def time_removals(self, g: Game, a: Args) -> list[Option]:
@@ -572,7 +637,8 @@ class CommanderRules(Rules):
         """Re-deal per pool so cards never change deck: (other hand + other draw pile), (own
         draw pile), (other secret chits + undrawn chits that have a secret side)."""
         # the family's five zones come first; a game's own zones follow (it re-deals those)
-        other_hand, other_draw, own_draw, other_secret, pool = self.hidden_zones(g, seat)[:5]
+        # the family's zones (a game that adds its own to hidden_zones re-deals those itself)
+        other_hand, other_draw, own_draw, other_secret, pool = CommanderRules.hidden_zones(self, g, seat)[:5]
         # cards of the other hand that seat has been shown (E61 Interrogation) stay where they are
         shown = set(side(g.state, 1 - seat).get("shown") or ())
         known = [c for c in other_hand if c in shown]

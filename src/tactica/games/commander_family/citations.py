@@ -78,6 +78,9 @@ RULE_KEYS: dict[str, str] = {
     "event.scrounge": "Scrounge: an eliminated Weapon returns to a unit",
     "event.suppressing_fire": "Suppressing Fire: Suppress an enemy unit an MG can reach",
     "event.walking_wounded": "Walking Wounded: an eliminated unit returns broken near a Random Hex",
+    "artillery.impact": "an Artillery Impact on one hex and the Defense Rolls it calls for",
+    "artillery.airburst": "the Woods airburst added to an Artillery Impact Total",
+    "mines.attack": "a Mine Attack on Formations entering or leaving a Mines hex",
 }
 """Every key the family cites, with what it stands for. A game's ``rule_numbers`` maps each of
 them (tests check that it maps all of them)."""

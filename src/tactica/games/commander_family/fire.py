@@ -604,7 +604,8 @@ class FireAttack(Step):
                 g.pop()
                 return
             a["final_fp"] = fp
-            a["defenders"] = [u for h in attack_hexes(a) for u in units_in(g, h, opponent(seat))]
+            a["defenders"] = rules_of(g).attack_defenders(
+                g, a, [u for h in attack_hexes(a) for u in units_in(g, h, opponent(seat))])
             # what the attack is, fixed before the roll (a trigger may take pieces away)
             pieces = [p for p in a["pieces"] if in_play(g, p)]
             a["mortar"] = any(is_weapon(g, p) and wtype(g, p).kind == "mortar" for p in pieces)
@@ -689,9 +690,11 @@ class FireAttack(Step):
             burst = rules_of(g).hex_type(b, label_map(b)[a["target"]]).airburst
             if burst:
                 total += burst
-                parts += f" + {burst} airburst (T99)"
+                parts += f" + {burst} airburst ({cite(g, 'artillery.airburst')})"
         a["total"] = total
         g.emit(cite(g, "fire.attack_roll"), "Attack Total {total} ({parts})", total=total, parts=parts)
+        if a["mortar"]:
+            rules_of(g).mortar_damage(g, a)  # GWC T124: before the Defense Rolls
         if roll["jammed"]:
             for p in a["pieces"]:
                 if is_weapon(g, p) and g.state["weapons"][p]["where"] == "map":

@@ -183,6 +183,10 @@ def can_step(g: Game, uid: str) -> bool:
         return True
     if rules_of(g).may_exit_home(g, uid) and u["hex"] in edge_hexes(g, int(u["seat"])):
         return True
+    rules = rules_of(g)
+    if rules.vehicles:  # a vehicle keeps off some terrain (GWC O23.5.8)
+        return any(rules.vehicle_may_enter(g, [uid], u["hex"], h)
+                   for h, _ in iter_entries(g, int(u["seat"]), u["hex"], mps))
     return next(iter_entries(g, int(u["seat"]), u["hex"], mps), None) is not None
 
 
@@ -251,7 +255,8 @@ class MoveOrder(ActivatingOrder, Step):
         mps = remaining(g, a)
         rules = rules_of(g)
         opts = [Option(f"to:{h}", f"Enter {h} ({c} MP)", "move", {"hex": h, "cost": c})
-                for h, c in entries(g, seat, here, mps) if rules.may_enter(g, a, h)]
+                for h, c in entries(g, seat, here, mps) if rules.may_enter(g, a, h)
+                and (not rules.vehicles or rules.vehicle_may_enter(g, list(a["group"]), here, h))]
         if (mps >= 1 and here in enemy_edge_hexes(g, seat)
                 and all(rules_of(g).may_exit(g, u) for u in a["group"])):
             opts.append(Option("exit", "Exit by the enemy edge (1 MP)", "exit"))
@@ -320,7 +325,7 @@ class MoveOrder(ActivatingOrder, Step):
         if not a["group"]:
             self._group_done(g, a, "")
         elif a.pop("halt", False) or rules_of(g).in_wire(g, a["hex"]):
-            self._group_done(g, a, "must stop: Wire (F106.2)")
+            self._group_done(g, a, a.pop("halt_why", None) or "must stop: Wire (F106.2)")
         elif not any(o.kind in ("move", "exit", "transfer") for o in self._step_options(g, a)):
             self._group_done(g, a, "has no MPs left for any hex and stops")
 
@@ -393,6 +398,7 @@ class MoveOrder(ActivatingOrder, Step):
             # line (F105.2)
             g.push("op_fire", seat=opponent(seat), hex=to, phase="main", group=[])
         rules.push_mine_attack(g, to, list(a["group"]), moving=True)  # F103.2: on top, so it comes first
+        rules.after_entry(g, a, frm, to)  # the game's checks before all of these (GWC O23.5.4)
 
     def _transfer(self, g: Game, a: Args, giver: str, to: str, wid: str) -> None:
         units = g.state["units"]

@@ -13,7 +13,8 @@ The roll frame then goes through, in this order:
    a Time! trigger on that same card does not advance Time a second time;
 3. the Initiative holder may cancel the roll and have it rolled again, handing the card to the
    opponent, who may then do the same (9.1; repeatable) — the re-roll comes off the original
-   roller's deck;
+   roller's deck; then the game's ``after_roll`` hook may push its own windows on the kept roll
+   (GWC S98.2: a Strategy Card as +1), which add to ``drm`` in the roll's args;
 4. the trigger on the kept card is resolved completely (1.9.1: Event!, Sniper!, Time!; Jammed!
    only on a Fire Attack Roll, where it is only flagged for the Fire procedure) — unless the roll
    is made while a trigger is being resolved, in which case triggers are ignored;
@@ -55,14 +56,21 @@ def push_time_advance(g: Game, seat: int, cause: str) -> None:
 
 
 def result(g: Game, a: Args) -> dict[str, Any]:
+    """The locked roll as its caller reads it. A modifier played on the roll itself (``drm``, GWC
+    S98.2) is in ``total`` and listed as ``drm``; a roll without one carries no such key."""
     rules = rules_of(g)
     c = rules.card(a["card"])
     total = c.white * c.colored if a["product"] else c.white + c.colored
-    return {
+    out = {
         "card": a["card"], "white": c.white, "colored": c.colored, "total": total,
         "doubles": c.white == c.colored, "trigger": c.trigger, "triggered": a["triggered"],
         "jammed": a["jammed"], "rerolls": a["rerolls"], "roller": a["roller"], "purpose": a["purpose"],
     }
+    drm = int(a.get("drm") or 0)
+    if drm:
+        out["total"] = total + drm
+        out["drm"] = drm
+    return out
 
 
 class Roll(Step):
@@ -87,6 +95,7 @@ class Roll(Step):
                 a["phase"] = "reveal"
             else:
                 a["phase"] = "trigger"
+                rules_of(g).after_roll(g, a)  # the game's windows on the kept roll (GWC S98.2)
         elif phase == "trigger":
             a["phase"] = "done"
             self._trigger(g, a)

@@ -203,11 +203,17 @@ def weapon_stat(g: Game, wid: str, stat: str) -> Stat:
 
 # ---------------------------------------------------------------- Cover (T78.3)
 def terrain_cover(g: Game, label: str | None) -> tuple[int, str]:
-    """The hex's own Cover (governing type, Road -1) and how it was found."""
+    """The hex's own Cover (governing type, Road -1) and how it was found; in a game whose
+    markers change a hex's terrain (GWC's Shellhole and Rubble), the marker's Cover."""
     b = board_of(g)
     if b is None or label is None:
         return 0, "no map"
-    return _terrain_cover(rules_of(g), b, label)
+    rules = rules_of(g)
+    if rules.terrain_markers:
+        found = rules.marker_cover(g, label)
+        if found is not None:
+            return found
+    return _terrain_cover(rules, b, label)
 
 
 @lru_cache(maxsize=8192)
@@ -249,6 +255,10 @@ def morale(g: Game, uid: str, crossed: int | None = None, forced_zero: bool | st
            heavy: bool = False) -> Stat:
     """Morale with the best Cover instance of the unit's hex (T78.3)."""
     base = unit_stat(g, uid, "morale")
-    cov, why = best_cover(g, g.state["units"][uid]["hex"], crossed, forced_zero, heavy)
+    rules = rules_of(g)
+    if rules.vehicles and rules.no_cover(g, uid):  # GWC O21.3.7.1: a Tank takes no Cover
+        cov, why = 0, "none for a vehicle"
+    else:
+        cov, why = best_cover(g, g.state["units"][uid]["hex"], crossed, forced_zero, heavy)
     parts = (*base.parts, (f"Cover ({why})", cov, cite(g, "cover.best")))
     return Stat(base.value + cov, parts)

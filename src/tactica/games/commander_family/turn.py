@@ -63,7 +63,7 @@ class Turn(Step):
         opts += rules.turn_extras(g, seat)
         if a["given"]:
             opts.append(Option("end", "End the Turn", "end"))
-        else:
+        elif rules.may_pass(g, seat) or not any(o.kind == "order" for o in opts):
             opts.append(Option("pass", "Pass: give no Order, discard up to "
                                f"{sd['discard_cap']} cards", "pass"))
         return opts
@@ -76,6 +76,7 @@ class Turn(Step):
             return
         if option.id == "pass":
             g.emit(cite(g, "order.pass"), "{nation} gives no Order and may discard", nation=nation(g, seat))
+            rules_of(g).on_pass(g, seat)
             g.replace("end_turn", phase="refill")
             g.push("discard", seat=seat, n=0, last=None)
             return

@@ -67,5 +67,8 @@ RULE_NUMBERS = MappingProxyType({
     "event.scrounge": "E90",
     "event.suppressing_fire": "E92",
     "event.walking_wounded": "E97",
+    "artillery.impact": "O19.2.1.4.2",
+    "artillery.airburst": "T124",
+    "mines.attack": "F128.2",
 })
 """Every key of citations.RULE_KEYS (tests check it)."""

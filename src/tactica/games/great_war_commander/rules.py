@@ -23,7 +23,6 @@ from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
 from ..commander_family.actions import action_registry
-from ..commander_family.base import CommanderRules
 from ..commander_family.events import event_registry
 from ..commander_family.orders import order_registry
 from ..commander_family.procedures import procedure_steps, register_procedures
@@ -59,6 +58,7 @@ from ._schema import ACTIONS, EVENTS, ORDERS
 from .components import Card, Chit, Components, UnitType, WeaponType, builtin_components
 from .rule_numbers import RULE_NUMBERS
 from .scenarios import to_family
+from .support_hooks import SupportHooks
 
 if TYPE_CHECKING:
     from tactica.core.board import Board
@@ -74,7 +74,7 @@ GAS_PER_TIME = 2
 this volume, T119)."""
 
 
-class GreatWarCommanderRules(CommanderRules):
+class GreatWarCommanderRules(SupportHooks):
     id = "great_war_commander"
     name = "Great War Commander"
     version = "0.1"

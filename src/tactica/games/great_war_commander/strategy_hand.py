@@ -33,8 +33,10 @@ def draw(g: Game, seat: int, why: str) -> None:
         g.emit("1.S", "{nation}'s Strategy Card deck is empty: no card ({why})",
                nation=sd["nation"], why=why)
         return
+    g.chance.cs["n"] += 1  # a draw is a chance outcome coming to light (as core.decks.draw)
     card = sd["sc_draw"].pop()
     sd["sc_hand"].append(card)
+    sd["sc_drawn"] = int(g.state.get("turn") or 0)  # usable from the next Turn (strategy.py)
     g.emit("1.S", "{nation} draws a Strategy Card ({why})", nation=sd["nation"], why=why)
     g.emit("1.S", "Your Strategy Card: {card}", to=[seat], card=card)
 

@@ -1,16 +1,165 @@
-"""Great War Commander Tanks (3.1.1-3.1.6, O14.2.1, O23.5):
-filled by the helper "gwart".
+"""Great War Commander's Tanks on the move (O23.5): the Immobilization check and Wire.
 
-rules.py calls :func:`register` once when the rules object is built; nothing is registered yet.
+* O23.5.2-O23.5.4: a Tank entering a hex of Gully, Marsh or Rubble, Foxholes or a Trench, a hex at
+  another level (a crest crossed; not along a Road), or its first Shellhole of the Order, halts
+  there for an Immobilization check before any Op Fire or Mine Attack: the active player rolls;
+  above the Tank's bog number it goes on, at or below it the Tank stops and breaks.
+* O23.5.3: one check a hex; O23.5.6: none where a friendly Unit stands.
+* O23.5.7, F131.4: a Tank entering Wire removes it and stops; then the terrain decides the check.
+
+Reached through the family's ``after_entry`` hook (the Move and Advance Orders; an Advance is one
+hex, so its Shellhole is always the first); the terrain a Tank keeps off (O23.5.8) through
+``vehicle_may_enter``. Not yet: the first Shellhole's +1 MP and a printed Trail's exemption (T118.2), Tank
+Leaders' activation of Tanks (O14.2.1, O23.5.1) and the two armaments' fire (O21.3.2): RULES.md.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from tactica.core.rules import Args, Step
+
+from ..commander_family import fortifications as fam
+from ..commander_family.board_state import board_of, label_map, units_in
+from ..commander_family.movement import find_frame
+from ..commander_family.victory import break_unit
+from . import terrain_state
 
 if TYPE_CHECKING:
+    from tactica.core.game import Game
+
     from .rules import GreatWarCommanderRules
+
+BOG_FORTS = {"foxholes": "F127.1", "trench": "F130.3"}
+"""Fortifications a Tank checks on entering (F127.1, F130.3)."""
+
+
+def _type(g: Game, uid: str) -> Any:
+    rules: Any = g.rules
+    return rules.unit_type(g.state["units"][uid]["type"])
+
+
+def is_tank(g: Game, uid: str) -> bool:
+    return bool(_type(g, uid).type == "tank")
+
+
+def bog_number(g: Game, uid: str) -> int | None:
+    """3.1.3: the bog number of the Tank's current side."""
+    t = _type(g, uid)
+    side = t.tank_broken if g.state["units"][uid]["broken"] else t.tank_unbroken
+    return None if side is None else side.bog
+
+
+def immobilization_passes(roll: int, bog: int) -> bool:
+    """O23.5.4: the Tank goes on when the roll is above its bog number."""
+    return roll > bog
+
+
+def check_reason(g: Game, tank: str, frm: str, to: str, first_shellhole: bool) -> str | None:
+    """Why entering ``to`` from ``frm`` calls for an Immobilization check (the rule), or None."""
+    seat = g.state["units"][tank]["seat"]
+    if any(_type(g, u).is_unit for u in units_in(g, to, int(seat))):
+        return None  # O23.5.6: a friendly Unit guides it
+    fort = fam.kind_at(g, to)
+    if fort in BOG_FORTS:
+        return BOG_FORTS[fort]
+    t = terrain_state.current_type(g, to)
+    if t.id == "shellhole":
+        return "T118" if first_shellhole else None
+    if t.tanks == "bog_check":
+        return t.rule
+    b = board_of(g)
+    assert b is not None
+    m = label_map(b)
+    if b.level(m[frm]) != b.level(m[to]) and not b.road(m[frm], m[to]):
+        return "T110"
+    return None
+
+
+def after_entry(g: Game, a: Args, frm: str, to: str) -> None:
+    """The family's hook after a group entered ``to``: Wire under a Tank goes (F131.4), then the
+    Immobilization checks are pushed, on top of the Op Fire and Mine Attack frames."""
+    tanks = [u for u in a["group"] if is_tank(g, u)]
+    if not tanks:
+        return
+    if fam.kind_at(g, to) == "wire":
+        fam.remove(g, to, "F131.4")
+        a["halt"] = True
+        a["halt_why"] = "stops: it crushed the Wire (O23.5.7)"
+    seen: list[str] = a.setdefault("tank_shellholes", [])
+    for tank in tanks:
+        first = tank not in seen
+        why = check_reason(g, tank, frm, to, first)
+        if terrain_state.current_type(g, to).id == "shellhole" and first:
+            seen.append(tank)
+        if why is not None and bog_number(g, tank) is not None:
+            g.push("immobilization", seat=int(a["seat"]), tank=tank, hex=to, why=why, phase="roll")
+
+
+class Immobilization(Step):
+    """O23.5.4: the active player's roll against the Tank's bog number."""
+
+    name = "immobilization"
+
+    def run(self, g: Game, a: Args) -> None:
+        tank = a["tank"]
+        if a["phase"] == "roll":
+            a["phase"] = "done"
+            g.emit("O23.5.4", "{tank} enters {hex} ({why}): Immobilization check against bog {bog}",
+                   tank=tank, hex=a["hex"], why=a["why"], bog=bog_number(g, tank))
+            g.push("roll", roller=int(a["seat"]), purpose=f"immobilization of {tank}", store="roll")
+            return
+        g.pop()
+        u = g.state["units"][tank]
+        bog = bog_number(g, tank)
+        if u["where"] != "map" or bog is None:
+            return
+        roll = int(a["roll"]["total"])
+        if immobilization_passes(roll, bog):
+            g.emit("O23.5.4", "Roll {r} above bog {b}: {tank} goes on", r=roll, b=bog, tank=tank)
+            return
+        g.emit("O23.5.4", "Roll {r} at or below bog {b}: {tank} bogs down", r=roll, b=bog, tank=tank)
+        move = find_frame(g, "move_order")
+        if move is not None:
+            move["halt"] = True
+            move["halt_why"] = "stops: bogged down (O23.5.4)"
+        break_unit(g, tank, "O23.5.4")
+
+
+def may_enter(g: Game, uids: list[str], frm: str, to: str) -> bool:
+    """O23.5.8 (T102-T124's Tank column): a Tank never enters Destroyed Woods or a Water
+    Barrier, a Stream only by a Bridge (the Bridge hex is not a Stream), Woods only along a Road,
+    and a Building only along a Road (reading R31: the map data has no building depictions to
+    say whether one covers the centre dot)."""
+    if not any(is_tank(g, u) for u in uids):
+        return True
+    t = terrain_state.current_type(g, to)
+    if t.tanks in ("never", "bridge_only"):
+        return False
+    if t.tanks == "road_only" or t.id == "building":
+        b = board_of(g)
+        assert b is not None
+        m = label_map(b)
+        return bool(b.road(m[frm], m[to], "road"))
+    return True
+
+
+def attack_defenders(g: Game, a: Args, uids: list[str]) -> list[str]:
+    """O21.3.3: a Tank can be attacked only by Weapons, Artillery and other Tanks: a Fire Attack
+    with neither a Weapon nor a Tank among its firers leaves the Tanks of the hex alone (Artillery,
+    Mines and aircraft pick their defenders themselves)."""
+    pieces = [p for p in a.get("pieces") or () if p in g.state["weapons"] or p in g.state["units"]]
+    heavy = any(p in g.state["weapons"] or is_tank(g, p) for p in pieces)
+    if heavy:
+        return uids
+    out = [u for u in uids if not is_tank(g, u)]
+    for u in uids:
+        if u not in out:
+            g.emit("O21.3.3", "{tank} cannot be attacked without a Weapon or a Tank", tank=u)
+    return out
 
 
 def register(rules: GreatWarCommanderRules) -> None:
-    """Register this part of the game on ``rules`` (nothing yet)."""
+    """The Immobilization check's frame."""
+    if "immobilization" not in rules.steps:
+        rules.add_step(Immobilization())

@@ -1,0 +1,86 @@
+"""The family hooks Great War Commander's artillery, Strategy Cards and Fortifications answer.
+
+:class:`SupportHooks` sits between the family's CommanderRules and GreatWarCommanderRules, so
+rules.py stays the one place that assembles the game while the hooks of this part live next to
+the modules that carry them out (artillery.py, strategy.py, fortifications.py, terrain_state.py).
+Each method only hands over to its module; ``view``, ``turn_extras`` and ``turn_extra`` add to
+what the class above and below give (a subclass that overrides them calls ``super()``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tactica.core.options import Option
+from tactica.core.rules import Args
+
+from ..commander_family.base import CommanderRules
+from . import artillery, fortifications, strategy, tanks, terrain_state
+
+if TYPE_CHECKING:
+    from tactica.core.game import Game
+
+
+class SupportHooks(CommanderRules):
+    battery_name = "Telephone"  # 12: the off-map battery
+    terrain_markers = True  # T117, T118: Rubble and Shellhole markers change a hex's type
+    vehicles = True  # O21.3.7.1: Tanks take no Cover
+    fortification_kinds = fortifications.KINDS  # F125-F131
+
+    # -- artillery (O18, O19, 12) --------------------------------------------------------------
+    def impact_damage(self, g: Game, a: Args) -> None:
+        artillery.impact_damage(g, a)  # O19.2.1.4.2: downgrades before the Defense Rolls
+
+    def mortar_damage(self, g: Game, a: Args) -> None:
+        terrain_state.mortar_damage(g, a["target"], int(a["total"]))  # T124 (reading R32)
+
+    def arrive_contacts(self, g: Game, space: int) -> None:
+        artillery.arrive_telephones(g, space)  # 6.1.2 step 5
+
+    def marker_cover(self, g: Game, label: str) -> tuple[int, str] | None:
+        return terrain_state.marker_cover(g, label)  # T117, T118
+
+    # -- Tanks (O23.5) -------------------------------------------------------------------------
+    def no_cover(self, g: Game, uid: str) -> bool:
+        return tanks.is_tank(g, uid)  # O21.3.7.1
+
+    def vehicle_may_enter(self, g: Game, uids: list[str], frm: str, to: str) -> bool:
+        return tanks.may_enter(g, uids, frm, to)  # O23.5.8
+
+    def attack_defenders(self, g: Game, a: Args, uids: list[str]) -> list[str]:
+        return tanks.attack_defenders(g, a, uids)  # O21.3.3
+
+    def after_entry(self, g: Game, a: Args, frm: str, to: str) -> None:
+        tanks.after_entry(g, a, frm, to)  # F131.4, O23.5.4: before Op Fire and Mines
+
+    # -- Mines (F128) ----------------------------------------------------------------------------
+    def mine_fp(self, g: Game, movers: list[str]) -> int:
+        return fortifications.mine_fp(g, movers)
+
+    # -- Strategy Cards (S98) --------------------------------------------------------------------
+    def after_roll(self, g: Game, a: Args) -> None:
+        strategy.after_roll(g, a)  # S98.2: +1 windows, Firepower
+
+    def may_pass(self, g: Game, seat: int) -> bool:
+        return strategy.may_pass(g, seat)
+
+    def on_pass(self, g: Game, seat: int) -> None:
+        strategy.on_pass(g, seat)
+
+    def turn_extras(self, g: Game, seat: int) -> list[Option]:
+        return [*super().turn_extras(g, seat), *strategy.situations(g, seat)]
+
+    def turn_extra(self, g: Game, seat: int, option: Option) -> None:
+        if "sc_card" in option.args:
+            strategy.play_situation(g, seat, option)  # S98.1
+            return
+        super().turn_extra(g, seat, option)
+
+    # -- views -------------------------------------------------------------------------------
+    def view(self, g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
+        v = super().view(g, seat, everything)
+        v.update(artillery.telephone_view(g))
+        v.update(fortifications.view(g))
+        for i, sd in enumerate(v["sides"]):
+            sd.update(strategy.view(g, i))
+        return v

@@ -1,0 +1,409 @@
+"""Great War Commander artillery played through the rules: Telephones (12), Artillery Denied (O18),
+Artillery Request (O19: Battery Access, Local, Standing and Creeping barrages, Gas Attacks,
+registered areas), the Runner's request (O20, O27), Impact downgrades (T99.5, F125.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tactica.core.decks import stack
+from tactica.core.game import Game
+from tactica.games.commander_family import fortifications as fam
+from tactica.games.commander_family.state import side
+from tactica.games.great_war_commander import RULES, artillery, barrage, terrain_state
+
+from .gwc_helpers import clear_map, new, put, to_first_turn
+
+BERTIN = "ger-ldr-bertin"
+RAVY = "fr-ldr-ravy"
+
+
+def game(scenario: str = "verdun_gas_1916", seed: int = 1) -> Game:
+    g = to_first_turn(new(scenario, seed))
+    clear_map(g)
+    for sd in g.state["sides"]:  # no Strategy Card windows in these tests (strategy's tests)
+        sd["sc_draw"].extend(sd["sc_hand"])
+        sd["sc_hand"].clear()
+    return g
+
+
+def dice(g: Game, seat: int, *rolls: tuple[int, int]) -> None:
+    """Put cards showing these dice without a trigger on top of ``seat``'s draw pile."""
+    deck = side(g.state, seat)["deck"]
+    chosen: list[str] = []
+    for w, c in rolls:
+        cid = next(x for x in [*reversed(deck["draw"]), *deck["discard"]] if x not in chosen
+                   and RULES.card(x).white == w and RULES.card(x).colored == c
+                   and RULES.card(x).trigger is None)
+        chosen.append(cid)
+    stack(deck, chosen)
+
+
+def spot_from(g: Game, target: str, avoid: tuple[str, ...] = ()) -> str:
+    """A hex three hexes from ``target`` that sees it (the map has hills and buildings)."""
+    from tactica.games.commander_family.board_state import hex_distance, los
+
+    b = board(g)
+    for x in sorted(b.hexes):
+        lab = b.label(x)
+        if lab not in avoid and hex_distance(g, lab, target) == 3 and los(g, lab, target).clear:
+            return lab
+    raise AssertionError(f"no hex sees {target}")
+
+
+def keep(g: Game) -> None:
+    """Keep every roll: the Initiative holder never re-rolls."""
+    while not g.is_terminal() and g.decision() is not None and g.decision().step == "initiative":
+        pick(g, "pass")
+
+
+def pick(g: Game, *ids: str) -> None:
+    for i in ids:
+        g.apply(i)
+        keep(g)
+
+
+def request(g: Game, seat: int = 0) -> None:
+    artillery.push_request(g, seat)
+    g.refresh()
+
+
+def texts(g: Game) -> list[str]:
+    return [e[1].format(**e[2]) for e in g.log]
+
+
+def board(g: Game) -> Any:
+    return RULES.board(g)
+
+
+# ---------------------------------------------------------------- 12, O18
+def test_12_scenario_telephones_in_the_artillery_boxes() -> None:
+    g = game()
+    assert artillery.telephone_of(g, 0) == {"type": "ger-tel-10", "broken": False, "space": "local"}
+    assert artillery.telephone_of(g, 1) == {"type": "fr-tel-8", "broken": False, "space": "local"}
+    assert g.view(1)["board"]["telephones"][0]["type"] == "ger-tel-10"  # public
+
+
+def test_6_1_2_a_reinforcement_telephone_replaces_the_one_there() -> None:
+    g = game()
+    g.state["telephone_reinforcements"] = {"3": [{"seat": 0, "type": "ger-tel-8"}]}
+    g.state["barrages"][0] = {"sr": "H6", "impacts": ["H5", "H7"]}
+    RULES.arrive_contacts(g, 3)
+    assert artillery.telephone_of(g, 0)["type"] == "ger-tel-8"
+    assert g.state["barrages"][0] is None
+
+
+def test_O18_artillery_denied_breaks_then_eliminates_and_lifts_the_markers() -> None:
+    g = game()
+    g.state["barrages"][1] = {"sr": "H6", "impacts": ["H5", "H7"]}
+    assert artillery.denied_legal(g, 0, "x")
+    artillery.denied_start(g, 0, "x")
+    assert artillery.telephone_of(g, 1)["broken"] and g.state["barrages"][1] is None  # O18.1
+    artillery.denied_start(g, 0, "x")
+    assert artillery.telephone_of(g, 1) is None  # back to the countermix
+    assert not artillery.denied_legal(g, 0, "x")
+
+
+# ---------------------------------------------------------------- O19.1, O19.2 table
+def test_O19_1_battery_access_fixes_into_a_space_of_the_period() -> None:
+    g = game("frontieres_1914")
+    g.state["telephones"][0]["broken"] = True
+    request(g)
+    keep(g)
+    assert [o.id for o in g.legal_options()] == ["access:local"]  # 1914: Local Barrage only
+    pick(g, "access:local")
+    assert not artillery.telephone_of(g, 0)["broken"]
+    assert g.frame_names()[-1] == "turn"  # nothing activated, nothing rolled
+
+
+def test_O19_2_spaces_by_date_gas_from_june_1915_for_germany() -> None:
+    g = game()  # June 1916
+    put(g, 0, BERTIN, "H3")
+    request(g)
+    keep(g)
+    assert [o.id for o in g.legal_options()] == ["space:local", "space:standing_creeping", "space:gas"]
+
+
+def test_O19_2_spotter_is_the_unbroken_unactivated_hrl_or_the_fao_once_a_turn() -> None:
+    g = game()
+    ldr = put(g, 0, BERTIN, "H3")
+    request(g)
+    keep(g)
+    pick(g, "space:local")
+    assert {o.id for o in g.legal_options()} == {f"spotter:{ldr}", "spotter:FAO"}
+    pick(g, "spotter:FAO")
+    assert g.state["fao_spotted"][0] == g.state["turn"]
+    assert not artillery.fao_free(g, 0) and artillery.hrl_spotter(g, 0) == ldr
+    g.state["units"][ldr]["broken"] = True
+    assert artillery.hrl_spotter(g, 0) is None
+
+
+# ---------------------------------------------------------------- a Local Barrage
+def _local_barrage(g: Game, sr: str, accuracy: tuple[int, int], drift: tuple[int, int]) -> str:
+    ldr = put(g, 0, BERTIN, spot_from(g, sr))
+    request(g)
+    keep(g)
+    pick(g, "space:local", f"spotter:{ldr}")
+    dice(g, 0, accuracy, drift)
+    pick(g, f"spot:{sr}")
+    return ldr
+
+
+def test_O19_2_1_2_1_hit_drift_may_come_back_to_the_spotting_hex() -> None:
+    """Digest E45: on a hit the two one-hex drifts can cancel out (1 up, then 4 down)."""
+    g = game()
+    dice(g, 0, (3, 3))  # the vacant hexes' Impact Roll after the drift
+    _local_barrage(g, "H6", (6, 6), (1, 4))
+    assert any("Accuracy 36" in t and "hit" in t for t in texts(g))
+    assert any("Impact area: H6," in t for t in texts(g))
+
+
+def test_O19_2_1_2_2_miss_drifts_the_colored_die_in_hexes() -> None:
+    g = game()
+    _local_barrage(g, "H6", (1, 1), (4, 2))  # miss: two hexes down
+    assert any("Accuracy 1" in t and "miss" in t for t in texts(g))
+    assert any("Impact area: H8," in t for t in texts(g))
+
+
+def test_O19_2_1_2_3_off_the_map_the_order_ends() -> None:
+    g = game()
+    _local_barrage(g, "H2", (1, 1), (1, 5))  # five hexes up from H2
+    assert any("errs off the map" in t for t in texts(g))
+    assert g.frame_names()[-1] == "turn" and g.state["barrages"][0] is None
+
+
+def test_O19_2_1_4_1_vacant_hexes_take_one_roll_and_are_downgraded_at_18() -> None:
+    g = game()
+    b = board(g)
+    area = barrage.local_pattern(b, "H9")
+    vulnerable = [h for h in area if terrain_state.takes_impact(g, h)]
+    assert vulnerable  # the test needs something to downgrade
+    dice(g, 0, (4, 4))  # FP 10 + 8 = 18
+    _local_barrage(g, "H9", (6, 6), (1, 4))
+    rolls = [t for t in texts(g) if "rolls for artillery impact on vacant hexes" in t]
+    assert len(rolls) == 1
+    for h in vulnerable:
+        kind = RULES.hex_type(b, b.parse(h)).id
+        fort = (g.state.get("fortifications") or {}).get(h)
+        assert terrain_state.marker(g, h) in ("shellhole", "rubble") or fort == "foxholes", (h, kind)
+    assert g.state["barrages"][0] is None  # a Local Barrage takes its SR off
+
+
+def test_O19_2_1_4_2_occupied_hexes_each_roll_and_both_sides_defend() -> None:
+    g = game()
+    own = put(g, 0, "ger-infanterie", "H8")
+    foe = put(g, 1, "fr-poilus", "H9")
+    dice(g, 0, (1, 1))  # the vacant roll (10 + 2: nothing happens)
+    _local_barrage(g, "H9", (6, 6), (1, 4))
+    assert {o.id for o in g.legal_options()} == {"impact:H8", "impact:H9"}  # the active player's order
+    pick(g, "impact:H9")
+    while g.frame_names()[-1] != "turn":
+        pick(g, g.legal_options()[0].id)
+    t = texts(g)
+    assert any("Artillery Impact on H9: Telephone ger-tel-10" in x for x in t)
+    assert any("Artillery Impact on H8" in x for x in t)
+    assert any(f"{foe} Defense Total" in x for x in t) and any(f"{own} Defense Total" in x for x in t)
+
+
+# ---------------------------------------------------------------- Gas, Standing and Creeping
+def test_O19_2_1_3_gas_attack_breaks_the_suppressed_and_suppresses_the_rest() -> None:
+    g = game()
+    ldr = put(g, 0, BERTIN, spot_from(g, "H9"))
+    sup = put(g, 1, "fr-poilus", "H9", suppressed=True)
+    fresh = put(g, 1, "fr-poilus", "H10")
+    request(g)
+    keep(g)
+    pick(g, "space:gas", f"spotter:{ldr}")
+    dice(g, 0, (6, 6), (1, 4))
+    pick(g, "spot:H9")
+    u = g.state["units"]
+    assert u[sup]["broken"] and u[sup]["suppressed"]  # keeps its marker
+    assert u[fresh]["suppressed"] and not u[fresh]["broken"]
+    assert set(barrage.local_pattern(board(g), "H9")) <= set(g.state["gas"])
+    assert not any("Impact Roll" in t or "Impact Total" in t for t in texts(g))  # no Impact Roll
+    assert g.state["barrages"][0] is None
+
+
+def _line_barrage(g: Game) -> str:
+    ldr = put(g, 0, BERTIN, spot_from(g, "H8"))
+    request(g)
+    keep(g)
+    pick(g, "space:standing_creeping", f"spotter:{ldr}")
+    dice(g, 0, (6, 6), (1, 4), (1, 1))
+    pick(g, "spot:H8")
+    pick(g, "axis:2")
+    return ldr
+
+
+def test_O19_2_1_4_standing_barrage_leaves_seven_markers_in_a_row() -> None:
+    g = game()
+    _line_barrage(g)
+    area = g.state["barrages"][0]
+    assert area["sr"] == "H8"
+    assert [area["sr"], *area["impacts"]] == barrage.line_pattern(board(g), "H8", 2)
+
+
+def test_O19_2_2_2_registered_creeping_barrage_E44() -> None:
+    """Digest E44: with the Telephone in the Standing/Creeping space and the markers on the map, a
+    new Artillery Request skips Spotting and Accuracy and shifts all seven markers one hex."""
+    g = game()
+    _line_barrage(g)
+    before = [g.state["barrages"][0]["sr"], *g.state["barrages"][0]["impacts"]]
+    g.state["activated"] = []  # a later Turn: the HRL may spot again
+    g.state["turn"] += 2
+    n_acc = sum("rolls for artillery accuracy" in t for t in texts(g))
+    request(g)
+    keep(g)
+    assert g.legal_options()[0].id == "registered"
+    pick(g, "registered")
+    spot = [o.id for o in g.legal_options()]
+    pick(g, next(i for i in spot if not i.endswith("FAO")))
+    assert "stand" in [o.id for o in g.legal_options()]
+    dice(g, 0, (1, 1))
+    pick(g, "creep:4")
+    after = [g.state["barrages"][0]["sr"], *g.state["barrages"][0]["impacts"]]
+    assert after == [x for x in barrage.shifted(board(g), before, 4) if x is not None]
+    assert n_acc == 1 and sum("rolls for artillery accuracy" in t for t in texts(g)) == n_acc
+
+
+def test_O19_2_2_registered_needs_a_spotter_seeing_the_sr() -> None:
+    g = game()
+    _line_barrage(g)
+    g.state["activated"] = []
+    g.state["turn"] += 2
+    g.state["units"][artillery.hrl(g, 0)]["broken"] = True  # no HRL; the FAO may not see H8
+    request(g)
+    keep(g)
+    ids = [o.id for o in g.legal_options()]
+    sees = artillery.sees(g, artillery.FAO, 0, "H8")
+    assert ("registered" in ids) == sees
+
+
+# ---------------------------------------------------------------- O20, O27
+def test_O20_O27_runner_with_the_hrl_and_a_functioning_telephone() -> None:
+    g = game()
+    ldr = put(g, 0, BERTIN, "H3")
+    assert artillery.runner_request_legal(g, 0) is None
+    runner = put(g, 0, "ger-bote", "H3")
+    assert artillery.runner_request_legal(g, 0) == runner
+    g.state["telephones"][0]["broken"] = True
+    assert artillery.runner_request_legal(g, 0) is None
+    g.state["telephones"][0]["broken"] = False
+    artillery.runner_request(g, 0, "O27")
+    g.refresh()
+    assert ldr in g.state["activated"] and runner in g.state["activated"]
+    pick(g, "space:local")
+    assert g.legal_options()[0].id.startswith("spot:")  # the HRL spots from their hex
+
+
+# ---------------------------------------------------------------- downgrades
+@pytest.mark.parametrize(("kind", "total", "left", "marker"), [
+    ("trench", 17, "trench", None), ("trench", 18, "foxholes", None),
+    ("pillbox", 19, "pillbox", None), ("pillbox", 20, None, "rubble"),
+    ("foxholes", 18, None, "shellhole"), ("wire", 18, None, "shellhole")])
+def test_F125_3_impact_downgrades_fortifications(kind: str, total: int, left: str | None,
+                                                 marker: str | None) -> None:
+    g = game()
+    b = board(g)
+    h = next(b.label(x) for x in b.hexes if RULES.hex_type(b, x).id == "open_ground"
+             and b.label(x) not in g.state["fortifications"])
+    fam.forts(g)[h] = kind
+    terrain_state.impact_downgrade(g, h, total)
+    assert fam.kind_at(g, h) == left and terrain_state.marker(g, h) == marker
+
+
+def test_T99_5_building_to_rubble_then_shellhole_and_cover_follows() -> None:
+    g = game()
+    b = board(g)
+    h = next(b.label(x) for x in b.hexes if RULES.hex_type(b, x).id == "building")
+    from tactica.games.commander_family.stats import terrain_cover
+
+    assert terrain_cover(g, h)[0] == 3
+    terrain_state.impact_downgrade(g, h, 18)
+    assert terrain_state.marker(g, h) == "rubble" and terrain_cover(g, h)[0] == 2
+    terrain_state.impact_downgrade(g, h, 18)
+    assert terrain_state.marker(g, h) == "shellhole" and terrain_cover(g, h)[0] == 1
+    assert not terrain_state.takes_impact(g, h)  # a Shellhole marker takes no further roll
+
+
+def test_O20_command_confusion_is_an_artillery_request_only_with_the_runner() -> None:
+    g = game()
+    put(g, 0, BERTIN, "H3")
+    cc = RULES.orders["Command Confusion"]
+    assert cc.rule == "O20" and not cc.offered(g, 0, "x")
+    runner = put(g, 0, "ger-bote", "H3")
+    assert cc.offered(g, 0, "x")
+    g.state["activated"].append(runner)  # both must be unactivated
+    assert not cc.offered(g, 0, "x")
+
+
+def test_O27_runner_order_offers_the_artillery_request_beside_placing() -> None:
+    g = game()
+    ldr = put(g, 0, BERTIN, "H3")
+    runner = put(g, 0, "ger-bote", "H3")
+    RULES.orders["Runner"].start(g, 0, "x")
+    g.refresh()
+    ids = [o.id for o in g.legal_options()]
+    assert ids[0] == "artillery"
+    g.apply("artillery")
+    assert {ldr, runner} <= set(g.state["activated"]) and g.frame_names()[-1] == "artillery_request"
+
+
+def test_T124_E15_airburst_mortar_into_woods_makes_a_shellhole_before_defense() -> None:
+    """Digest E15: a 7-FP 25 cm Minenwerfer into Woods rolls 9: Attack Total 18, not 16; the
+    Woods' vulnerability is reached, a Shellhole goes in, and the defender's Cover is 1."""
+    from tactica.games.commander_family.board_state import hex_distance, los
+    from tactica.games.commander_family.fire import push_fire_attack
+    from tactica.games.commander_family.state import new_weapon
+
+    g = game("frontieres_1914")  # marne_farms
+    b = board(g)
+    woods = [b.label(x) for x in b.hexes if RULES.hex_type(b, x).id == "woods"]
+    seat = 0  # the German 25 cm Minenwerfer
+    g.state["active"] = 0
+    pair = next((w, b.label(x)) for w in woods for x in b.hexes
+                if 3 <= hex_distance(g, b.label(x), w) <= 6 and los(g, b.label(x), w).clear
+                and RULES.hex_type(b, x).id == "open_ground"
+                and b.level(x) == b.level(b.parse(w)))  # no Height Advantage either way
+    target, firing = pair
+    team = put(g, seat, "ger-abteilung", firing)
+    wid = "test-smw"
+    g.state["weapons"][wid] = new_weapon("ger-smw", seat, team)
+    g.state["units"][team]["weapon"] = wid
+    foe = put(g, 1, "fr-ligne-1914", target)
+    for sd in g.state["sides"]:
+        sd["sc_draw"].extend(sd["sc_hand"])
+        sd["sc_hand"].clear()
+    dice(g, seat, (6, 6), (4, 5))  # Targeting 36 hits; the Fire Attack Roll 9
+    push_fire_attack(g, seat, [wid], target)
+    g.refresh()
+    while "fire_attack" in g.frame_names():
+        d = g.decision()
+        pick(g, "pass" if d.step in ("initiative", "sc_modifier", "action_window") else d.options[0].id)
+    t = texts(g)
+    assert any("Attack Total 18 (7 FP + roll 9 + 2 airburst (T124))" in x for x in t)
+    assert terrain_state.marker(g, target) == "shellhole"
+    assert any(f"{foe} Defense Total" in x and "shellhole marker +1" in x for x in t)
+
+
+def test_A32_barrage_bonus_reaches_the_vacant_hexes_impact_total() -> None:
+    """A Barrage Action (A32, the Actions' work) adds to ``bonus`` in current_impact's args before
+    the roll: 10 FP + 7 + 2 = 19 downgrades Open Ground; 17 without it does not."""
+    for bonus, marker in ((0, None), (2, "shellhole")):
+        g = game("frontieres_1914")
+        b = board(g)
+        hex_ = next(b.label(x) for x in b.hexes if RULES.hex_type(b, x).id == "open_ground")
+        g.state["telephones"][0] = {"type": "ger-tel-10", "broken": False, "space": "local"}
+        g.state["active"] = 0
+        dice(g, 0, (3, 4))
+        g.push("artillery_request", seat=0, phase="impact", rule="O19", spotter=None, runner=None,
+               space="local", sr=hex_, range=0, hindrance=0, hit=True, gas=False, registered=False,
+               area=[hex_], done=[], vacant_done=False)
+        assert artillery.current_impact(g) is g.top()
+        g.top()["bonus"] = bonus
+        g.refresh()
+        keep(g)
+        assert terrain_state.marker(g, hex_) == marker
+        assert any(f"Impact Total {17 + bonus} on vacant {hex_}" in t for t in texts(g))

@@ -1,0 +1,155 @@
+"""Tanks on the move (O23.5): the Immobilization check before Op Fire and Mines, its roll against
+the bog number, no check with a friendly Unit in the hex, one Shellhole a Move, Wire crushed."""
+
+from __future__ import annotations
+
+import pytest
+
+from tactica.core.game import Game
+from tactica.games.commander_family import fortifications as fam
+from tactica.games.great_war_commander import RULES, tanks, terrain_state
+
+from .gwc_helpers import clear_map, new, put, to_first_turn
+from .test_artillery import dice, keep, pick
+
+TANK = "fr-schneider"  # bog 8 unbroken
+
+
+def game() -> tuple[Game, int]:
+    g = to_first_turn(new("soissons_tanks_1918", 1))
+    clear_map(g)
+    for sd in g.state["sides"]:  # no Strategy Card windows here
+        sd["sc_draw"].extend(sd["sc_hand"])
+        sd["sc_hand"].clear()
+    return g, int(g.state["active"])
+
+
+def move_into(g: Game, seat: int, uid: str, to: str) -> None:
+    RULES.orders["Move"].start(g, seat, "x")
+    g.refresh()
+    pick(g, f"activate:{uid}", f"unit:{uid}")
+    step = next(o.id for o in g.legal_options() if o.id.endswith(f":{to}"))
+    pick(g, step)
+
+
+def log(g: Game) -> list[str]:
+    return [e[1].format(**e[2]) for e in g.log]
+
+
+def test_O23_5_4_immobilization_passes_above_the_bog_number() -> None:
+    assert tanks.immobilization_passes(9, 8) and not tanks.immobilization_passes(8, 8)
+
+
+@pytest.mark.parametrize(("roll", "bogged"), [((6, 3), False), ((4, 4), True)])
+def test_O23_5_4_foxholes_check_before_op_fire(roll: tuple[int, int], bogged: bool) -> None:
+    g, seat = game()
+    t = put(g, seat, TANK, "E5")
+    fam.place(g, "E6", "foxholes", "test")
+    dice(g, seat, roll)
+    move_into(g, seat, t, "E6")
+    keep(g)
+    text = log(g)
+    assert any("Immobilization check against bog 8" in x and "F127.1" in x for x in text)
+    assert g.state["units"][t]["broken"] == bogged
+    if bogged:
+        assert any("bogged down (O23.5.4)" in x for x in text)
+
+
+def test_O23_5_6_no_check_with_a_friendly_unit_there() -> None:
+    g, seat = game()
+    t = put(g, seat, TANK, "E5")
+    put(g, seat, "fr-poilus", "E6")
+    fam.place(g, "E6", "foxholes", "test")
+    assert tanks.check_reason(g, t, "E5", "E6", True) is None
+    move_into(g, seat, t, "E6")
+    keep(g)
+    assert not any("Immobilization check" in x for x in log(g))
+
+
+def test_O23_5_2_first_shellhole_only_and_rubble() -> None:
+    g, seat = game()
+    t = put(g, seat, TANK, "E5")
+    terrain_state.set_marker(g, "E6", "shellhole", "test")
+    assert tanks.check_reason(g, t, "E5", "E6", True) == "T118"
+    assert tanks.check_reason(g, t, "E5", "E6", False) is None
+    terrain_state.set_marker(g, "E6", "rubble", "test")
+    assert tanks.check_reason(g, t, "E5", "E6", False) == "T117"
+
+
+def test_O23_5_7_a_tank_crushes_wire_and_stops() -> None:
+    g, seat = game()
+    t = put(g, seat, TANK, "E5")
+    fam.place(g, "E6", "wire", "test")
+    move_into(g, seat, t, "E6")
+    keep(g)
+    assert fam.kind_at(g, "E6") is None
+    assert any("crushed the Wire" in x for x in log(g))
+
+
+def test_O16_3_an_advancing_tank_checks_too() -> None:
+    g, seat = game()
+    t = put(g, seat, TANK, "E5")
+    fam.place(g, "E6", "trench", "test")
+    dice(g, seat, (2, 2))
+    RULES.orders["Advance"].start(g, seat, "x")
+    g.refresh()
+    pick(g, f"activate:{t}")
+    step = next(o.id for o in g.legal_options() if o.id.endswith("E6"))
+    pick(g, step)
+    keep(g)
+    assert any("Immobilization check" in x and "F130.3" in x for x in log(g))
+    assert g.state["units"][t]["broken"]
+
+
+def test_O21_3_7_1_a_tank_defends_without_cover() -> None:
+    from tactica.games.commander_family.stats import morale
+
+    g, seat = game()
+    b = RULES.board(g)
+    woods = next(b.label(x) for x in b.hexes if RULES.hex_type(b, x).id == "woods")
+    t = put(g, seat, TANK, woods)
+    inf = put(g, seat, "fr-poilus", woods)
+    assert morale(g, t).value == 7  # the Schneider's printed Morale, no Woods Cover
+    assert morale(g, inf).value > RULES.unit_type("fr-poilus").unbroken.morale
+
+
+def test_O21_3_3_only_weapons_and_tanks_attack_a_tank() -> None:
+    from tactica.games.commander_family.fire import push_fire_attack
+
+    g, seat = game()
+    t = put(g, 1 - seat, TANK, "E6")
+    inf = put(g, 1 - seat, "fr-poilus", "E6")
+    shooter = put(g, seat, "ger-infanterie", "E5")
+    push_fire_attack(g, seat, [shooter], "E6")
+    g.refresh()
+    frame = next(f["args"] for f in reversed(g.state["stack"]) if f["step"] == "fire_attack")
+    assert inf in frame["defenders"] and t not in frame["defenders"]
+    assert any("cannot be attacked without a Weapon or a Tank" in x for x in log(g))
+    g2, seat2 = game()
+    t2 = put(g2, 1 - seat2, TANK, "E6")
+    carrier = put(g2, seat2, "ger-infanterie", "E5")
+    gun = next(w for w, x in g2.state["weapons"].items()
+               if x["seat"] == seat2 and not RULES.weapon_type(x["type"]).ordnance)
+    g2.state["units"][carrier]["weapon"] = gun
+    g2.state["weapons"][gun].update(carrier=carrier, where="map", broken=False)
+    push_fire_attack(g2, seat2, [gun], "E6")
+    g2.refresh()
+    frame2 = next(f["args"] for f in reversed(g2.state["stack"]) if f["step"] == "fire_attack")
+    assert t2 in frame2["defenders"]
+
+
+def test_O23_5_8_restricted_terrain_for_tanks() -> None:
+    g, seat = game()  # marne_farms
+    b = RULES.board(g)
+    t = put(g, seat, TANK, "E5")
+    woods_road = "F9"  # Woods on a Road
+    m = {b.label(x): x for x in b.hexes}
+    along = [b.label(n) for n in b.neighbors(m[woods_road]) if b.road(n, m[woods_road], "road")]
+    off = [b.label(n) for n in b.neighbors(m[woods_road]) if not b.road(n, m[woods_road], "road")]
+    assert along and off
+    assert tanks.may_enter(g, [t], along[0], woods_road)
+    assert not tanks.may_enter(g, [t], off[0], woods_road)
+    stream = next(b.label(x) for x in b.hexes if RULES.hex_type(b, x).id == "stream")
+    assert not tanks.may_enter(g, [t], "E5", stream)
+    inf = put(g, seat, "fr-poilus", "E5")
+    assert tanks.may_enter(g, [inf], off[0], woods_road)  # only Tanks are held back
