@@ -96,11 +96,12 @@ def hand(g: Game, seat: int, cards: list[str]) -> None:
 
 
 def settle(g: Game, stop_for: int | None = None) -> None:
-    """Pass Initiative re-rolls and Action windows that offer nothing but passing (except the
-    windows of seat ``stop_for``)."""
+    """Pass Initiative re-rolls, Strategy Card +1 windows (S98.2: these tests keep their cards)
+    and Action windows that offer nothing but passing (except the windows of seat
+    ``stop_for``)."""
     while not g.is_terminal() and (d := g.decision()) is not None:
-        if d.step == "initiative" or (d.step == "action_window" and len(d.options) == 1
-                                      and d.seat != stop_for):
+        if d.step in ("initiative", "sc_modifier") or (
+                d.step == "action_window" and len(d.options) == 1 and d.seat != stop_for):
             g.apply("pass")
             continue
         return
