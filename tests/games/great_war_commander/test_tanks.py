@@ -3,6 +3,8 @@ the bog number, no check with a friendly Unit in the hex, one Shellhole a Move, 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tactica.core.game import Game
@@ -30,6 +32,19 @@ def move_into(g: Game, seat: int, uid: str, to: str) -> None:
     pick(g, f"activate:{uid}", f"unit:{uid}")
     step = next(o.id for o in g.legal_options() if o.id.endswith(f":{to}"))
     pick(g, step)
+
+
+def to_the_roll(g: Game) -> dict[str, Any]:
+    """The Fire Attack's frame once its defenders are fixed (at its roll): the Action windows
+    before the roll (A44 Hand Grenades and the like) are passed."""
+    while True:
+        frame: dict[str, Any] = next(f["args"] for f in reversed(g.state["stack"])
+                                     if f["step"] == "fire_attack")
+        if "defenders" in frame:
+            return frame
+        d = g.decision()
+        assert d is not None and d.step == "action_window", d
+        g.apply("pass")
 
 
 def log(g: Game) -> list[str]:
@@ -122,7 +137,7 @@ def test_O21_3_3_only_weapons_and_tanks_attack_a_tank() -> None:
     shooter = put(g, seat, "ger-infanterie", "E5")
     push_fire_attack(g, seat, [shooter], "E6")
     g.refresh()
-    frame = next(f["args"] for f in reversed(g.state["stack"]) if f["step"] == "fire_attack")
+    frame = to_the_roll(g)
     assert inf in frame["defenders"] and t not in frame["defenders"]
     assert any("cannot be attacked without a Weapon or a Tank" in x for x in log(g))
     g2, seat2 = game()
@@ -134,7 +149,7 @@ def test_O21_3_3_only_weapons_and_tanks_attack_a_tank() -> None:
     g2.state["weapons"][gun].update(carrier=carrier, where="map", broken=False)
     push_fire_attack(g2, seat2, [gun], "E6")
     g2.refresh()
-    frame2 = next(f["args"] for f in reversed(g2.state["stack"]) if f["step"] == "fire_attack")
+    frame2 = to_the_roll(g2)
     assert t2 in frame2["defenders"]
 
 
