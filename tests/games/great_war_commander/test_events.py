@@ -4,6 +4,8 @@ Support Table procedure of E72/E87/E91 and A45.3."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from tactica.core.game import Game
 from tactica.games.great_war_commander._schema import EVENTS
 from tactica.games.great_war_commander.rules import GreatWarCommanderRules
@@ -225,6 +227,37 @@ def test_E72_infiltration_steps_toward_the_red_x_until_every_item_is_free() -> N
     assert [i["formation"] for i in got] == ["ger-abteilung"]
     assert support.select(g, GER, 12, telephones=False, rule="E72") == []  # the Red X
     assert "one row toward the Red X" in text(g) and "is the Red X: nothing arrives" in text(g)
+
+
+def test_R9_S98_2_a_support_roll_of_12_plus_one_reads_the_red_x_row() -> None:
+    """S98.2 allows +1 on any roll: Infiltration's Support Table roll of 6-6 with Germany's
+    Strategy Card played is 13, read on the last row (the Red X, reading R9), and the Event ends
+    with nothing arriving."""
+    from tactica.games.great_war_commander.countermix import free_units
+
+    g = game("frontieres_1914")
+    spare(g, "H6")
+    for seat in (GER, ENT):
+        sd = g.state["sides"][seat]
+        sd["sc_draw"].extend(sd["sc_hand"])
+        sd["sc_hand"].clear()
+    ger = g.state["sides"][GER]
+    sc = ger["sc_draw"].pop(0)
+    ger["sc_hand"].append(sc)
+    ger["sc_drawn"] = int(g.state["turn"]) - 1
+    before = free_units(g, "ger-landwehr")
+    top(g, GER, card_with(g, GER, white=6, colored=6))
+    rules: Any = g.rules
+    g.push("hold")
+    rules.events["Infiltration"].run(g, GER, card_with(g, GER, event="Infiltration"))
+    g.refresh()
+    while g.decision().step == "initiative":
+        g.apply("pass")
+    assert g.decision().step == "sc_modifier" and g.decision().seat == GER
+    choose(g, f"sc:{sc}")
+    assert "Support Table roll 13 is off the table: row 12 is read" in text(g)
+    assert "is the Red X: nothing arrives" in text(g)
+    assert held(g) and free_units(g, "ger-landwehr") == before
 
 
 def test_E73_intelligence_the_receiver_must_discard_one_enemy_card() -> None:

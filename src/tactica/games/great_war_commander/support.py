@@ -1,7 +1,8 @@
 """The Support Table procedure (E72 Infiltration, E87 Reinforcements, E91 Stragglers, A45.3
 Hidden Unit) and the placing of what it gives.
 
-1. Roll two dice (inside an Event no trigger counts, E56) and read the row that holds the roll.
+1. Roll two dice (inside an Event no trigger counts, E56) and read the row that holds the roll
+   (a Strategy Card's +1, S98.2, may take a 12 to 13: the last row is read, reading R9).
 2. Take every item of the row (without Telephones for Infiltration, Stragglers and Hidden Unit)
    if every one is free in the countermix (countermix.py); otherwise step one row toward the
    Red X row and look again. On the Red X row nothing arrives.
@@ -69,8 +70,14 @@ def _free(g: Game, items: list[dict[str, Any]]) -> bool:
 
 
 def select(g: Game, seat: int, roll: int, telephones: bool, rule: str) -> list[dict[str, Any]]:
-    """Steps 1-2: the items that arrive for ``roll`` (none on the Red X row)."""
+    """Steps 1-2: the items that arrive for ``roll`` (none on the Red X row). A roll a Strategy
+    Card's +1 (S98.2) took past the table's last row reads that row (reading R9)."""
     rows = list(table(g, seat).rows)
+    low, high = rows[0].rolls[0], rows[-1].rolls[1]
+    if not low <= roll <= high:
+        g.emit(rule, "Support Table roll {roll} is off the table: row {row} is read", roll=roll,
+               row=(rows[0] if roll < low else rows[-1]).id)
+        roll = min(max(roll, low), high)
     i = next(n for n, r in enumerate(rows) if r.rolls[0] <= roll <= r.rolls[1])
     red = next(n for n, r in enumerate(rows) if r.red_x)
     step = 1 if red > i else -1
