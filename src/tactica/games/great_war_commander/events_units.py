@@ -431,7 +431,8 @@ def _petard(g: Game, a: Args, o: Option | None) -> None:
 
 
 def raid_targets(g: Game, seat: int) -> list[str]:
-    """E83: enemy Units within two hexes of a friendly Good Order Unit stacked with a Leader."""
+    """E83: the enemy Units at most two hexes from one of the receiver's Good Order Units that
+    shares its hex with a Leader."""
     bases = {_units(g)[u]["hex"] for u in map_units(g, seat) if is_unit(g, u) and good_order(g, u)
              and any(unit_kind(g, x) == "leader" for x in units_in(g, _units(g)[u]["hex"], seat))}
     reach: set[str] = set()
