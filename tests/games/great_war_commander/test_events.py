@@ -369,7 +369,35 @@ def test_E95_trommelfeuer_eliminates_tanks_and_breaks_units_in_three_hexes() -> 
     while not held(g):
         choose(g, opts(g)[-1])
     assert unit(g, t)["where"] == "casualties" and unit(g, a)["broken"]
-    assert "not carried out" in text(g)
+    assert f"Shellhole marker placed in {h}" in text(g)
+
+
+def test_E95_trommelfeuer_downgrades_trench_building_and_open_ground() -> None:
+    """Step 3, no roll: the Trench becomes Foxholes, Open Ground a Shellhole; a Building becomes
+    Rubble, a Pillbox Rubble, Wire goes and leaves a Shellhole (reading R33)."""
+    from tactica.games.commander_family import fortifications as fam
+    from tactica.games.great_war_commander import terrain_state
+
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    near = sorted(g.rules.adjacent_hexes(g, h))
+    n0, n1 = near[0], near[1]
+    fam.forts(g)[n0] = "trench"
+    top(g, GER, card_with(g, GER, hex=h))
+    event(g, GER, "Trommelfeuer")
+    choose(g, next(o for o in opts(g) if n0 in o and n1 in o))
+    while not held(g):
+        choose(g, opts(g)[-1])
+    assert fam.kind_at(g, n0) == "foxholes" and terrain_state.marker(g, h) == "shellhole"
+    assert "E95" in text(g) and "not carried out" not in text(g)
+    b, o1, o2 = hexes_of(g, "building")[0], *hexes_of(g, "open_ground")[20:22]
+    fam.forts(g)[o1] = "pillbox"
+    fam.forts(g)[o2] = "wire"
+    for x in (b, o1, o2):
+        terrain_state.bombard(g, x, "E95")
+    assert terrain_state.marker(g, b) == "rubble" and terrain_state.marker(g, o1) == "rubble"
+    assert fam.kind_at(g, o2) is None and terrain_state.marker(g, o2) == "shellhole"
 
 
 def test_E96_valor_veteran_on_a_unit_next_to_an_enemy() -> None:

@@ -1,5 +1,5 @@
 """Great War Commander's map Events: E59 Battlefield Attrition / Breeze, E60 Blaze, E61 Breeze,
-E74 Interdiction / Breeze, and the Trommelfeuer bombardment's effect on Formations (E95).
+E74 Interdiction / Breeze, and the Trommelfeuer bombardment (E95).
 
 * The Breeze part (E59 step 2-3, E61, E74 step 2-3): every Smoke and Gas marker leaves the map,
   then each Blaze sets alight the adjacent hex in the card's "direction #" (its ``direction``,
@@ -8,9 +8,8 @@ E74 Interdiction / Breeze, and the Trommelfeuer bombardment's effect on Formatio
 * Blaze (E60): from a Random Hex, the nearest Building or Woods hex not yet ablaze (the receiver
   picks among equals) takes a Blaze.
 * Trommelfeuer (E95): a Random Hex and two hexes adjacent to it (the receiver's choice): every
-  Tank there is eliminated and every Unit and Leader breaks. Step 3, the downgrade of Buildings,
-  Fortifications and terrain to Rubble, Foxholes and Shellholes, needs the terrain markers of the
-  artillery work and is logged as not carried out (RULES.md: partial).
+  Tank there is eliminated and every Unit and Leader breaks; then each of the three hexes is
+  downgraded, no roll (terrain_state.bombard: Rubble, Foxholes or a Shellhole; Water spared).
 """
 
 from __future__ import annotations
@@ -29,6 +28,7 @@ from ..commander_family.events_map import push_relocation, put_blaze, spread_bla
 from ..commander_family.events_units import break_in, interdict
 from ..commander_family.stats import unit_kind
 from ..commander_family.victory import check_sudden_loss, eliminate
+from . import terrain_state
 
 if TYPE_CHECKING:
     from tactica.core.game import Game
@@ -133,8 +133,8 @@ def _trommel(g: Game, a: Args, o: Option | None) -> None:
                 eliminate(g, uid, "E95", check=False)
             else:
                 break_in(g, uid, "E95")
-    g.emit("E95", "The downgrade of Buildings, Fortifications and terrain in {hexes} is not carried out: "
-           "terrain markers are not in play yet", hexes=", ".join(hexes))
+    for h in hexes:
+        terrain_state.bombard(g, h, "E95")
     check_sudden_loss(g)
 
 
