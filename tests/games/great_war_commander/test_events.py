@@ -8,11 +8,11 @@ from tactica.core.game import Game
 from tactica.games.great_war_commander._schema import EVENTS
 from tactica.games.great_war_commander.rules import GreatWarCommanderRules
 
-from .cards_helpers import ENT, GER, card_with, choose, event, game, hand, held, hexes_of, opts, top
+from .cards_helpers import ENT, GER, card_with, choose, event, game, hand, held, hexes_of, opts, settle, top
 from .gwc_helpers import put
 from .test_actions import far_hexes
 
-NOT_YET = {"High Command Meddling", "Sappers", "Telephone Wires Cut"}
+NOT_YET = {"High Command Meddling", "Sappers"}
 
 
 def text(g: Game) -> str:
@@ -353,6 +353,38 @@ def test_E93_surrender_a_broken_unit_next_to_an_enemy() -> None:
     event(g, GER, "Surrender")
     choose(g, f"unit:{a}")
     assert unit(g, a)["where"] == "casualties"
+
+
+def test_E94_telephone_wires_cut_breaks_then_eliminates_the_enemy_telephone() -> None:
+    from tactica.games.great_war_commander import artillery
+
+    g = game("verdun_gas_1916")
+    g.state["barrages"][ENT] = {"sr": "H6", "impacts": ["H5", "H7"]}
+    event(g, GER, "Telephone Wires Cut")
+    assert artillery.telephone_of(g, ENT)["broken"] and g.state["barrages"][ENT] is None
+    assert not artillery.telephone_of(g, GER)["broken"]
+    event(g, GER, "Telephone Wires Cut")
+    assert artillery.telephone_of(g, ENT) is None and "E94" in text(g)
+    event(g, GER, "Telephone Wires Cut")
+    assert "No effect" in text(g).splitlines()[-1]
+
+
+def test_E94_an_artillery_attack_under_way_runs_to_its_end_before_the_cut() -> None:
+    from tactica.games.great_war_commander import artillery
+
+    g = game("verdun_gas_1916")
+    g.push("hold")
+    g.push("artillery_request", seat=ENT, phase="impact", rule="O19", spotter=None, runner=None,
+           space="local", sr="H6", range=0, hindrance=0, hit=True, gas=False, registered=False,
+           area=[], done=[], vacant_done=False)
+    artillery.cut_wires(g, ENT, "E94")
+    assert not artillery.telephone_of(g, ENT)["broken"]  # not yet: the attack goes on
+    g.refresh()
+    settle(g)
+    assert held(g) and artillery.telephone_of(g, ENT)["broken"]
+    lines = text(g).splitlines()
+    assert lines.index("O19.2.1.4.2: The barrage is over: the Spotting Round is removed") < len(lines) - 1
+    assert any(x.startswith("E94:") and "breaks" in x for x in lines)
 
 
 def test_E95_trommelfeuer_eliminates_tanks_and_breaks_units_in_three_hexes() -> None:

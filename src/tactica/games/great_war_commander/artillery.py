@@ -181,6 +181,18 @@ def break_telephone(g: Game, seat: int, rule: str) -> None:
     clear_barrage(g, seat, "O18.1")
 
 
+def cut_wires(g: Game, seat: int, rule: str) -> None:
+    """E94: ``seat``'s Telephone breaks (or, broken, is eliminated); while an Artillery Attack by
+    that Telephone is under way the cut waits until the attack is over (it runs to its end)."""
+    for f in reversed(g.state["stack"]):
+        if f["step"] == "artillery_request" and battery_seat(f["args"]) == seat:
+            f["args"].setdefault("wires_cut", []).append(rule)
+            g.emit(rule, "{nation}'s Telephone wires are cut: the Artillery Attack under way runs to its end "
+                   "first", nation=nation(g, seat))
+            return
+    break_telephone(g, seat, rule)
+
+
 def telephone_view(g: Game) -> dict[str, Any]:
     """Telephones, bombardment areas and FAO use as the views show them (all public)."""
     tels = g.state.get("telephones") or [None, None]
@@ -717,6 +729,7 @@ class ArtilleryRequest(Step):
         t = telephone_of(g, seat)
         if "battery" in a:  # Under Shot: the enemy's markers already stand where they shifted to
             g.emit(a["rule"], "Under Shot is over")
+            self._wires_cut(g, a)
             g.pop()
             return
         if a["space"] == barrage.LINE and t is not None and not t["broken"]:
@@ -726,7 +739,13 @@ class ArtilleryRequest(Step):
             g.emit("O19.2.1.4.2", "The barrage is over: the SR and Impact markers stay on the map")
         else:
             g.emit("O19.2.1.4.2", "The barrage is over: the Spotting Round is removed")
+        self._wires_cut(g, a)
         g.pop()
+
+    def _wires_cut(self, g: Game, a: Args) -> None:
+        """E94: a Telephone Wires Cut that came during this Artillery Attack takes effect now."""
+        for rule in a.pop("wires_cut", []):
+            break_telephone(g, battery_seat(a), rule)
 
 
 # ---------------------------------------------------------------- Gas Attack (O19.2.1.3)

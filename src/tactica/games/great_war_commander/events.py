@@ -10,11 +10,10 @@ skipped and logged, E56; no triggers on the rolls inside an Event). Registered h
   enemy Formation), its surrender Event as E93 Surrender (a broken Unit next to an enemy);
 * this game's own: events_units.py (E57, E58, E64-E68, E76-E80, E82, E83, E85), events_map.py
   (E59, E60, E61, E74, E95 partly), events_cards.py (E62, E73, E81, E86), events_support.py
-  (E72, E87, E91), events_command.py (E63, E84, E88).
+  (E72, E87, E91), events_command.py (E63, E84, E88, E94).
 
 Not registered yet (the log says "not implemented yet: no effect" when one is revealed;
-RULES.md says what each waits for): E71 High Command Meddling, E89 Sappers (Wire), E94 Telephone
-Wires Cut (Telephones).
+RULES.md says what each waits for): E71 High Command Meddling, E89 Sappers.
 """
 
 from __future__ import annotations
@@ -73,6 +72,7 @@ EVENTS: dict[str, Any] = {
     "Stragglers": events_support.stragglers,
     "Suppressing Fire": suppress_in_mg_reach("not_leader"),
     "Surrender": surrender_event("Surrender", "E93", "unit_adjacent_enemy", "next to an enemy Unit"),
+    "Telephone Wires Cut": events_command.wires_cut,
     "Trommelfeuer": events_map.trommelfeuer,
     "Valor": veteran_event("Valor", "E96", "unit_near_enemy", "Unit next to an enemy Formation"),
     "Walking Wounded": walking_wounded,
