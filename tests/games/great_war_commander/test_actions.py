@@ -26,7 +26,7 @@ from .cards_helpers import (
 )
 from .gwc_helpers import put
 
-NOT_YET = {"Barrage", "Dig In", "Engineering Works", "Go to Ground", "Hidden Pillbox", "Hidden Wire",
+NOT_YET = {"Dig In", "Engineering Works", "Go to Ground", "Hidden Pillbox", "Hidden Wire",
            "Major Gas Attack", "Storm Troops"}
 
 
