@@ -227,6 +227,27 @@ def test_E72_infiltration_steps_toward_the_red_x_until_every_item_is_free() -> N
     assert "one row toward the Red X" in text(g) and "is the Red X: nothing arrives" in text(g)
 
 
+def test_E87_reinforcements_a_telephone_replaces_the_one_in_the_artillery_box() -> None:
+    """E87 step 3 (verdun_gas_1916: Germany's Telephone 10 in its box): row 8 brings the
+    Telephone 8, which replaces it; row 2-3's Telephone 10 is not in the countermix (it is in the
+    box), so that row is passed over toward the Red X (step 2)."""
+    from tactica.games.great_war_commander import artillery, support
+
+    g = game("verdun_gas_1916")
+    spare(g, "H6")
+    assert artillery.telephone_of(g, GER)["type"] == "ger-tel-10"
+    assert artillery.free_telephones(g, "ger-tel-10") == 0
+    got = support.select(g, GER, 2, telephones=True, rule="E87")
+    assert all(i.get("telephone") != "ger-tel-10" for i in got) and "Red X" in text(g)
+    g.state["barrages"][GER] = {"sr": "H6", "impacts": ["H5", "H7"]}
+    g.push("hold")
+    support._support_roll(g, {"seat": GER, "rule": "E87", "roll": {"total": 8}, "kind": "Reinforcements",
+                              "telephones": True, "where": "edge", "suppress": False}, None)
+    assert artillery.telephone_of(g, GER) == {"type": "ger-tel-8", "broken": False, "space": "local"}
+    assert g.state["barrages"][GER] is None
+    assert "E87: Germany Telephone ger-tel-8 (FP 8) is placed in its Artillery Box" in text(g)
+
+
 def test_E73_intelligence_the_receiver_must_discard_one_enemy_card() -> None:
     g = game("frontieres_1914")
     spare(g, "H6")

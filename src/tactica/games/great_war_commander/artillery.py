@@ -123,6 +123,13 @@ def place_telephone(g: Game, seat: int, type_id: str, rule: str = "12") -> None:
            nation=nation(g, seat), tel=type_id, fp=tt.fp)
 
 
+def free_telephones(g: Game, type_id: str) -> int:
+    """E87 step 2: Telephones of that type left in the countermix (the roster's count less those
+    in an Artillery Box)."""
+    used = sum(1 for t in telephones(g) if t is not None and t["type"] == type_id)
+    return int(telephone_type(g, type_id).count) - used
+
+
 def setup(g: Game, scenario: Mapping[str, Any]) -> None:
     """2.1, 4.4.2: the scenario's Telephones (``forces.telephones``) into the Artillery Boxes, in
     the Local Barrage space (our reading: the book leaves the first space to the owner and every
