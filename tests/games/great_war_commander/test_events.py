@@ -12,7 +12,7 @@ from .cards_helpers import ENT, GER, card_with, choose, event, game, hand, held,
 from .gwc_helpers import put
 from .test_actions import far_hexes
 
-NOT_YET = {"High Command Meddling", "Sappers"}
+NOT_YET = {"High Command Meddling"}
 
 
 def text(g: Game) -> str:
@@ -329,6 +329,31 @@ def test_E85_recall_leader_goes_to_the_next_time_space_in_good_order() -> None:
     space = int(g.state["time"]["space"]) + 1
     assert unit(g, ldr)["where"] == "time_track" and ldr in g.state["reinforcements"][str(space)]
     assert not unit(g, ldr)["suppressed"] and not unit(g, ldr)["veteran"]
+
+
+def test_E89_sappers_place_or_remove_wire_next_to_a_good_order_unit() -> None:
+    from tactica.games.commander_family import fortifications as fam
+
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    put(g, GER, "ger-landwehr", h)
+    near = sorted(h2 for h2 in g.rules.adjacent_hexes(g, h) if fam.refusal(g, h2, "wire") is None)
+    put(g, ENT, "fr-poilus", near[1])  # enemy there: no Wire
+    fam.forts(g)[near[2]] = "wire"
+    event(g, GER, "Sappers")
+    assert f"place:{near[0]}" in opts(g) and f"remove:{near[2]}" in opts(g)
+    assert not any(near[1] in o for o in opts(g))
+    choose(g, f"place:{near[0]}")
+    assert fam.kind_at(g, near[0]) == "wire" and "E89: Wire placed in" in text(g)
+    event(g, GER, "Sappers")
+    choose(g, f"remove:{near[2]}")
+    assert fam.kind_at(g, near[2]) is None and held(g)
+    for x in g.state["units"].values():
+        if x["seat"] == GER:
+            x["suppressed"] = True  # no Unit in Good Order: nothing to do
+    event(g, GER, "Sappers")
+    assert held(g) and "No effect" in text(g).splitlines()[-1]
 
 
 def test_E90_scrounge_only_the_receivers_own_weapons() -> None:
