@@ -296,6 +296,7 @@ def test_3_1_9_an_engineer_digs_foxholes_or_removes_wire_with_any_order_card() -
     assert g.state["fortifications"]["E6"] == "foxholes"
     assert eng in g.state["activated"] and move not in side(g.state, seat)["hand"]
     assert "3.1.9" in log_rules(g)
+    assert "3.1.9: Foxholes placed in E6" in g.log_lines()  # through the family's place
     g2 = fresh("verdun_gas_1916")
     s2 = int(g2.state["active"])
     fr2 = side(g2.state, s2)["nation"] == "France"
@@ -306,6 +307,7 @@ def test_3_1_9_an_engineer_digs_foxholes_or_removes_wire_with_any_order_card() -
     g2.refresh()
     g2.apply(f"engineer:{card}:{e2}:wire")
     assert "E6" not in g2.state["fortifications"]
+    assert "3.1.9: The Wire in E6 is eliminated" in g2.log_lines()  # the family's remove
     e3 = put(g2, s2, "fr-genie" if fr2 else "ger-pioniere", "E7", broken=True)
     assert e2 not in engineers(g2, s2) and e3 not in engineers(g2, s2)  # activated; broken
 
