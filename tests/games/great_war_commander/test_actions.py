@@ -668,3 +668,20 @@ def test_A45_1_hidden_pillbox_for_the_defender_on_an_objective_hex() -> None:
     assert "Pillbox" in "\n".join(x for x in lines(g) if "Defense Total" in x)
     pb_us = card_with(g, ENT, action="Hidden Pillbox")
     assert not pillbox_playable(g, ENT, pb_us, {"unit": us})  # not the scenario Defender
+
+
+def test_10_3_2_1_fp_lift_counts_the_firers_own_plus_two_fire_cards() -> None:
+    """10.3.2.1: a hindered shot the +2 FP Actions in hand could lift to 1 FP may be declared: the
+    GWC hook counts Élan (France) and Unternehmungslustig (Germany) on any Fire Attack, not
+    Charge (a Melee card), and Bayonets only for a German Weapon next to a targeted Tank."""
+    g, o, ger = open_fight("frontieres_1914")
+    fr = next(u for u, x in g.state["units"].items() if x["hex"] == o)
+    n = g.state["units"][ger]["hex"]
+    elan, charge = card_with(g, ENT, action="Élan"), card_with(g, ENT, action="Charge")
+    bay = card_with(g, ENT, action="Bayonets / Grenade Bundle")
+    hand(g, ENT, [charge, bay])
+    assert g.rules.fp_lift(g, ENT, [fr], n) == 0
+    hand(g, ENT, [elan, charge, card_with(g, ENT, action="Élan", avoid=(elan,))])
+    assert g.rules.fp_lift(g, ENT, [fr], n) == 4
+    hand(g, GER, [card_with(g, GER, action="Unternehmungslustig")])
+    assert g.rules.fp_lift(g, GER, [ger], o) == 2
