@@ -26,7 +26,7 @@ from .cards_helpers import (
 )
 from .gwc_helpers import put
 
-NOT_YET = {"Engineering Works", "Hidden Wire",
+NOT_YET = {"Engineering Works",
            "Major Gas Attack", "Storm Troops"}
 
 
@@ -685,3 +685,30 @@ def test_10_3_2_1_fp_lift_counts_the_firers_own_plus_two_fire_cards() -> None:
     assert g.rules.fp_lift(g, ENT, [fr], n) == 4
     hand(g, GER, [card_with(g, GER, action="Unternehmungslustig")])
     assert g.rules.fp_lift(g, GER, [ger], o) == 2
+
+
+def test_A45_4_hidden_wire_for_the_defender_just_after_an_entry() -> None:
+    from tactica.games.commander_family import fortifications as fam
+    from tactica.games.commander_family.actions import open_windows
+    from tactica.games.great_war_commander.actions_ground import wire_playable
+
+    g = game("belleau_wood_1918")  # Germany defends
+    no_strategy_cards(g)
+    h = hexes_of(g, "open_ground")[8]
+    far = far_hexes(g, h)
+    put(g, GER, "ger-landwehr", far[0])
+    us = put(g, ENT, "us-infantry", h)
+    put(g, ENT, "us-infantry", far[1])
+    hw = card_with(g, GER, action="Hidden Wire")
+    hand(g, GER, [hw])
+    hand(g, ENT, [])
+    assert not wire_playable(g, ENT, card_with(g, ENT, action="Hidden Wire"), {"hex": h})  # the Attacker
+    g.push("hold")
+    open_windows(g, "move_entry", {"hex": h, "movers": [us]})
+    g.refresh()
+    while g.decision().seat != GER:
+        g.apply("pass")
+    choose(g, f"action:{hw}")
+    assert fam.kind_at(g, h) == "wire" and "A45.4: Wire placed in" in "\n".join(lines(g))
+    assert not wire_playable(g, GER, hw, {"hex": h})  # one Fortification a hex
+    assert g.rules.wire_halts(g, far[1], h)  # F131.2: the Move ends there

@@ -1,5 +1,5 @@
-"""Great War Commander's Actions that change the ground: A39 Dig In, A43 Go to Ground and A45.1
-Hidden Pillbox (placement through the family's fortifications.place, markers through
+"""Great War Commander's Actions that change the ground: A39 Dig In, A43 Go to Ground, A45.1
+Hidden Pillbox and A45.4 Hidden Wire (placement through the family's fortifications.place, markers through
 terrain_state).
 
 * Dig In (window ``dig_in``, the end of a Time advance, 6.1.2 step 6, both players): Foxholes
@@ -11,6 +11,10 @@ terrain_state).
 * Hidden Pillbox (same window, scenario Defender only, A45): the attacked hex is an Objective,
   not Water, with no Fortification, and a Pillbox marker is left (reading R34: the countermix
   holds :data:`PILLBOX_MARKERS`): a Pillbox goes there and its Cover counts for this attack.
+* Hidden Wire (windows ``move_entry`` and ``advance_entry``, just after Formations Move or
+  Advance into a hex; a Retreat opens none; scenario Defender only): Wire into that hex if the
+  family's placement allows it (no Water, no Fortification). The family's Move ends a group
+  standing in Wire once the windows are over (F131.2), which is the card's end of the Move.
 """
 
 from __future__ import annotations
@@ -100,9 +104,22 @@ def pillbox_play(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:
     fam.place(g, h, "pillbox", "A45.1")
 
 
+def wire_playable(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> bool:
+    """A45.4: the scenario Defender, a hex just entered that may take Wire."""
+    h = ctx.get("hex")
+    return (h is not None and side(g.state, seat)["posture"] == "Defend"
+            and fam.refusal(g, str(h), "wire") is None)
+
+
+def wire_play(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:
+    fam.place(g, str(ctx["hex"]), "wire", "A45.4")
+
+
 def action_defs() -> list[ActionDef]:
     return [
         ActionDef("Dig In", "A39", True, frozenset({"dig_in"}), dig_in_playable, dig_in_play),
         ActionDef("Go to Ground", "A43", True, DEFENSE, ground_playable, ground_play),
         ActionDef("Hidden Pillbox", "A45.1", True, DEFENSE, pillbox_playable, pillbox_play),
+        ActionDef("Hidden Wire", "A45.4", True, frozenset({"move_entry", "advance_entry"}), wire_playable,
+                  wire_play),
     ]
