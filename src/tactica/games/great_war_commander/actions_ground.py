@@ -1,6 +1,6 @@
-"""Great War Commander's Actions that change the ground: A39 Dig In, A43 Go to Ground, A45.1
-Hidden Pillbox and A45.4 Hidden Wire (placement through the family's fortifications.place, markers through
-terrain_state).
+"""Great War Commander's Actions that change the ground: A39 Dig In, A41 Engineering Works, A43
+Go to Ground, A45.1 Hidden Pillbox and A45.4 Hidden Wire (through the family's fortifications
+place and remove; markers through terrain_state).
 
 * Dig In (window ``dig_in``, the end of a Time advance, 6.1.2 step 6, both players): Foxholes
   into a hex holding a friendly Formation other than a Tank, where the family's placement rules
@@ -15,6 +15,10 @@ terrain_state).
   Advance into a hex; a Retreat opens none; scenario Defender only): Wire into that hex if the
   family's placement allows it (no Water, no Fortification). The family's Move ends a group
   standing in Wire once the windows are over (F131.2), which is the card's end of the Move.
+* Engineering Works (windows ``move_entry`` and ``move_turn`` of the player's own Move Order,
+  that is at any moment of it): one Wire in the hex of, or next to, one of his Formations
+  activated to Move whose Movement is boxed is removed (the family's ``remove``). Offered only
+  where such a Wire exists (a card that would do nothing is not played).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from tactica.core.rules import Args
 from ..commander_family import fortifications as fam
 from ..commander_family.actions import ActionDef
 from ..commander_family.actions_fire import DEFENSE
+from ..commander_family.actions_move import MOVE_WINDOWS, boxed, moving
 from ..commander_family.event_steps import ask, continuation, map_units, opt
 from ..commander_family.state import side
 from ..commander_family.stats import unit_kind
@@ -115,9 +120,37 @@ def wire_play(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:
     fam.place(g, str(ctx["hex"]), "wire", "A45.4")
 
 
+# ---------------------------------------------------------------- A41 Engineering Works
+def works_hexes(g: Game, seat: int) -> list[str]:
+    """A41: Wire hexes in or next to a hex of ``seat``'s Formations moving with boxed Movement."""
+    rules: Any = g.rules
+    near: set[str] = set()
+    for uid in moving(g, seat):
+        if boxed(g, uid, "movement"):
+            h = g.state["units"][uid]["hex"]
+            near.update([h, *rules.adjacent_hexes(g, h)])
+    return sorted(h for h in near if fam.kind_at(g, h) == "wire")
+
+
+def works_playable(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> bool:
+    return bool(works_hexes(g, seat))
+
+
+def works_play(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:
+    ask(g, seat, "gwc_engineering_works", "Engineering Works: remove which Wire?",
+        [opt(f"hex:{h}", f"Wire in {h}", "hex", hex=h) for h in works_hexes(g, seat)])
+
+
+@continuation("gwc_engineering_works")
+def _works(g: Game, a: Args, o: Option | None) -> None:
+    assert o is not None
+    fam.remove(g, o.args["hex"], "A41")
+
+
 def action_defs() -> list[ActionDef]:
     return [
         ActionDef("Dig In", "A39", True, frozenset({"dig_in"}), dig_in_playable, dig_in_play),
+        ActionDef("Engineering Works", "A41", True, MOVE_WINDOWS, works_playable, works_play),
         ActionDef("Go to Ground", "A43", True, DEFENSE, ground_playable, ground_play),
         ActionDef("Hidden Pillbox", "A45.1", True, DEFENSE, pillbox_playable, pillbox_play),
         ActionDef("Hidden Wire", "A45.4", True, frozenset({"move_entry", "advance_entry"}), wire_playable,
