@@ -26,7 +26,7 @@ from .cards_helpers import (
 )
 from .gwc_helpers import put
 
-NOT_YET = {"Major Gas Attack", "Storm Troops"}
+NOT_YET = {"Storm Troops"}
 
 
 def lines(g: Game) -> list[str]:

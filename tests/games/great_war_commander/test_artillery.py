@@ -234,6 +234,8 @@ def _line_barrage(g: Game) -> str:
     dice(g, 0, (6, 6), (1, 4), (1, 1))
     pick(g, "spot:H8")
     pick(g, "axis:2")
+    while g.decision() is not None and g.decision().step == "action_window":
+        pick(g, "pass")  # A32 Barrage windows before the Impact Rolls: not played here
     return ldr
 
 
@@ -448,3 +450,33 @@ def test_A32_barrage_plus_two_with_the_telephone_in_the_standing_creeping_box() 
     c = _vacant_barrage(g, barrage.LOCAL)
     d = g.decision()
     assert d.step != "action_window" or f"action:{c}" not in [o.id for o in d.options]
+
+
+def test_A49_major_gas_attack_eliminates_an_enemy_unit_the_gas_just_broke() -> None:
+    """A49: after the gas broke the Suppressed Poilus, the firing player's window offers Major Gas
+    Attack on it (not on the one the gas only Suppressed)."""
+    g = game()
+    g.state["active"] = 0
+    ldr = put(g, 0, BERTIN, spot_from(g, "H9"))
+    sup = put(g, 1, "fr-poilus", "H9", suppressed=True)
+    fresh = put(g, 1, "fr-poilus", "H10")
+    sd = side(g.state, 0)
+    mga = next(c for c in sd["deck"]["draw"] + sd["deck"]["discard"]
+               if RULES.card(c).action == "Major Gas Attack")
+    for pile in (sd["deck"]["draw"], sd["deck"]["discard"]):
+        if mga in pile:
+            pile.remove(mga)
+    sd["hand"].append(mga)
+    request(g)
+    keep(g)
+    pick(g, "space:gas", f"spotter:{ldr}")
+    dice(g, 0, (6, 6), (1, 4))
+    pick(g, "spot:H9")
+    d = g.decision()
+    assert d.step == "action_window" and d.seat == 0 and "gas_attack" in d.prompt
+    pick(g, f"action:{mga}")
+    assert [o.id for o in g.legal_options()] == [f"unit:{sup}"]
+    pick(g, f"unit:{sup}")
+    assert g.state["units"][sup]["where"] == "casualties"
+    assert g.state["units"][fresh]["where"] == "map"
+    assert any(t == f"Major Gas Attack: {sup} is eliminated" for t in texts(g))

@@ -9,12 +9,12 @@ Action A42, Op Fire, is the family's). What is registered here:
   Americans);
 * this game's own: the duds A29 Ach Komm! and A52 Oh! Les Boches! (never playable), the +2 cards
   (actions_plus.py: A33, A35, A40, A48, A55), the Defense-Roll Actions (actions_defense.py: A37,
-  A45.2, A46, A53), A45.3 Hidden Unit (actions_hidden.py) A32 Barrage (actions_artillery.py),
-  A39 Dig In, A41 Engineering Works, A43 Go to Ground, A45.1 Hidden Pillbox and A45.4 Hidden
-  Wire (actions_ground.py).
+  A45.2, A46, A53), A45.3 Hidden Unit (actions_hidden.py), A32 Barrage and A49 Major Gas
+  Attack (actions_artillery.py), A39 Dig In, A41 Engineering Works, A43 Go to Ground, A45.1
+  Hidden Pillbox and A45.4 Hidden Wire (actions_ground.py).
 
 Not registered yet (their cards are played for their Orders only; RULES.md says what each
-waits for): A49 Major Gas Attack, A54 Storm Troops.
+waits for): A54 Storm Troops.
 
 The unit and Weapon kinds the family's shared Actions and Events name are this game's words:
 Platoons and Teams, HMGs and LMGs (set on the rules instance here).

@@ -379,6 +379,8 @@ def runner_request(g: Game, seat: int, rule: str) -> None:
     push_request(g, seat, spotter=leader, runner=runner, rule=rule)
 
 
+GAS_WINDOW = "gas_attack"
+"""The Action window (kind) the firing player gets after a Gas Attack broke Formations (A49)."""
 IMPACT_WINDOW = "impact_roll"
 """The Action window (kind) the firing player gets before each Impact Roll (A32 Barrage)."""
 
@@ -682,8 +684,10 @@ class ArtilleryRequest(Step):
         b = board_of(g)
         assert b is not None
         if a["gas"]:
-            gas_attack(g, int(a["seat"]), a["sr"])
+            broke = gas_attack(g, int(a["seat"]), a["sr"])
             g.pop()
+            if broke:  # A49 Major Gas Attack: the firing player's window (who broke is public)
+                open_windows(g, GAS_WINDOW, {"broken": broke}, seats=(int(a["seat"]),))
             return
         if a["space"] == barrage.LINE:
             a["phase"] = "axis"
@@ -756,16 +760,18 @@ class ArtilleryRequest(Step):
 
 
 # ---------------------------------------------------------------- Gas Attack (O19.2.1.3)
-def gas_attack(g: Game, seat: int, center: str) -> None:
+def gas_attack(g: Game, seat: int, center: str) -> list[str]:
     """O19.2.1.3: a Gas marker in the SR hex and each adjacent hex (one a hex, none in Water or
     Blaze); in each, every Formation already Suppressed breaks (keeping its marker), every other
     one is Suppressed. No Impact Roll. Anti-Gas Strategy (a Reminder Card) spares its owner's
-    Formations the break (S98.3.3)."""
+    Formations the break (S98.3.3). Returns the Formations the gas broke that are still on the
+    map (for A49 Major Gas Attack)."""
     from . import strategy  # the Reminder Card; imported here: strategy imports this module
 
     b = board_of(g)
     assert b is not None
     placed = []
+    broke: list[str] = []
     for h in barrage.local_pattern(b, center):
         if terrain_state.add_gas(g, h):
             placed.append(h)
@@ -778,10 +784,13 @@ def gas_attack(g: Game, seat: int, center: str) -> None:
                     g.emit("S98.3.3", "{unit} ignores the break: Anti-Gas Strategy", unit=uid)
                     continue
                 break_unit(g, uid, "O19.2.1.3")
+                if g.state["units"][uid]["where"] == "map":
+                    broke.append(uid)
             else:
                 u["suppressed"] = True
                 g.emit("O19.2.1.3", "{unit} is Suppressed by the gas", unit=uid)
     g.emit("O19.2.1.3", "The Spotting Round is removed; the Gas stays")
+    return broke
 
 
 # ---------------------------------------------------------------- the Impact's damage
