@@ -26,8 +26,7 @@ from .cards_helpers import (
 )
 from .gwc_helpers import put
 
-NOT_YET = {"Barrage", "Dig In", "Engineering Works", "Go to Ground", "Hidden Pillbox", "Hidden Wire",
-           "Major Gas Attack", "Storm Troops"}
+NOT_YET = {"Storm Troops"}
 
 
 def lines(g: Game) -> list[str]:
@@ -545,3 +544,170 @@ def test_A31_assault_fire_moving_pieces_with_boxed_fp_tanks_never_in_its_group()
     assert f"add:{m2}" not in opts(g) and "fire" in opts(g)
     assert GreatWarCommanderRules().loner_kinds == frozenset({"tank"})
     assert not any("fp" in u.unbroken.boxed for u in g.rules.components.units.values() if u.type == "tank")
+
+
+def no_strategy_cards(g: Game) -> None:
+    """Strategy Cards back into their draw piles: no ``sc_modifier`` window in these tests."""
+    for sd in g.state["sides"]:
+        sd["sc_draw"].extend(sd["sc_hand"])
+        sd["sc_hand"].clear()
+
+
+def open_fight(scenario: str) -> tuple[Game, str, str]:
+    """A French Platoon in Open Ground attacked by an adjacent German Platoon."""
+    g = game(scenario)
+    no_strategy_cards(g)
+    o = next(h for h in hexes_of(g, "open_ground") if h[0] not in "AO" and h[1:] not in ("1", "11"))
+    n = sorted(g.rules.adjacent_hexes(g, o))[0]
+    put(g, ENT, "fr-ligne-1914", o)
+    far = far_hexes(g, o)
+    put(g, ENT, "fr-ligne-1914", far[0])
+    ger = put(g, GER, "ger-landwehr", n)
+    put(g, GER, "ger-landwehr", far[1])
+    hand(g, GER, [])
+    return g, o, ger
+
+
+def test_A43_go_to_ground_a_shellhole_gives_its_cover_to_this_attack() -> None:
+    from tactica.games.great_war_commander import terrain_state
+
+    g, o, ger = open_fight("frontieres_1914")
+    gtg = card_with(g, ENT, action="Go to Ground")
+    hand(g, ENT, [gtg])
+    top(g, GER, card(g, GER, 1, 2))
+    fire(g, GER, [ger], o)
+    while g.decision().seat == GER or f"action:{gtg}" not in opts(g):
+        choose(g, opts(g)[-1] if "pass" not in opts(g) else "pass")
+    choose(g, f"action:{gtg}")
+    assert terrain_state.marker(g, o) == "shellhole"
+    while not held(g):
+        choose(g, opts(g)[-1])
+    text = "\n".join(lines(g))
+    assert "A43: Shellhole marker placed in" in text
+    assert "+1 Cover (shellhole marker +1)" in text
+
+
+def test_A43_go_to_ground_not_for_a_tank_nor_in_woods_or_a_fortification() -> None:
+    from tactica.games.commander_family import fortifications as fam
+    from tactica.games.great_war_commander.actions_ground import ground_playable
+
+    g, o, ger = open_fight("frontieres_1914")
+    gtg = card_with(g, ENT, action="Go to Ground")
+    fr = next(u for u, x in g.state["units"].items() if x["hex"] == o)
+    fire(g, GER, [ger], o)
+    assert ground_playable(g, ENT, gtg, {"unit": fr})
+    fam.forts(g)[o] = "wire"
+    assert not ground_playable(g, ENT, gtg, {"unit": fr})
+    g2, w, _, fr2, ger2 = defense_game()
+    no_strategy_cards(g2)
+    fire(g2, GER, [ger2], w)
+    assert not ground_playable(g2, ENT, gtg, {"unit": fr2})  # Woods
+
+
+def test_A39_dig_in_foxholes_with_a_friendly_formation_at_the_end_of_a_time_advance() -> None:
+    from tactica.games.commander_family import fortifications as fam
+    from tactica.games.great_war_commander.actions_ground import dig_in_hexes
+
+    g, o, ger = open_fight("frontieres_1914")
+    di = card_with(g, GER, action="Dig In")
+    hand(g, GER, [di])
+    hand(g, ENT, [])
+    g.push("hold")
+    from tactica.games.commander_family.actions import open_windows
+
+    open_windows(g, "dig_in")
+    g.refresh()
+    while g.decision().step == "action_window" and g.decision().seat != GER:
+        g.apply("pass")
+    ger_hex = g.state["units"][ger]["hex"]
+    assert f"action:{di}" in opts(g)
+    choose(g, f"action:{di}")
+    assert f"hex:{ger_hex}" in opts(g) and f"hex:{o}" not in opts(g)
+    choose(g, f"hex:{ger_hex}")
+    while not held(g):
+        choose(g, "pass")
+    assert fam.kind_at(g, ger_hex) == "foxholes" and "A39: Foxholes placed in" in "\n".join(lines(g))
+    assert ger_hex not in dig_in_hexes(g, GER)  # one Fortification a hex
+
+
+def test_A45_1_hidden_pillbox_for_the_defender_on_an_objective_hex() -> None:
+    from tactica.games.commander_family import fortifications as fam
+    from tactica.games.great_war_commander.actions_ground import (
+        PILLBOX_MARKERS,
+        objective_hexes,
+        pillbox_playable,
+    )
+
+    g = game("belleau_wood_1918")  # Germany defends
+    no_strategy_cards(g)
+    obj = sorted(h for h in objective_hexes(g) if fam.refusal(g, h, "pillbox") is None)[0]
+    n = sorted(g.rules.adjacent_hexes(g, obj))[0]
+    de = put(g, GER, "ger-landwehr", obj)
+    far = far_hexes(g, obj)
+    put(g, GER, "ger-landwehr", far[0])
+    us = put(g, ENT, "us-infantry", n)
+    put(g, ENT, "us-infantry", far[1])
+    pb = card_with(g, GER, action="Hidden Pillbox")
+    hand(g, GER, [pb])
+    hand(g, ENT, [])
+    top(g, ENT, card(g, ENT, 1, 2))
+    fire(g, ENT, [us], obj)
+    while g.decision().seat != GER or f"action:{pb}" not in opts(g):
+        choose(g, "pass" if "pass" in opts(g) else opts(g)[-1])
+    others = far_hexes(g, obj, 6)[2:2 + PILLBOX_MARKERS]
+    for h in others:
+        fam.forts(g)[h] = "pillbox"
+    assert not pillbox_playable(g, GER, pb, {"unit": de})  # none left in the countermix (R34)
+    for h in others:
+        fam.remove(g, h, "test")
+    choose(g, f"action:{pb}")
+    assert fam.kind_at(g, obj) == "pillbox"
+    while not held(g):
+        choose(g, opts(g)[-1])
+    assert "Pillbox" in "\n".join(x for x in lines(g) if "Defense Total" in x)
+    pb_us = card_with(g, ENT, action="Hidden Pillbox")
+    assert not pillbox_playable(g, ENT, pb_us, {"unit": us})  # not the scenario Defender
+
+
+def test_10_3_2_1_fp_lift_counts_the_firers_own_plus_two_fire_cards() -> None:
+    """10.3.2.1: a hindered shot the +2 FP Actions in hand could lift to 1 FP may be declared: the
+    GWC hook counts Élan (France) and Unternehmungslustig (Germany) on any Fire Attack, not
+    Charge (a Melee card), and Bayonets only for a German Weapon next to a targeted Tank."""
+    g, o, ger = open_fight("frontieres_1914")
+    fr = next(u for u, x in g.state["units"].items() if x["hex"] == o)
+    n = g.state["units"][ger]["hex"]
+    elan, charge = card_with(g, ENT, action="Élan"), card_with(g, ENT, action="Charge")
+    bay = card_with(g, ENT, action="Bayonets / Grenade Bundle")
+    hand(g, ENT, [charge, bay])
+    assert g.rules.fp_lift(g, ENT, [fr], n) == 0
+    hand(g, ENT, [elan, charge, card_with(g, ENT, action="Élan", avoid=(elan,))])
+    assert g.rules.fp_lift(g, ENT, [fr], n) == 4
+    hand(g, GER, [card_with(g, GER, action="Unternehmungslustig")])
+    assert g.rules.fp_lift(g, GER, [ger], o) == 2
+
+
+def test_A45_4_hidden_wire_for_the_defender_just_after_an_entry() -> None:
+    from tactica.games.commander_family import fortifications as fam
+    from tactica.games.commander_family.actions import open_windows
+    from tactica.games.great_war_commander.actions_ground import wire_playable
+
+    g = game("belleau_wood_1918")  # Germany defends
+    no_strategy_cards(g)
+    h = hexes_of(g, "open_ground")[8]
+    far = far_hexes(g, h)
+    put(g, GER, "ger-landwehr", far[0])
+    us = put(g, ENT, "us-infantry", h)
+    put(g, ENT, "us-infantry", far[1])
+    hw = card_with(g, GER, action="Hidden Wire")
+    hand(g, GER, [hw])
+    hand(g, ENT, [])
+    assert not wire_playable(g, ENT, card_with(g, ENT, action="Hidden Wire"), {"hex": h})  # the Attacker
+    g.push("hold")
+    open_windows(g, "move_entry", {"hex": h, "movers": [us]})
+    g.refresh()
+    while g.decision().seat != GER:
+        g.apply("pass")
+    choose(g, f"action:{hw}")
+    assert fam.kind_at(g, h) == "wire" and "A45.4: Wire placed in" in "\n".join(lines(g))
+    assert not wire_playable(g, GER, hw, {"hex": h})  # one Fortification a hex
+    assert g.rules.wire_halts(g, far[1], h)  # F131.2: the Move ends there

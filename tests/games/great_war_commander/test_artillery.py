@@ -234,6 +234,8 @@ def _line_barrage(g: Game) -> str:
     dice(g, 0, (6, 6), (1, 4), (1, 1))
     pick(g, "spot:H8")
     pick(g, "axis:2")
+    while g.decision() is not None and g.decision().step == "action_window":
+        pick(g, "pass")  # A32 Barrage windows before the Impact Rolls: not played here
     return ldr
 
 
@@ -407,3 +409,74 @@ def test_A32_barrage_bonus_reaches_the_vacant_hexes_impact_total() -> None:
         keep(g)
         assert terrain_state.marker(g, hex_) == marker
         assert any(f"Impact Total {17 + bonus} on vacant {hex_}" in t for t in texts(g))
+
+
+def _vacant_barrage(g: Game, space: str, seat: int = 0) -> str:
+    """An Artillery Attack by ``seat``'s Telephone (in ``space``) about to roll for one vacant
+    Open Ground hex, the roll 3+4; the seat holds a Barrage card. Returns the card."""
+    b = board(g)
+    hex_ = next(b.label(x) for x in b.hexes if RULES.hex_type(b, x).id == "open_ground")
+    g.state["telephones"][seat]["space"] = space
+    deck = side(g.state, seat)["deck"]
+    barrage_card = next(c for c in [*deck["draw"], *deck["discard"], *side(g.state, seat)["hand"]]
+                        if RULES.card(c).action == "Barrage")
+    for zone in (deck["draw"], deck["discard"]):
+        if barrage_card in zone:
+            zone.remove(barrage_card)
+    if barrage_card not in side(g.state, seat)["hand"]:
+        side(g.state, seat)["hand"].append(barrage_card)
+    dice(g, seat, (3, 4))
+    g.push("artillery_request", seat=seat, phase="impact", rule="O19", spotter=None, runner=None,
+           space=space, sr=hex_, range=0, hindrance=0, hit=True, gas=False, registered=False,
+           area=[hex_], done=[], vacant_done=False)
+    g.refresh()
+    keep(g)
+    return str(barrage_card)
+
+
+def test_A32_barrage_plus_two_with_the_telephone_in_the_standing_creeping_box() -> None:
+    """A32 (1916 scenario): the German Telephone (10 FP) in Standing/Creeping: the Barrage card
+    is offered before the Impact Roll and makes 10 + 7 + 2 = 19; in the Local box it is not."""
+    g = game()
+    c = _vacant_barrage(g, barrage.LINE)
+    d = g.decision()
+    assert d.step == "action_window" and d.seat == 0 and f"action:{c}" in [o.id for o in d.options]
+    pick(g, f"action:{c}")
+    while g.decision() is not None and g.decision().step == "action_window":
+        pick(g, "pass")
+    assert any(t.startswith("Barrage: +2") for t in texts(g))
+    assert any("Impact Total 19 on vacant" in t for t in texts(g))
+    g = game()
+    c = _vacant_barrage(g, barrage.LOCAL)
+    d = g.decision()
+    assert d.step != "action_window" or f"action:{c}" not in [o.id for o in d.options]
+
+
+def test_A49_major_gas_attack_eliminates_an_enemy_unit_the_gas_just_broke() -> None:
+    """A49: after the gas broke the Suppressed Poilus, the firing player's window offers Major Gas
+    Attack on it (not on the one the gas only Suppressed)."""
+    g = game()
+    g.state["active"] = 0
+    ldr = put(g, 0, BERTIN, spot_from(g, "H9"))
+    sup = put(g, 1, "fr-poilus", "H9", suppressed=True)
+    fresh = put(g, 1, "fr-poilus", "H10")
+    sd = side(g.state, 0)
+    mga = next(c for c in sd["deck"]["draw"] + sd["deck"]["discard"]
+               if RULES.card(c).action == "Major Gas Attack")
+    for pile in (sd["deck"]["draw"], sd["deck"]["discard"]):
+        if mga in pile:
+            pile.remove(mga)
+    sd["hand"].append(mga)
+    request(g)
+    keep(g)
+    pick(g, "space:gas", f"spotter:{ldr}")
+    dice(g, 0, (6, 6), (1, 4))
+    pick(g, "spot:H9")
+    d = g.decision()
+    assert d.step == "action_window" and d.seat == 0 and "gas_attack" in d.prompt
+    pick(g, f"action:{mga}")
+    assert [o.id for o in g.legal_options()] == [f"unit:{sup}"]
+    pick(g, f"unit:{sup}")
+    assert g.state["units"][sup]["where"] == "casualties"
+    assert g.state["units"][fresh]["where"] == "map"
+    assert any(t == f"Major Gas Attack: {sup} is eliminated" for t in texts(g))

@@ -296,6 +296,7 @@ def test_3_1_9_an_engineer_digs_foxholes_or_removes_wire_with_any_order_card() -
     assert g.state["fortifications"]["E6"] == "foxholes"
     assert eng in g.state["activated"] and move not in side(g.state, seat)["hand"]
     assert "3.1.9" in log_rules(g)
+    assert "3.1.9: Foxholes placed in E6" in g.log_lines()  # through the family's place
     g2 = fresh("verdun_gas_1916")
     s2 = int(g2.state["active"])
     fr2 = side(g2.state, s2)["nation"] == "France"
@@ -306,6 +307,7 @@ def test_3_1_9_an_engineer_digs_foxholes_or_removes_wire_with_any_order_card() -
     g2.refresh()
     g2.apply(f"engineer:{card}:{e2}:wire")
     assert "E6" not in g2.state["fortifications"]
+    assert "3.1.9: The Wire in E6 is eliminated" in g2.log_lines()  # the family's remove
     e3 = put(g2, s2, "fr-genie" if fr2 else "ger-pioniere", "E7", broken=True)
     assert e2 not in engineers(g2, s2) and e3 not in engineers(g2, s2)  # activated; broken
 
@@ -336,3 +338,39 @@ def test_O27_2_1_a_runner_advances_off_its_friendly_edge_and_T107_gas_on_advanci
     g.apply(f"activate:{p}")
     g.apply(f"adv:{p}:E6")
     assert g.state["units"][p]["suppressed"]  # T107.1 on an Advance too
+
+
+def test_A41_engineering_works_removes_wire_next_to_a_boxed_mover() -> None:
+    """A41 in a real Move Order: a Formation with boxed Movement activated to Move (Chasseurs,
+    Pioniere); the Wire next to it goes at the first Action window of the Order."""
+    from tactica.games.commander_family import fortifications as fam
+
+    g = fresh()
+    for sd in g.state["sides"]:  # no Strategy Card windows here
+        sd["sc_draw"].extend(sd["sc_hand"])
+        sd["sc_hand"].clear()
+    seat = int(g.state["active"])
+    fr = side(g.state, seat)["nation"] == "France"
+    u = put(g, seat, "fr-chasseurs" if fr else "ger-pioniere", "H6")
+    plain = put(g, seat, "fr-poilus" if fr else "ger-landwehr", "C3")
+    put(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1")
+    fam.forts(g)["H5"] = "wire"
+    fam.forts(g)["C4"] = "wire"  # next to the plain Platoon (Movement not boxed) only
+    card = hand_order(g, seat, "Move")
+    sd = side(g.state, seat)
+    ew = next(c for c in sd["deck"]["draw"] + sd["deck"]["discard"]
+              if RULES.card(c).action == "Engineering Works")
+    for pile in (sd["deck"]["draw"], sd["deck"]["discard"]):
+        if ew in pile:
+            pile.remove(ew)
+    sd["hand"].append(ew)
+    g.refresh()
+    g.apply(f"order:{card}")
+    assert {o.id for o in g.legal_options()} == {f"activate:{u}", f"activate:{plain}"}
+    g.apply(f"activate:{u}")
+    assert f"action:{ew}" in {o.id for o in g.legal_options()}
+    g.apply(f"action:{ew}")
+    assert {o.id for o in g.legal_options()} == {"hex:H5"}
+    g.apply("hex:H5")
+    assert fam.kind_at(g, "H5") is None and fam.kind_at(g, "C4") == "wire"
+    assert "A41: The Wire in H5 is eliminated" in g.log_lines()

@@ -10,11 +10,11 @@ from tactica.core.game import Game
 from tactica.games.great_war_commander._schema import EVENTS
 from tactica.games.great_war_commander.rules import GreatWarCommanderRules
 
-from .cards_helpers import ENT, GER, card_with, choose, event, game, hand, held, hexes_of, opts, top
+from .cards_helpers import ENT, GER, card_with, choose, event, game, hand, held, hexes_of, opts, settle, top
 from .gwc_helpers import put
 from .test_actions import far_hexes
 
-NOT_YET = {"High Command Meddling", "Sappers", "Telephone Wires Cut"}
+NOT_YET = {"High Command Meddling"}
 
 
 def text(g: Game) -> str:
@@ -260,6 +260,27 @@ def test_R9_S98_2_a_support_roll_of_12_plus_one_reads_the_red_x_row() -> None:
     assert held(g) and free_units(g, "ger-landwehr") == before
 
 
+def test_E87_reinforcements_a_telephone_replaces_the_one_in_the_artillery_box() -> None:
+    """E87 step 3 (verdun_gas_1916: Germany's Telephone 10 in its box): row 8 brings the
+    Telephone 8, which replaces it; row 2-3's Telephone 10 is not in the countermix (it is in the
+    box), so that row is passed over toward the Red X (step 2)."""
+    from tactica.games.great_war_commander import artillery, support
+
+    g = game("verdun_gas_1916")
+    spare(g, "H6")
+    assert artillery.telephone_of(g, GER)["type"] == "ger-tel-10"
+    assert artillery.free_telephones(g, "ger-tel-10") == 0
+    got = support.select(g, GER, 2, telephones=True, rule="E87")
+    assert all(i.get("telephone") != "ger-tel-10" for i in got) and "Red X" in text(g)
+    g.state["barrages"][GER] = {"sr": "H6", "impacts": ["H5", "H7"]}
+    g.push("hold")
+    support._support_roll(g, {"seat": GER, "rule": "E87", "roll": {"total": 8}, "kind": "Reinforcements",
+                              "telephones": True, "where": "edge", "suppress": False}, None)
+    assert artillery.telephone_of(g, GER) == {"type": "ger-tel-8", "broken": False, "space": "local"}
+    assert g.state["barrages"][GER] is None
+    assert "E87: Germany Telephone ger-tel-8 (FP 8) is placed in its Artillery Box" in text(g)
+
+
 def test_E73_intelligence_the_receiver_must_discard_one_enemy_card() -> None:
     g = game("frontieres_1914")
     spare(g, "H6")
@@ -343,6 +364,31 @@ def test_E85_recall_leader_goes_to_the_next_time_space_in_good_order() -> None:
     assert not unit(g, ldr)["suppressed"] and not unit(g, ldr)["veteran"]
 
 
+def test_E89_sappers_place_or_remove_wire_next_to_a_good_order_unit() -> None:
+    from tactica.games.commander_family import fortifications as fam
+
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    put(g, GER, "ger-landwehr", h)
+    near = sorted(h2 for h2 in g.rules.adjacent_hexes(g, h) if fam.refusal(g, h2, "wire") is None)
+    put(g, ENT, "fr-poilus", near[1])  # enemy there: no Wire
+    fam.forts(g)[near[2]] = "wire"
+    event(g, GER, "Sappers")
+    assert f"place:{near[0]}" in opts(g) and f"remove:{near[2]}" in opts(g)
+    assert not any(near[1] in o for o in opts(g))
+    choose(g, f"place:{near[0]}")
+    assert fam.kind_at(g, near[0]) == "wire" and "E89: Wire placed in" in text(g)
+    event(g, GER, "Sappers")
+    choose(g, f"remove:{near[2]}")
+    assert fam.kind_at(g, near[2]) is None and held(g)
+    for x in g.state["units"].values():
+        if x["seat"] == GER:
+            x["suppressed"] = True  # no Unit in Good Order: nothing to do
+    event(g, GER, "Sappers")
+    assert held(g) and "No effect" in text(g).splitlines()[-1]
+
+
 def test_E90_scrounge_only_the_receivers_own_weapons() -> None:
     from tactica.games.commander_family.state import new_weapon
 
@@ -388,6 +434,38 @@ def test_E93_surrender_a_broken_unit_next_to_an_enemy() -> None:
     assert unit(g, a)["where"] == "casualties"
 
 
+def test_E94_telephone_wires_cut_breaks_then_eliminates_the_enemy_telephone() -> None:
+    from tactica.games.great_war_commander import artillery
+
+    g = game("verdun_gas_1916")
+    g.state["barrages"][ENT] = {"sr": "H6", "impacts": ["H5", "H7"]}
+    event(g, GER, "Telephone Wires Cut")
+    assert artillery.telephone_of(g, ENT)["broken"] and g.state["barrages"][ENT] is None
+    assert not artillery.telephone_of(g, GER)["broken"]
+    event(g, GER, "Telephone Wires Cut")
+    assert artillery.telephone_of(g, ENT) is None and "E94" in text(g)
+    event(g, GER, "Telephone Wires Cut")
+    assert "No effect" in text(g).splitlines()[-1]
+
+
+def test_E94_an_artillery_attack_under_way_runs_to_its_end_before_the_cut() -> None:
+    from tactica.games.great_war_commander import artillery
+
+    g = game("verdun_gas_1916")
+    g.push("hold")
+    g.push("artillery_request", seat=ENT, phase="impact", rule="O19", spotter=None, runner=None,
+           space="local", sr="H6", range=0, hindrance=0, hit=True, gas=False, registered=False,
+           area=[], done=[], vacant_done=False)
+    artillery.cut_wires(g, ENT, "E94")
+    assert not artillery.telephone_of(g, ENT)["broken"]  # not yet: the attack goes on
+    g.refresh()
+    settle(g)
+    assert held(g) and artillery.telephone_of(g, ENT)["broken"]
+    lines = text(g).splitlines()
+    assert lines.index("O19.2.1.4.2: The barrage is over: the Spotting Round is removed") < len(lines) - 1
+    assert any(x.startswith("E94:") and "breaks" in x for x in lines)
+
+
 def test_E95_trommelfeuer_eliminates_tanks_and_breaks_units_in_three_hexes() -> None:
     g = game("soissons_tanks_1918")
     h = hexes_of(g, "open_ground")[8]
@@ -402,7 +480,35 @@ def test_E95_trommelfeuer_eliminates_tanks_and_breaks_units_in_three_hexes() -> 
     while not held(g):
         choose(g, opts(g)[-1])
     assert unit(g, t)["where"] == "casualties" and unit(g, a)["broken"]
-    assert "not carried out" in text(g)
+    assert f"Shellhole marker placed in {h}" in text(g)
+
+
+def test_E95_trommelfeuer_downgrades_trench_building_and_open_ground() -> None:
+    """Step 3, no roll: the Trench becomes Foxholes, Open Ground a Shellhole; a Building becomes
+    Rubble, a Pillbox Rubble, Wire goes and leaves a Shellhole (reading R33)."""
+    from tactica.games.commander_family import fortifications as fam
+    from tactica.games.great_war_commander import terrain_state
+
+    g = game("frontieres_1914")
+    h = hexes_of(g, "open_ground")[8]
+    spare(g, h)
+    near = sorted(g.rules.adjacent_hexes(g, h))
+    n0, n1 = near[0], near[1]
+    fam.forts(g)[n0] = "trench"
+    top(g, GER, card_with(g, GER, hex=h))
+    event(g, GER, "Trommelfeuer")
+    choose(g, next(o for o in opts(g) if n0 in o and n1 in o))
+    while not held(g):
+        choose(g, opts(g)[-1])
+    assert fam.kind_at(g, n0) == "foxholes" and terrain_state.marker(g, h) == "shellhole"
+    assert "E95" in text(g) and "not carried out" not in text(g)
+    b, o1, o2 = hexes_of(g, "building")[0], *hexes_of(g, "open_ground")[20:22]
+    fam.forts(g)[o1] = "pillbox"
+    fam.forts(g)[o2] = "wire"
+    for x in (b, o1, o2):
+        terrain_state.bombard(g, x, "E95")
+    assert terrain_state.marker(g, b) == "rubble" and terrain_state.marker(g, o1) == "rubble"
+    assert fam.kind_at(g, o2) is None and terrain_state.marker(g, o2) == "shellhole"
 
 
 def test_E96_valor_veteran_on_a_unit_next_to_an_enemy() -> None:

@@ -97,6 +97,8 @@ def test_O23_5_7_a_tank_crushes_wire_and_stops() -> None:
     fam.place(g, "E6", "wire", "test")
     move_into(g, seat, t, "E6")
     keep(g)
+    while g.decision() is not None and g.decision().step == "action_window":
+        pick(g, "pass")  # the Defender's Hidden Wire window (A45.4) after the entry
     assert fam.kind_at(g, "E6") is None
     assert any("crushed the Wire" in x for x in log(g))
 

@@ -3,9 +3,7 @@
 Formations (no Telephone) appear in his original set-up area (support.py, ``where="hidden"``).
 
 The other Hidden Actions and the Actions that make or unmake Fortifications or terrain markers
-(A39 Dig In, A41 Engineering Works, A43 Go to Ground, A45.1 Hidden Pillbox, A45.4 Hidden Wire)
-wait for the Fortification and terrain-marker state of the artillery work; they are not
-registered yet, so their cards are played for their Orders only (RULES.md).
+(A39, A41, A43, A45.1, A45.4) are in actions_ground.py.
 """
 
 from __future__ import annotations

@@ -21,8 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from tactica.core.rules import Args
+
 from ..commander_family.actions import ActionDef
-from ..commander_family.actions_fire import firing, fp_bonus, live_pieces
+from ..commander_family.actions_fire import SHARED_LIFTS, Applies, firing, fp_bonus, live_pieces
+from ..commander_family.actions_fire import lift_for as family_lift_for
 from ..commander_family.board_state import hex_distance, units_in
 from ..commander_family.fire import attack_hexes, is_weapon, piece_hex
 from ..commander_family.melee import add_melee_bonus, melee_frame
@@ -65,6 +68,11 @@ def german_weapon_at_adjacent_tank(g: Game, seat: int, ctx: dict[str, Any]) -> b
     Tank."""
     a = firing(g, seat)
     assert a is not None
+    return bayonets_apply(g, seat, "", a)
+
+
+def bayonets_apply(g: Game, seat: int, card: str, a: Args) -> bool:
+    """A33 on the attack ``a`` (firing now, or being declared: :func:`lift_for`)."""
     rules: Any = g.rules
     hexes = [h for h in attack_hexes(a)
              if any(unit_kind(g, u) == "tank" for u in units_in(g, h, opponent(seat)))]
@@ -102,3 +110,22 @@ def action_defs() -> list[ActionDef]:
         plus_two("Live Forever", "A48", any_melee, any_fire, "Live Forever"),
         plus_two("Unternehmungslustig", "A55", any_melee, any_fire, "Unternehmungslustig"),
     ]
+
+
+def always(g: Game, seat: int, card: str, a: Args) -> bool:
+    return True
+
+
+LIFTS: dict[str, Applies] = {
+    **SHARED_LIFTS, "Bayonets / Grenade Bundle": bayonets_apply, "Élan": always,
+    "Live Forever": always, "Unternehmungslustig": always,
+}
+"""The +2 FP Actions a Fire Attack may count on (shared A34, A38, A44, A50 and this game's A33,
+A40, A48, A55; Charge is a Melee card) and when each applies."""
+
+
+def lift_for(g: Game, seat: int, pieces: list[str], target: str) -> int:
+    """The family's 10.3.2.1 (cited there) in this game: the FP the +2 FP cards in ``seat``'s own
+    hand would add to an attack by ``pieces`` on ``target``, so that a hindered shot they can
+    lift to 1 FP may be declared."""
+    return family_lift_for(g, seat, pieces, target, LIFTS)

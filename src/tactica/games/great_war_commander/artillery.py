@@ -123,6 +123,13 @@ def place_telephone(g: Game, seat: int, type_id: str, rule: str = "12") -> None:
            nation=nation(g, seat), tel=type_id, fp=tt.fp)
 
 
+def free_telephones(g: Game, type_id: str) -> int:
+    """E87 step 2: Telephones of that type left in the countermix (the roster's count less those
+    in an Artillery Box)."""
+    used = sum(1 for t in telephones(g) if t is not None and t["type"] == type_id)
+    return int(telephone_type(g, type_id).count) - used
+
+
 def setup(g: Game, scenario: Mapping[str, Any]) -> None:
     """2.1, 4.4.2: the scenario's Telephones (``forces.telephones``) into the Artillery Boxes, in
     the Local Barrage space (our reading: the book leaves the first space to the owner and every
@@ -179,6 +186,18 @@ def break_telephone(g: Game, seat: int, rule: str) -> None:
         t["broken"] = True
         g.emit(rule, "{nation}'s Telephone {tel} breaks", nation=nation(g, seat), tel=t["type"])
     clear_barrage(g, seat, "O18.1")
+
+
+def cut_wires(g: Game, seat: int, rule: str) -> None:
+    """E94: ``seat``'s Telephone breaks (or, broken, is eliminated); while an Artillery Attack by
+    that Telephone is under way the cut waits until the attack is over (it runs to its end)."""
+    for f in reversed(g.state["stack"]):
+        if f["step"] == "artillery_request" and battery_seat(f["args"]) == seat:
+            f["args"].setdefault("wires_cut", []).append(rule)
+            g.emit(rule, "{nation}'s Telephone wires are cut: the Artillery Attack under way runs to its end "
+                   "first", nation=nation(g, seat))
+            return
+    break_telephone(g, seat, rule)
 
 
 def telephone_view(g: Game) -> dict[str, Any]:
@@ -360,6 +379,8 @@ def runner_request(g: Game, seat: int, rule: str) -> None:
     push_request(g, seat, spotter=leader, runner=runner, rule=rule)
 
 
+GAS_WINDOW = "gas_attack"
+"""The Action window (kind) the firing player gets after a Gas Attack broke Formations (A49)."""
 IMPACT_WINDOW = "impact_roll"
 """The Action window (kind) the firing player gets before each Impact Roll (A32 Barrage)."""
 
@@ -663,8 +684,10 @@ class ArtilleryRequest(Step):
         b = board_of(g)
         assert b is not None
         if a["gas"]:
-            gas_attack(g, int(a["seat"]), a["sr"])
+            broke = gas_attack(g, int(a["seat"]), a["sr"])
             g.pop()
+            if broke:  # A49 Major Gas Attack: the firing player's window (who broke is public)
+                open_windows(g, GAS_WINDOW, {"broken": broke}, seats=(int(a["seat"]),))
             return
         if a["space"] == barrage.LINE:
             a["phase"] = "axis"
@@ -717,6 +740,7 @@ class ArtilleryRequest(Step):
         t = telephone_of(g, seat)
         if "battery" in a:  # Under Shot: the enemy's markers already stand where they shifted to
             g.emit(a["rule"], "Under Shot is over")
+            self._wires_cut(g, a)
             g.pop()
             return
         if a["space"] == barrage.LINE and t is not None and not t["broken"]:
@@ -726,20 +750,28 @@ class ArtilleryRequest(Step):
             g.emit("O19.2.1.4.2", "The barrage is over: the SR and Impact markers stay on the map")
         else:
             g.emit("O19.2.1.4.2", "The barrage is over: the Spotting Round is removed")
+        self._wires_cut(g, a)
         g.pop()
+
+    def _wires_cut(self, g: Game, a: Args) -> None:
+        """E94: a Telephone Wires Cut that came during this Artillery Attack takes effect now."""
+        for rule in a.pop("wires_cut", []):
+            break_telephone(g, battery_seat(a), rule)
 
 
 # ---------------------------------------------------------------- Gas Attack (O19.2.1.3)
-def gas_attack(g: Game, seat: int, center: str) -> None:
+def gas_attack(g: Game, seat: int, center: str) -> list[str]:
     """O19.2.1.3: a Gas marker in the SR hex and each adjacent hex (one a hex, none in Water or
     Blaze); in each, every Formation already Suppressed breaks (keeping its marker), every other
     one is Suppressed. No Impact Roll. Anti-Gas Strategy (a Reminder Card) spares its owner's
-    Formations the break (S98.3.3)."""
+    Formations the break (S98.3.3). Returns the Formations the gas broke that are still on the
+    map (for A49 Major Gas Attack)."""
     from . import strategy  # the Reminder Card; imported here: strategy imports this module
 
     b = board_of(g)
     assert b is not None
     placed = []
+    broke: list[str] = []
     for h in barrage.local_pattern(b, center):
         if terrain_state.add_gas(g, h):
             placed.append(h)
@@ -752,10 +784,13 @@ def gas_attack(g: Game, seat: int, center: str) -> None:
                     g.emit("S98.3.3", "{unit} ignores the break: Anti-Gas Strategy", unit=uid)
                     continue
                 break_unit(g, uid, "O19.2.1.3")
+                if g.state["units"][uid]["where"] == "map":
+                    broke.append(uid)
             else:
                 u["suppressed"] = True
                 g.emit("O19.2.1.3", "{unit} is Suppressed by the gas", unit=uid)
     g.emit("O19.2.1.3", "The Spotting Round is removed; the Gas stays")
+    return broke
 
 
 # ---------------------------------------------------------------- the Impact's damage

@@ -3,9 +3,10 @@ unbroken Engineer Unit (Pioniere, Génie, Engineers), which places Foxholes (F12
 removes the Wire (F131) from it. It counts as an Order (5.1) and the card is discarded.
 
 Offered at the Turn decision beside the ordinary Orders (the family's ``turn_extras`` hook), as
-``engineer:<card>:<unit>:<work>`` (kind ``extra``, as the Turn's other extras). The
-Fortifications are the state's ``fortifications`` map (hex -> kind, the family's state):
-Foxholes only where the hex holds no Fortification, no Blaze and is not Water (F125.4).
+``engineer:<card>:<unit>:<work>`` (kind ``extra``, as the Turn's other extras). The work goes
+through the family's Fortification functions (commander_family/fortifications.py ``place`` and
+``remove``, which keep the Melee holders): Foxholes only where its placement rules allow them (no
+Fortification, no Blaze, not Water, F125.4).
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from tactica.core.options import Option
 
+from ..commander_family import fortifications as fam
 from ..commander_family.activation import activate, may_activate
-from ..commander_family.board_state import board_of, label_map
 from ..commander_family.cards import card_key, play_from_hand
 from ..commander_family.movement import find_frame, on_map
 from ..commander_family.state import side
@@ -37,15 +38,9 @@ def engineers(g: Game, seat: int) -> list[str]:
 
 def works(g: Game, label: str) -> list[str]:
     """What an Engineer can do in its hex: dig Foxholes, or remove Wire."""
-    forts = g.state.get("fortifications") or {}
-    kind = forts.get(label)
-    if kind == "wire":
+    if fam.kind_at(g, label) == "wire":
         return ["wire"]
-    if kind is not None or label in (g.state.get("blaze") or ()):
-        return []
-    b = board_of(g)
-    rules: Any = g.rules
-    if b is None or rules.hex_type(b, label_map(b)[label]).water:
+    if fam.refusal(g, label, "foxholes") is not None:
         return []
     return ["foxholes"]
 
@@ -76,12 +71,11 @@ def carry_out(g: Game, seat: int, option: Option) -> None:
     turn["phase"] = "after_order"
     activate(g, [uid])
     label = g.state["units"][uid]["hex"]
-    forts: dict[str, str] = g.state.setdefault("fortifications", {})
     if work == "foxholes":
-        forts[label] = "foxholes"
         g.emit("3.1.9", "{nation} gives {card} to Engineer {unit}: Foxholes dug in {hex} (F127)",
                nation=nation(g, seat), card=card, unit=uid, hex=label)
+        fam.place(g, label, "foxholes", "3.1.9")
     else:
-        forts.pop(label, None)
         g.emit("3.1.9", "{nation} gives {card} to Engineer {unit}: the Wire in {hex} is removed (F131)",
                nation=nation(g, seat), card=card, unit=uid, hex=label)
+        fam.remove(g, label, "3.1.9")

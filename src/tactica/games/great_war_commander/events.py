@@ -9,12 +9,11 @@ skipped and logged, E56; no triggers on the rolls inside an Event). Registered h
   the family's Veteran Event as E69 Field Promotion (a Leader) and E96 Valor (a Unit next to an
   enemy Formation), its surrender Event as E93 Surrender (a broken Unit next to an enemy);
 * this game's own: events_units.py (E57, E58, E64-E68, E76-E80, E82, E83, E85), events_map.py
-  (E59, E60, E61, E74, E95 partly), events_cards.py (E62, E73, E81, E86), events_support.py
-  (E72, E87, E91), events_command.py (E63, E84, E88).
+  (E59, E60, E61, E74, E89, E95), events_cards.py (E62, E73, E81, E86), events_support.py
+  (E72, E87, E91), events_command.py (E63, E84, E88, E94).
 
 Not registered yet (the log says "not implemented yet: no effect" when one is revealed;
-RULES.md says what each waits for): E71 High Command Meddling, E89 Sappers (Wire), E94 Telephone
-Wires Cut (Telephones).
+RULES.md says what each waits for): E71 High Command Meddling.
 """
 
 from __future__ import annotations
@@ -69,10 +68,12 @@ EVENTS: dict[str, Any] = {
     "Reconnaissance": events_cards.reconnaissance,
     "Reinforcements": events_support.reinforcements,
     "Runner": events_command.runner,
+    "Sappers": events_map.sappers,
     "Scrounge": scrounge(own_only=True),
     "Stragglers": events_support.stragglers,
     "Suppressing Fire": suppress_in_mg_reach("not_leader"),
     "Surrender": surrender_event("Surrender", "E93", "unit_adjacent_enemy", "next to an enemy Unit"),
+    "Telephone Wires Cut": events_command.wires_cut,
     "Trommelfeuer": events_map.trommelfeuer,
     "Valor": veteran_event("Valor", "E96", "unit_near_enemy", "Unit next to an enemy Formation"),
     "Walking Wounded": walking_wounded,

@@ -1,10 +1,13 @@
 """Great War Commander's Events that read its command and cohesion rules (command.py,
-cohesion.py, core_orders.py): E63 Deserters, E84 Raid Prisoners, E88 Runner.
+cohesion.py, core_orders.py, artillery.py): E63 Deserters, E84 Raid Prisoners, E88 Runner, E94
+Telephone Wires Cut.
 
 * Deserters: from a Random Hex, the receiver's Out-of-Cohesion Unit nearest it (his pick among
   equals) Retreats three hexes toward his own map edge (the family's Retreat, O26.3).
 * Raid Prisoners: one enemy Unit Out of Cohesion next to one of the receiver's unbroken Units is
   eliminated.
+* Telephone Wires Cut (E94): the enemy's Telephone breaks, or if already broken is eliminated
+  (artillery.cut_wires; an Artillery Attack under way by it ends first).
 * Runner: the receiver may put a Runner from the countermix into his Highest-ranking Leader's
   hex, within the stacking limit (8).
 """
@@ -24,6 +27,7 @@ from ..commander_family.rout import push_retreat
 from ..commander_family.state import new_unit, opponent
 from ..commander_family.stats import unit_kind
 from ..commander_family.victory import eliminate
+from . import artillery
 from .cohesion import in_cohesion
 from .command import hrl
 from .core_orders import runner_type, runners_free
@@ -122,3 +126,12 @@ def _runner(g: Game, a: Args, o: Option | None) -> None:
     g.state["units"][uid] = u
     g.emit("E88", "{nation} places Runner {unit} in {hex} with its Highest-ranking Leader",
            nation=who(g, seat), unit=uid, hex=o.args["hex"])
+
+
+# ---------------------------------------------------------------- E94 Telephone Wires Cut
+def wires_cut(g: Game, seat: int, card: str) -> None:
+    enemy = opponent(seat)
+    if artillery.telephone_of(g, enemy) is None:
+        no_effect(g, "E94", f"{who(g, enemy)} has no Telephone in the Artillery Box")
+        return
+    artillery.cut_wires(g, enemy, "E94")

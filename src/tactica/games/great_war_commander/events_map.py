@@ -1,5 +1,5 @@
 """Great War Commander's map Events: E59 Battlefield Attrition / Breeze, E60 Blaze, E61 Breeze,
-E74 Interdiction / Breeze, and the Trommelfeuer bombardment's effect on Formations (E95).
+E74 Interdiction / Breeze, E89 Sappers and the Trommelfeuer bombardment (E95).
 
 * The Breeze part (E59 step 2-3, E61, E74 step 2-3): every Smoke and Gas marker leaves the map,
   then each Blaze sets alight the adjacent hex in the card's "direction #" (its ``direction``,
@@ -8,9 +8,11 @@ E74 Interdiction / Breeze, and the Trommelfeuer bombardment's effect on Formatio
 * Blaze (E60): from a Random Hex, the nearest Building or Woods hex not yet ablaze (the receiver
   picks among equals) takes a Blaze.
 * Trommelfeuer (E95): a Random Hex and two hexes adjacent to it (the receiver's choice): every
-  Tank there is eliminated and every Unit and Leader breaks. Step 3, the downgrade of Buildings,
-  Fortifications and terrain to Rubble, Foxholes and Shellholes, needs the terrain markers of the
-  artillery work and is logged as not carried out (RULES.md: partial).
+  Tank there is eliminated and every Unit and Leader breaks; then each of the three hexes is
+  downgraded, no roll (terrain_state.bombard: Rubble, Foxholes or a Shellhole; Water spared).
+* Sappers (E89): the receiver may place a Wire marker in, or remove one from, a hex free of enemy
+  Formations next to one of his Units in Good Order (placement by the family's rules: no Water,
+  Blaze or other Fortification).
 """
 
 from __future__ import annotations
@@ -22,13 +24,17 @@ from tactica.core.options import Option
 from tactica.core.rules import Args
 
 from ..commander_family import event_steps as ev
+from ..commander_family import fortifications as fam
 from ..commander_family.board_state import board_of, units_in
 from ..commander_family.event_steps import ask, continuation, no_effect, opt
 from ..commander_family.events_cards import casualty_vp
 from ..commander_family.events_map import push_relocation, put_blaze, spread_blaze
 from ..commander_family.events_units import break_in, interdict
+from ..commander_family.state import opponent
 from ..commander_family.stats import unit_kind
 from ..commander_family.victory import check_sudden_loss, eliminate
+from . import terrain_state
+from .events_units import good_order, is_unit
 
 if TYPE_CHECKING:
     from tactica.core.game import Game
@@ -133,8 +139,48 @@ def _trommel(g: Game, a: Args, o: Option | None) -> None:
                 eliminate(g, uid, "E95", check=False)
             else:
                 break_in(g, uid, "E95")
-    g.emit("E95", "The downgrade of Buildings, Fortifications and terrain in {hexes} is not carried out: "
-           "terrain markers are not in play yet", hexes=", ".join(hexes))
+    for h in hexes:
+        terrain_state.bombard(g, h, "E95")
     check_sudden_loss(g)
 
 
+
+
+# ---------------------------------------------------------------- E89 Sappers
+def sapper_options(g: Game, seat: int) -> list[list[Any]]:
+    """E89: Wire to place or remove in hexes free of enemy Formations next to a friendly Unit in
+    Good Order."""
+    rules: Any = g.rules
+    near: set[str] = set()
+    for uid in ev.map_units(g, seat):
+        if is_unit(g, uid) and good_order(g, uid):
+            near.update(rules.adjacent_hexes(g, g.state["units"][uid]["hex"]))
+    out: list[list[Any]] = []
+    for h in sorted(near):
+        if units_in(g, h, opponent(seat)):
+            continue
+        if fam.kind_at(g, h) == "wire":
+            out.append(opt(f"remove:{h}", f"Remove the Wire in {h}", "remove", hex=h))
+        elif fam.refusal(g, h, "wire") is None:
+            out.append(opt(f"place:{h}", f"Wire in {h}", "place", hex=h))
+    return out
+
+
+def sappers(g: Game, seat: int, card: str) -> None:
+    choices = sapper_options(g, seat)
+    if not choices:
+        no_effect(g, "E89", f"no hex next to a {ev.who(g, seat)} Unit in Good Order can take or lose Wire")
+        return
+    ask(g, seat, "gwc_sappers", "Sappers: place or remove a Wire marker?",
+        [*choices, opt("none", "Neither", "none")])
+
+
+@continuation("gwc_sappers")
+def _sappers(g: Game, a: Args, o: Option | None) -> None:
+    assert o is not None
+    if o.kind == "place":
+        fam.place(g, o.args["hex"], "wire", "E89")
+    elif o.kind == "remove":
+        fam.remove(g, o.args["hex"], "E89")
+    else:
+        g.emit("E89", "Sappers: {nation} places and removes no Wire", nation=ev.who(g, int(a["seat"])))

@@ -39,6 +39,7 @@ from ..commander_family.victory import (
 )
 from . import (
     actions,
+    actions_plus,
     air,
     artillery,
     cohesion,
@@ -248,6 +249,11 @@ class GreatWarCommanderRules(SupportHooks):
         """End of the Turn: overstacked hexes fixed (8.2), then the cohesion check (3.3.2.1)."""
         g.push("cohesion")
         super().stacking_check(g, seat)
+
+    def fp_lift(self, g: Game, seat: int, pieces: list[str], target: str) -> int:
+        """The family's hindered-shot declaration (CC 10.3.2.1): what ``seat``'s own +2 FP
+        Action cards could add to this attack (actions_plus.LIFTS)."""
+        return actions_plus.lift_for(g, seat, pieces, target)
 
     def turn_extras(self, g: Game, seat: int) -> list[Option]:
         """11.3's Weapon elimination (the family's) and the Engineers' Order (3.1.9)."""

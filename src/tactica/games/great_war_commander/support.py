@@ -7,9 +7,9 @@ Hidden Unit) and the placing of what it gives.
    if every one is free in the countermix (countermix.py); otherwise step one row toward the
    Red X row and look again. On the Red X row nothing arrives.
 3. Place: a Telephone (Reinforcements only) goes to the Artillery Box, replacing the one there
-   (the artillery work's hook ``place_telephone``; without it the Telephone is logged as not
-   placed); each Formation, with the Weapon listed beside it, goes into a hex the procedure allows
-   (``where``), one at a time, the receiver choosing: within the stacking limit (8.2), never an
+   (artillery.place_telephone; a Telephone in a box is not in the countermix); each Formation,
+   with the Weapon listed beside it, goes into a hex the procedure allows (``where``), one at a
+   time, the receiver choosing: within the stacking limit (8.2), never an
    impassable hex or a Blaze, enemy-occupied hexes allowed (a Melee follows, O16.4). A Formation
    that finds no hex goes back to the countermix.
 
@@ -31,6 +31,7 @@ from ..commander_family.board_state import edge_hexes, hex_distance, units_in
 from ..commander_family.event_steps import ask, continuation, opt, who
 from ..commander_family.state import new_unit, new_weapon, side
 from ..commander_family.stats import best_cover
+from . import artillery
 from .countermix import free_units, free_weapons
 
 if TYPE_CHECKING:
@@ -63,7 +64,8 @@ def _free(g: Game, items: list[dict[str, Any]]) -> bool:
         if i.get("telephone"):
             need[("t", i["telephone"])] = need.get(("t", i["telephone"]), 0) + 1
     for (k, tid), n in need.items():
-        have = free_units(g, tid) if k == "u" else free_weapons(g, tid) if k == "w" else n
+        have = (free_units(g, tid) if k == "u" else free_weapons(g, tid) if k == "w"
+                else artillery.free_telephones(g, tid))
         if have < n:
             return False
     return True
@@ -110,14 +112,8 @@ def _support_roll(g: Game, a: Args, _: Option | None) -> None:
     roll = int(a["roll"]["total"])
     g.emit(rule, "{kind}: Support Table roll {roll}", kind=a["kind"], roll=roll)
     items = select(g, seat, roll, bool(a["telephones"]), rule)
-    rules: Any = g.rules
     for t in [i for i in items if i.get("telephone")]:
-        hook = getattr(rules, "place_telephone", None)
-        if hook is None:
-            g.emit(rule, "Telephone {t}: the Artillery Box is not in play yet; it is not placed",
-                   t=t["telephone"])
-        else:
-            hook(g, seat, t["telephone"], rule)
+        artillery.place_telephone(g, seat, t["telephone"], rule)  # E87 step 3
     queue = [i for i in items if i.get("formation")]
     if not queue:
         return

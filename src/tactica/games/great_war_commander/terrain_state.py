@@ -130,3 +130,28 @@ def mortar_damage(g: Game, label: str, total: int) -> None:
     new = barrage.downgrade_terrain(t.vulnerability, total)
     if new is not None:
         set_marker(g, label, new, "T124")
+
+
+def bombard(g: Game, label: str, rule: str) -> None:
+    """E95 step 3 (Trommelfeuer): every hex but Water is downgraded whatever a roll would say. A
+    Pillbox or Blockhaus leaves Rubble, a Trench leaves Foxholes; any other Fortification is
+    removed and the hex becomes a Shellhole, as other terrain does; a Building or Bridge becomes
+    Rubble. Reading (RULES.md R33): a Rubble or Shellhole hex stays as it is (no further step)."""
+    if printed_type(g, label).water:
+        g.emit(rule, "{hex} is Water: not downgraded", hex=label)
+        return
+    kind = fam.kind_at(g, label)
+    if kind is not None:
+        becomes = barrage.FORT_STEPS[kind][1]
+        fam.remove(g, label, rule)
+        if becomes == "foxholes":
+            fam.forts(g)[label] = "foxholes"
+            g.emit(rule, "The Trench in {hex} is downgraded to Foxholes", hex=label)
+            return
+        if becomes is not None:
+            set_marker(g, label, becomes, rule)
+            return
+    t = current_type(g, label)
+    if t.id in ("rubble", "shellhole"):
+        return
+    set_marker(g, label, "rubble" if t.id in ("building", "bridge") else "shellhole", rule)
