@@ -76,8 +76,7 @@ def drawing(g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any
     drawn = {p["id"] for p in pieces}
     extras = rules_of(g).drawing_extras(g, seat, view)
     extra_hands = list(extras.get("hands", []))
-    hand_cards = {c for sd in b["sides"] for c in (sd["hand"] or [])}
-    hand_cards |= {c["id"] for h in extra_hands for c in (h["cards"] or [])}
+    hand_cards = {c for sd in b["sides"] for c in (sd["hand"] or [])}  # a game's own hands: buttons
     d = view.get("decision") or {}
     step = _step(g)
     names = piece_names(g, b)
