@@ -105,3 +105,24 @@ def test_O17_policy_bombs_the_enemy_and_spares_its_own() -> None:
     choice = POLICY.choose(g, 0, random.Random(0))
     assert choice.kind in ("bomb", "strafe") and "G8" in choice.args["hexes"]
     assert "J9" not in choice.args["hexes"]
+
+
+def test_S98_1_the_policy_plays_an_offered_situation_at_its_turn() -> None:
+    seen = 0
+    for scenario in SCENARIOS:
+        g = new(scenario, 7)
+        rng = random.Random(7)
+        for _ in range(3000):
+            if g.is_terminal():
+                break
+            d = g.decision()
+            assert d is not None
+            sits = [o for o in d.options if o.kind == "extra" and "sc_card" in o.args]
+            if d.step == "turn" and sits and any(scripted.situation_value(o.args["key"]) > 0 for o in sits):
+                choice = POLICY.choose(g, d.seat, random.Random(0))
+                assert choice in sits, choice.id
+                best = max(scripted.situation_value(o.args["key"]) for o in sits)
+                assert scripted.situation_value(choice.args["key"]) == best
+                seen += 1
+            g.apply(rng.choice(g.legal_options()).id)
+    assert seen >= 1

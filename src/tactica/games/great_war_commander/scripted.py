@@ -12,6 +12,8 @@
   or strafe that hit the most enemy Units for the fewest friendly ones (:func:`hex_value`);
   the FAO spots before the HRL (it activates nobody); a broken Telephone is fixed into the
   space worth most (a registered area first, then Local, Standing/Creeping, Gas).
+- Situations at the Turn decision (S98.1): played when offered, the most useful first
+  (:data:`SITUATION_VALUES`).
 - A Strategy Card offered inside a procedure (sc_situation: Forward Observer, or calling off the
   enemy's Air Assault) is played: each use only helps its owner.
 - The others (Offensive) keep the family's values or none.
@@ -112,6 +114,19 @@ def hex_value(ctx: _Ctx, hexes: list[str]) -> float:
     return sum(len(ctx.enemy_hexes.get(h, ())) - FRIEND_WEIGHT * mine.get(h, 0) for h in set(hexes))
 
 
+SITUATION_VALUES: dict[str, float] = {
+    "break the enemy Telephone": 1.0, "two free Air Assaults": 1.0, "a free Air Assault": 0.9,
+    "keep face up": 0.9, "shift the enemy barrage two hexes": 0.9, "discard his Reminder Cards": 0.7,
+    "an Artillery Request spotted by the FAO": 0.8, "discard his Strategy Card, peek at both piles": 0.5,
+    "swap the Telephone": 0.4, "draw two Strategy Cards, keep one": 0.3}
+"""How much the policy likes each Situation use (strategy.SITUATIONS labels); Battle Morale's
+rally of a Leader and his Units is worth 1."""
+
+
+def situation_value(label: str) -> float:
+    return 1.0 if label.startswith("rally ") else SITUATION_VALUES.get(label, 0.0)
+
+
 class GwcPolicy(CommanderPolicy):
     name = "gwc-scripted"
 
@@ -152,6 +167,17 @@ class GwcPolicy(CommanderPolicy):
         if play is not None:
             return play, "the card's use here only helps us (S98.1)"
         return self._find(opts, "pass") or opts[-1], "nothing to play"
+
+    def _gwc_turn(self, game: Game, ctx: _Ctx, opts: list[Option]) -> tuple[Option, str] | None:
+        """S98.1: a Situation the Turn offers is played first (it gives no Order and costs no
+        Fate card); the family's Turn choice follows on the next decision."""
+        sits = [o for o in opts if o.kind == "extra" and "sc_card" in (o.args or {})]
+        if not sits or not ctx.theirs:
+            return None
+        best = max(sits, key=lambda o: situation_value(str(o.args["key"])))
+        if situation_value(str(best.args["key"])) <= 0:
+            return None
+        return best, f"play the Strategy Card as a Situation: {best.args['key']} (S98.1)"
 
     # -- O19: the Artillery Request
     def _gwc_artillery_request(self, game: Game, ctx: _Ctx, opts: list[Option]) -> tuple[Option, str] | None:
