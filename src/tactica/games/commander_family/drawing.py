@@ -9,8 +9,9 @@ our own words from the card's fields (order, action, event, dice, trigger, rando
 
 What differs between the games is data and three hooks: the game's :class:`DrawingStyle`
 (``CommanderRules.drawing_style``: nation colours and tags, terrain fills, counter labels) and
-``CommanderRules.drawing_extras`` (its own tracks, markers and card notes: CC's Radios,
-Fortifications and wind; GWC's Telephones, Gas, Strategy Cards).
+``CommanderRules.drawing_extras`` (its own tracks, markers, info, hands, piles, legend entries and
+terrain changes: CC's Radios, Fortifications and wind; GWC's Telephones, barrages, Gas, terrain
+markers, Strategy Cards). A Tank (GWC O23) carries the ``tank`` flag.
 """
 
 from __future__ import annotations
@@ -73,32 +74,36 @@ def drawing(g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any
     labels = set(brd.labels) if brd is not None else set()
     pieces = _pieces(g, b, labels)
     drawn = {p["id"] for p in pieces}
-    hand_cards = {c for sd in b["sides"] for c in (sd["hand"] or [])}
+    extras = rules_of(g).drawing_extras(g, seat, view)
+    extra_hands = list(extras.get("hands", []))
+    hand_cards = {c for sd in b["sides"] for c in (sd["hand"] or [])}  # a game's own hands: buttons
     d = view.get("decision") or {}
     step = _step(g)
     names = piece_names(g, b)
     options = {o["id"]: _option_drawing(g, step, o, drawn, labels, hand_cards, names)
                for o in d.get("options", [])}
     prompt = _initiative_words(g, step, nations)
-    extras = rules_of(g).drawing_extras(g, seat, view)
     return {
         **({"prompt": prompt} if prompt else {}),
         "facing": _facing(g),
         "zones": _setup_zones(g),
         "names": names,
         "legend": {"objective": "objective", "smoke": "smoke (hindrance)", "blaze": "blaze",
-                   "fortification": "fortification"},
+                   "fortification": "fortification", **extras.get("legend", {})},
         "sides": sides,
         "terrain": {"styles": dict(st.terrain_style),
-                    "changes": {h: ["blaze"] for h in b.get("blaze") or [] if h in labels}},
+                    "changes": {**{h: list(v) for h, v in extras.get("terrain_changes", {}).items()
+                                   if h in labels},
+                                **{h: ["blaze"] for h in b.get("blaze") or [] if h in labels}}},
         "pieces": pieces,
         "markers": _markers(g, b, nations, labels) + list(extras.get("markers", [])),
         "tracks": _tracks(b, nations) + list(extras.get("tracks", [])),
         "hands": [{"seat": i, "title": "Fate cards", "size": sd["hand_count"],
                    "cards": None if sd["hand"] is None else [card_face(g, c) for c in sd["hand"]]}
-                  for i, sd in enumerate(b["sides"])],
+                  for i, sd in enumerate(b["sides"])] + extra_hands,
         "piles": [{"title": f"{sd['nation']} Fate deck", "size": sd["draw_count"],
-                   "discard": [card_face(g, c) for c in sd["discard"]]} for sd in b["sides"]],
+                   "discard": [card_face(g, c) for c in sd["discard"]]} for sd in b["sides"]]
+                 + list(extras.get("piles", [])),
         "info": _info(g, b, nations, step) + list(extras.get("info", [])),
         "options": options,
     }
@@ -204,7 +209,8 @@ def _pieces(g: Game, b: Mapping[str, Any], labels: set[str]) -> list[dict[str, A
             label = t.name.split()[-1][:8]
         else:
             label = f"{(t.quality or t.name)[:5]} {st.unit_short.get(t.type, t.type[:3].upper())}"
-        flags = [f for f, on in (("suppressed", u["suppressed"]), ("veteran", u["veteran"]),
+        flags = [f for f, on in (("tank", t.type == "tank"), ("suppressed", u["suppressed"]),
+                                 ("veteran", u["veteran"]),
                                  ("op fired", u.get("op_fired")), ("activated", uid in activated)) if on]
         out.append({"id": uid, "hex": u["hex"], "side": u["seat"], "label": label,
                     "name": f"{t.name} {t.type} {uid}" + (" (broken)" if u["broken"] else ""),

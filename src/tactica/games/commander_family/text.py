@@ -44,12 +44,11 @@ def describe(g: Game, seat: int | None) -> str:
     for hand in t["hands"]:
         who = sides[hand["seat"]]
         if hand["cards"] is None:
-            lines.append(f"{who}: {hand['size']} Fate cards (hidden)")
+            lines.append(f"{who}: {hand['size']} {hand['title']} (hidden)")
         else:
-            lines.append(f"{who}'s Fate cards:")
+            lines.append(f"{who}'s {hand['title']}:")
             lines.extend(f"  {c['name']}: {c['text']}" for c in hand["cards"])
     return "\n".join([lines[0], *grid, *(name_ids(x, names) for x in lines[1:])])
-    return "\n".join(lines)
 
 
 

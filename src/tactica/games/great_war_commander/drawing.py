@@ -1,8 +1,10 @@
 """How the browser table and the terminal draw Great War Commander: the Commander family's drawing
 (commander_family/drawing.py, text.py) with this game's colours (field grey, horizon blue, olive
-drab), its Terrain chart's fills, and what only it shows: Gas markers (T107), the scenario's date
-(the period rules), each side's Strategy Card hand (1.S: the card to its owner, a count to the
-other seat) and mini-deck.
+drab), its Terrain chart's fills, and what only it shows: Gas markers (T107), the bombardment
+areas (Spotting Round and Artillery Impact markers, O19.2.2), Shellhole/Rubble markers as the
+hex's new terrain (T117, T118), each side's Telephone in its Artillery Box space (12), the
+scenario's date (the period rules), each side's Strategy Card hand (1.S: the card to its owner
+as a card face, a count to the other seat), mini-deck and Reminder Cards (S98.1.1).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 from tactica.core.game import Game
 
 from ..commander_family.drawing import DrawingStyle
+from . import artillery
 
 NATION_STYLE: dict[str, dict[str, str]] = {
     "Germany": {"color": "#6b7065", "text": "#ffffff"},
@@ -52,19 +55,61 @@ STYLE = DrawingStyle(NATION_STYLE, TERRAIN_STYLE, UNIT_SHORT, WEAPON_SHORT, FORT
                      "open_ground", TERRAIN_MARK)
 
 
-def _strategy_name(g: Game, cid: str) -> str:
+def _strategy_card(g: Game, cid: str) -> Any:
     rules: Any = g.rules
-    return next((f"{c.name} ({cid})" for c in rules.components.pack.strategy.cards if c.id == cid), cid)
+    return next((c for c in rules.components.pack.strategy.cards if c.id == cid), None)
 
 
-def extras(g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, list[dict[str, Any]]]:
+def _strategy_name(g: Game, cid: str) -> str:
+    c = _strategy_card(g, cid)
+    return cid if c is None else f"{c.name} ({cid})"
+
+
+def strategy_face(g: Game, cid: str) -> dict[str, str]:
+    """A Strategy Card as a card face of the hands panel (our own wording, from the card data)."""
+    c = _strategy_card(g, cid)
+    return {"id": cid, "name": cid if c is None else f"{c.name} ({cid})", "text": "" if c is None else c.text}
+
+
+def _telephone(g: Game, tel: Mapping[str, Any] | None) -> str:
+    if tel is None:
+        return "none"
+    t = artillery.telephone_type(g, tel["type"])
+    where = artillery.SPACE_NAMES.get(tel.get("space") or "", str(tel.get("space")))
+    return f"{t.name} (FP {t.fp}){', broken' if tel.get('broken') else ''}, in the {where} space"
+
+
+def _map_markers(b: Mapping[str, Any], nations: list[str]) -> list[dict[str, Any]]:
+    """Gas (T107), each side's bombardment area (its Spotting Round and Artillery Impact markers,
+    O19.2.2) and Shellhole/Rubble markers (T117, T118); Fortifications are the family's."""
+    out = [{"hex": h, "kind": "gas", "label": "Gas", "title": "Gas: +1 MP, hinders 1, Suppresses (T107)"}
+           for h in b.get("gas") or []]
+    for seat, area in enumerate(b.get("barrages") or []):
+        if not area:
+            continue
+        who = nations[seat] if seat < len(nations) else str(seat)
+        out.append({"hex": area["sr"], "kind": "spotting_round", "label": "SR", "side": seat,
+                    "title": f"{who} Spotting Round: the registered barrage's centre (O19.2.2)"})
+        out += [{"hex": h, "kind": "impact", "label": "AI", "side": seat,
+                 "title": f"{who} Artillery Impact: a barrage hex (O19.2.2)"}
+                for h in area.get("impacts") or [] if h != area["sr"]]
+    for h, kind in sorted((b.get("terrain_markers") or {}).items()):
+        out.append({"hex": h, "kind": kind, "label": "Sh" if kind == "shellhole" else "Ru",
+                    "title": f"{kind.capitalize()} marker: the hex is now {kind} (T117, T118)"})
+    return out
+
+
+def extras(g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any]:
     b = view["board"]
-    markers = [{"hex": h, "kind": "gas", "label": "Gas", "title": "Gas: +1 MP, hinders 1, Suppresses (T107)"}
-               for h in b.get("gas") or []]
+    nations = [sd["nation"] for sd in b["sides"]]
     info: list[dict[str, Any]] = []
     if b.get("date"):
         info.append({"label": "Date", "value": str(b["date"]), "text": "period rules follow it"})
-    for sd in b["sides"]:
+    tels = b.get("telephones") or []
+    for i, sd in enumerate(b["sides"]):
+        tel = tels[i] if i < len(tels) else None
+        info.append({"label": f"{sd['nation']} Telephone", "value": _telephone(g, tel),
+                     "text": "Artillery Box (12)"})
         hand = sd.get("sc_hand")
         if hand is None:
             value = f"{sd.get('sc_hand_count', 0)} held (hidden)"
@@ -72,4 +117,17 @@ def extras(g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, list
             value = ", ".join(_strategy_name(g, c) for c in hand) or "none"
         info.append({"label": f"{sd['nation']} Strategy Card", "value": value,
                      "text": f"{sd.get('sc_draw_count', 0)} left in the deck (1.S)"})
-    return {"markers": markers, "info": info}
+        if sd.get("sc_reminders"):
+            info.append({"label": f"{sd['nation']} Reminder Cards",
+                         "value": ", ".join(_strategy_name(g, c) for c in sd["sc_reminders"]),
+                         "text": "face up, in effect (S98.1.1)"})
+    hands = [{"seat": i, "title": "Strategy Card", "size": sd.get("sc_hand_count", 0),
+              "cards": None if sd.get("sc_hand") is None else [strategy_face(g, c) for c in sd["sc_hand"]]}
+             for i, sd in enumerate(b["sides"])]
+    piles = [{"title": f"{sd['nation']} Strategy Cards", "size": sd.get("sc_draw_count", 0),
+              "discard": [strategy_face(g, c) for c in sd.get("sc_discard") or []]} for sd in b["sides"]]
+    changes = {h: [kind] for h, kind in (b.get("terrain_markers") or {}).items()}
+    legend = {"gas": "Gas", "spotting_round": "Spotting Round (SR)", "impact": "Artillery Impact (AI)",
+              "shellhole": "Shellhole marker", "rubble": "Rubble marker"}
+    return {"markers": _map_markers(b, nations), "info": info, "hands": hands, "piles": piles,
+            "terrain_changes": changes, "legend": legend}

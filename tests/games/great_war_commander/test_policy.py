@@ -1,0 +1,128 @@
+"""The scripted policy's own GWC decisions: the Strategy Card as +1 only on a roll where it helps
+this side and can change the outcome (S98.2), Artillery Requests (O19) and Air Assaults (O17)
+aimed at enemy Units and away from friendly ones, Strategy Card Situations inside a procedure."""
+
+from __future__ import annotations
+
+import random
+
+from tactica.core.game import Game
+from tactica.games.great_war_commander import RULES, scripted, strategy
+
+from .gwc_helpers import SCENARIOS, new, put
+from .test_air import game as air_game
+from .test_air import start
+from .test_artillery import BERTIN, keep, pick, request
+from .test_artillery import game as art_game
+
+POLICY = scripted.POLICY
+
+
+def _roll_args(g: Game) -> dict[str, object]:
+    found = scripted._roll_and_caller(g)
+    assert found is not None
+    return found[0]
+
+
+def test_S98_2_the_policy_never_plays_the_strategy_card_on_a_roll_that_does_not_help_it() -> None:
+    windows = plays = foreign = 0
+    for scenario in SCENARIOS[:4]:
+        g = new(scenario, 5)
+        rng = random.Random(5)
+        for _ in range(4000):
+            if g.is_terminal():
+                break
+            d = g.decision()
+            assert d is not None
+            if d.step == "sc_modifier" and any(o.kind == "sc" for o in d.options):
+                roll = _roll_args(g)
+                choice = POLICY.choose(g, d.seat, random.Random(1))
+                windows += 1
+                helps = strategy.plus_one_helps(g, d.seat, roll)
+                foreign += int(roll["roller"]) != d.seat
+                if choice.kind == "sc":
+                    plays += 1
+                    assert helps and scripted.plus_one_changes(g, d.seat), (roll, d.seat)
+                elif helps is False:
+                    assert choice.id == "pass"
+            g.apply(rng.choice(g.legal_options()).id)
+    assert windows > 10 and foreign > 0  # it did meet the opponent's rolls, and kept its card there
+    assert plays >= 1, f"never played +1 in {windows} windows"
+
+
+def test_S98_2_plus_one_on_our_fire_defense_roll_only_when_one_short() -> None:
+    """O21.3.6-O21.3.7 read through plus_one_changes: a Defense Total one below the Attack Total
+    (broken -> Suppressed) or equal to it (Suppressed -> unaffected) changes; two below does not."""
+    g = new("frontieres_1914", 2)
+    uid = next(u for u, x in g.state["units"].items() if x["seat"] == 1 and x["where"] == "map")
+    m = min(scripted._morales(g, {}, uid))
+    deck = g.state["sides"][1]["deck"]
+    card = next(c for c in [*deck["draw"], *deck["discard"]] if RULES.card(c).trigger is None)
+    total = RULES.card(card).white + RULES.card(card).colored
+    roll = {"roller": 1, "purpose": f"fire defense of {uid}", "card": card, "product": False}
+    for gap, changes in ((-2, False), (-1, True), (0, True), (1, False)):
+        caller = {"unit": uid, "total": m + total - gap}
+        g.state["stack"] += [{"step": "fire_attack", "args": caller}, {"step": "roll", "args": roll},
+                             {"step": "sc_modifier", "args": {"seat": 1}}]
+        try:
+            assert scripted.plus_one_changes(g, 1) is changes, gap
+            assert scripted.plus_one_changes(g, 0) is False  # not the roller: never
+        finally:
+            del g.state["stack"][-3:]
+
+
+def test_O19_policy_spots_the_enemy_stack_not_the_one_next_to_friends() -> None:
+    """The Local Barrage hits the SR hex and its neighbours: three enemies beside two friendly
+    Units are worth less than two enemies alone."""
+    from tactica.games.commander_family.board_state import hex_distance, los
+
+    g = art_game()
+    for h in ("H6", "H6", "H6", "K6", "K6"):
+        put(g, 1, "fr-poilus", h)
+    put(g, 0, "ger-landwehr", "H5")
+    put(g, 0, "ger-landwehr", "H5")
+    b = RULES.board(g)
+    eye = next(lab for lab in b.labels if min(hex_distance(g, lab, h) for h in ("H6", "K6")) >= 3
+               and los(g, lab, "H6").clear and los(g, lab, "K6").clear)
+    ldr = put(g, 0, BERTIN, eye)
+    request(g)
+    keep(g)
+    assert POLICY.choose(g, 0, random.Random(0)).id == "space:local"
+    pick(g, "space:local")
+    assert POLICY.choose(g, 0, random.Random(0)).id == "spotter:FAO"
+    pick(g, f"spotter:{ldr}")
+    assert {"spot:H6", "spot:K6"} <= {o.id for o in g.legal_options()}
+    assert POLICY.choose(g, 0, random.Random(0)).id == "spot:K6"
+
+
+def test_O17_policy_bombs_the_enemy_and_spares_its_own() -> None:
+    g = air_game()
+    put(g, 1, "us-infantry", "G8")
+    put(g, 1, "us-infantry", "G8")
+    put(g, 0, "ger-landwehr", "J9")
+    put(g, 1, "us-infantry", "J9")
+    start(g, "G11")
+    choice = POLICY.choose(g, 0, random.Random(0))
+    assert choice.kind in ("bomb", "strafe") and "G8" in choice.args["hexes"]
+    assert "J9" not in choice.args["hexes"]
+
+
+def test_S98_1_the_policy_plays_an_offered_situation_at_its_turn() -> None:
+    seen = 0
+    for scenario in SCENARIOS:
+        g = new(scenario, 7)
+        rng = random.Random(7)
+        for _ in range(3000):
+            if g.is_terminal():
+                break
+            d = g.decision()
+            assert d is not None
+            sits = [o for o in d.options if o.kind == "extra" and "sc_card" in o.args]
+            if d.step == "turn" and sits and any(scripted.situation_value(o.args["key"]) > 0 for o in sits):
+                choice = POLICY.choose(g, d.seat, random.Random(0))
+                assert choice in sits, choice.id
+                best = max(scripted.situation_value(o.args["key"]) for o in sits)
+                assert scripted.situation_value(choice.args["key"]) == best
+                seen += 1
+            g.apply(rng.choice(g.legal_options()).id)
+    assert seen >= 1
