@@ -466,6 +466,25 @@ def test_A47_light_wounds_a_platoon_becomes_a_team_for_one_vp() -> None:
     assert g.state["vp"] == vp + 1  # France (seat 1) loses 1 VP: the track moves toward Germany
 
 
+def test_A47_the_team_takes_the_platoons_place_in_procedures_under_way() -> None:
+    """Light Wounds during an Order in progress: the Team replaces the Platoon in the lists and
+    in the id-keyed tables of the frames below (an Offensive keeps each unit's start hex by id,
+    O24.2: a Platoon wounded by Op Fire during the move once left its Team without one)."""
+    g, w, _n, fr, ger = defense_game()
+    lw_card = card_with(g, ENT, action="Light Wounds")
+    hand(g, ENT, [lw_card])
+    top(g, GER, card(g, GER, 6, 6))
+    top(g, ENT, card(g, ENT, 1, 1))
+    g.push("hold", line=[fr], start={fr: "A1"})
+    fire(g, GER, [ger], w)
+    while g.decision().step == "action_window" and "squad_breaks" not in g.decision().prompt:
+        choose(g, "pass")
+    choose(g, f"action:{lw_card}")
+    team = f"{fr}.w"
+    below = next(f for f in g.state["stack"] if f["args"].get("start") is not None)
+    assert below["args"]["line"] == [team] and below["args"]["start"] == {team: "A1"}
+
+
 def test_A51_no_quarter_german_and_american_only() -> None:
     from tactica.games.great_war_commander.actions import no_quarter_nations
 

@@ -89,10 +89,15 @@ def wounds_play(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:
         s["weapons"][u["weapon"]]["carrier"] = tid
     u.update(where="out", hex=None, weapon=None, broken=False, suppressed=False, veteran=False)
     # the Team takes the unit's place: activation and its place in every procedure under way
+    # (lists of ids, and dicts keyed by id such as an Offensive's start hexes, GWC O24.2)
     for lst in [s["activated"], *(v for f in s["stack"] for v in f["args"].values() if isinstance(v, list))]:
         for i, x in enumerate(lst):
             if x == uid:
                 lst[i] = tid
+    for f in s["stack"]:
+        for v in f["args"].values():
+            if isinstance(v, dict) and uid in v:
+                v[tid] = v.pop(uid)
     g.emit(cite(g, "action.light_wounds"), "Light Wounds: {nation} loses 1 VP (VP track {vp:+d}); "
            "instead of breaking, {unit} becomes the {q}Team {team}{broken}", nation=nation(g, seat),
            vp=s["vp"], unit=uid, q=f"{t.quality} " if t.quality else "", team=tid,
