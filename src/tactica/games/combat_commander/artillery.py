@@ -50,6 +50,8 @@ from ..commander_family.activation import activate, may_activate
 from ..commander_family.artillery import (
     COMPASS,
     ArtilleryImpact,
+    battery_of,
+    battery_slots,
     drift,
     impact_area,
     push_artillery_impact,
@@ -84,19 +86,11 @@ def radio_type(g: Game, type_id: str) -> Any:
 
 def radios(g: Game) -> list[dict[str, Any] | None]:
     """The two seats' Radios (None: no Radio in that Artillery Box). Creates the key if missing."""
-    s = g.state
-    if "radios" not in s:
-        s["radios"] = [None, None]
-    out: list[dict[str, Any] | None] = s["radios"]
-    return out
+    return battery_slots(g, "radios")
 
 
 def radio_of(g: Game, seat: int) -> dict[str, Any] | None:
-    rs = g.state.get("radios")
-    if not rs:
-        return None
-    r: dict[str, Any] | None = rs[seat]
-    return r
+    return battery_of(g, seat, "radios")
 
 
 def radio_fp(g: Game, seat: int) -> int:

@@ -13,7 +13,7 @@ Fortifications downgraded at 18+) and the ``bonus`` the caller passes (GWC's Bar
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tactica.core.hexgrid import neighbor
 from tactica.core.options import Option
@@ -32,6 +32,25 @@ COMPASS = {1: 0, 2: 1, 3: 2, 4: 3, 5: 4, 6: 5}
 """The map's hex-compass number (1 points to the top of the map, 2 and 3 to the right, upper
 then lower, 4 to the bottom, 5 and 6 to the left, lower then upper; CC 2.2.2, GWC 2.2) -> the
 core flat-top direction index, which numbers the same six directions clockwise from the top."""
+
+
+def battery_slots(g: Game, key: str) -> list[dict[str, Any] | None]:
+    """The two seats' off-map artillery pieces under ``key`` of the state (CC "radios", GWC
+    "telephones"; None: none in that seat's Artillery Box). Creates the key if missing."""
+    s = g.state
+    if key not in s:
+        s[key] = [None, None]
+    out: list[dict[str, Any] | None] = s[key]
+    return out
+
+
+def battery_of(g: Game, seat: int, key: str) -> dict[str, Any] | None:
+    """One seat's artillery piece under ``key``, without creating the key (views, checks)."""
+    slots = g.state.get(key)
+    if not slots:
+        return None
+    piece: dict[str, Any] | None = slots[seat]
+    return piece
 
 
 def drift(g: Game, start: str, white: int, colored: int, hit: bool) -> tuple[list[str], bool]:

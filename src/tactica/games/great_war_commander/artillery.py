@@ -39,7 +39,13 @@ from tactica.core.rules import Args, Step
 
 from ..commander_family.actions import open_windows
 from ..commander_family.activation import activate, may_activate
-from ..commander_family.artillery import ArtilleryImpact, drift, push_artillery_impact
+from ..commander_family.artillery import (
+    ArtilleryImpact,
+    battery_of,
+    battery_slots,
+    drift,
+    push_artillery_impact,
+)
 from ..commander_family.board_state import board_of, hex_distance, los, units_in
 from ..commander_family.orders import OrderDef
 from ..commander_family.phases import unknown_phase
@@ -79,19 +85,12 @@ def telephone_type(g: Game, type_id: str) -> Any:
 
 # ---------------------------------------------------------------- Telephones (12)
 def telephones(g: Game) -> list[dict[str, Any] | None]:
-    s = g.state
-    if "telephones" not in s:
-        s["telephones"] = [None, None]
-    out: list[dict[str, Any] | None] = s["telephones"]
-    return out
+    """The two seats' Telephones (None: none in that Artillery Box)."""
+    return battery_slots(g, "telephones")
 
 
 def telephone_of(g: Game, seat: int) -> dict[str, Any] | None:
-    ts = g.state.get("telephones")
-    if not ts:
-        return None
-    t: dict[str, Any] | None = ts[seat]
-    return t
+    return battery_of(g, seat, "telephones")
 
 
 def functioning(g: Game, seat: int) -> bool:
