@@ -147,10 +147,10 @@ def _roll_frame(g: Game) -> Args:
     raise AssertionError("a Strategy Card +1 window without a roll under it")
 
 
-class StrategyModifier(Step):
-    """S98.2: ``seat`` may play its Strategy Card as +1 on the roll just kept."""
+class _StrategyWindow(Step):
+    """A window where ``seat`` may play its Strategy Card: asked whenever it may play one (public
+    facts, may_play), whichever card it holds."""
 
-    name = "sc_modifier"
     window = True
 
     def actor(self, g: Game, a: Args) -> int:
@@ -158,6 +158,12 @@ class StrategyModifier(Step):
 
     def opens(self, g: Game, a: Args) -> bool:
         return may_play(g, int(a["seat"]))
+
+
+class StrategyModifier(_StrategyWindow):
+    """S98.2: ``seat`` may play its Strategy Card as +1 on the roll just kept."""
+
+    name = "sc_modifier"
 
     def prompt(self, g: Game, a: Args) -> str:
         roll = _roll_frame(g)
@@ -483,15 +489,10 @@ def push_reaction_window(g: Game, seat: int, names: tuple[str, ...]) -> None:
             return
 
 
-class StrategySituation(Step):
+class StrategySituation(_StrategyWindow):
+    """S98.1: ``seat`` may play the card ``name`` as a Situation at this moment of a procedure."""
+
     name = "sc_situation"
-    window = True
-
-    def actor(self, g: Game, a: Args) -> int:
-        return int(a["seat"])
-
-    def opens(self, g: Game, a: Args) -> bool:
-        return may_play(g, int(a["seat"]))
 
     def prompt(self, g: Game, a: Args) -> str:
         return f"Strategy Card: play {a['name']} now?"
