@@ -22,6 +22,7 @@ from tactica.core.los import CombatCommanderLos, LosTable
 from tactica.games.commander_family import citations
 from tactica.games.commander_family.actions import action_registry
 from tactica.games.commander_family.base import CommanderRules
+from tactica.games.commander_family.cards import FateDice
 from tactica.games.commander_family.events import EventDef, event_registry
 from tactica.games.commander_family.orders import order_registry
 from tactica.games.commander_family.procedures import procedure_steps, register_procedures
@@ -33,7 +34,7 @@ TRIGGERS = (None, None, None, "Event!", "Sniper!", "Time!", "Jammed!", None)
 
 # ---------------------------------------------------------------- components
 @dataclass(frozen=True, slots=True)
-class Card:
+class Card(FateDice):
     id: str
     order: str
     action: str
@@ -42,18 +43,6 @@ class Card:
     white: int
     colored: int
     trigger: str | None = None
-
-    @property
-    def total(self) -> int:
-        return self.white + self.colored
-
-    @property
-    def product(self) -> int:
-        return self.white * self.colored
-
-    @property
-    def doubles(self) -> bool:
-        return self.white == self.colored
 
     @property
     def hex_number(self) -> int:

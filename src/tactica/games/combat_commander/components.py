@@ -26,6 +26,7 @@ from typing import Any
 
 from tactica.core.schema import validate
 
+from ..commander_family.cards import FateDice
 from ..commander_family.data_models import BOXABLE, SideModel
 from ._schema import ComponentError, Source, read
 from .data_models import (  # the names are re-exported: rules code imports them from here
@@ -94,7 +95,7 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class FateCard:
+class FateCard(FateDice):
     id: str
     nation: str
     order: str
@@ -106,20 +107,6 @@ class FateCard:
     trigger: str | None = None
     wind: int | None = None  # Breeze downwind direction 1-6 (E48)
     marksmanship: str | None = None  # nationality named by a Marksmanship Action (A37)
-
-    @property
-    def total(self) -> int:
-        """An ordinary roll: the sum of the two dice (1.9)."""
-        return self.white + self.colored
-
-    @property
-    def product(self) -> int:
-        """A Targeting/Accuracy roll: the product of the two dice (O20.2.3)."""
-        return self.white * self.colored
-
-    @property
-    def doubles(self) -> bool:
-        return self.white == self.colored
 
     @property
     def hex_number(self) -> int:

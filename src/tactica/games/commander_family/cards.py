@@ -19,6 +19,29 @@ if TYPE_CHECKING:
     from tactica.core.game import Game
 
 
+class FateDice:
+    """What a Fate card's two printed dice give (1.9): a game's card class inherits this beside its
+    own fields ``white`` and ``colored`` (slots-safe: it adds no state)."""
+
+    __slots__ = ()
+    white: int
+    colored: int
+
+    @property
+    def total(self) -> int:
+        """An ordinary roll: the sum of the two dice."""
+        return self.white + self.colored
+
+    @property
+    def product(self) -> int:
+        """A Targeting or Accuracy roll: the product of the two dice (CC O20.2.3, GWC O21.2.1.1)."""
+        return self.white * self.colored
+
+    @property
+    def doubles(self) -> bool:
+        return self.white == self.colored
+
+
 def card_key(card: str) -> tuple[str, int, str]:
     """Natural order of ids like "G-7" < "G-12" (stable option order for UIs and search)."""
     head, _, tail = card.rpartition("-")

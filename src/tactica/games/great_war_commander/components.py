@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, cast
 
 from ..commander_family.access import rules_of
+from ..commander_family.cards import FateDice
 from ..commander_family.data_models import BOXABLE, SideModel
 from ._schema import (
     FORMATION_TYPES,
@@ -36,7 +37,7 @@ BOXED_ALL = frozenset(BOXABLE)
 
 
 @dataclass(frozen=True, slots=True)
-class Card:
+class Card(FateDice):
     """A Fate card (1.F): the family's CardLike plus the data GWC prints on some cards."""
 
     id: str
@@ -51,18 +52,6 @@ class Card:
     direction: int | None = None  # the Breeze "direction #" (reading R2)
     marksmanship: str | None = None  # A50's nationality
     date: str | None = None  # E76.1 Machine Gun Nest's first month
-
-    @property
-    def total(self) -> int:
-        return self.white + self.colored
-
-    @property
-    def product(self) -> int:
-        return self.white * self.colored
-
-    @property
-    def doubles(self) -> bool:
-        return self.white == self.colored
 
     @property
     def hex_number(self) -> int:
