@@ -651,15 +651,12 @@ def test_A39_dig_in_foxholes_with_a_friendly_formation_at_the_end_of_a_time_adva
 
 def test_A45_1_hidden_pillbox_for_the_defender_on_an_objective_hex() -> None:
     from tactica.games.commander_family import fortifications as fam
-    from tactica.games.great_war_commander.actions_ground import (
-        PILLBOX_MARKERS,
-        objective_hexes,
-        pillbox_playable,
-    )
+    from tactica.games.commander_family.board_state import objective_hex_labels
+    from tactica.games.great_war_commander.actions_ground import PILLBOX_MARKERS, pillbox_playable
 
     g = game("belleau_wood_1918")  # Germany defends
     no_strategy_cards(g)
-    obj = sorted(h for h in objective_hexes(g) if fam.refusal(g, h, "pillbox") is None)[0]
+    obj = sorted(h for h in objective_hex_labels(g) if fam.refusal(g, h, "pillbox") is None)[0]
     n = sorted(g.rules.adjacent_hexes(g, obj))[0]
     de = put(g, GER, "ger-landwehr", obj)
     far = far_hexes(g, obj)

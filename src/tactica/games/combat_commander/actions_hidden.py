@@ -23,7 +23,7 @@ from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
 from ..commander_family.actions import ActionDef
-from ..commander_family.board_state import units_in
+from ..commander_family.board_state import objective_hex_labels, units_in
 from ..commander_family.event_steps import setup_area
 from ..commander_family.state import new_unit, new_weapon, side
 from ..commander_family.stats import best_cover
@@ -110,18 +110,11 @@ def entrench_play(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:
     F.place(g, h, "foxholes", "A35.1")
 
 
-def objective_hexes(g: Game) -> set[str]:
-    out: set[str] = set()
-    for o in g.state["objectives"].values():
-        out.update(o.get("hexes") or ([o["hex"]] if o.get("hex") else []))
-    return out
-
-
 def pillbox_playable(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> bool:
     """A35.3: the Defender, before his Defense Roll against an attack on an Objective hex; the
     Pillbox not in play; not Water; no Fortification there."""
     h = _defense_hex(g, seat, ctx)
-    return (is_defender(g, seat) and h is not None and h in objective_hexes(g)
+    return (is_defender(g, seat) and h is not None and h in objective_hex_labels(g)
             and F.refusal(g, h, "pillbox") is None)
 
 

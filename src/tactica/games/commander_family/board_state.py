@@ -348,6 +348,14 @@ def on_path(board: Board, h: Hex, kind: str = "road") -> bool:
     return any(board.road(h, n, kind) for n in board.neighbors(h))
 
 
+def objective_hex_labels(g: Game) -> set[str]:
+    """Every hex of every Objective in play (a multi-hex Building counts all its hexes, 7.3.1.1)."""
+    out: set[str] = set()
+    for o in g.state["objectives"].values():
+        out.update(o.get("hexes") or ([o["hex"]] if o.get("hex") else []))
+    return out
+
+
 def update_objectives(g: Game) -> None:
     """7.3.1: an Objective belongs to the last side to have occupied its hex alone."""
     s = g.state

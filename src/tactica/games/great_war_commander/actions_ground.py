@@ -32,6 +32,7 @@ from ..commander_family import fortifications as fam
 from ..commander_family.actions import ActionDef
 from ..commander_family.actions_fire import DEFENSE
 from ..commander_family.actions_move import MOVE_WINDOWS, boxed, moving
+from ..commander_family.board_state import objective_hex_labels
 from ..commander_family.event_steps import ask, continuation, map_units, opt
 from ..commander_family.state import side
 from ..commander_family.stats import unit_kind
@@ -88,17 +89,10 @@ def ground_play(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:
     terrain_state.set_marker(g, h, "shellhole", "A43")
 
 
-def objective_hexes(g: Game) -> set[str]:
-    out: set[str] = set()
-    for o in g.state["objectives"].values():
-        out.update(o.get("hexes") or ([o["hex"]] if o.get("hex") else []))
-    return out
-
-
 def pillbox_playable(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> bool:
     """A45.1: the scenario Defender; an Objective hex; a Pillbox marker left; placement allowed."""
     h = defense_hex(g, seat, ctx)
-    return (h is not None and side(g.state, seat)["posture"] == "Defend" and h in objective_hexes(g)
+    return (h is not None and side(g.state, seat)["posture"] == "Defend" and h in objective_hex_labels(g)
             and list(fam.forts(g).values()).count("pillbox") < PILLBOX_MARKERS
             and fam.refusal(g, h, "pillbox") is None)
 
