@@ -1,0 +1,139 @@
+"""Great War Commander's numbered sections 10, 11 and 13 as the Commander family plays them in
+this game: LOS and hindrances, broken, functioning and Ordnance Weapons, Suppression."""
+
+from __future__ import annotations
+
+from tactica.core.game import Game
+from tactica.games.commander_family import fortifications as fam
+from tactica.games.commander_family.board_state import los
+from tactica.games.commander_family.fire import able, break_weapon, op_fire_pieces, strength
+from tactica.games.commander_family.state import new_weapon, side
+from tactica.games.great_war_commander import RULES
+
+from .gwc_helpers import clear_map, log_rules, new, put, to_first_turn
+
+
+def fresh(scenario: str = "verdun_gas_1916") -> Game:
+    g = to_first_turn(new(scenario))
+    clear_map(g)
+    g.state["gas"] = []
+    return g
+
+
+def arm(g: Game, uid: str, wtype: str) -> str:
+    wid = f"{uid}-w"
+    g.state["weapons"][wid] = new_weapon(wtype, int(g.state["units"][uid]["seat"]), uid)
+    g.state["units"][uid]["weapon"] = wid
+    return wid
+
+
+def test_10_1_1_units_in_between_neither_block_nor_hinder() -> None:
+    g = fresh()
+    before = los(g, "E4", "E8")
+    assert before.clear and before.hindrance == 0  # trench_line: open between them
+    put(g, 0, "ger-landwehr", "E6")
+    put(g, 1, "fr-poilus", "E5")
+    seen = los(g, "E4", "E8")
+    assert seen.clear and seen.hindrance == 0
+    assert los(g, "E8", "E4").hindrance == 0  # 10.1: reciprocal
+
+
+def test_10_2_1_a_blaze_blocks_its_whole_hex() -> None:
+    g = fresh()
+    assert los(g, "E4", "E8").clear
+    g.state["blaze"] = ["E6"]
+    assert not los(g, "E4", "E8").clear and not los(g, "E8", "E4").clear
+    assert los(g, "E4", "E5").clear  # a line that misses the hex
+
+
+def test_10_3_4_gas_hinders_lines_into_and_out_of_its_hex() -> None:
+    g = fresh()
+    g.state["gas"] = ["E8"]
+    assert los(g, "E4", "E8").hindrance == 1 and los(g, "E8", "E4").hindrance == 1
+
+
+def test_10_3_3_hindrances_are_not_cumulative_and_10_3_2_cut_the_fp() -> None:
+    g = fresh()
+    g.state["gas"] = ["E5", "E6", "E7"]  # three Gas hindrances of 1 between E4 and E8
+    seen = los(g, "E4", "E8")
+    assert seen.clear and seen.hindrance == 1  # the largest one, not three
+    firer = put(g, 1, "fr-poilus", "E4")
+    put(g, 0, "ger-landwehr", "E8")
+    st = strength(g, [firer], "E8")
+    assert st["hindrance"] == 1
+    assert ("largest hindrance", -1, "10.3.2") in st["parts"]
+    g.state["gas"] = []
+    assert strength(g, [firer], "E8")["fp"] == st["fp"] + 1
+
+
+def test_11_4_a_random_hex_number_fixes_or_eliminates_a_broken_weapon() -> None:
+    g = fresh()
+    carrier = put(g, 1, "fr-poilus", "E4")
+    wid = arm(g, carrier, "fr-hotchkiss")
+    wt = RULES.weapon_type("fr-hotchkiss")
+    w = g.state["weapons"][wid]
+    break_weapon(g, wid, "O21.3.6.1")
+    assert w["broken"] and w["carrier"] == carrier
+    RULES.broken_weapon_check(g, wt.fix[1] + 1)  # between Fix and Elim: stays broken
+    assert w["broken"] and w["where"] == "map"
+    RULES.broken_weapon_check(g, wt.fix[0])
+    assert not w["broken"] and w["where"] == "map"
+    break_weapon(g, wid, "O21.3.6.1")
+    RULES.broken_weapon_check(g, wt.elim[0])
+    assert w["where"] == "casualties" and g.state["units"][carrier]["weapon"] is None
+    assert wid in side(g.state, 1)["casualty_weapons"]
+    assert "11.4" in log_rules(g)
+    # a broken Weapon that breaks again is eliminated
+    other = put(g, 1, "fr-poilus", "E3")
+    wid2 = arm(g, other, "fr-hotchkiss")
+    break_weapon(g, wid2, "O21.3.6.1")
+    break_weapon(g, wid2, "O21.3.6.1")
+    assert g.state["weapons"][wid2]["where"] == "casualties"
+
+
+def test_11_5_a_functioning_weapon_is_unbroken_in_good_order_out_of_wire() -> None:
+    g = fresh()
+    carrier = put(g, 1, "fr-poilus", "E4")
+    wid = arm(g, carrier, "fr-hotchkiss")
+    u = g.state["units"][carrier]
+    assert able(g, wid)
+    g.state["weapons"][wid]["broken"] = True
+    assert not able(g, wid)
+    g.state["weapons"][wid]["broken"] = False
+    u["suppressed"] = True  # 11.1, 13.2: a Suppressed Unit fires no Weapon
+    assert not able(g, wid) and able(g, carrier)
+    u["suppressed"] = False
+    u["broken"] = True
+    assert not able(g, wid)
+    u["broken"] = False
+    assert fam.place(g, "E4", "wire", "test")
+    assert not able(g, wid)  # F131.3
+
+
+def test_11_6_ordnance_ignores_hindrance_and_never_op_fires() -> None:
+    g = fresh()
+    g.state["gas"] = ["E6"]
+    gunner = put(g, 1, "fr-poilus", "E4")
+    gun = arm(g, gunner, "fr-75mm")
+    put(g, 0, "ger-landwehr", "E8")
+    st = strength(g, [gun], "E8")
+    assert st["ordnance"] and st["hindrance"] == 1
+    assert not any(label == "largest hindrance" for label, _, _ in st["parts"])  # 10.3.1
+    assert op_fire_pieces(g, [gunner]) == [gunner]  # A42: the gun stays silent
+    mg_team = put(g, 1, "fr-poilus", "E3")
+    mg = arm(g, mg_team, "fr-hotchkiss")
+    assert op_fire_pieces(g, [mg_team]) == [mg_team, mg]
+
+
+def test_13_3_recover_removes_suppression_at_its_start() -> None:
+    from .test_core_orders import hand_order
+
+    g = fresh()
+    seat = int(g.state["active"])
+    fr = side(g.state, seat)["nation"] == "France"
+    unit = put(g, seat, "fr-poilus" if fr else "ger-landwehr", "E7", suppressed=True)
+    put(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1")
+    card = hand_order(g, seat, "Recover")
+    g.refresh()
+    g.apply(f"order:{card}")
+    assert not g.state["units"][unit]["suppressed"]
