@@ -38,6 +38,15 @@ def test_10_1_1_units_in_between_neither_block_nor_hinder() -> None:
     assert los(g, "E8", "E4").hindrance == 0  # 10.1: reciprocal
 
 
+def test_10_1_10_2_10_3_3_chart_terrain_blocks_and_hinders_between_the_hexes_only() -> None:
+    g = fresh()  # trench_line: Woods C1, C2; Rubble L5, L6, M6
+    assert not los(g, "C3", "C1").clear and not los(g, "C1", "C3").clear  # 10.2: Woods C2
+    assert los(g, "C2", "C1").clear  # 10.1: the sighting and target hexes' own terrain
+    assert los(g, "L6", "M6").hindrance == 0
+    assert los(g, "K6", "M6").hindrance == 2  # 10.3: Rubble L6 in between
+    assert los(g, "K6", "N6").hindrance == 2  # 10.3.3: Rubble L6 and M6 count once
+
+
 def test_10_2_1_a_blaze_blocks_its_whole_hex() -> None:
     g = fresh()
     assert los(g, "E4", "E8").clear
