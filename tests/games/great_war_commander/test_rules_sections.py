@@ -134,6 +134,57 @@ def test_11_6_ordnance_ignores_hindrance_and_never_op_fires() -> None:
     assert op_fire_pieces(g, [mg_team]) == [mg_team, mg]
 
 
+def fire_alone(g: Game, wtype: str) -> tuple[str, int]:
+    """The active side's Unit in E4 with a ``wtype`` Weapon fires it alone at an enemy in E9;
+    returns the Weapon and where its attack's log entries begin."""
+    from .test_core_orders import hand_order
+
+    seat = int(g.state["active"])
+    carrier = put(g, seat, "fr-poilus", "E4")
+    wid = arm(g, carrier, wtype)
+    put(g, 1 - seat, "ger-landwehr", "E9")
+    card = hand_order(g, seat, "Fire")
+    g.refresh()
+    g.apply(f"order:{card}")
+    start = len(g.log)
+    g.apply(f"activate:{carrier}")
+    g.apply("target:E9")
+    assert [o.id for o in g.legal_options()] == [f"add:{wid}", "back"]  # the Unit cannot reach
+    g.apply(f"add:{wid}")
+    assert [o.id for o in g.legal_options()] == ["fire", "back"]  # nothing else to add
+    g.apply("fire")
+    return wid, start
+
+
+def test_11_6_ordnance_secures_a_hit_by_targeting_first() -> None:
+    g = fresh()
+    _, start = fire_alone(g, "fr-75mm")
+    rules = [e[0] for e in g.log[start:]]
+    assert "O21.2" in rules and "O21.3" not in rules  # the Targeting Roll comes first
+    assert any(e[2].get("purpose") == "targeting" for e in g.log[start:])
+    g2 = fresh()
+    _, start2 = fire_alone(g2, "fr-hotchkiss")
+    rules2 = [e[0] for e in g2.log[start2:]]
+    assert "O21.3" in rules2 and "O21.2" not in rules2  # a plain Weapon attacks at once
+
+
+def test_4_2_the_attack_total_is_kept_with_the_attack_and_logged() -> None:
+    g = fresh()
+    _, start = fire_alone(g, "fr-hotchkiss")
+    for _ in range(50):
+        rolled = [e for e in g.log[start:] if e[0] == "O21.3.6"]
+        if rolled and any(e[0] == "O21.3.7" and "att" in e[2] for e in g.log[start:]):
+            break
+        g.apply("pass" if "pass" in [o.id for o in g.legal_options()] else g.legal_options()[0].id)
+    assert rolled, [e[0] for e in g.log[start:]]
+    fp = next(e[2]["fp"] for e in g.log[start:] if e[0] == "O21.3")
+    total = rolled[0][2]["total"]
+    roll = int(rolled[0][2]["parts"].split("roll ")[1])
+    assert 2 <= roll <= 12 and total == fp + roll  # the FP plus the Fire Attack Roll
+    # the defenders' Defense Rolls are read against that same total
+    assert any(e[0] == "O21.3.7" and e[2].get("att") == total for e in g.log[start:])
+
+
 def test_13_3_recover_removes_suppression_at_its_start() -> None:
     from .test_core_orders import hand_order
 
