@@ -100,6 +100,21 @@ def test_11_4_a_random_hex_number_fixes_or_eliminates_a_broken_weapon() -> None:
     assert g.state["weapons"][wid2]["where"] == "casualties"
 
 
+def test_11_1_a_weapon_slows_its_carrier_and_fires_with_it() -> None:
+    from tactica.games.commander_family.stats import unit_stat
+
+    g = fresh()
+    carrier = put(g, 1, "fr-poilus", "E4")
+    bare = unit_stat(g, carrier, "movement").value
+    arm(g, carrier, "fr-hotchkiss")
+    moved = unit_stat(g, carrier, "movement")
+    assert moved.value == bare + RULES.weapon_type("fr-hotchkiss").movement == bare - 2
+    assert any(p[1] == -2 and p[2] == "11.1" for p in moved.parts)
+    g2 = fresh()
+    wid, _ = fire_alone(g2, "fr-hotchkiss")  # activating the carrier offered its Weapon
+    assert g2.state["weapons"][wid]["carrier"] in g2.state["activated"]
+
+
 def test_11_5_a_functioning_weapon_is_unbroken_in_good_order_out_of_wire() -> None:
     g = fresh()
     carrier = put(g, 1, "fr-poilus", "E4")
