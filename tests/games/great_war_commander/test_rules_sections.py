@@ -212,3 +212,19 @@ def test_13_3_recover_removes_suppression_at_its_start() -> None:
     g.refresh()
     g.apply(f"order:{card}")
     assert not g.state["units"][unit]["suppressed"]
+
+
+def test_13_3_an_eliminated_or_exited_formation_leaves_its_marker() -> None:
+    from tactica.games.commander_family.victory import eliminate, exit_unit
+
+    g = fresh()
+    gone = put(g, 1, "fr-poilus", "E4", suppressed=True)
+    away = put(g, 1, "fr-poilus", "E5", suppressed=True)
+    put(g, 1, "fr-poilus", "E6")  # so neither leaves the side without Formations
+    put(g, 0, "ger-landwehr", "E9")
+    eliminate(g, gone, "O21.3.7")
+    t = g.state["time"]
+    exit_unit(g, away, min(int(t["space"]) + 1, int(t["last"])))
+    units = g.state["units"]
+    assert units[gone]["where"] != "map" and not units[gone]["suppressed"]
+    assert units[away]["where"] == "time_track" and not units[away]["suppressed"]
