@@ -228,3 +228,25 @@ def test_13_3_an_eliminated_or_exited_formation_leaves_its_marker() -> None:
     units = g.state["units"]
     assert units[gone]["where"] != "map" and not units[gone]["suppressed"]
     assert units[away]["where"] == "time_track" and not units[away]["suppressed"]
+
+
+def test_1_6_actions_in_either_players_turn_go_to_the_discard() -> None:
+    from .cards_helpers import ENT, GER, card, card_with, choose, hand, opts, top
+    from .test_actions import melee_game, start_melee
+
+    g, _, _, _ = melee_game(active=GER)
+    charge = card_with(g, GER, action="Charge")
+    elan = card_with(g, ENT, action="Élan")
+    hand(g, GER, [charge])
+    hand(g, ENT, [elan])
+    top(g, ENT, card(g, ENT, 3, 3))
+    top(g, GER, card(g, GER, 2, 2))
+    start_melee(g)
+    while not (g.decision().seat == ENT and "melee_roll" in g.decision().prompt):
+        choose(g, "pass")
+    assert f"action:{elan}" in opts(g)  # the side whose Turn it is not plays too
+    choose(g, f"action:{elan}")
+    choose(g, f"action:{charge}")
+    for seat, cid in ((ENT, elan), (GER, charge)):
+        sd = side(g.state, seat)
+        assert cid in sd["deck"]["discard"] and cid not in sd["hand"]
