@@ -149,9 +149,10 @@ def test_11_6_ordnance_ignores_hindrance_and_never_op_fires() -> None:
     assert op_fire_pieces(g, [mg_team]) == [mg_team, mg]
 
 
-def fire_alone(g: Game, wtype: str) -> tuple[str, int]:
+def fire_alone(g: Game, wtype: str, rolls: tuple[str, str] | None = None) -> tuple[str, int]:
     """The active side's Unit in E4 with a ``wtype`` Weapon fires it alone at an enemy in E9;
-    returns the Weapon and where its attack's log entries begin."""
+    returns the Weapon and where its attack's log entries begin. ``rolls``: the cards on top of
+    the firer's and the defender's draw piles (the Fire Attack Roll and the Defense Roll)."""
     from .test_core_orders import hand_order
 
     seat = int(g.state["active"])
@@ -181,6 +182,36 @@ def test_11_6_ordnance_secures_a_hit_by_targeting_first() -> None:
     _, start2 = fire_alone(g2, "fr-hotchkiss")
     rules2 = [e[0] for e in g2.log[start2:]]
     assert "O21.3" in rules2 and "O21.2" not in rules2  # a plain Weapon attacks at once
+
+
+def play_to_defense(g: Game, start: int) -> list[tuple]:
+    """Pass every window until the Defense Rolls are made; their log entries."""
+    for _ in range(50):
+        done = [e for e in g.log[start:] if e[0] == "O21.3.7" and "att" in e[2]]
+        if done:
+            return done
+        g.apply("pass" if "pass" in [o.id for o in g.legal_options()] else g.legal_options()[0].id)
+    raise AssertionError([e[0] for e in g.log[start:]])
+
+
+def test_13_1_a_tied_fire_defense_roll_suppresses() -> None:
+    from .cards_helpers import card
+
+    probe = fresh()
+    seat = int(probe.state["active"])
+    _, start = fire_alone(probe, "fr-hotchkiss", (card(probe, seat, 3, 3), card(probe, 1 - seat, 1, 2)))
+    d = play_to_defense(probe, start)[0][2]
+    att, mod = d["att"], d["total"] - d["r"]
+    need = att - mod
+    assert 2 <= need <= 12
+    g = fresh()
+    pair = next((w, need - w) for w in range(1, 7) if 1 <= need - w <= 6)
+    _, start = fire_alone(g, "fr-hotchkiss", (card(g, seat, 3, 3), card(g, 1 - seat, *pair)))
+    d = play_to_defense(g, start)[0][2]
+    assert d["total"] == d["att"] == att
+    target = next(u for u, x in g.state["units"].items() if x["hex"] == "E9")
+    assert g.state["units"][target]["suppressed"] and not g.state["units"][target]["broken"]
+    assert any(e[0] == "13.1" for e in g.log[start:])
 
 
 def test_4_2_the_attack_total_is_kept_with_the_attack_and_logged() -> None:
