@@ -1,5 +1,6 @@
-"""Great War Commander's numbered sections 10, 11 and 13 as the Commander family plays them in
-this game: LOS and hindrances, broken, functioning and Ordnance Weapons, Suppression."""
+"""Great War Commander's numbered sections as the Commander family plays them in this game:
+Actions (1.6), the Attack Total (4.2), LOS and hindrances (10), broken, functioning and Ordnance
+Weapons (11), Suppression (13)."""
 
 from __future__ import annotations
 
