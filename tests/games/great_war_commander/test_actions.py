@@ -26,7 +26,7 @@ from .cards_helpers import (
 )
 from .gwc_helpers import put
 
-NOT_YET = {"Storm Troops"}
+NOT_YET: set[str] = set()
 
 
 def lines(g: Game) -> list[str]:

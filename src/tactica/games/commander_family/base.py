@@ -385,6 +385,12 @@ class CommanderRules(Rules):
         never re-enters a hex)."""
         return True
 
+    def enemy_entry(self, g: Game, move: Args) -> str | None:
+        """May the moving group of this Move frame enter enemy-occupied hexes (ending its Move
+        there, with no Op Fire at or by that hex)? The rule number that allows it, or None: never
+        by default (GWC A54 Storm Troops)."""
+        return None
+
     def roll_morale(self, g: Game, uid: str, purpose: str) -> int:
         """The Morale a Rally (``purpose`` "rally") or Rout ("rout") Roll is compared with: the
         unit's Morale with its best Cover (GWC O26.4: no positive Cover in Gas on a Rout)."""

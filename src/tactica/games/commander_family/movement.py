@@ -257,6 +257,14 @@ class MoveOrder(ActivatingOrder, Step):
         opts = [Option(f"to:{h}", f"Enter {h} ({c} MP)", "move", {"hex": h, "cost": c})
                 for h, c in entries(g, seat, here, mps) if rules.may_enter(g, a, h)
                 and (not rules.vehicles or rules.vehicle_may_enter(g, list(a["group"]), here, h))]
+        if rules.enemy_entry(g, a) is not None:  # GWC A54: into enemy-occupied hexes too
+            for h in neighbours(g, here):
+                c = step_cost(g, here, h)
+                if (enemy_in(g, h, seat) and c is not None and c <= mps and rules.may_enter(g, a, h)
+                        and (not rules.vehicles
+                             or rules.vehicle_may_enter(g, list(a["group"]), here, h))):
+                    opts.append(Option(f"to:{h}", f"Enter enemy-occupied {h} ({c} MP)", "move",
+                                       {"hex": h, "cost": c}))
         if (mps >= 1 and here in enemy_edge_hexes(g, seat)
                 and all(rules_of(g).may_exit(g, u) for u in a["group"])):
             opts.append(Option("exit", "Exit by the enemy edge (1 MP)", "exit"))
@@ -360,6 +368,8 @@ class MoveOrder(ActivatingOrder, Step):
         to, cost = a.pop("pending")
         frm = a["hex"]
         units = g.state["units"]
+        seat = int(a["seat"])
+        storm = rules_of(g).enemy_entry(g, a) if enemy_in(g, to, seat) else None
         a["group"] = [u for u in a["group"] if on_map(g, u) and units[u]["hex"] == frm]
         if not a["group"]:
             self._group_done(g, a, "")
@@ -388,12 +398,19 @@ class MoveOrder(ActivatingOrder, Step):
             return
         if rules_of(g).wire_halts(g, frm, to):
             a["halt"] = True  # F106.2: entering or leaving Wire ends this group's Move here
+        if storm is not None:  # GWC A54: no MP left, no Op Fire at the hex nor by its defenders
+            a["halt"] = True
+            a["halt_why"] = "lose every MP left in an enemy-occupied hex"
+            barred = a.setdefault("no_op", [])
+            barred.extend(u for u in units_in(g, to, opponent(seat)) if u not in barred)
+            g.emit(storm, "{units} storm enemy-occupied {hex}: no MP left, no Op Fire at the hex "
+                   "nor by its defenders {defenders}", units=", ".join(a["group"]), hex=to,
+                   defenders=", ".join(units_in(g, to, opponent(seat))))
         a["phase"] = "windows"
-        seat = int(a["seat"])
         ctx = {"hex": to, "movers": list(a["group"])}
         open_windows(g, "move_entry", ctx)          # active's below, inactive's above (A24.2)
         rules = rules_of(g)
-        if "op_fire" in rules.steps and not rules.trench_step(g, frm, to):
+        if "op_fire" in rules.steps and not rules.trench_step(g, frm, to) and storm is None:
             # op_fire.register: the inactive seat's Op Fire comes first; never along a Trench
             # line (F105.2)
             g.push("op_fire", seat=opponent(seat), hex=to, phase="main", group=[])

@@ -40,8 +40,12 @@ if TYPE_CHECKING:
 
 
 def may_op_activate(g: Game, uid: str) -> bool:
-    """A33.3 box: not yet activated for Op Fire this Turn."""
-    return on_map(g, uid) and not g.state["units"][uid]["op_fired"]
+    """A33.3 box: not yet activated for Op Fire this Turn (nor a defender of a hex stormed in
+    this Move, GWC A54)."""
+    if not on_map(g, uid) or g.state["units"][uid]["op_fired"]:
+        return False
+    a = find_frame(g, "move_order") if "stack" in g.state else None  # (the AI's views lack it)
+    return a is None or uid not in a.get("no_op", ())
 
 
 def can_shoot(g: Game, uid: str, target: str, ov: Overlay | None) -> bool:

@@ -11,10 +11,7 @@ Action A42, Op Fire, is the family's). What is registered here:
   (actions_plus.py: A33, A35, A40, A48, A55), the Defense-Roll Actions (actions_defense.py: A37,
   A45.2, A46, A53), A45.3 Hidden Unit (actions_hidden.py), A32 Barrage and A49 Major Gas
   Attack (actions_artillery.py), A39 Dig In, A41 Engineering Works, A43 Go to Ground, A45.1
-  Hidden Pillbox and A45.4 Hidden Wire (actions_ground.py).
-
-Not registered yet (their cards are played for their Orders only; RULES.md says what each
-waits for): A54 Storm Troops.
+  Hidden Pillbox and A45.4 Hidden Wire (actions_ground.py), A54 Storm Troops (actions_storm.py).
 
 The unit and Weapon kinds the family's shared Actions and Events name are this game's words:
 Platoons and Teams, HMGs and LMGs (set on the rules instance here).
@@ -30,7 +27,14 @@ from ..commander_family.actions_melee import ambush, melee_steps, no_quarter
 from ..commander_family.actions_move import assault_fire, move_action_steps
 from ..commander_family.breaking import SquadBreaks, light_wounds
 from ..commander_family.event_steps import add_steps
-from . import actions_artillery, actions_defense, actions_ground, actions_hidden, actions_plus
+from . import (
+    actions_artillery,
+    actions_defense,
+    actions_ground,
+    actions_hidden,
+    actions_plus,
+    actions_storm,
+)
 from ._schema import DUD_ACTIONS
 
 if TYPE_CHECKING:
@@ -72,6 +76,7 @@ def action_defs(rules: GreatWarCommanderRules) -> list[ActionDef]:
         *actions_hidden.action_defs(),
         *actions_artillery.action_defs(),
         *actions_ground.action_defs(),
+        *actions_storm.action_defs(),
     ]
 
 

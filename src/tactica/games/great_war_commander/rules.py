@@ -40,6 +40,7 @@ from ..commander_family.victory import (
 from . import (
     actions,
     actions_plus,
+    actions_storm,
     air,
     artillery,
     cohesion,
@@ -313,6 +314,10 @@ class GreatWarCommanderRules(SupportHooks):
     def may_enter(self, g: Game, move: Args, label: str) -> bool:
         """O24.2: an Offensive never overstacks and never re-enters a hex."""
         return offensive.may_enter(g, move, label)
+
+    def enemy_entry(self, g: Game, move: Args) -> str | None:
+        """A54 Storm Troops: boxed-Range movers (and their Leaders) may enter enemy hexes."""
+        return actions_storm.enemy_entry(g, move)
 
     def entered(self, g: Game, uids: list[str], label: str) -> None:
         """T107.1: a Formation moving into Gas is Suppressed, or broken if it already was (and an

@@ -1,0 +1,118 @@
+"""A54 Storm Troops in a real Move Order: boxed-Range movers (and a Leader with them) enter an
+enemy-occupied hex, lose their MPs there, draw no Op Fire at it nor from its defenders, and Melee
+follows the Order; refused before 1916 (A54.1) and for a group with a unit without boxed Range."""
+
+from __future__ import annotations
+
+from tactica.core.game import Game
+from tactica.games.commander_family.op_fire import may_op_activate
+from tactica.games.commander_family.state import side
+from tactica.games.great_war_commander import RULES
+
+from .cards_helpers import opts, settle
+from .gwc_helpers import put
+from .test_core_orders import fresh, hand_order
+
+
+def storm_game(date: str = "1916-06") -> tuple[Game, str, str]:
+    """Germany (seat 0) to give a Move with a Storm Troops card in hand; no Strategy Cards."""
+    g = fresh("verdun_gas_1916")
+    g.state["date"] = date
+    for sd in g.state["sides"]:
+        sd["sc_draw"].extend(sd["sc_hand"])
+        sd["sc_hand"].clear()
+    assert int(g.state["active"]) == 0 and side(g.state, 0)["nation"] == "Germany"
+    sd = side(g.state, 0)
+    st = next(c for c in sd["hand"] + sd["deck"]["draw"] + sd["deck"]["discard"]
+              if RULES.card(c).action == "Storm Troops")
+    for pile in (sd["hand"], sd["deck"]["draw"], sd["deck"]["discard"]):
+        if st in pile:
+            pile.remove(st)
+    card = hand_order(g, 0, "Move")
+    sd["hand"].append(st)
+    return g, card, st
+
+
+def open_neighbour(g: Game, label: str) -> str:
+    from tactica.games.commander_family.movement import step_cost
+
+    rules = g.rules
+    return next(h for h in rules.adjacent_hexes(g, label)  # type: ignore[attr-defined]
+                if (c := step_cost(g, label, h)) is not None and c <= 2)
+
+
+def test_A54_storm_troops_enter_an_enemy_hex_and_melee_follows() -> None:
+    g, card, st = storm_game()
+    here = "H6"
+    storm = put(g, 0, "ger-stosstruppen", here)
+    leader = put(g, 0, "ger-ldr-mueller", here)
+    there = open_neighbour(g, here)
+    enemy = put(g, 1, "fr-poilus", there)
+    g.refresh()
+    g.apply(f"order:{card}")
+    settle(g)
+    g.apply(f"activate:{leader}")
+    g.apply(f"add:{storm}")
+    if "done" in opts(g):
+        g.apply("done")
+    settle(g, stop_for=0)
+    assert f"action:{st}" in opts(g)
+    g.apply(f"action:{st}")
+    settle(g)
+    g.apply(f"unit:{storm}")
+    if f"join:{leader}" in opts(g):
+        g.apply(f"join:{leader}")
+    settle(g)
+    assert f"to:{there}" in opts(g)
+    g.apply(f"to:{there}")
+    assert g.state["units"][storm]["hex"] == there
+    assert not any(f["step"] == "op_fire" for f in g.state["stack"])
+    assert not may_op_activate(g, enemy)  # the defenders may not Op Fire
+    lines = g.log_lines()
+    assert any(line.startswith("A54:") and "storm enemy-occupied" in line for line in lines)
+    settle(g)
+    # the group's Move is over; the Order ends and Melee in the stormed hex follows
+    for _ in range(40):
+        if any(f["step"] == "melee" for f in g.state["stack"]) or g.is_terminal():
+            break
+        o = opts(g)
+        g.apply("end" if "end" in o else o[-1])
+        settle(g)
+    assert any(f["step"] == "melee" and f["args"].get("hex") in (None, there)
+               for f in g.state["stack"]), g.log_lines()[-8:]
+    assert g.state["units"][enemy]["hex"] == there
+
+
+def test_A54_not_before_1916_nor_for_a_plain_platoon() -> None:
+    g, card, st = storm_game("1915-09")
+    storm = put(g, 0, "ger-stosstruppen", "H6")
+    put(g, 1, "fr-poilus", open_neighbour(g, "H6"))
+    g.refresh()
+    g.apply(f"order:{card}")
+    settle(g)
+    g.apply(f"activate:{storm}")
+    settle(g, stop_for=0)
+    assert f"action:{st}" not in opts(g)  # A54.1
+
+    g, card, st = storm_game()
+    plain = put(g, 0, "ger-landwehr", "H6")
+    storm = put(g, 0, "ger-stosstruppen", "H6")
+    leader = put(g, 0, "ger-ldr-mueller", "H6")
+    there = open_neighbour(g, "H6")
+    put(g, 1, "fr-poilus", there)
+    g.refresh()
+    g.apply(f"order:{card}")
+    g.apply(f"activate:{leader}")
+    g.apply(f"add:{plain}")
+    g.apply(f"add:{storm}")
+    if "done" in opts(g):
+        g.apply("done")
+    settle(g, stop_for=0)
+    g.apply(f"action:{st}")
+    settle(g)
+    g.apply(f"unit:{plain}")
+    g.apply(f"join:{storm}")
+    g.apply("go")
+    settle(g)
+    assert f"to:{there}" not in opts(g)  # the Landwehr's Range is not boxed
+    assert g.state["units"][plain]["hex"] == "H6"
