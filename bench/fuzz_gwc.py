@@ -36,6 +36,7 @@ def main() -> int:
     results: Counter[str] = Counter()
     decisions = 0
     failed = 0
+    longest = 0
     start = time.process_time()
     runs = [(seed, None) for seed in range(args.seed, args.seed + args.games)]
     runs += [(seed, seed % 2) for seed in range(args.seed, args.seed + args.scripted)]
@@ -53,6 +54,7 @@ def main() -> int:
             continue
         assert g.record is not None
         decisions += len(g.record.decisions)
+        longest = max(longest, len(g.record.decisions))
         per[sc] += 1
         if sum(per.values()) % 100 == 0:
             print(f"  {sum(per.values())} games done, {failed} failed, "
@@ -65,7 +67,8 @@ def main() -> int:
         return 1
     print(f"{args.games} random games and {args.scripted} scripted-vs-random games "
           f"(seeds from {args.seed}): no crash, no dead end, no runaway, every replay byte for byte")
-    print(f"  {decisions} decisions in all; {cpu:.0f} s CPU ({len(runs) / cpu:.2f} games per CPU-second)")
+    print(f"  {decisions} decisions in all; {cpu:.0f} s CPU ({len(runs) / cpu:.2f} games per CPU-second); "
+          f"longest game {longest} decisions (cap {args.cap})")
     print("  per scenario: " + ", ".join(f"{s} {per[s]}" for s in scenarios))
     print("  results: " + ", ".join(f"{k} {v}" for k, v in sorted(results.items())))
     return 0
