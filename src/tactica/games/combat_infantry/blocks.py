@@ -17,29 +17,13 @@ from tactica.core.datafile import DataError, parse_yaml_lines
 from tactica.core.rules import RulesError
 from tactica.core.schema import validate
 
-from .data_models import SIDE_IDS, BlocksFile
+from .data_models import BLOCK_TYPES, SIDE_IDS, BlocksFile
 
 DATA = Path(__file__).parent / "data"
 SIDES = SIDE_IDS
 """Seat 0 plays the American battalion, seat 1 the German (the book's two sides)."""
 
-PLAYABLE_TYPES = frozenset(
-    {
-        "chq",
-        "phq",
-        "rifle",
-        "mg",
-        "mortar",
-        "atr",
-        "engineer",
-        "sniper",
-        "tank",
-        "armored_car",
-        "at_gun",
-        "minefield",
-        "bunker",
-    }
-)
+PLAYABLE_TYPES = frozenset(BLOCK_TYPES) - {"artillery", "air"}
 """Types a scenario may place on the map; artillery and air stay off it (a scenario's support)."""
 HQ_TYPES = frozenset({"chq", "phq"})
 WEAPON_TYPES = frozenset(
