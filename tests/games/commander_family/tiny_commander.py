@@ -23,6 +23,7 @@ from tactica.games.commander_family import citations
 from tactica.games.commander_family.actions import action_registry
 from tactica.games.commander_family.base import CommanderRules
 from tactica.games.commander_family.cards import FateDice
+from tactica.games.commander_family.counters import CounterSide
 from tactica.games.commander_family.events import EventDef, event_registry
 from tactica.games.commander_family.orders import order_registry
 from tactica.games.commander_family.procedures import procedure_steps, register_procedures
@@ -49,14 +50,7 @@ class Card(FateDice):
         return int(self.hex[1:])
 
 
-@dataclass(frozen=True, slots=True)
-class Side:
-    fp: int
-    range: int
-    movement: int
-    morale: int
-    command: int | None = None
-    boxed: frozenset[str] = frozenset()
+Side = CounterSide
 
 
 @dataclass(frozen=True, slots=True)

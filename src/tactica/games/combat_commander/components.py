@@ -27,6 +27,7 @@ from typing import Any
 from tactica.core.schema import validate
 
 from ..commander_family.cards import FateDice
+from ..commander_family.counters import CounterSide
 from ..commander_family.data_models import BOXABLE, SideModel
 from ._schema import ComponentError, Source, read
 from .data_models import (  # the names are re-exported: rules code imports them from here
@@ -123,14 +124,7 @@ class Deck:
     source: str
 
 
-@dataclass(frozen=True, slots=True)
-class UnitSide:
-    fp: int
-    range: int
-    movement: int
-    morale: int
-    command: int | None = None  # leaders only
-    boxed: frozenset[str] = frozenset()
+UnitSide = CounterSide
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, cast
 
 from ..commander_family.access import rules_of
 from ..commander_family.cards import FateDice
+from ..commander_family.counters import CounterSide
 from ..commander_family.data_models import BOXABLE, SideModel
 from ._schema import (
     FORMATION_TYPES,
@@ -58,18 +59,8 @@ class Card(FateDice):
         return int(self.hex[1:])
 
 
-@dataclass(frozen=True, slots=True)
-class Side:
-    """One side of a counter, as the family reads it (3.1). A Tank's ``fp``/``range`` are those
-    of its machine gun (its non-Ordnance armament), the armament the family's Fire uses; its main
-    gun is in :class:`Armament` for the Tank rules."""
-
-    fp: int
-    range: int
-    movement: int
-    morale: int
-    command: int | None = None
-    boxed: frozenset[str] = frozenset()
+Side = CounterSide
+"""A Tank's main gun is in :class:`Armament` for the Tank rules."""
 
 
 @dataclass(frozen=True, slots=True)
