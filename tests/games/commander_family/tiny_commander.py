@@ -222,6 +222,9 @@ class TinyCommanderRules(CommanderRules):
     def unit_type(self, type_id: str) -> UnitType:
         return UNIT_TYPES[type_id]
 
+    def nation_units(self, nation: str) -> list[UnitType]:
+        return [t for t in UNIT_TYPES.values() if t.nation == nation]
+
     def weapon_type(self, type_id: str) -> WeaponType:
         return WEAPONS[type_id]
 

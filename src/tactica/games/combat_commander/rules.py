@@ -113,6 +113,10 @@ class CombatCommanderRules(CommanderRules):
         self._index_types()
         return self.unit_type(type_id)
 
+    def nation_units(self, nation: str) -> list[Any]:
+        roster = self.pack.rosters.get(nation)
+        return [] if roster is None else list(roster.units.values())
+
     def weapon_type(self, type_id: str) -> Any:
         try:
             return self._weapon_types[type_id]

@@ -10,7 +10,7 @@ constants (``rule_numbers``, ``figure_limit``, ``smoke_cup``) and the per-seat v
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tactica.core.decks import redeal
@@ -153,6 +153,11 @@ class CommanderRules(Rules):
         raise NotImplementedError
 
     def weapon_type(self, type_id: str) -> WeaponTypeLike:
+        raise NotImplementedError
+
+    def nation_units(self, nation: str) -> Sequence[UnitTypeLike]:
+        """Every unit type of a nation's roster: the family's Events look up a nation's Hero or
+        Private by its ``special`` here, whatever layout each game keeps its rosters in."""
         raise NotImplementedError
 
     def chit(self, chit_id: str) -> ChitLike:

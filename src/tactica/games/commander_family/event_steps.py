@@ -232,14 +232,7 @@ def roster_unit(g: Game, seat: int, special: str) -> Any:
     """The nation's unit type with this ``special`` (its Hero, its Private) from its roster, or
     None."""
     rules: Any = g.rules
-    nat = side(g.state, seat)["nation"]
-    comp = getattr(rules, "components", None)  # GWC: one table of every nation's types
-    if comp is not None:
-        types = [t for t in comp.units.values() if t.nation == nat]
-    else:  # CC: a roster per nation
-        roster = rules.pack.rosters.get(nat)
-        types = [] if roster is None else list(roster.units.values())
-    for t in types:
+    for t in rules.nation_units(side(g.state, seat)["nation"]):
         if t.special == special:
             return t
     return None

@@ -112,6 +112,9 @@ class GreatWarCommanderRules(SupportHooks):
     def unit_type(self, type_id: str) -> UnitType:
         return self.components.units[type_id]
 
+    def nation_units(self, nation: str) -> list[UnitType]:
+        return [t for t in self.components.units.values() if t.nation == nation]
+
     def weapon_type(self, type_id: str) -> WeaponType:
         return self.components.weapons[type_id]
 
