@@ -521,7 +521,8 @@ def attack_hexes(a: Args) -> list[str]:
 
 
 def op_fire_pieces(g: Game, uids: list[str]) -> list[str]:
-    """The pieces of ``uids`` that may take part in Opportunity Fire: never Ordnance (11.5)."""
+    """The pieces of ``uids`` that may take part in Opportunity Fire: never Ordnance (cited by
+    key, ``fire.ordnance``: each game gives its own number in ``rule_numbers``)."""
     return [p for u in uids for p in pieces_of(g, u) if not is_ordnance(g, p)]
 
 
