@@ -445,6 +445,17 @@ class CommanderRules(Rules):
         """May the active seat pass this Turn (GWC S98: not after playing a Strategy Card)?"""
         return True
 
+    def forced_order(self, g: Game, seat: int) -> bool:
+        """Must the active seat's next Order be a face-down card instead of one from the hand
+        (GWC E71 High Command Meddling)? A public fact: the card's presence, never its face.
+        Never by default."""
+        return False
+
+    def play_forced(self, g: Game, seat: int) -> None:
+        """Reveal the face-down card of :meth:`forced_order` and carry out its Order, or forfeit
+        it when the Order cannot be given (the Turn has counted it already)."""
+        raise NotImplementedError
+
     def on_pass(self, g: Game, seat: int) -> None:
         """The active seat passes (O15): what the game notes about it (GWC: no Strategy Card this
         Turn). Nothing by default."""

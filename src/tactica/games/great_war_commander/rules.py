@@ -49,6 +49,7 @@ from . import (
     drawing,
     engineers,
     events,
+    events_meddling,
     fortifications,
     offensive,
     strategy,
@@ -423,11 +424,21 @@ class GreatWarCommanderRules(SupportHooks):
         v.update(gas=list(g.state.get("gas") or ()), date=g.state.get("date"))
         for i, sd in enumerate(v["sides"]):
             sd.update(strategy_hand.view(g, i, everything or seat == i))
+            sd.update(events_meddling.view(g, i, everything))  # E71: unseen even by its owner
         return v
 
     def hidden_zones(self, g: Game, seat: int) -> list[list[Any]]:
-        return [*super().hidden_zones(g, seat), *strategy_hand.hidden_zones(g, seat)]
+        return [*super().hidden_zones(g, seat), *strategy_hand.hidden_zones(g, seat),
+                *events_meddling.hidden_zones(g, seat)]
 
     def resample(self, g: Game, seat: int, chance: Chance) -> None:
         super().resample(g, seat, chance)
         strategy_hand.resample(g, seat, chance)
+        events_meddling.resample(g, seat, chance)
+
+    # -- E71 High Command Meddling (events_meddling.py): the family's forced Order --------------
+    def forced_order(self, g: Game, seat: int) -> bool:
+        return events_meddling.forced_order(g, seat)
+
+    def play_forced(self, g: Game, seat: int) -> None:
+        events_meddling.play_forced(g, seat)
