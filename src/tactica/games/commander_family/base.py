@@ -391,6 +391,13 @@ class CommanderRules(Rules):
         by default (GWC A54 Storm Troops)."""
         return None
 
+    def enemy_entry_possible(self, g: Game, uid: str) -> bool:
+        """Could a Move let this unit into enemy-occupied hexes (so that a unit whose only step
+        is into one may still be activated to Move)? Judged on public facts only (the Order's
+        legality and its end must not tell the other seat about a hand). Never by default (GWC
+        A54 Storm Troops)."""
+        return False
+
     def roll_morale(self, g: Game, uid: str, purpose: str) -> int:
         """The Morale a Rally (``purpose`` "rally") or Rout ("rout") Roll is compared with: the
         unit's Morale with its best Cover (GWC O26.4: no positive Cover in Gas on a Rout)."""

@@ -320,6 +320,10 @@ class GreatWarCommanderRules(SupportHooks):
         """A54 Storm Troops: boxed-Range movers (and their Leaders) may enter enemy hexes."""
         return actions_storm.enemy_entry(g, move)
 
+    def enemy_entry_possible(self, g: Game, uid: str) -> bool:
+        """A54: a boxed-Range unit may be activated to Move for Storm Troops."""
+        return actions_storm.could_storm(g, uid)
+
     def entered(self, g: Game, uids: list[str], label: str) -> None:
         """T107.1: a Formation moving into Gas is Suppressed, or broken if it already was (and an
         Offensive keeps the hexes each Formation has occupied, O24.2)."""
