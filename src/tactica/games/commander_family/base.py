@@ -308,6 +308,13 @@ class CommanderRules(Rules):
         """FP that ``seat``'s Action cards could add to an attack (none by default)."""
         return 0
 
+    def roll_lift(self, g: Game, seat: int, pieces: list[str]) -> int:
+        """What modifiers on the Fire Attack Roll itself could still add to an attack by
+        ``pieces`` whose final FP is below 1 (GWC 10.3.2.1: a Strategy Card's +1, S98.2): with
+        them the roll is made and the attack stands only if the roll got that much. None by
+        default (the attack is called off before its roll)."""
+        return 0
+
     # -- pieces: casualties and stacking --------------------------------------------------------
     def casualty_spaces(self, g: Game, uid: str) -> int:
         """How many Casualty Track spaces an eliminated unit fills (GWC: a Tank two)."""

@@ -601,9 +601,14 @@ class FireAttack(Step):
         elif ph == "roll":
             fp = int(a["fp"]) + int(a["bonus"])
             if fp < 1:  # 10.3.2.1: final FP must be at least 1
-                g.emit("10.3.2.1", "Final FP {fp} is below 1: the attack cannot be made", fp=fp)
-                g.pop()
-                return
+                lift = rules_of(g).roll_lift(g, seat, list(a["pieces"]))
+                if fp + lift < 1:
+                    g.emit("10.3.2.1", "Final FP {fp} is below 1: the attack cannot be made", fp=fp)
+                    g.pop()
+                    return
+                a["short"] = 1 - fp  # what the modifiers on the roll itself must still add
+                g.emit("10.3.2.1", "Final FP {fp} is below 1: the attack stands only if the roll "
+                       "gets +{n}", fp=fp, n=a["short"])
             a["final_fp"] = fp
             a["defenders"] = rules_of(g).attack_defenders(
                 g, a, [u for h in attack_hexes(a) for u in units_in(g, h, opponent(seat))])
@@ -683,6 +688,11 @@ class FireAttack(Step):
 
     def _rolled(self, g: Game, a: Args) -> None:
         roll = a["roll"]
+        if a.get("short") and int(roll.get("drm") or 0) < int(a["short"]):  # 10.3.2.1
+            g.emit("10.3.2.1", "The roll got +{d}, not the +{n} the FP needed: the attack cannot "
+                   "be made", d=int(roll.get("drm") or 0), n=a["short"])
+            g.pop()
+            return
         total = int(a["final_fp"]) + int(roll["total"])
         parts = f"{a['final_fp']} FP + roll {roll['total']}"
         b = board_of(g)

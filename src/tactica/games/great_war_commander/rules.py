@@ -253,9 +253,13 @@ class GreatWarCommanderRules(SupportHooks):
         super().stacking_check(g, seat)
 
     def fp_lift(self, g: Game, seat: int, pieces: list[str], target: str) -> int:
-        """The family's hindered-shot declaration (CC 10.3.2.1): what ``seat``'s own +2 FP
-        Action cards could add to this attack (actions_plus.LIFTS)."""
+        """The family's hindered-shot declaration (10.3.2.1): what ``seat``'s own +2 FP Action
+        cards (actions_plus.LIFTS) and Strategy Card +1s could add to this attack."""
         return actions_plus.lift_for(g, seat, pieces, target)
+
+    def roll_lift(self, g: Game, seat: int, pieces: list[str]) -> int:
+        """10.3.2.1: a Strategy Card's +1 on the Fire Attack Roll lifts a 0 FP shot."""
+        return actions_plus.strategy_lift(g, seat, pieces)
 
     def turn_extras(self, g: Game, seat: int) -> list[Option]:
         """11.3's Weapon elimination (the family's) and the Engineers' Order (3.1.9)."""
