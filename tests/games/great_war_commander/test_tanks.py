@@ -170,3 +170,70 @@ def test_O23_5_8_restricted_terrain_for_tanks() -> None:
     assert not tanks.may_enter(g, [t], "E5", stream)
     inf = put(g, seat, "fr-poilus", "E5")
     assert tanks.may_enter(g, [inf], off[0], woods_road)  # only Tanks are held back
+
+
+def test_F131_4_a_tank_advancing_into_wire_crushes_it() -> None:
+    g, seat = game()
+    t = put(g, seat, TANK, "E5")
+    fam.place(g, "E6", "wire", "test")
+    RULES.orders["Advance"].start(g, seat, "x")
+    g.refresh()
+    pick(g, f"activate:{t}")
+    pick(g, next(o.id for o in g.legal_options() if o.id.endswith("E6")))
+    while g.decision() is not None and g.decision().step == "action_window":
+        pick(g, "pass")
+    assert g.state["units"][t]["hex"] == "E6" and fam.kind_at(g, "E6") is None
+    assert any(e[0] == "F131.4" for e in g.log)
+
+
+def exit_options(g: Game, seat: int, uid: str) -> list[str]:
+    RULES.orders["Move"].start(g, seat, "x")
+    g.refresh()
+    pick(g, f"activate:{uid}", f"unit:{uid}")
+    return [o.id for o in g.legal_options()]
+
+
+def test_7_2_1_1_a_tank_exits_only_once_and_reenters_on_the_opponents_edge() -> None:
+    from tactica.games.commander_family.board_state import edge_hexes, enemy_edge_hexes
+    from tactica.games.commander_family.victory import exit_unit
+
+    g, seat = game()
+    far = enemy_edge_hexes(g, seat)[3]
+    t = put(g, seat, TANK, far)
+    assert "exit" in exit_options(g, seat, t)
+    g2, _ = game()
+    t2 = put(g2, seat, TANK, far)
+    inf = put(g2, seat, "fr-poilus", edge_hexes(g2, seat)[2])
+    put(g2, seat, "fr-poilus", edge_hexes(g2, seat)[5])  # neither side runs out of units
+    put(g2, 1 - seat, "ger-infanterie", "H6")
+    g2.state["units"][inf].update(where="time_track", hex=None)
+    exit_unit(g2, t2, 3)
+    assert g2.state["units"][t2]["reentry"] and any(e[0] == "7.2.1.1" for e in g2.log)
+    RULES.reinforce(g2, seat, [t2, inf])
+    frames = [f["args"] for f in g2.state["stack"] if f["step"] == "place"]
+    by_unit = {tuple(f["units"]): f["hexes"] for f in frames}
+    assert by_unit[(t2,)] == enemy_edge_hexes(g2, seat)  # the far edge (6.1.2 step 5)
+    assert by_unit[(inf,)] == edge_hexes(g2, seat)
+    g2.state["stack"] = [f for f in g2.state["stack"] if f["step"] != "place"]
+    g2.state["units"][t2].update(where="map", hex=far)
+    g2.state["activated"].clear()
+    assert "exit" not in exit_options(g2, seat, t2)  # 7.2.1.1: never a second exit
+
+
+def test_F130_2_no_trench_move_for_a_tank_and_F130_3_its_check() -> None:
+    from tactica.games.commander_family.movement import find_frame, step_cost
+
+    g, seat = game()
+    t = put(g, seat, TANK, "E5")
+    inf = put(g, seat, "fr-poilus", "E5")
+    for h in ("E5", "E6"):
+        fam.place(g, h, "trench", "test")
+    RULES.orders["Move"].start(g, seat, "x")
+    g.refresh()
+    frame = find_frame(g, "move_order")
+    assert frame is not None
+    frame["group"] = [inf]
+    assert RULES.trench_step(g, "E5", "E6") and step_cost(g, "E5", "E6") == 1
+    frame["group"] = [t]
+    assert not RULES.trench_step(g, "E5", "E6")  # a Tank pays the map's cost and draws Op Fire
+    assert tanks.check_reason(g, t, "E5", "E6", True) == "F130.3"

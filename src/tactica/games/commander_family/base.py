@@ -425,6 +425,10 @@ class CommanderRules(Rules):
         side with only Runners there loses them, no Actions); True when it was settled."""
         return False
 
+    def after_exit(self, g: Game, uid: str) -> None:
+        """A unit has exited by the enemy edge onto the Time track (7.2.1): what the game notes
+        about it (GWC 7.2.1.1: a Tank exits only once). Nothing by default."""
+
     def takes_control(self, g: Game, uid: str) -> bool:
         """7.3.1: may this unit, alone with its side in an Objective's hexes, take control of
         it? Every unit may by default (GWC 7.3.1.3: not a Runner)."""

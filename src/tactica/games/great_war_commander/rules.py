@@ -206,7 +206,7 @@ class GreatWarCommanderRules(SupportHooks):
         return fortifications.wire_halts(g, frm, to)
 
     def trench_step(self, g: Game, frm: str, to: str) -> bool:
-        return fortifications.trench_step(g, frm, to)
+        return tanks.trench_step(g, frm, to)  # F130.2, not for Tanks
 
     def mined(self, g: Game, label: str | None) -> bool:
         return fortifications.mined(g, label)
@@ -289,8 +289,14 @@ class GreatWarCommanderRules(SupportHooks):
         return unit_vp(g, uid) + (1 if chit_open(g, "exit_plus_one") else 0)
 
     def may_exit(self, g: Game, uid: str) -> bool:
-        """O23.4, O27.2.1: a Runner never exits by the enemy edge."""
-        return bool(self.unit_type(g.state["units"][uid]["type"]).type != "runner")
+        """O23.4, O27.2.1: a Runner never exits by the enemy edge; 7.2.1.1: a Tank only once."""
+        return bool(self.unit_type(g.state["units"][uid]["type"]).type != "runner") and tanks.may_exit(g, uid)
+
+    def after_exit(self, g: Game, uid: str) -> None:
+        tanks.after_exit(g, uid)  # 7.2.1.1
+
+    def reinforce(self, g: Game, seat: int, units: list[str]) -> None:
+        tanks.reinforce(g, seat, units)  # 6.1.2 step 5, 7.2.1.1: re-entering Tanks on the far edge
 
     def may_exit_home(self, g: Game, uid: str) -> bool:
         """O27.2.1: a Runner may Move off its friendly edge."""

@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING, Any
 from tactica.core.rules import Args, Step
 
 from ..commander_family import fortifications as fam
-from ..commander_family.board_state import board_of, label_map, units_in
+from ..commander_family import placement
+from ..commander_family.board_state import board_of, enemy_edge_hexes, label_map, units_in
 from ..commander_family.movement import find_frame
 from ..commander_family.victory import break_unit
-from . import terrain_state
+from . import fortifications, terrain_state
 
 if TYPE_CHECKING:
     from tactica.core.game import Game
@@ -157,6 +158,44 @@ def attack_defenders(g: Game, a: Args, uids: list[str]) -> list[str]:
         if u not in out:
             g.emit("O21.3.3", "{tank} cannot be attacked without a Weapon or a Tank", tank=u)
     return out
+
+
+# ---------------------------------------------------------------- F130.2 Trench moves
+def trench_step(g: Game, frm: str, to: str) -> bool:
+    """F130.2: the Trench move (1 MP, no Op Fire in the hex entered) is for non-Tank Formations:
+    never for a moving group holding a Tank (the family asks without the movers: the group is the
+    Move frame's). Otherwise the Fortifications' own test."""
+    move = find_frame(g, "move_order")
+    if move is not None and any(is_tank(g, u) for u in move.get("group") or ()):
+        return False
+    return fortifications.trench_step(g, frm, to)
+
+
+# ---------------------------------------------------------------- 7.2.1.1 exit once
+def after_exit(g: Game, uid: str) -> None:
+    """7.2.1.1: a Tank that exits is marked: it comes back on the opponent's edge (6.1.2 step 5)
+    and may never exit again."""
+    if is_tank(g, uid):
+        g.state["units"][uid]["reentry"] = True
+        g.emit("7.2.1.1", "{tank} will re-enter along the opponent's edge and can never exit again",
+               tank=uid)
+
+
+def may_exit(g: Game, uid: str) -> bool:
+    """7.2.1.1: each Tank exits the map only once."""
+    return not g.state["units"][uid].get("reentry")
+
+
+def reinforce(g: Game, seat: int, units: list[str]) -> None:
+    """6.1.2 step 5: reinforcements on the friendly edge, a re-entering Tank (7.2.1.1) along the
+    opponent's edge."""
+    back = [u for u in units if g.state["units"][u].get("reentry")]
+    rest = [u for u in units if u not in back]
+    if back:
+        placement.reinforce(g, seat, back, enemy_edge_hexes(g, seat),
+                            "re-entering Tank on the opponent's edge (7.2.1.1)")
+    if rest:
+        placement.reinforce(g, seat, rest)
 
 
 def register(rules: GreatWarCommanderRules) -> None:
