@@ -237,3 +237,48 @@ def test_F130_2_no_trench_move_for_a_tank_and_F130_3_its_check() -> None:
     frame["group"] = [t]
     assert not RULES.trench_step(g, "E5", "E6")  # a Tank pays the map's cost and draws Op Fire
     assert tanks.check_reason(g, t, "E5", "E6", True) == "F130.3"
+
+
+def test_O23_5_1_O14_2_1_a_tank_leader_activates_tanks_in_his_radius_for_a_move_only() -> None:
+    g, seat = game()
+    ldr = put(g, seat, "fr-renault-ft", "E5")  # Tank Command 1
+    near = put(g, seat, TANK, "E6")
+    far = put(g, seat, TANK, "E8")
+    other_ldr = put(g, seat, "fr-renault-ft", "F5")
+    inf = put(g, seat, "fr-poilus", "E4")
+    put(g, 1 - seat, "ger-infanterie", "H9")
+    RULES.orders["Move"].start(g, seat, "x")
+    g.refresh()
+    pick(g, f"activate:{ldr}")
+    ids = [o.id for o in g.legal_options()]
+    assert f"add:{near}" in ids and f"add:{far}" not in ids  # within his Tank Command only
+    assert f"add:{other_ldr}" not in ids and f"add:{inf}" not in ids  # no Tank Leader, no Unit
+    pick(g, f"add:{near}")
+    if "done" in [o.id for o in g.legal_options()]:
+        pick(g, "done")
+    assert near in g.state["activated"] and ldr in g.state["activated"]
+    assert any("activates" in x and near in x for x in log(g))
+    # a Fire Order: the Tank Leader activates himself only (O14.2.1)
+    g2, seat2 = game()
+    ldr2 = put(g2, seat2, "fr-renault-ft", "E5")
+    put(g2, seat2, TANK, "E6")
+    put(g2, 1 - seat2, "ger-infanterie", "E8")
+    RULES.orders["Fire"].start(g2, seat2, "x")
+    g2.refresh()
+    pick(g2, f"activate:{ldr2}")
+    assert not any(o.id.startswith("add:") for o in g2.legal_options())
+
+
+def test_3_1_6_once_a_tank_is_lost_tank_leaders_command_only_themselves() -> None:
+    g, seat = game()
+    ldr = put(g, seat, "fr-renault-ft", "E5")
+    near = put(g, seat, TANK, "E6")
+    lost = put(g, seat, TANK, "A1")
+    g.state["units"][lost].update(where="casualties", hex=None)
+    RULES.orders["Move"].start(g, seat, "x")
+    g.refresh()
+    assert tanks.leader_reach(g, ldr, [ldr], lambda g, u: True) == [near]
+    g.state["sides"][seat]["casualties"].append(lost)
+    assert tanks.leader_reach(g, ldr, [ldr], lambda g, u: True) == []
+    pick(g, f"activate:{ldr}")
+    assert not any(o.id == f"add:{near}" for o in g.legal_options())

@@ -271,6 +271,11 @@ class CommanderRules(Rules):
         only when :attr:`vehicles`."""
         return True
 
+    def vehicle_leader(self, g: Game, uid: str) -> bool:
+        """Does this unit lead vehicles, bringing those of :meth:`command_reach` into its
+        activation (GWC 3.1.6: a Tank Leader)? Asked only when :attr:`vehicles`."""
+        return False
+
     def attack_defenders(self, g: Game, a: Args, uids: list[str]) -> list[str]:
         """The units a Fire Attack (``a``: its frame args, ``pieces`` the firers) may attack among
         those in its hexes (GWC O21.3.3: a Tank only by Weapons and Tanks). All by default."""

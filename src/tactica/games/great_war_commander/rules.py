@@ -274,7 +274,12 @@ class GreatWarCommanderRules(SupportHooks):
     # -- Leaders and command (command.py) -----------------------------------------------------
     def command_reach(self, g: Game, leader: str, activated: list[str],
                       may: Callable[[Game, str], bool]) -> list[str]:
+        if tanks.is_tank(g, leader):
+            return tanks.leader_reach(g, leader, activated, may)  # 3.1.6, O14.2.1, O23.5.1
         return command.command_reach(g, leader, activated, may)
+
+    def vehicle_leader(self, g: Game, uid: str) -> bool:
+        return tanks.is_tank_leader(g, uid)
 
     def commanders(self, g: Game, uid: str) -> list[str]:
         return command.commanders(g, uid)

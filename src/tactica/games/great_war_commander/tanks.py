@@ -15,14 +15,16 @@ Leaders' activation of Tanks (O14.2.1, O23.5.1) and the two armaments' fire (O21
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tactica.core.rules import Args, Step
 
 from ..commander_family import fortifications as fam
 from ..commander_family import placement
-from ..commander_family.board_state import board_of, enemy_edge_hexes, label_map, units_in
+from ..commander_family.board_state import board_of, enemy_edge_hexes, label_map, units_in, within
 from ..commander_family.movement import find_frame
+from ..commander_family.state import side
 from ..commander_family.victory import break_unit
 from . import fortifications, terrain_state
 
@@ -158,6 +160,45 @@ def attack_defenders(g: Game, a: Args, uids: list[str]) -> list[str]:
         if u not in out:
             g.emit("O21.3.3", "{tank} cannot be attacked without a Weapon or a Tank", tank=u)
     return out
+
+
+# ---------------------------------------------------------------- Tank Leaders (3.1.6)
+TANK_LEADER_ORDERS = frozenset({"move_order", "advance_order"})
+"""O14.2.1, 3.3.1.6: a Tank Leader brings other Tanks into a Move or an Advance only."""
+
+
+def is_tank_leader(g: Game, uid: str) -> bool:
+    """3.1.6: a Tank with a red Tank Command (leads Tanks; never Units or Leaders)."""
+    return bool(_type(g, uid).tank_leader)
+
+
+def tank_command(g: Game, uid: str) -> int:
+    """3.1.6: the red Tank Command of the Tank's current side (0 broken or none)."""
+    t = _type(g, uid)
+    side = t.tank_broken if g.state["units"][uid]["broken"] else t.tank_unbroken
+    return 0 if side is None else int(side.tank_command or 0)
+
+
+def tank_lost(g: Game, seat: int) -> bool:
+    """3.1.6, O23.5.1: has ``seat`` lost a Tank yet (on its Casualty Track)?"""
+    return any(is_tank(g, u) for u in side(g.state, seat)["casualties"])
+
+
+def leader_reach(g: Game, leader: str, activated: list[str], may: Callable[[Game, str], bool]) -> list[str]:
+    """O23.5.1, O14.2.1: what a Tank Leader activated for a Move or an Advance (not an
+    Offensive, whose line is its own) may bring in: friendly Tanks, not other Tank Leaders,
+    within his Tank Command radius (reading R36: the printed red Command is the radius), as long
+    as his side has lost no Tank. A Tank that is no Tank Leader brings in nobody."""
+    u = g.state["units"][leader]
+    seat = int(u["seat"])
+    top = g.state["stack"][-1]
+    if (not is_tank_leader(g, leader) or top["step"] not in TANK_LEADER_ORDERS
+            or top["args"].get("offensive") or tank_lost(g, seat)):
+        return []
+    near = set(within(g, u["hex"], tank_command(g, leader)))
+    return sorted(x for x, v in g.state["units"].items()
+                  if x != leader and x not in activated and v["seat"] == seat and v["where"] == "map"
+                  and v["hex"] in near and is_tank(g, x) and not is_tank_leader(g, x) and may(g, x))
 
 
 # ---------------------------------------------------------------- F130.2 Trench moves
