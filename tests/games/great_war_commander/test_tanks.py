@@ -282,3 +282,109 @@ def test_3_1_6_once_a_tank_is_lost_tank_leaders_command_only_themselves() -> Non
     assert tanks.leader_reach(g, ldr, [ldr], lambda g, u: True) == []
     pick(g, f"activate:{ldr}")
     assert not any(o.id == f"add:{near}" for o in g.legal_options())
+
+
+# ---------------------------------------------------------------- Tank fire (O21.2, O21.3.2)
+def fire_game() -> tuple[Game, str, str, str]:
+    """Germany's A7V (gun 8/10 in a white box, MG 6/6) in E5 with French Poilus three hexes off
+    in E8 and next door in E6."""
+    g, _ = game()
+    t = put(g, 0, "ger-a7v", "E5")
+    far = put(g, 1, "fr-poilus", "E8")
+    near = put(g, 1, "fr-poilus", "E6")
+    return g, t, far, near
+
+
+def test_O21_3_2_a_tank_fires_its_gun_and_its_mg_as_two_pieces_never_in_a_group() -> None:
+    from tactica.games.commander_family import fire as F
+
+    g, t, _, _ = fire_game()
+    gun = t + tanks.GUN
+    assert F.pieces_of(g, t) == [t, gun]
+    assert F.is_ordnance(g, gun) and not F.is_ordnance(g, t)
+    assert (F.piece_fp(g, t), F.piece_range(g, t)) == (6, 6)
+    assert (F.piece_fp(g, gun), F.piece_range(g, gun)) == (8, 10)
+    assert F.op_fire_pieces(g, [t]) == [t]  # 11.6: the gun never Op Fires
+    g.state["active"] = 0
+    RULES.orders["Fire"].start(g, 0, "x")
+    g.refresh()
+    pick(g, f"activate:{t}", "target:E8")
+    ids = [o.id for o in g.legal_options()]
+    assert f"add:{t}" in ids and f"add:{gun}" in ids
+    pick(g, f"add:{t}")
+    assert f"add:{gun}" not in [o.id for o in g.legal_options()]  # O21.3.2: no Fire Group
+    pick(g, "back", "target:E8", f"add:{gun}")
+    assert f"add:{t}" not in [o.id for o in g.legal_options()]
+    pick(g, "fire")
+    while (d := g.decision()) is not None and d.step != "fire_order":
+        pick(g, "pass" if "pass" in [o.id for o in d.options] else d.options[0].id)
+    assert any(e[0] == "O21.2" and gun in str(e[2]) for e in g.log)  # the gun rolled to Target
+    frame = g.top()
+    assert frame["fired"] == [gun] and "target:E6" in [o.id for o in g.legal_options()]
+    pick(g, "target:E6")
+    assert f"add:{t}" in [o.id for o in g.legal_options()]  # the MG still has its shot
+
+
+def test_O21_3_2_plus_two_for_an_unbroken_tank_at_an_adjacent_hex_with_the_star() -> None:
+    from tactica.games.commander_family import fire as F
+
+    g, _ = game()
+    s = put(g, 1, TANK, "E5")  # Schneider: gun 6* in a white box, MG 4 (no star)
+    put(g, 0, "ger-infanterie", "E6")
+    put(g, 0, "ger-infanterie", "E8")
+    gun = s + tanks.GUN
+    assert F.strength(g, [gun], "E6")["fp"] == 8 and F.strength(g, [gun], "E8")["fp"] == 6
+    assert F.strength(g, [s], "E6")["fp"] == 4
+    assert any(r == "O21.3.2" for _, _, r in F.strength(g, [gun], "E6")["parts"])
+    g.state["units"][s]["broken"] = True  # broken side: gun 3, no bonus
+    assert F.strength(g, [gun], "E6")["fp"] == 3
+
+
+def test_O21_2_a_tank_with_only_a_gun_fires_it_as_ordnance() -> None:
+    from tactica.games.commander_family import fire as F
+
+    g, _ = game()
+    ft = put(g, 1, "fr-renault-ft", "E5")  # one armament: a 5* gun in a white box
+    put(g, 0, "ger-infanterie", "E7")
+    assert F.pieces_of(g, ft) == [ft] and F.is_ordnance(g, ft)
+    st = F.strength(g, [ft], "E7")
+    assert st["ordnance"] and st["fp"] == 5
+    assert F.op_fire_pieces(g, [ft]) == []
+
+
+def test_O21_3_2_tank_leaders_add_no_command_and_infantry_leaders_none_to_a_tank() -> None:
+    from tactica.games.commander_family import fire as F
+
+    g, t, _, _ = fire_game()
+    ldr = next(u.id for u in RULES.components.of_nation("Germany", "leader") if u.special != "hero")
+    put(g, 0, ldr, "E5")
+    assert (F.piece_fp(g, t), F.piece_fp(g, t + tanks.GUN)) == (6, 8)  # 3.3.1.7
+    g.state["units"][t]["suppressed"] = True  # 13: -1 FP and Range on both armaments
+    assert (F.piece_fp(g, t), F.piece_range(g, t + tanks.GUN)) == (5, 9)
+
+
+def test_O21_3_3_a_tanks_gun_attacks_a_tank() -> None:
+    g, t, _, _ = fire_game()
+    enemy = put(g, 1, TANK, "E7")
+    assert tanks.attack_defenders(g, {"pieces": [t + tanks.GUN]}, [enemy]) == [enemy]
+    g.state["units"][t]["type"] = "ger-infanterie"  # the same shot by a Platoon cannot
+    assert tanks.attack_defenders(g, {"pieces": [t]}, [enemy]) == []
+
+
+def test_E92_suppressing_fire_from_a_tanks_machine_gun() -> None:
+    from .cards_helpers import event, held
+    from .cards_helpers import game as event_game
+
+    g = event_game("soissons_tanks_1918")
+    a7v = put(g, 0, "ger-a7v", "E5")  # its MG: 6 FP, Range 6
+    target = put(g, 1, "fr-poilus", "E9")
+    put(g, 1, "fr-poilus", "O11")  # out of reach
+    assert tanks.mg_tanks(g, 0) == [a7v]
+    event(g, 0, "Suppressing Fire")
+    assert [o.id for o in g.legal_options()] == [f"unit:{target}", "none"]
+    g.apply(f"unit:{target}")
+    assert g.state["units"][target]["suppressed"] and held(g)
+    g.state["units"][a7v]["broken"] = True  # a broken Tank's MG does not function (reading AE10)
+    assert tanks.mg_tanks(g, 0) == []
+    ft = put(g, 0, "ger-beutepanzer", "E6")
+    assert tanks.mg_tanks(g, 0) == [ft]

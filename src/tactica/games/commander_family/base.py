@@ -122,6 +122,10 @@ class CommanderRules(Rules):
     vehicles: bool = False
     """Does the game have vehicles that take no Cover (GWC's Tanks, O21.3.7.1)? Then the family
     asks :meth:`no_cover` of each defender."""
+    cumulative_command: bool = True
+    """Does every friendly Leader in a unit's hex add his Command (the default ``commanders``)?
+    A game that overrides ``commanders`` sets False, so the live stats ask it (GWC 3.3.1.5: one
+    Leader's; never a Tank's, 3.3.1.7)."""
     battery_name: str = "battery"
     """What the log calls the game's off-map artillery piece (CC: Radio, GWC: Telephone)."""
 
@@ -270,6 +274,26 @@ class CommanderRules(Rules):
         the map allows (GWC O23.5.8: a Tank keeps off Woods without a Road, Streams...)? Asked
         only when :attr:`vehicles`."""
         return True
+
+    def mounted_pieces(self, g: Game, uid: str) -> list[str]:
+        """The ids (``<uid>`` + fire.MOUNT + a name) of a vehicle's armaments that fire as pieces
+        of their own beside the unit itself (GWC O21.3.2: a Tank's main gun). Asked only when
+        :attr:`vehicles`."""
+        return []
+
+    def mounted_value(self, g: Game, pid: str, stat: str) -> int:
+        """FP or Range ("fp"/"range") of a mounted armament piece, live."""
+        raise NotImplementedError
+
+    def armament_ordnance(self, g: Game, pid: str) -> bool:
+        """Is this unit piece or mounted piece Ordnance (a vehicle's gun; Weapons say it
+        themselves)? Asked only when :attr:`vehicles`."""
+        return False
+
+    def fire_bonus(self, g: Game, pieces: list[str], target: str) -> list[tuple[str, int, str]]:
+        """Parts (why, FP, rule) a game adds to a shot's FP (GWC O21.3.2: +2 for an unbroken Tank
+        at an adjacent hex). Asked only when :attr:`vehicles`."""
+        return []
 
     def vehicle_leader(self, g: Game, uid: str) -> bool:
         """Does this unit lead vehicles, bringing those of :meth:`command_reach` into its

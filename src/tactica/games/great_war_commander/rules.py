@@ -84,6 +84,7 @@ class GreatWarCommanderRules(SupportHooks):
     seats = ("germany", "entente")
     option_defaults: Mapping[str, Any] = {}
     rule_numbers: Mapping[str, str] = RULE_NUMBERS
+    cumulative_command = False  # 3.3.1.5, 3.3.1.7: one Leader's Command, none for a Tank (command.py)
 
     def __init__(self, steps: Iterable[Step] = (), components: Components | None = None) -> None:
         super().__init__([*procedure_steps(), cohesion.Cohesion(), *steps])
