@@ -70,7 +70,7 @@ def could_storm(g: Game, uid: str) -> bool:
     if not boxed(g, uid, "range"):
         return False
     seat = int(g.state["units"][uid]["seat"])
-    a = move_frame(g, seat)
+    a = move_frame(g, seat) if "stack" in g.state else None  # a policy's view has no stack
     if a is not None and (a.get("storm") or a.get("offensive")):
         return bool(a.get("storm"))
     if side(g.state, seat)["nation"] not in STORM_NATIONS or month(g) < FIRST_MONTH:

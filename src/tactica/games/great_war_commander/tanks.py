@@ -285,7 +285,8 @@ def leader_reach(g: Game, leader: str, activated: list[str], may: Callable[[Game
     as his side has lost no Tank. A Tank that is no Tank Leader brings in nobody."""
     u = g.state["units"][leader]
     seat = int(u["seat"])
-    top = g.state["stack"][-1]
+    stack = g.state.get("stack")  # none in a policy's view of the state: no Order under way
+    top = stack[-1] if stack else {"step": None, "args": {}}
     if (not is_tank_leader(g, leader) or top["step"] not in TANK_LEADER_ORDERS
             or top["args"].get("offensive") or tank_lost(g, seat)):
         return []
@@ -300,9 +301,11 @@ def trench_step(g: Game, frm: str, to: str) -> bool:
     """F130.2: the Trench move (1 MP, no Op Fire in the hex entered) is for non-Tank Formations:
     never for a moving group holding a Tank (the family asks without the movers: the group is the
     Move frame's). Otherwise the Fortifications' own test."""
-    move = find_frame(g, "move_order")
-    if move is not None and any(is_tank(g, u) for u in move.get("group") or ()):
-        return False
+    for f in reversed(g.state.get("stack") or ()):  # none in a policy's view of the state
+        if f["step"] == "move_order":
+            if any(is_tank(g, u) for u in f["args"].get("group") or ()):
+                return False
+            break
     return fortifications.trench_step(g, frm, to)
 
 
