@@ -18,8 +18,8 @@ Tank Leaders (3.1.6, O14.2.1, O23.5.1), exits (7.2.1.1) and Trenches (F130.2).
 
 Reached through the family's hooks (``after_entry``, ``vehicle_may_enter``, ``mounted_pieces``
 and the other fire hooks, ``vehicle_leader``/``command_reach``, ``after_exit``, ``reinforce``,
-``trench_step``). Not yet: the first Shellhole's +1 MP and a printed Trail's exemption (T118.2),
-a Tank on two Time-Track spaces (7.2.1): RULES.md.
+``trench_step``). Not yet: the first Shellhole's +1 MP and a printed Trail's exemption (T118.2):
+RULES.md.
 """
 from __future__ import annotations
 
