@@ -388,3 +388,14 @@ def test_E92_suppressing_fire_from_a_tanks_machine_gun() -> None:
     assert tanks.mg_tanks(g, 0) == []
     ft = put(g, 0, "ger-beutepanzer", "E6")
     assert tanks.mg_tanks(g, 0) == [ft]
+
+
+def test_O21_3_7_1_a_tank_defends_without_a_leaders_command() -> None:
+    from tactica.games.commander_family.stats import morale, stat_value, unit_stat
+
+    g, _ = game()
+    t = put(g, 1, TANK, "E5")
+    ldr = next(u.id for u in RULES.components.of_nation("France", "leader") if u.special != "hero")
+    put(g, 1, ldr, "E5")
+    assert morale(g, t).value == 7  # the Schneider's printed Morale: no Command, no Cover
+    assert stat_value(g, t, "morale") == unit_stat(g, t, "morale").value == 7
