@@ -239,7 +239,7 @@ def test_F130_2_no_trench_move_for_a_tank_and_F130_3_its_check() -> None:
     assert tanks.check_reason(g, t, "E5", "E6", True) == "F130.3"
 
 
-def test_O23_5_1_O14_2_1_a_tank_leader_activates_tanks_in_his_radius_for_a_move_only() -> None:
+def test_O23_5_1_O14_2_1_a_tank_leader_activates_tanks_in_his_radius_for_a_move_or_an_advance_only() -> None:
     g, seat = game()
     ldr = put(g, seat, "fr-renault-ft", "E5")  # Tank Command 1
     near = put(g, seat, TANK, "E6")
@@ -258,6 +258,15 @@ def test_O23_5_1_O14_2_1_a_tank_leader_activates_tanks_in_his_radius_for_a_move_
         pick(g, "done")
     assert near in g.state["activated"] and ldr in g.state["activated"]
     assert any("activates" in x and near in x for x in log(g))
+    # an Advance too (3.3.1.6)
+    g3, seat3 = game()
+    ldr3 = put(g3, seat3, "fr-renault-ft", "E5")
+    near3 = put(g3, seat3, TANK, "E6")
+    put(g3, 1 - seat3, "ger-infanterie", "H9")
+    RULES.orders["Advance"].start(g3, seat3, "x")
+    g3.refresh()
+    pick(g3, f"activate:{ldr3}")
+    assert f"add:{near3}" in [o.id for o in g3.legal_options()]
     # a Fire Order: the Tank Leader activates himself only (O14.2.1)
     g2, seat2 = game()
     ldr2 = put(g2, seat2, "fr-renault-ft", "E5")
