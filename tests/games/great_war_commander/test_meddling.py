@@ -87,3 +87,18 @@ def test_E71_1_a_card_left_when_the_orders_run_out_waits_for_the_next_turn() -> 
     assert g.rules.forced_order(g, FR)
     turn_opts = g.rules.steps["turn"].options(g, frame)
     assert not any(o.id == "reveal" for o in turn_opts)  # nothing to reveal with no Order left
+
+
+def test_E71_drawing_the_last_card_face_down_advances_time() -> None:
+    g = game("frontieres_1914")
+    put(g, 1 - FR, "ger-landwehr", "H5")
+    put(g, FR, "fr-ligne-1914", "H9")
+    d = g.state["sides"][FR]["deck"]
+    last = d["draw"][-1]
+    d["discard"] += d["draw"][:-1]
+    d["draw"][:] = [last]
+    space = g.state["time"]["space"]
+    event(g, FR, "High Command Meddling")
+    assert g.state["sides"][FR]["face_down"] == [last]
+    assert any(e[0] == "6.1.2" and "last card" in e[1] for e in g.log)
+    assert g.state["time"]["space"] == space + 1 and last not in d["draw"]
