@@ -80,13 +80,20 @@ def test_E71_the_card_is_hidden_from_both_seats_and_resampled_from_their_pools()
 
 
 def test_E71_1_a_card_left_when_the_orders_run_out_waits_for_the_next_turn() -> None:
-    g, _ = meddled("Move")
+    g, down = meddled("Move")
     frame = turn_frame(g)
     frame["given"] = g.state["sides"][FR]["order_cap"]  # as if the capability were used up
+    frame["phase"] = "after_order"  # the Turn ends by itself, the card still face down
     g.refresh()
-    assert g.rules.forced_order(g, FR)
-    turn_opts = g.rules.steps["turn"].options(g, frame)
-    assert not any(o.id == "reveal" for o in turn_opts)  # nothing to reveal with no Order left
+    for _ in range(200):  # the German Turn, passed
+        d = g.decision()
+        assert d is not None
+        if d.step == "turn" and d.seat == FR:
+            break
+        ids = [o.id for o in d.options]
+        g.apply(next((i for i in ("pass", "done", "end", "none") if i in ids), ids[0]))
+    assert g.state["sides"][FR]["face_down"] == [down] and int(g.state["turn"]) >= 2
+    assert "reveal" in opts(g) and "pass" not in opts(g)
 
 
 def test_E71_drawing_the_last_card_face_down_advances_time() -> None:
