@@ -109,3 +109,11 @@ def test_E71_drawing_the_last_card_face_down_advances_time() -> None:
     assert g.state["sides"][FR]["face_down"] == [last]
     assert any(e[0] == "6.1.2" and "last card" in e[1] for e in g.log)
     assert g.state["time"]["space"] == space + 1 and last not in d["draw"]
+
+
+def test_E71_both_drawings_show_the_face_down_card_without_its_face() -> None:
+    g, down = meddled("Move")
+    for seat in (0, 1):
+        t = g.rules.drawing(g, seat, g.view(seat))  # type: ignore[attr-defined]
+        info = [i for i in t["info"] if "face-down" in i["label"]]
+        assert len(info) == 1 and info[0]["value"].startswith("1") and down not in json.dumps(t)
