@@ -4,6 +4,8 @@ F, E16 F, E40), and the hidden-information rule for Action windows."""
 
 from __future__ import annotations
 
+import pytest
+
 from tactica.core.game import Game
 from tactica.games.great_war_commander._schema import ACTIONS
 from tactica.games.great_war_commander.rules import GreatWarCommanderRules
@@ -727,3 +729,47 @@ def test_A45_4_hidden_wire_for_the_defender_just_after_an_entry() -> None:
     assert fam.kind_at(g, h) == "wire" and "A45.4: Wire placed in" in "\n".join(lines(g))
     assert not wire_playable(g, GER, hw, {"hex": h})  # one Fortification a hex
     assert g.rules.wire_halts(g, far[1], h)  # F131.2: the Move ends there
+
+
+def give_strategy_card(g: Game, seat: int) -> str:
+    sd = g.state["sides"][seat]
+    sc = sd["sc_draw"].pop()
+    sd["sc_hand"].append(sc)
+    sd["sc_drawn"] = -1  # held since before this Turn (1.S)
+    return str(sc)
+
+
+@pytest.mark.parametrize("plays", [True, False])
+def test_10_3_2_1_a_strategy_card_plus_one_lifts_a_zero_fp_shot(plays: bool) -> None:
+    """10.3.2.1 with S98.2: a shot cut to 0 FP may be declared by a player who may still play his
+    Strategy Card (fp_lift counts +1); the roll is made, and the attack stands only if the card
+    is played as +1 on it."""
+    g, o, ger = open_fight("frontieres_1914")
+    hand(g, ENT, [])
+    assert g.rules.fp_lift(g, GER, [ger], o) == 0
+    sc = give_strategy_card(g, GER)
+    assert g.rules.fp_lift(g, GER, [ger], o) == 1
+    hand(g, GER, [card_with(g, GER, action="Unternehmungslustig")])  # his window stops the attack
+    fire(g, GER, [ger], o)
+    attack(g)["fp"] = 0  # as if a hindrance had cut the shot to 0 FP
+    while (d := g.decision()) is not None and not (d.step == "sc_modifier" and d.seat == GER):
+        assert d.step in ("action_window", "initiative"), d.step
+        g.apply("pass")
+    g.apply(f"sc:{sc}" if plays else "pass")
+    settle(g)
+    text = "\n".join(lines(g))
+    assert "10.3.2.1: Final FP 0 is below 1: the attack stands only if the roll gets +1" in text
+    assert ("Attack Total" in text) == plays
+    assert ("not the +1 the FP needed: the attack cannot be made" in text) == (not plays)
+
+
+def test_10_3_2_1_without_a_strategy_card_a_zero_fp_shot_is_called_off_before_its_roll() -> None:
+    g, o, ger = open_fight("frontieres_1914")
+    hand(g, ENT, [])
+    hand(g, GER, [card_with(g, GER, action="Unternehmungslustig")])
+    fire(g, GER, [ger], o)
+    attack(g)["fp"] = 0
+    while (d := g.decision()) is not None and d.step == "action_window":
+        g.apply("pass")
+    text = "\n".join(lines(g))
+    assert "Final FP 0 is below 1: the attack cannot be made" in text and "fire attack" not in text

@@ -116,3 +116,55 @@ def test_A54_not_before_1916_nor_for_a_plain_platoon() -> None:
     settle(g)
     assert f"to:{there}" not in opts(g)  # the Landwehr's Range is not boxed
     assert g.state["units"][plain]["hex"] == "H6"
+
+
+def hemmed_in(date: str = "1916-06") -> tuple[Game, str, str, str, list[str]]:
+    """A Stosstruppen unit in H6 with an enemy in every neighbouring hex: its only steps are into
+    enemy-occupied hexes."""
+    g, card, st = storm_game(date)
+    storm = put(g, 0, "ger-stosstruppen", "H6")
+    around = list(g.rules.adjacent_hexes(g, "H6"))  # type: ignore[attr-defined]
+    for h in around:
+        put(g, 1, "fr-poilus", h)
+    g.refresh()
+    return g, card, st, storm, around
+
+
+def test_A54_a_unit_whose_only_step_is_into_an_enemy_hex_may_be_activated_to_storm() -> None:
+    from tactica.games.commander_family.movement import can_step
+
+    g, card, st, storm, around = hemmed_in()
+    assert can_step(g, storm)
+    g.apply(f"order:{card}")
+    settle(g)
+    assert f"activate:{storm}" in opts(g)
+    g.apply(f"activate:{storm}")
+    settle(g, stop_for=0)
+    assert f"action:{st}" in opts(g)
+    g.apply(f"action:{st}")
+    settle(g)
+    g.apply(f"unit:{storm}")
+    settle(g)
+    into = next(o for o in opts(g) if o.startswith("to:"))
+    assert into[3:] in around
+    g.apply(into)
+    assert g.state["units"][storm]["hex"] == into[3:]
+
+
+def test_A54_no_activation_into_enemy_hexes_without_a_storm_troops_card_or_before_1916() -> None:
+    from tactica.games.commander_family.movement import can_step
+
+    g, _, st, storm, _ = hemmed_in()
+    sd = side(g.state, 0)
+    sd["hand"].remove(st)
+    for c in list(sd["deck"]["draw"]):  # every Storm Troops card in public view (discarded)
+        if RULES.card(c).action == "Storm Troops":
+            sd["deck"]["draw"].remove(c)
+            sd["deck"]["discard"].append(c)
+    sd["deck"]["discard"].append(st)
+    assert not can_step(g, storm)
+    g2, _, _, storm2, _ = hemmed_in("1915-06")  # A54.1
+    assert not can_step(g2, storm2)
+    g3, _, _, _, around = hemmed_in()
+    plain = put(g3, 0, "ger-landwehr", "H6")  # no boxed Range
+    assert around and not can_step(g3, plain)

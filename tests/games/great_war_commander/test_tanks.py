@@ -170,3 +170,241 @@ def test_O23_5_8_restricted_terrain_for_tanks() -> None:
     assert not tanks.may_enter(g, [t], "E5", stream)
     inf = put(g, seat, "fr-poilus", "E5")
     assert tanks.may_enter(g, [inf], off[0], woods_road)  # only Tanks are held back
+
+
+def test_F131_4_a_tank_advancing_into_wire_crushes_it() -> None:
+    g, seat = game()
+    t = put(g, seat, TANK, "E5")
+    fam.place(g, "E6", "wire", "test")
+    RULES.orders["Advance"].start(g, seat, "x")
+    g.refresh()
+    pick(g, f"activate:{t}")
+    pick(g, next(o.id for o in g.legal_options() if o.id.endswith("E6")))
+    while g.decision() is not None and g.decision().step == "action_window":
+        pick(g, "pass")
+    assert g.state["units"][t]["hex"] == "E6" and fam.kind_at(g, "E6") is None
+    assert any(e[0] == "F131.4" for e in g.log)
+
+
+def exit_options(g: Game, seat: int, uid: str) -> list[str]:
+    RULES.orders["Move"].start(g, seat, "x")
+    g.refresh()
+    pick(g, f"activate:{uid}", f"unit:{uid}")
+    return [o.id for o in g.legal_options()]
+
+
+def test_7_2_1_1_a_tank_exits_only_once_and_reenters_on_the_opponents_edge() -> None:
+    from tactica.games.commander_family.board_state import edge_hexes, enemy_edge_hexes
+    from tactica.games.commander_family.victory import exit_unit
+
+    g, seat = game()
+    far = enemy_edge_hexes(g, seat)[3]
+    t = put(g, seat, TANK, far)
+    assert "exit" in exit_options(g, seat, t)
+    g2, _ = game()
+    t2 = put(g2, seat, TANK, far)
+    inf = put(g2, seat, "fr-poilus", edge_hexes(g2, seat)[2])
+    put(g2, seat, "fr-poilus", edge_hexes(g2, seat)[5])  # neither side runs out of units
+    put(g2, 1 - seat, "ger-infanterie", "H6")
+    g2.state["units"][inf].update(where="time_track", hex=None)
+    exit_unit(g2, t2, 3)
+    assert g2.state["units"][t2]["reentry"] and any(e[0] == "7.2.1.1" for e in g2.log)
+    RULES.reinforce(g2, seat, [t2, inf])
+    frames = [f["args"] for f in g2.state["stack"] if f["step"] == "place"]
+    by_unit = {tuple(f["units"]): f["hexes"] for f in frames}
+    assert by_unit[(t2,)] == enemy_edge_hexes(g2, seat)  # the far edge (6.1.2 step 5)
+    assert by_unit[(inf,)] == edge_hexes(g2, seat)
+    g2.state["stack"] = [f for f in g2.state["stack"] if f["step"] != "place"]
+    g2.state["units"][t2].update(where="map", hex=far)
+    g2.state["activated"].clear()
+    assert "exit" not in exit_options(g2, seat, t2)  # 7.2.1.1: never a second exit
+
+
+def test_F130_2_no_trench_move_for_a_tank_and_F130_3_its_check() -> None:
+    from tactica.games.commander_family.movement import find_frame, step_cost
+
+    g, seat = game()
+    t = put(g, seat, TANK, "E5")
+    inf = put(g, seat, "fr-poilus", "E5")
+    for h in ("E5", "E6"):
+        fam.place(g, h, "trench", "test")
+    RULES.orders["Move"].start(g, seat, "x")
+    g.refresh()
+    frame = find_frame(g, "move_order")
+    assert frame is not None
+    frame["group"] = [inf]
+    assert RULES.trench_step(g, "E5", "E6") and step_cost(g, "E5", "E6") == 1
+    frame["group"] = [t]
+    assert not RULES.trench_step(g, "E5", "E6")  # a Tank pays the map's cost and draws Op Fire
+    assert tanks.check_reason(g, t, "E5", "E6", True) == "F130.3"
+
+
+def test_O23_5_1_O14_2_1_a_tank_leader_activates_tanks_in_his_radius_for_a_move_or_an_advance_only() -> None:
+    g, seat = game()
+    ldr = put(g, seat, "fr-renault-ft", "E5")  # Tank Command 1
+    near = put(g, seat, TANK, "E6")
+    far = put(g, seat, TANK, "E8")
+    other_ldr = put(g, seat, "fr-renault-ft", "F5")
+    inf = put(g, seat, "fr-poilus", "E4")
+    put(g, 1 - seat, "ger-infanterie", "H9")
+    RULES.orders["Move"].start(g, seat, "x")
+    g.refresh()
+    pick(g, f"activate:{ldr}")
+    ids = [o.id for o in g.legal_options()]
+    assert f"add:{near}" in ids and f"add:{far}" not in ids  # within his Tank Command only
+    assert f"add:{other_ldr}" not in ids and f"add:{inf}" not in ids  # no Tank Leader, no Unit
+    pick(g, f"add:{near}")
+    if "done" in [o.id for o in g.legal_options()]:
+        pick(g, "done")
+    assert near in g.state["activated"] and ldr in g.state["activated"]
+    assert any("activates" in x and near in x for x in log(g))
+    # an Advance too (3.3.1.6)
+    g3, seat3 = game()
+    ldr3 = put(g3, seat3, "fr-renault-ft", "E5")
+    near3 = put(g3, seat3, TANK, "E6")
+    put(g3, 1 - seat3, "ger-infanterie", "H9")
+    RULES.orders["Advance"].start(g3, seat3, "x")
+    g3.refresh()
+    pick(g3, f"activate:{ldr3}")
+    assert f"add:{near3}" in [o.id for o in g3.legal_options()]
+    # a Fire Order: the Tank Leader activates himself only (O14.2.1)
+    g2, seat2 = game()
+    ldr2 = put(g2, seat2, "fr-renault-ft", "E5")
+    put(g2, seat2, TANK, "E6")
+    put(g2, 1 - seat2, "ger-infanterie", "E8")
+    RULES.orders["Fire"].start(g2, seat2, "x")
+    g2.refresh()
+    pick(g2, f"activate:{ldr2}")
+    assert not any(o.id.startswith("add:") for o in g2.legal_options())
+
+
+def test_3_1_6_once_a_tank_is_lost_tank_leaders_command_only_themselves() -> None:
+    g, seat = game()
+    ldr = put(g, seat, "fr-renault-ft", "E5")
+    near = put(g, seat, TANK, "E6")
+    lost = put(g, seat, TANK, "A1")
+    g.state["units"][lost].update(where="casualties", hex=None)
+    RULES.orders["Move"].start(g, seat, "x")
+    g.refresh()
+    assert tanks.leader_reach(g, ldr, [ldr], lambda g, u: True) == [near]
+    g.state["sides"][seat]["casualties"].append(lost)
+    assert tanks.leader_reach(g, ldr, [ldr], lambda g, u: True) == []
+    pick(g, f"activate:{ldr}")
+    assert not any(o.id == f"add:{near}" for o in g.legal_options())
+
+
+# ---------------------------------------------------------------- Tank fire (O21.2, O21.3.2)
+def fire_game() -> tuple[Game, str, str, str]:
+    """Germany's A7V (gun 8/10 in a white box, MG 6/6) in E5 with French Poilus three hexes off
+    in E8 and next door in E6."""
+    g, _ = game()
+    t = put(g, 0, "ger-a7v", "E5")
+    far = put(g, 1, "fr-poilus", "E8")
+    near = put(g, 1, "fr-poilus", "E6")
+    return g, t, far, near
+
+
+def test_O21_3_2_a_tank_fires_its_gun_and_its_mg_as_two_pieces_never_in_a_group() -> None:
+    from tactica.games.commander_family import fire as F
+
+    g, t, _, _ = fire_game()
+    gun = t + tanks.GUN
+    assert F.pieces_of(g, t) == [t, gun]
+    assert F.is_ordnance(g, gun) and not F.is_ordnance(g, t)
+    assert (F.piece_fp(g, t), F.piece_range(g, t)) == (6, 6)
+    assert (F.piece_fp(g, gun), F.piece_range(g, gun)) == (8, 10)
+    assert F.op_fire_pieces(g, [t]) == [t]  # 11.6: the gun never Op Fires
+    g.state["active"] = 0
+    RULES.orders["Fire"].start(g, 0, "x")
+    g.refresh()
+    pick(g, f"activate:{t}", "target:E8")
+    ids = [o.id for o in g.legal_options()]
+    assert f"add:{t}" in ids and f"add:{gun}" in ids
+    pick(g, f"add:{t}")
+    assert f"add:{gun}" not in [o.id for o in g.legal_options()]  # O21.3.2: no Fire Group
+    pick(g, "back", "target:E8", f"add:{gun}")
+    assert f"add:{t}" not in [o.id for o in g.legal_options()]
+    pick(g, "fire")
+    while (d := g.decision()) is not None and d.step != "fire_order":
+        pick(g, "pass" if "pass" in [o.id for o in d.options] else d.options[0].id)
+    assert any(e[0] == "O21.2" and gun in str(e[2]) for e in g.log)  # the gun rolled to Target
+    frame = g.top()
+    assert frame["fired"] == [gun] and "target:E6" in [o.id for o in g.legal_options()]
+    pick(g, "target:E6")
+    assert f"add:{t}" in [o.id for o in g.legal_options()]  # the MG still has its shot
+
+
+def test_O21_3_2_plus_two_for_an_unbroken_tank_at_an_adjacent_hex_with_the_star() -> None:
+    from tactica.games.commander_family import fire as F
+
+    g, _ = game()
+    s = put(g, 1, TANK, "E5")  # Schneider: gun 6* in a white box, MG 4 (no star)
+    put(g, 0, "ger-infanterie", "E6")
+    put(g, 0, "ger-infanterie", "E8")
+    gun = s + tanks.GUN
+    assert F.strength(g, [gun], "E6")["fp"] == 8 and F.strength(g, [gun], "E8")["fp"] == 6
+    assert F.strength(g, [s], "E6")["fp"] == 4
+    assert any(r == "O21.3.2" for _, _, r in F.strength(g, [gun], "E6")["parts"])
+    g.state["units"][s]["broken"] = True  # broken side: gun 3, no bonus
+    assert F.strength(g, [gun], "E6")["fp"] == 3
+
+
+def test_O21_2_a_tank_with_only_a_gun_fires_it_as_ordnance() -> None:
+    from tactica.games.commander_family import fire as F
+
+    g, _ = game()
+    ft = put(g, 1, "fr-renault-ft", "E5")  # one armament: a 5* gun in a white box
+    put(g, 0, "ger-infanterie", "E7")
+    assert F.pieces_of(g, ft) == [ft] and F.is_ordnance(g, ft)
+    st = F.strength(g, [ft], "E7")
+    assert st["ordnance"] and st["fp"] == 5
+    assert F.op_fire_pieces(g, [ft]) == []
+
+
+def test_O21_3_2_tank_leaders_add_no_command_and_infantry_leaders_none_to_a_tank() -> None:
+    from tactica.games.commander_family import fire as F
+
+    g, t, _, _ = fire_game()
+    ldr = next(u.id for u in RULES.components.of_nation("Germany", "leader") if u.special != "hero")
+    put(g, 0, ldr, "E5")
+    assert (F.piece_fp(g, t), F.piece_fp(g, t + tanks.GUN)) == (6, 8)  # 3.3.1.7
+    g.state["units"][t]["suppressed"] = True  # 13: -1 FP and Range on both armaments
+    assert (F.piece_fp(g, t), F.piece_range(g, t + tanks.GUN)) == (5, 9)
+
+
+def test_O21_3_3_a_tanks_gun_attacks_a_tank() -> None:
+    g, t, _, _ = fire_game()
+    enemy = put(g, 1, TANK, "E7")
+    assert tanks.attack_defenders(g, {"pieces": [t + tanks.GUN]}, [enemy]) == [enemy]
+    g.state["units"][t]["type"] = "ger-infanterie"  # the same shot by a Platoon cannot
+    assert tanks.attack_defenders(g, {"pieces": [t]}, [enemy]) == []
+
+
+def test_E92_suppressing_fire_from_a_tanks_machine_gun() -> None:
+    from .cards_helpers import event, held
+    from .cards_helpers import game as event_game
+
+    g = event_game("soissons_tanks_1918")
+    a7v = put(g, 0, "ger-a7v", "E5")  # its MG: 6 FP, Range 6
+    target = put(g, 1, "fr-poilus", "E9")
+    put(g, 1, "fr-poilus", "O11")  # out of reach
+    assert tanks.mg_tanks(g, 0) == [a7v]
+    event(g, 0, "Suppressing Fire")
+    assert [o.id for o in g.legal_options()] == [f"unit:{target}", "none"]
+    g.apply(f"unit:{target}")
+    assert g.state["units"][target]["suppressed"] and held(g)
+    g.state["units"][a7v]["broken"] = True  # a broken Tank's MG does not function (reading AE10)
+    assert tanks.mg_tanks(g, 0) == []
+    ft = put(g, 0, "ger-beutepanzer", "E6")
+    assert tanks.mg_tanks(g, 0) == [ft]
+
+
+def test_O21_3_7_1_a_tank_defends_without_a_leaders_command() -> None:
+    from tactica.games.commander_family.stats import morale, stat_value, unit_stat
+
+    g, _ = game()
+    t = put(g, 1, TANK, "E5")
+    ldr = next(u.id for u in RULES.components.of_nation("France", "leader") if u.special != "hero")
+    put(g, 1, ldr, "E5")
+    assert morale(g, t).value == 7  # the Schneider's printed Morale: no Command, no Cover
+    assert stat_value(g, t, "morale") == unit_stat(g, t, "morale").value == 7

@@ -45,6 +45,7 @@ RULE_NUMBERS: dict[str, str] = {
     "stat.veteran": "E44.1",  # GWC ? (Veteran's effect is not defined there)
     "stat.unit_command": "3.3.1.2",  # GWC 3.3.1.5
     "stat.weapon_command": "3.3.1.3",  # GWC 3.3.1.7
+    "fire.ordnance": "11.5",  # GWC 11.6
     "fire.one_use": "11.6",  # GWC ? (its 11.6 is Ordnance; single-use Weapons: 11.7?)
     "stat.wire": "F106.1",  # GWC F131
     "cover.best": "T78.3",  # GWC T99.3

@@ -89,7 +89,7 @@ def marks_applies(g: Game, seat: int, card: str, a: Args) -> bool:
     want = rules.card(card).marksmanship
     kinds = rules.infantry_kinds
     for p in live_pieces(g, a):
-        if is_weapon(g, p) or unit_kind(g, p) not in kinds:
+        if p not in g.state["units"] or unit_kind(g, p) not in kinds:  # Weapons, Tank guns
             continue
         if rules.unit_type(g.state["units"][p]["type"]).nation == want:
             return True

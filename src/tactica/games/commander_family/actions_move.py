@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
-from .access import rules_of
 from .actions import ActionDef
 from .board_state import hex_distance, overlay
 from .citations import cite
@@ -27,13 +26,13 @@ from .fire import (
     enemy_hexes,
     is_ordnance,
     is_weapon,
+    loner,
     piece_hex,
     push_fire_attack,
     reaches,
     strength,
     wtype,
 )
-from .stats import unit_kind
 from .victory import nation
 
 if TYPE_CHECKING:
@@ -68,12 +67,6 @@ def boxed(g: Game, pid: str, stat: str) -> bool:
     u = g.state["units"][pid]
     t = rules.unit_type(u["type"])
     return stat in (t.broken if u["broken"] else t.unbroken).boxed
-
-
-def loner(g: Game, pid: str) -> bool:
-    """A piece of a kind that never joins a Fire Group here (``rules.loner_kinds``)."""
-    kinds = rules_of(g).loner_kinds
-    return bool(kinds) and not is_weapon(g, pid) and unit_kind(g, pid) in kinds
 
 
 def assault_pieces(g: Game, seat: int) -> list[str]:

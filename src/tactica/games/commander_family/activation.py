@@ -79,8 +79,17 @@ def _first_choices(g: Game, seat: int, can_act: Callable[[Game, str], bool]) -> 
     for uid, u in sorted(g.state["units"].items()):
         if u["seat"] != seat or u["where"] != "map" or u["hex"] is None or not may_activate(g, uid):
             continue
-        if can(uid) or (unit_kind(g, uid) == "leader" and any(can(x) for x in radius_units(g, uid))):
+        if can(uid) or (leads(g, uid) and any(can(x) for x in radius_units(g, uid))):
             yield uid
+
+
+def leads(g: Game, uid: str) -> bool:
+    """Is ``uid`` a Leader that may bring other units into its activation: a Leader, or a
+    vehicle the game says leads vehicles (GWC 3.1.6: a Tank Leader)?"""
+    if unit_kind(g, uid) == "leader":
+        return True
+    rules = rules_of(g)
+    return rules.vehicles and rules.vehicle_leader(g, uid)
 
 
 class ActivatingOrder:
@@ -113,7 +122,7 @@ class ActivatingOrder:
         if ph == "first":
             u = option.args["unit"]
             a["activated"].append(u)
-            if unit_kind(g, u) == "leader" and radius_units(g, u):
+            if leads(g, u) and radius_units(g, u):
                 a.update(phase="more", leader=u, last=None)
             else:
                 self._activated(g, a)

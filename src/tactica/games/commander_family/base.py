@@ -122,6 +122,10 @@ class CommanderRules(Rules):
     vehicles: bool = False
     """Does the game have vehicles that take no Cover (GWC's Tanks, O21.3.7.1)? Then the family
     asks :meth:`no_cover` of each defender."""
+    cumulative_command: bool = True
+    """Does every friendly Leader in a unit's hex add his Command (the default ``commanders``)?
+    A game that overrides ``commanders`` sets False, so the live stats ask it (GWC 3.3.1.5: one
+    Leader's; never a Tank's, 3.3.1.7)."""
     battery_name: str = "battery"
     """What the log calls the game's off-map artillery piece (CC: Radio, GWC: Telephone)."""
 
@@ -276,6 +280,31 @@ class CommanderRules(Rules):
         only when :attr:`vehicles`."""
         return True
 
+    def mounted_pieces(self, g: Game, uid: str) -> list[str]:
+        """The ids (``<uid>`` + fire.MOUNT + a name) of a vehicle's armaments that fire as pieces
+        of their own beside the unit itself (GWC O21.3.2: a Tank's main gun). Asked only when
+        :attr:`vehicles`."""
+        return []
+
+    def mounted_value(self, g: Game, pid: str, stat: str) -> int:
+        """FP or Range ("fp"/"range") of a mounted armament piece, live."""
+        raise NotImplementedError
+
+    def armament_ordnance(self, g: Game, pid: str) -> bool:
+        """Is this unit piece or mounted piece Ordnance (a vehicle's gun; Weapons say it
+        themselves)? Asked only when :attr:`vehicles`."""
+        return False
+
+    def fire_bonus(self, g: Game, pieces: list[str], target: str) -> list[tuple[str, int, str]]:
+        """Parts (why, FP, rule) a game adds to a shot's FP (GWC O21.3.2: +2 for an unbroken Tank
+        at an adjacent hex). Asked only when :attr:`vehicles`."""
+        return []
+
+    def vehicle_leader(self, g: Game, uid: str) -> bool:
+        """Does this unit lead vehicles, bringing those of :meth:`command_reach` into its
+        activation (GWC 3.1.6: a Tank Leader)? Asked only when :attr:`vehicles`."""
+        return False
+
     def attack_defenders(self, g: Game, a: Args, uids: list[str]) -> list[str]:
         """The units a Fire Attack (``a``: its frame args, ``pieces`` the firers) may attack among
         those in its hexes (GWC O21.3.3: a Tank only by Weapons and Tanks). All by default."""
@@ -311,6 +340,13 @@ class CommanderRules(Rules):
 
     def fp_lift(self, g: Game, seat: int, pieces: list[str], target: str) -> int:
         """FP that ``seat``'s Action cards could add to an attack (none by default)."""
+        return 0
+
+    def roll_lift(self, g: Game, seat: int, pieces: list[str]) -> int:
+        """What modifiers on the Fire Attack Roll itself could still add to an attack by
+        ``pieces`` whose final FP is below 1 (GWC 10.3.2.1: a Strategy Card's +1, S98.2): with
+        them the roll is made and the attack stands only if the roll got that much. None by
+        default (the attack is called off before its roll)."""
         return 0
 
     # -- pieces: casualties and stacking --------------------------------------------------------
@@ -396,6 +432,13 @@ class CommanderRules(Rules):
         by default (GWC A54 Storm Troops)."""
         return None
 
+    def enemy_entry_possible(self, g: Game, uid: str) -> bool:
+        """Could a Move let this unit into enemy-occupied hexes (so that a unit whose only step
+        is into one may still be activated to Move)? Judged on public facts only (the Order's
+        legality and its end must not tell the other seat about a hand). Never by default (GWC
+        A54 Storm Troops)."""
+        return False
+
     def roll_morale(self, g: Game, uid: str, purpose: str) -> int:
         """The Morale a Rally (``purpose`` "rally") or Rout ("rout") Roll is compared with: the
         unit's Morale with its best Cover (GWC O26.4: no positive Cover in Gas on a Rout)."""
@@ -415,6 +458,10 @@ class CommanderRules(Rules):
         """Before a Melee in ``label``: settle it at once if the game says so (GWC O16.4.1: a
         side with only Runners there loses them, no Actions); True when it was settled."""
         return False
+
+    def after_exit(self, g: Game, uid: str) -> None:
+        """A unit has exited by the enemy edge onto the Time track (7.2.1): what the game notes
+        about it (GWC 7.2.1.1: a Tank exits only once). Nothing by default."""
 
     def takes_control(self, g: Game, uid: str) -> bool:
         """7.3.1: may this unit, alone with its side in an Objective's hexes, take control of
@@ -449,6 +496,17 @@ class CommanderRules(Rules):
     def may_pass(self, g: Game, seat: int) -> bool:
         """May the active seat pass this Turn (GWC S98: not after playing a Strategy Card)?"""
         return True
+
+    def forced_order(self, g: Game, seat: int) -> bool:
+        """Must the active seat's next Order be a face-down card instead of one from the hand
+        (GWC E71 High Command Meddling)? A public fact: the card's presence, never its face.
+        Never by default."""
+        return False
+
+    def play_forced(self, g: Game, seat: int) -> None:
+        """Reveal the face-down card of :meth:`forced_order` and carry out its Order, or forfeit
+        it when the Order cannot be given (the Turn has counted it already)."""
+        raise NotImplementedError
 
     def on_pass(self, g: Game, seat: int) -> None:
         """The active seat passes (O15): what the game notes about it (GWC: no Strategy Card this

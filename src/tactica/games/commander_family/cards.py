@@ -55,12 +55,14 @@ def deck(g: Game, seat: int) -> dict[str, Any]:
 
 def unaccounted(g: Game, seat: int) -> list[str]:
     """The cards of ``seat``'s deck not in public view: its hand and its draw pile together
-    (discards and removed cards are public, 1.2). Which of them the hand holds is hidden; that
+    (discards and removed cards are public, 1.2), and a card drawn face down that nobody has seen
+    (GWC E71). Which of them the hand holds is hidden; that
     the hand holds some of these is what every seat knows, so whether a decision exists may
     depend on this list, never on the hand itself."""
     sd = side(g.state, seat)
     cards: list[str] = sd["hand"] + sd["deck"]["draw"]
-    return cards
+    face_down = sd.get("face_down")  # GWC E71: a card drawn unseen, waiting to be an Order
+    return cards + face_down if face_down else cards
 
 
 def reveal_top(g: Game, seat: int) -> tuple[str, bool]:

@@ -57,6 +57,7 @@ RULE_KEYS: dict[str, str] = {
     "stat.unit_command": "a Leader's Command added to the units in his hex",
     "stat.weapon_command": "a Leader's Command added to the Weapons carried in his hex",
     "fire.one_use": "a one-use Weapon is eliminated after its attack",
+    "fire.ordnance": "Ordnance fires alone and never takes part in Opportunity Fire",
     "stat.wire": "a piece in Wire loses 1 from its stats",
     "cover.best": "the one Cover a hex gives: the best of its instances",
     # the Actions both games have (actions_fire.py, actions_melee.py, actions_move.py, breaking.py)

@@ -349,14 +349,16 @@ def usable_mgs(g: Game, seat: int) -> list[str]:
     return out
 
 
-def suppress_in_mg_reach(which: str) -> Callable[[Game, int, str], None]:
+def suppress_in_mg_reach(which: str, also: Callable[[Game, int], list[str]] | None = None
+                         ) -> Callable[[Game, int, str], None]:
     """Suppressing Fire: the receiver Suppresses one unsuppressed enemy unit that
     ``UNIT_FILTERS[which]`` admits (CC: any; GWC E92: a Unit or Tank, never a Leader) within
-    Range and LOS of one of his usable machine guns."""
+    Range and LOS of one of his usable machine guns (and of the pieces ``also`` names: GWC's
+    Tanks' MGs)."""
 
     def execute(g: Game, seat: int, card: str) -> None:
         ov = overlay(g)
-        mgs = usable_mgs(g, seat)
+        mgs = usable_mgs(g, seat) + (also(g, seat) if also is not None else [])
         pick = UNIT_FILTERS[which]
         cands = [u for u in map_units(g, opponent(seat))
                  if not _units(g)[u]["suppressed"] and pick(g, seat, u)

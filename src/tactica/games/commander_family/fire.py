@@ -74,9 +74,18 @@ def wtype(g: Game, wid: str) -> Any:
     return rules.weapon_type(g.state["weapons"][wid]["type"])
 
 
+MOUNT = ":"
+"""A vehicle's armament that fires as a piece of its own (GWC O21.3.2: a Tank's main gun beside
+its MG) has the id ``<unit><MOUNT><name>`` (the game's ``mounted_pieces``)."""
+
+
 def piece_unit(g: Game, pid: str) -> str:
-    c: str = g.state["weapons"][pid]["carrier"] if is_weapon(g, pid) else pid
-    return c
+    """The unit a piece is: itself, the carrier of a Weapon, the vehicle of a mounted armament."""
+    s = g.state
+    if pid in s["weapons"]:
+        c: str = s["weapons"][pid]["carrier"]
+        return c
+    return pid if pid in s["units"] else pid.split(MOUNT, 1)[0]
 
 
 def in_play(g: Game, pid: str) -> bool:
@@ -92,7 +101,19 @@ def piece_hex(g: Game, pid: str) -> str:
 
 
 def is_ordnance(g: Game, pid: str) -> bool:
-    return is_weapon(g, pid) and bool(wtype(g, pid).ordnance)
+    """11.5/11.6 (``fire.ordnance``): a Weapon with the white band, or a vehicle's armament the
+    game calls Ordnance (GWC O21.2: a Tank's gun in a white box)."""
+    if pid in g.state["weapons"]:
+        return bool(wtype(g, pid).ordnance)
+    rules = rules_of(g)
+    return rules.vehicles and rules.armament_ordnance(g, pid)
+
+
+def loner(g: Game, pid: str) -> bool:
+    """A piece of a kind that never joins a Fire Group (``rules.loner_kinds``; GWC O21.3.2 and
+    A31: a Tank's armaments)."""
+    kinds = rules_of(g).loner_kinds
+    return bool(kinds) and not is_weapon(g, pid) and unit_kind(g, piece_unit(g, pid)) in kinds
 
 
 def water_hex(g: Game, label: str) -> bool:
@@ -101,11 +122,20 @@ def water_hex(g: Game, label: str) -> bool:
 
 
 def piece_fp(g: Game, pid: str) -> int:
-    return weapon_value(g, pid, "fp") if pid in g.state["weapons"] else stat_value(g, pid, "fp")
+    return _piece_value(g, pid, "fp")
 
 
 def piece_range(g: Game, pid: str) -> int:
-    return weapon_value(g, pid, "range") if pid in g.state["weapons"] else stat_value(g, pid, "range")
+    return _piece_value(g, pid, "range")
+
+
+def _piece_value(g: Game, pid: str, stat: str) -> int:
+    s = g.state
+    if pid in s["weapons"]:
+        return weapon_value(g, pid, stat)
+    if pid in s["units"]:
+        return stat_value(g, pid, stat)
+    return rules_of(g).mounted_value(g, pid, stat)  # a vehicle's second armament
 
 
 def able(g: Game, pid: str) -> bool:
@@ -120,7 +150,7 @@ def able(g: Game, pid: str) -> bool:
         return (u["where"] == "map" and u["hex"] is not None and not u["broken"]
                 and not u["suppressed"] and not water_hex(g, u["hex"])
                 and not rules_of(g).weapon_blocked(g, u["hex"]))  # F106.3: no Weapon fires from Wire
-    u = g.state["units"][pid]
+    u = g.state["units"][piece_unit(g, pid)]
     return u["where"] == "map" and u["hex"] is not None and piece_fp(g, pid) >= 1
 
 
@@ -132,8 +162,18 @@ def fp_lift(g: Game, seat: int, pieces: list[str], target: str) -> int:
 
 
 def pieces_of(g: Game, uid: str) -> list[str]:
+    """The pieces that may fire for unit ``uid``: itself, its Weapon, a vehicle's other
+    armaments (GWC O21.3.2)."""
+    return [p for p in _all_pieces(g, uid) if able(g, p)]
+
+
+def _all_pieces(g: Game, uid: str) -> list[str]:
     w = g.state["units"][uid]["weapon"]
-    return [p for p in ([uid] if w is None else [uid, w]) if able(g, p)]
+    out = [uid] if w is None else [uid, w]
+    rules = rules_of(g)
+    if rules.vehicles:
+        out += rules.mounted_pieces(g, uid)
+    return out
 
 
 def reaches(g: Game, pid: str, target: str, ov: Overlay | None) -> int | None:
@@ -201,8 +241,7 @@ def can_hit_enemy(g: Game, uid: str, seat: int, ov: Overlay | None,
         return False  # no target in LOS at any range: no need for the pieces' stats (speed)
     # any(reaches_any(p) for p in pieces_of(uid)), with Range and LOS asked before the FP that
     # able() needs (both are pure: the order only saves work)
-    pieces = (uid,) if u["weapon"] is None else (uid, u["weapon"])
-    return any(reaches_any(g, p, mask, ov) and able(g, p) for p in pieces)
+    return any(reaches_any(g, p, mask, ov) and able(g, p) for p in _all_pieces(g, uid))
 
 
 def in_sight(g: Game, here: str, targets: int) -> bool:
@@ -309,6 +348,9 @@ def strength(g: Game, pieces: list[str], target: str, ov: Overlay | None = None)
     if hind and not ordnance:
         parts.append(("largest hindrance", -hind, "10.3.2"))
     parts += height(g, pieces, target)
+    rules = rules_of(g)
+    if rules.vehicles:
+        parts += rules.fire_bonus(g, pieces, target)  # GWC O21.3.2: a Tank at an adjacent hex
     return {"fp": sum(n for _, n, _ in parts), "parts": parts, "hindrance": hind, "ordnance": ordnance}
 
 
@@ -385,7 +427,7 @@ class FireOrder(ActivatingOrder, Step):
             if t not in found and len(reaching) > 1 and self._group_reaches(g, seat, reaching, t, ov):
                 found.add(t)
         out += [("target", t) for t in enemies if t in found]
-        smokers = [p for p in pieces if is_ordnance(g, p) and wtype(g, p).smoke]
+        smokers = [p for p in pieces if is_weapon(g, p) and wtype(g, p).ordnance and wtype(g, p).smoke]
         b = board_of(g)
         if smokers and b is not None:
             blaze = set(g.state.get("blaze") or [])
@@ -405,7 +447,8 @@ class FireOrder(ActivatingOrder, Step):
         level the whole chain of adjacent pieces at or below it is the best group to try."""
         rules = rules_of(g)
         for level in sorted(set(reaching.values())):
-            left = [p for p, h in reaching.items() if h <= level and not is_ordnance(g, p)]
+            left = [p for p, h in reaching.items()
+                    if h <= level and not is_ordnance(g, p) and not loner(g, p)]
             while left:
                 group = [left.pop(0)]
                 grown = True
@@ -427,10 +470,11 @@ class FireOrder(ActivatingOrder, Step):
     def _addable(self, g: Game, a: Args) -> list[str]:
         group: list[str] = a["group"]
         if a["smoke"]:
-            cands = [p for p in self._pieces(g, a) if is_ordnance(g, p) and wtype(g, p).smoke]
+            cands = [p for p in self._pieces(g, a)
+                     if is_weapon(g, p) and wtype(g, p).ordnance and wtype(g, p).smoke]
             return [] if group else [p for p in cands if reaches(g, p, a["target"], overlay(g)) is not None]
-        if any(is_ordnance(g, p) for p in group):
-            return []  # O20.3.1.1: Ordnance fires alone
+        if any(is_ordnance(g, p) or loner(g, p) for p in group):
+            return []  # O20.3.1.1: Ordnance fires alone (and GWC O21.3.2: Tanks)
         ov = overlay(g)
         hexes = {piece_hex(g, p) for p in group}
         near = set(hexes)
@@ -440,7 +484,7 @@ class FireOrder(ActivatingOrder, Step):
         for p in self._pieces(g, a):
             if p in group or reaches(g, p, a["target"], ov) is None:
                 continue
-            if group and (is_ordnance(g, p) or piece_hex(g, p) not in near):
+            if group and (is_ordnance(g, p) or loner(g, p) or piece_hex(g, p) not in near):
                 continue  # O20.3.1: the group's hexes form a chain of adjacent hexes
             if any(rules_of(g).group_split(g, piece_hex(g, p), h) for h in hexes):
                 continue  # F106.3: Wire keeps its hex out of a multi-hex Fire Group
@@ -521,7 +565,8 @@ def attack_hexes(a: Args) -> list[str]:
 
 
 def op_fire_pieces(g: Game, uids: list[str]) -> list[str]:
-    """The pieces of ``uids`` that may take part in Opportunity Fire: never Ordnance (11.5)."""
+    """The pieces of ``uids`` that may take part in Opportunity Fire: never Ordnance (cited by
+    key, ``fire.ordnance``: each game gives its own number in ``rule_numbers``)."""
     return [p for u in uids for p in pieces_of(g, u) if not is_ordnance(g, p)]
 
 
@@ -600,9 +645,14 @@ class FireAttack(Step):
         elif ph == "roll":
             fp = int(a["fp"]) + int(a["bonus"])
             if fp < 1:  # 10.3.2.1: final FP must be at least 1
-                g.emit("10.3.2.1", "Final FP {fp} is below 1: the attack cannot be made", fp=fp)
-                g.pop()
-                return
+                lift = rules_of(g).roll_lift(g, seat, list(a["pieces"]))
+                if fp + lift < 1:
+                    g.emit("10.3.2.1", "Final FP {fp} is below 1: the attack cannot be made", fp=fp)
+                    g.pop()
+                    return
+                a["short"] = 1 - fp  # what the modifiers on the roll itself must still add
+                g.emit("10.3.2.1", "Final FP {fp} is below 1: the attack stands only if the roll "
+                       "gets +{n}", fp=fp, n=a["short"])
             a["final_fp"] = fp
             a["defenders"] = rules_of(g).attack_defenders(
                 g, a, [u for h in attack_hexes(a) for u in units_in(g, h, opponent(seat))])
@@ -682,6 +732,11 @@ class FireAttack(Step):
 
     def _rolled(self, g: Game, a: Args) -> None:
         roll = a["roll"]
+        if a.get("short") and int(roll.get("drm") or 0) < int(a["short"]):  # 10.3.2.1
+            g.emit("10.3.2.1", "The roll got +{d}, not the +{n} the FP needed: the attack cannot "
+                   "be made", d=int(roll.get("drm") or 0), n=a["short"])
+            g.pop()
+            return
         total = int(a["final_fp"]) + int(roll["total"])
         parts = f"{a['final_fp']} FP + roll {roll['total']}"
         b = board_of(g)

@@ -184,10 +184,20 @@ def can_step(g: Game, uid: str) -> bool:
     if rules_of(g).may_exit_home(g, uid) and u["hex"] in edge_hexes(g, int(u["seat"])):
         return True
     rules = rules_of(g)
+    seat, here = int(u["seat"]), u["hex"]
     if rules.vehicles:  # a vehicle keeps off some terrain (GWC O23.5.8)
-        return any(rules.vehicle_may_enter(g, [uid], u["hex"], h)
-                   for h, _ in iter_entries(g, int(u["seat"]), u["hex"], mps))
-    return next(iter_entries(g, int(u["seat"]), u["hex"], mps), None) is not None
+        if any(rules.vehicle_may_enter(g, [uid], here, h) for h, _ in iter_entries(g, seat, here, mps)):
+            return True
+    elif next(iter_entries(g, seat, here, mps), None) is not None:
+        return True
+    if not rules.enemy_entry_possible(g, uid):
+        return False
+    # GWC A54: its only step may be into an enemy-occupied hex
+    for n in neighbours(g, here):
+        c = step_cost(g, here, n) if enemy_in(g, n, seat) else None
+        if c is not None and c <= mps and (not rules.vehicles or rules.vehicle_may_enter(g, [uid], here, n)):
+            return True
+    return False
 
 
 def _first_choices(g: Game, seat: int) -> list[str]:

@@ -29,7 +29,7 @@ from .actions import ActionDef, could_play
 from .board_state import board_of, hex_mask, overlay, read_only, within
 from .cards import card_key
 from .citations import cite
-from .fire import in_sight, op_fire_pieces, piece_hex, push_fire_attack, reaches, reaches_any, strength
+from .fire import in_sight, loner, op_fire_pieces, piece_hex, push_fire_attack, reaches, reaches_any, strength
 from .movement import find_frame, moving_units, on_map
 from .state import side
 from .stats import unit_kind
@@ -173,8 +173,10 @@ class OpFire(Step):
         near: set[str] = set()
         for h in {piece_hex(g, p) for p in group}:
             near |= set(within(g, h, 1))
+        alone = any(loner(g, p) for p in group)  # GWC O21.3.2: a Tank fires alone
         return [p for p in ready_pieces(g, int(a["seat"]), a["hex"])
-                if p not in group and (not group or piece_hex(g, p) in near)]
+                if p not in group and (not group or (piece_hex(g, p) in near and not alone
+                                                     and not loner(g, p)))]
 
     def choose(self, g: Game, a: Args, option: Option) -> None:
         seat = int(a["seat"])

@@ -226,11 +226,13 @@ class Overstack(Step):
             g.pop()
 
 
-def reinforce(g: Game, seat: int, units: list[str]) -> None:
-    """6.1.2 step 5: reinforcements enter on hexes of the owner's friendly edge (7.2)."""
+def reinforce(g: Game, seat: int, units: list[str], hexes: list[str] | None = None,
+              why: str = "reinforcement on the friendly edge") -> None:
+    """6.1.2 step 5: reinforcements enter on hexes of the owner's friendly edge (7.2), or on the
+    ``hexes`` a game names (GWC 7.2.1.1: a re-entering Tank on the opponent's edge)."""
     from .board_state import edge_hexes
 
-    hexes = edge_hexes(g, seat)
+    hexes = edge_hexes(g, seat) if hexes is None else hexes
     if not hexes:
         for uid in units:
             g.state["units"][uid].update(where="map", hex=None)
@@ -243,8 +245,7 @@ def reinforce(g: Game, seat: int, units: list[str]) -> None:
     while i > 0 and stack[i - 1]["step"] == "place" and stack[i - 1]["args"]["rule"] == "6.1.2":
         i -= 1
     stack.insert(i, {"step": "place", "args": {
-        "seat": seat, "units": list(units), "hexes": hexes, "why": "reinforcement on the friendly edge",
-        "rule": "6.1.2"}})
+        "seat": seat, "units": list(units), "hexes": hexes, "why": why, "rule": "6.1.2"}})
 
 
 def placement_steps() -> list[Step]:

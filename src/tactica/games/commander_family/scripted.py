@@ -405,6 +405,9 @@ class CommanderPolicy:
 
     def _turn(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
               rng: random.Random) -> tuple[Option, str] | None:
+        reveal = self._find(opts, "reveal")
+        if reveal is not None:  # GWC E71: the face-down card is the only Order on offer
+            return reveal, "the face-down card must be revealed as the next Order"
         vals = self.order_values(game, ctx, {o.args["order"] for o in opts if o.kind == "order"})
         best: tuple[float, Option | None, str] = (PASS_BELOW, None, "")
         n_fire = sum(1 for c in ctx.hand if _card(game, c).action == "Fire")

@@ -107,7 +107,10 @@ def _stat_value(g: Game, uid: str, stat: str) -> int:
     value = int(getattr(t.broken if u["broken"] else t.unbroken, stat) or 0)
     if stat != "command":
         if t.type != "leader" and u["where"] == "map" and u["hex"] is not None:
-            value += leader_command(g, u["hex"], int(u["seat"]))  # uid is no Leader itself
+            if rules.cumulative_command:
+                value += leader_command(g, u["hex"], int(u["seat"]))  # uid is no Leader itself
+            else:  # the game's own choice of Leaders, as _unit_stat asks it (GWC 3.3.1.5)
+                value += sum(command_of(g, ldr) for ldr in rules.commanders(g, uid))
         if u["veteran"]:
             value += 1
         if u["suppressed"]:

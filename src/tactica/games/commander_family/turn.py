@@ -1,10 +1,12 @@
 """The Turn (5, O14, O15): Orders or a pass with discards, then the end of the Turn.
 
 Frames: ``turn`` (the active seat gives Orders one at a time, up to its Order capability, or
-passes), ``discard`` (after a pass: 0..discard capability cards, one at a time in card order so
-every subset has exactly one path, asked as long as public facts allow another discard) and
-``end_turn`` (refill to Hand Size — drawing the last card is a Time advance, after which the
-refill goes on (5.4) — the stacking check hook, then the other seat's Turn).
+passes; while the game's ``forced_order`` hook says a face-down card waits, its one Order choice
+is to reveal that card, with no pass: GWC E71), ``discard`` (after a pass: 0..discard capability
+cards, one at a time in card order so every subset has exactly one path, asked as long as public
+facts allow another discard) and ``end_turn`` (refill to Hand Size — drawing the last card is a
+Time advance, after which the refill goes on (5.4) — the stacking check hook, then the other
+seat's Turn).
 """
 
 from __future__ import annotations
@@ -48,7 +50,10 @@ class Turn(Step):
         seat = int(g.state["active"])
         sd = side(g.state, seat)
         opts: list[Option] = []
-        if a["given"] < sd["order_cap"]:
+        forced = a["given"] < sd["order_cap"] and rules.forced_order(g, seat)
+        if forced:  # GWC E71: the face-down card is the next Order, instead of any from the hand
+            opts.append(Option("reveal", "Reveal the face-down card and carry out its Order", "reveal"))
+        elif a["given"] < sd["order_cap"]:
             legal: dict[str, bool] = {}  # by Order name: no Order's legality depends on the card
             for card in sorted(set(sd["hand"]), key=card_key):
                 name = rules.card(card).order
@@ -61,6 +66,8 @@ class Turn(Step):
                     opts.append(Option(f"order:{card}", f"{name} ({card})", "order",
                                        {"card": card, "order": name}))
         opts += rules.turn_extras(g, seat)
+        if forced:
+            return opts  # no pass, nor an end of the Turn, while the face-down card waits
         if a["given"]:
             opts.append(Option("end", "End the Turn", "end"))
         elif rules.may_pass(g, seat) or not any(o.kind == "order" for o in opts):
@@ -81,6 +88,11 @@ class Turn(Step):
             g.push("discard", seat=seat, n=0, last=None)
             return
         rules = rules_of(g)
+        if option.id == "reveal":  # counted as an Order whether it can be carried out or not
+            a["given"] += 1
+            a["phase"] = "after_order"
+            rules.play_forced(g, seat)
+            return
         if option.kind == "extra":
             rules.turn_extra(g, seat, option)  # no Order: the Turn goes on as it was
             return

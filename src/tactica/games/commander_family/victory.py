@@ -130,6 +130,7 @@ def exit_unit(g: Game, uid: str, space: int) -> None:
     if u["weapon"] is not None:
         s["weapons"][u["weapon"]]["broken"] = False
     s["reinforcements"].setdefault(str(space), []).append(uid)
+    rules_of(g).after_exit(g, uid)  # GWC 7.2.1.1: a Tank re-enters on the far edge, once
     vp = rules_of(g).exit_vp(g, uid)
     add_vp(g, seat, vp, "7.2.1", f"exit of {uid}")
     if not units_on_map(s, seat):

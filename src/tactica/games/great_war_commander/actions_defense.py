@@ -29,7 +29,7 @@ from ..commander_family.actions import ActionDef
 from ..commander_family.actions_fire import DEFENSE
 from ..commander_family.board_state import hex_distance, overlay
 from ..commander_family.event_steps import ask, continuation, setup_area, unit_opts
-from ..commander_family.fire import able, attack_hexes, in_play, is_weapon, piece_hex, reaches
+from ..commander_family.fire import able, attack_hexes, in_play, piece_hex, piece_unit, reaches
 from ..commander_family.state import new_unit, new_weapon, side
 from ..commander_family.stats import best_cover, unit_kind
 from ..commander_family.victory import nation
@@ -66,7 +66,7 @@ def attackers(g: Game, a: Args) -> list[str]:
     """The Formations of an attack: its firing units and the carriers of its firing Weapons."""
     out: list[str] = []
     for p in a["pieces"]:
-        uid = g.state["weapons"][p]["carrier"] if is_weapon(g, p) else p
+        uid = piece_unit(g, p)  # a Weapon's carrier, a Tank for its gun (O21.3.2)
         u = g.state["units"].get(uid) if uid is not None else None
         if u is not None and uid not in out and u["where"] == "map" and u["hex"] is not None:
             out.append(uid)

@@ -32,6 +32,7 @@ from ..commander_family.melee import add_melee_bonus, melee_frame
 from ..commander_family.state import opponent
 from ..commander_family.stats import unit_kind
 from ..commander_family.victory import nation
+from . import strategy
 
 if TYPE_CHECKING:
     from tactica.core.game import Game
@@ -126,6 +127,19 @@ A40, A48, A55; Charge is a Melee card) and when each applies."""
 
 def lift_for(g: Game, seat: int, pieces: list[str], target: str) -> int:
     """The family's 10.3.2.1 (cited there) in this game: the FP the +2 FP cards in ``seat``'s own
-    hand would add to an attack by ``pieces`` on ``target``, so that a hindered shot they can
-    lift to 1 FP may be declared."""
-    return family_lift_for(g, seat, pieces, target, LIFTS)
+    hand and his Strategy Card +1s (:func:`strategy_lift`) would add to an attack by ``pieces``
+    on ``target``, so that a hindered shot they can lift to 1 FP may be declared."""
+    return family_lift_for(g, seat, pieces, target, LIFTS) + strategy_lift(g, seat, pieces)
+
+
+def strategy_lift(g: Game, seat: int, pieces: list[str]) -> int:
+    """10.3.2.1 with S98.2: a Strategy Card "increases a Fire Attack's strength" by its +1 on the
+    Fire Attack Roll (played after the roll, S98.2, so the family makes the roll and lets the
+    attack stand only if the roll got the +1s its FP lacked). +1 while ``seat`` may play his
+    Strategy Card (strategy.may_play: public facts), +1 more with his Firepower Reminder when one
+    of his Weapons fires (S98.5.4, added to the roll by itself)."""
+    n = 1 if strategy.may_play(g, seat) else 0
+    if strategy.reminder(g, seat, "Firepower") and any(
+            is_weapon(g, p) and int(g.state["weapons"][p]["seat"]) == seat for p in pieces):
+        n += 1
+    return n

@@ -8,7 +8,9 @@ rules' ``enemy_entry`` hook) whether the group about to step may enter enemy hex
 member has boxed Range or is a Leader stacked with such a unit (reading R-A54: the Leader moves
 in the same group as one of them). The family ends the group's Move in such a hex, pushes no Op
 Fire at it and bars its defenders from Op Fire for the rest of the Order; Melee follows the Order
-as always (O16.4 of the family).
+as always (O16.4 of the family). A unit whose only step is into an enemy hex may still be
+activated to Move while the side could storm (:func:`could_storm`, the family's
+``enemy_entry_possible`` hook asked by its ``can_step``).
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from tactica.core.rules import Args
 
-from ..commander_family.actions import ActionDef
+from ..commander_family.actions import ActionDef, by_action
 from ..commander_family.actions_move import MOVE_WINDOWS, boxed, move_frame, moving
+from ..commander_family.cards import unaccounted
 from ..commander_family.state import side
 from ..commander_family.stats import unit_kind
 from .events_units import month
@@ -54,6 +57,25 @@ def enemy_entry(g: Game, move: Args) -> str | None:
     if stormers and all(u in stormers or unit_kind(g, u) == "leader" for u in group):
         return "A54"
     return None
+
+
+def could_storm(g: Game, uid: str) -> bool:
+    """The family's ``enemy_entry_possible``: may ``uid`` count a step into an enemy hex as a
+    step it could take in a Move (so a boxed-Range unit hemmed in by enemies may be activated,
+    then storm)? Yes when it has boxed Range and its own Move Order is storming already, or when
+    its side could still play Storm Troops in a Move: German or Austro-Hungarian, from 1916, not
+    in an Offensive, and a Storm Troops card among the side's cards not in public view (its hand
+    and draw pile, ``cards.unaccounted``: never the hand alone, so the Order's legality tells the
+    other seat nothing)."""
+    if not boxed(g, uid, "range"):
+        return False
+    seat = int(g.state["units"][uid]["seat"])
+    a = move_frame(g, seat) if "stack" in g.state else None  # a policy's view has no stack
+    if a is not None and (a.get("storm") or a.get("offensive")):
+        return bool(a.get("storm"))
+    if side(g.state, seat)["nation"] not in STORM_NATIONS or month(g) < FIRST_MONTH:
+        return False
+    return "Storm Troops" in by_action(g.rules, unaccounted(g, seat))
 
 
 def action_defs() -> list[ActionDef]:

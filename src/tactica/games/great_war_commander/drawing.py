@@ -121,6 +121,10 @@ def extras(g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any]
             info.append({"label": f"{sd['nation']} Reminder Cards",
                          "value": ", ".join(_strategy_name(g, c) for c in sd["sc_reminders"]),
                          "text": "face up, in effect (S98.1.1)"})
+        if sd.get("face_down_count"):
+            info.append({"label": f"{sd['nation']} face-down card",
+                         "value": f"{sd['face_down_count']}, unseen",
+                         "text": "revealed as the next Order, no pass meanwhile (E71)"})
     hands = [{"seat": i, "title": "Strategy Card", "size": sd.get("sc_hand_count", 0),
               "cards": None if sd.get("sc_hand") is None else [strategy_face(g, c) for c in sd["sc_hand"]]}
              for i, sd in enumerate(b["sides"])]

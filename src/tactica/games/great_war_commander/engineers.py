@@ -49,6 +49,8 @@ def options(g: Game, seat: int) -> list[Option]:
     turn = find_frame(g, "turn")
     if turn is None or int(turn["given"]) >= int(side(g.state, seat)["order_cap"]):
         return []
+    if side(g.state, seat).get("face_down"):
+        return []  # E71: the face-down card is the next Order (events_meddling)
     rules: Any = g.rules
     cards = [c for c in sorted(set(side(g.state, seat)["hand"]), key=card_key) if rules.card(c).order != DUD]
     out = []

@@ -10,10 +10,9 @@ skipped and logged, E56; no triggers on the rolls inside an Event). Registered h
   enemy Formation), its surrender Event as E93 Surrender (a broken Unit next to an enemy);
 * this game's own: events_units.py (E57, E58, E64-E68, E76-E80, E82, E83, E85), events_map.py
   (E59, E60, E61, E74, E89, E95), events_cards.py (E62, E73, E81, E86), events_support.py
-  (E72, E87, E91), events_command.py (E63, E84, E88, E94).
-
-Not registered yet (the log says "not implemented yet: no effect" when one is revealed;
-RULES.md says what each waits for): E71 High Command Meddling.
+  (E72, E87, E91), events_command.py (E63, E84, E88, E94), events_meddling.py (E71, with the
+  family's forced-Order hooks of the Turn); E92 counts a Tank's MG armament as a machine gun
+  (tanks.mg_tanks).
 """
 
 from __future__ import annotations
@@ -31,7 +30,7 @@ from ..commander_family.events_units import (
     veteran_event,
     walking_wounded,
 )
-from . import events_cards, events_command, events_map, events_support, events_units
+from . import events_cards, events_command, events_map, events_meddling, events_support, events_units, tanks
 
 if TYPE_CHECKING:
     from .rules import GreatWarCommanderRules
@@ -51,6 +50,7 @@ EVENTS: dict[str, Any] = {
     "Fatigue": events_units.fatigue,
     "Field Promotion": veteran_event("Field Promotion", "E69", "leader", "Leader"),
     "Hero": hero,
+    "High Command Meddling": events_meddling.high_command_meddling,
     "Infiltration": events_support.infiltration,
     "Intelligence": events_cards.intelligence,
     "Interdiction / Breeze": events_map.interdiction_breeze,
@@ -71,7 +71,7 @@ EVENTS: dict[str, Any] = {
     "Sappers": events_map.sappers,
     "Scrounge": scrounge(own_only=True),
     "Stragglers": events_support.stragglers,
-    "Suppressing Fire": suppress_in_mg_reach("not_leader"),
+    "Suppressing Fire": suppress_in_mg_reach("not_leader", also=tanks.mg_tanks),
     "Surrender": surrender_event("Surrender", "E93", "unit_adjacent_enemy", "next to an enemy Unit"),
     "Telephone Wires Cut": events_command.wires_cut,
     "Trommelfeuer": events_map.trommelfeuer,

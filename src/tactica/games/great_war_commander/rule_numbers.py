@@ -47,6 +47,7 @@ RULE_NUMBERS = MappingProxyType({
     "stat.veteran": "E69",  # the Veteran marker (reading R1: Combat Commander's +1)
     "stat.unit_command": "3.3.1.5",
     "stat.weapon_command": "3.3.1.7",
+    "fire.ordnance": "11.6",  # CC 11.5
     "fire.one_use": "11.7",  # no one-use Weapons in this volume; 11.7 is its special Weapons
     "stat.wire": "F131.1",
     "cover.best": "T99.3",

@@ -49,6 +49,7 @@ from . import (
     drawing,
     engineers,
     events,
+    events_meddling,
     fortifications,
     offensive,
     strategy,
@@ -83,6 +84,7 @@ class GreatWarCommanderRules(SupportHooks):
     seats = ("germany", "entente")
     option_defaults: Mapping[str, Any] = {}
     rule_numbers: Mapping[str, str] = RULE_NUMBERS
+    cumulative_command = False  # 3.3.1.5, 3.3.1.7: one Leader's Command, none for a Tank (command.py)
 
     def __init__(self, steps: Iterable[Step] = (), components: Components | None = None) -> None:
         super().__init__([*procedure_steps(), cohesion.Cohesion(), *steps])
@@ -208,7 +210,7 @@ class GreatWarCommanderRules(SupportHooks):
         return fortifications.wire_halts(g, frm, to)
 
     def trench_step(self, g: Game, frm: str, to: str) -> bool:
-        return fortifications.trench_step(g, frm, to)
+        return tanks.trench_step(g, frm, to)  # F130.2, not for Tanks
 
     def mined(self, g: Game, label: str | None) -> bool:
         return fortifications.mined(g, label)
@@ -255,9 +257,13 @@ class GreatWarCommanderRules(SupportHooks):
         super().stacking_check(g, seat)
 
     def fp_lift(self, g: Game, seat: int, pieces: list[str], target: str) -> int:
-        """The family's hindered-shot declaration (CC 10.3.2.1): what ``seat``'s own +2 FP
-        Action cards could add to this attack (actions_plus.LIFTS)."""
+        """The family's hindered-shot declaration (10.3.2.1): what ``seat``'s own +2 FP Action
+        cards (actions_plus.LIFTS) and Strategy Card +1s could add to this attack."""
         return actions_plus.lift_for(g, seat, pieces, target)
+
+    def roll_lift(self, g: Game, seat: int, pieces: list[str]) -> int:
+        """10.3.2.1: a Strategy Card's +1 on the Fire Attack Roll lifts a 0 FP shot."""
+        return actions_plus.strategy_lift(g, seat, pieces)
 
     def turn_extras(self, g: Game, seat: int) -> list[Option]:
         """11.3's Weapon elimination (the family's) and the Engineers' Order (3.1.9)."""
@@ -272,7 +278,12 @@ class GreatWarCommanderRules(SupportHooks):
     # -- Leaders and command (command.py) -----------------------------------------------------
     def command_reach(self, g: Game, leader: str, activated: list[str],
                       may: Callable[[Game, str], bool]) -> list[str]:
+        if tanks.is_tank(g, leader):
+            return tanks.leader_reach(g, leader, activated, may)  # 3.1.6, O14.2.1, O23.5.1
         return command.command_reach(g, leader, activated, may)
+
+    def vehicle_leader(self, g: Game, uid: str) -> bool:
+        return tanks.is_tank_leader(g, uid)
 
     def commanders(self, g: Game, uid: str) -> list[str]:
         return command.commanders(g, uid)
@@ -287,8 +298,14 @@ class GreatWarCommanderRules(SupportHooks):
         return unit_vp(g, uid) + (1 if chit_open(g, "exit_plus_one") else 0)
 
     def may_exit(self, g: Game, uid: str) -> bool:
-        """O23.4, O27.2.1: a Runner never exits by the enemy edge."""
-        return bool(self.unit_type(g.state["units"][uid]["type"]).type != "runner")
+        """O23.4, O27.2.1: a Runner never exits by the enemy edge; 7.2.1.1: a Tank only once."""
+        return bool(self.unit_type(g.state["units"][uid]["type"]).type != "runner") and tanks.may_exit(g, uid)
+
+    def after_exit(self, g: Game, uid: str) -> None:
+        tanks.after_exit(g, uid)  # 7.2.1.1
+
+    def reinforce(self, g: Game, seat: int, units: list[str]) -> None:
+        tanks.reinforce(g, seat, units)  # 6.1.2 step 5, 7.2.1.1: re-entering Tanks on the far edge
 
     def may_exit_home(self, g: Game, uid: str) -> bool:
         """O27.2.1: a Runner may Move off its friendly edge."""
@@ -321,6 +338,10 @@ class GreatWarCommanderRules(SupportHooks):
     def enemy_entry(self, g: Game, move: Args) -> str | None:
         """A54 Storm Troops: boxed-Range movers (and their Leaders) may enter enemy hexes."""
         return actions_storm.enemy_entry(g, move)
+
+    def enemy_entry_possible(self, g: Game, uid: str) -> bool:
+        """A54: a boxed-Range unit may be activated to Move for Storm Troops."""
+        return actions_storm.could_storm(g, uid)
 
     def entered(self, g: Game, uids: list[str], label: str) -> None:
         """T107.1: a Formation moving into Gas is Suppressed, or broken if it already was (and an
@@ -426,11 +447,21 @@ class GreatWarCommanderRules(SupportHooks):
         v.update(gas=list(g.state.get("gas") or ()), date=g.state.get("date"))
         for i, sd in enumerate(v["sides"]):
             sd.update(strategy_hand.view(g, i, everything or seat == i))
+            sd.update(events_meddling.view(g, i, everything))  # E71: unseen even by its owner
         return v
 
     def hidden_zones(self, g: Game, seat: int) -> list[list[Any]]:
-        return [*super().hidden_zones(g, seat), *strategy_hand.hidden_zones(g, seat)]
+        return [*super().hidden_zones(g, seat), *strategy_hand.hidden_zones(g, seat),
+                *events_meddling.hidden_zones(g, seat)]
 
     def resample(self, g: Game, seat: int, chance: Chance) -> None:
         super().resample(g, seat, chance)
         strategy_hand.resample(g, seat, chance)
+        events_meddling.resample(g, seat, chance)
+
+    # -- E71 High Command Meddling (events_meddling.py): the family's forced Order --------------
+    def forced_order(self, g: Game, seat: int) -> bool:
+        return events_meddling.forced_order(g, seat)
+
+    def play_forced(self, g: Game, seat: int) -> None:
+        events_meddling.play_forced(g, seat)

@@ -53,6 +53,18 @@ class SupportHooks(CommanderRules):
     def after_entry(self, g: Game, a: Args, frm: str, to: str) -> None:
         tanks.after_entry(g, a, frm, to)  # F131.4, O23.5.4: before Op Fire and Mines
 
+    def mounted_pieces(self, g: Game, uid: str) -> list[str]:
+        return tanks.mounted_pieces(g, uid)  # O21.3.2: the main gun beside the MG
+
+    def mounted_value(self, g: Game, pid: str, stat: str) -> int:
+        return tanks.mounted_value(g, pid, stat)
+
+    def armament_ordnance(self, g: Game, pid: str) -> bool:
+        return tanks.armament_ordnance(g, pid)  # O21.2: the white box
+
+    def fire_bonus(self, g: Game, pieces: list[str], target: str) -> list[tuple[str, int, str]]:
+        return tanks.fire_bonus(g, pieces, target)  # O21.3.2: +2 at an adjacent hex
+
     # -- Mines (F128) ----------------------------------------------------------------------------
     def mine_fp(self, g: Game, movers: list[str]) -> int:
         return fortifications.mine_fp(g, movers)
