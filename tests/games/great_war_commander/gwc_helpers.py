@@ -55,6 +55,19 @@ def put(g: Game, seat: int, type_id: str, hex_label: str, **fields: Any) -> str:
     return uid
 
 
+def hold_strategy(g: Game, seat: int, cid: str | None) -> None:
+    """``seat`` holds the Strategy Card ``cid`` (None: none); the card it held goes back into its
+    Strategy pile."""
+    from tactica.games.commander_family.state import side
+
+    sd = side(g.state, seat)
+    sd["sc_draw"].extend(sd["sc_hand"])
+    sd["sc_hand"].clear()
+    if cid is not None:
+        sd["sc_draw"].remove(cid)
+        sd["sc_hand"].append(cid)
+
+
 KEEP = ("initiative", "sc_modifier", "sc_situation")
 """The windows a player who keeps his cards passes: the Initiative re-roll (9.1), the Strategy
 Card's +1 (S98.2) and a Strategy Card answer (S98.1)."""

@@ -9,7 +9,7 @@ from tactica.core.game import Game
 from tactica.games.commander_family.state import side
 from tactica.games.great_war_commander import RULES, artillery, strategy
 
-from .gwc_helpers import clear_map, new, pass_windows, put, run_out, to_first_turn
+from .gwc_helpers import clear_map, hold_strategy, new, pass_windows, put, run_out, to_first_turn
 
 
 def game(scenario: str = "verdun_gas_1916", hands: tuple[str | None, str | None] = ("GES2", "FRS2"),
@@ -19,12 +19,7 @@ def game(scenario: str = "verdun_gas_1916", hands: tuple[str | None, str | None]
     if clear:
         clear_map(g)
     for seat, cid in enumerate(hands):
-        sd = side(g.state, seat)
-        sd["sc_draw"].extend(sd["sc_hand"])
-        sd["sc_hand"].clear()
-        if cid is not None:
-            sd["sc_draw"].remove(cid)
-            sd["sc_hand"].append(cid)
+        hold_strategy(g, seat, cid)
     g.refresh()
     return g
 

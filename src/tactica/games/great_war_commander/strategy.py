@@ -497,6 +497,8 @@ SITUATIONS: dict[str, list[Situation]] = {
     "Anti-Gas Strategy": [Situation(_reminder_legal, _place_reminder, "keep face up")],
     "Gabions et Fascines": [Situation(_reminder_legal, _place_reminder, "keep face up")],
     "Firepower": [Situation(_reminder_legal, _place_reminder, "keep face up")],
+    "Flying Squadrons": [Situation(_reminder_legal, _place_reminder, "keep face up")],
+    "Woods Fighting": [Situation(_reminder_legal, _place_reminder, "keep face up")],
 }
 """The Situations this engine carries out, by card name, one entry per use (S98.1: one only)."""
 
