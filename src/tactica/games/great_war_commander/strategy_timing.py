@@ -112,6 +112,9 @@ def move_extra(g: Game, a: Args, option: Option) -> None:
 
 
 def _effect(g: Game, effect: str) -> tuple[Args, str] | None:
+    """The Move frame in progress and the rule of ``effect`` played in it, if any."""
+    if "stack" not in g.state:  # a policy's reading of a view has no flow
+        return None
     a = find_frame(g, "move_order")
     if a is None:
         return None
