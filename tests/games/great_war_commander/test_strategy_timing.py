@@ -377,3 +377,16 @@ def test_S98_1_every_strategy_card_can_be_played_as_a_situation() -> None:
     covered = (set(strategy.SITUATIONS) | set(strategy_timing.MOVE_USES)
                | set(strategy_timing.OFFENSIVE_USES) | answering)
     assert len(names) == 23 and names <= covered, names - covered
+
+
+def test_intro_three_players_not_offered() -> None:
+    """Reading R5: the book gives no three-player rules; the game keeps two seats and the French
+    contingent of belleau_wood_1918's ``three_player`` note never enters play."""
+    import tactica
+
+    assert RULES.seats == ("germany", "entente") and not RULES.option_defaults
+    sc = RULES.components.pack.scenarios["belleau_wood_1918"]
+    assert sc.three_player is not None and sc.three_player.nation == "France"
+    g = tactica.new_game("great_war_commander", "belleau_wood_1918", seed=1)
+    nations = {RULES.unit_type(u["type"]).nation for u in g.state["units"].values()}
+    assert nations == {"Germany", "America"} and len(g.state["sides"]) == 2

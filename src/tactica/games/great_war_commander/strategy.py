@@ -16,10 +16,11 @@ this Turn, and has played none this Turn nor passed), and any card serves as +1,
 never depends on which card is held. The +1 goes into the roll's total (the family's ``drm``) and
 never touches its trigger.
 
-S98.1 Situations are offered at the owner's Turn decision (the family's ``turn_extras``), only
-those whose effect this engine carries out (``SITUATIONS``) and within their period (S98.1.2); a
-multi-use card offers each use it has as one option. Reminder Cards go face up (S98.1.1). The
-others are not offered as Situations yet (RULES.md) but can always be played as +1.
+S98.1 Situations are offered at the owner's Turn decision (the family's ``turn_extras``: the
+cards in ``SITUATIONS``), within their period (S98.1.2); a multi-use card offers each use it has
+as one option. Reminder Cards go face up (S98.1.1). The cards played inside a procedure (during a
+Move or Offensive, or answering the opponent) are strategy_timing.py's; their windows are the
+``sc_situation`` step below.
 """
 
 from __future__ import annotations
@@ -407,7 +408,7 @@ def _under_shot(g: Game, seat: int, cid: str) -> None:
 def _field_reports(g: Game, seat: int, cid: str) -> None:
     """S98.3.5: the opponent's Fate hand and held Strategy Card are discarded; he draws three
     Fate cards (no more) and every secret Objective chit of his is revealed: open from now on
-    and scored at once, as a revealed chit is (7.3.3, reading S4)."""
+    and scored at once, as a revealed chit is (7.3.3, reading SC4)."""
     from ..commander_family.events_cards import score_chit
 
     enemy = opponent(seat)

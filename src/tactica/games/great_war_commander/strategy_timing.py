@@ -172,7 +172,7 @@ def stat_parts(g: Game, uid: str, stat: str) -> tuple[tuple[str, int, str], ...]
 def break_spared(g: Game, fire: Args, uid: str) -> str | None:
     """S98.5.3: in an Offensive with Doughboy Surge played, an Op Fire Defense Roll does not
     break an activated Unit that was in Good Order and stands in the Command radius of an
-    activated friendly Leader (reading S1: the roll's other results stand)."""
+    activated friendly Leader (reading SC1: that roll then leaves it unaffected)."""
     if not fire.get("op_fire"):
         return None
     e = _effect(g, "surge")
@@ -201,7 +201,7 @@ def red_trousers_window(g: Game, seat: int, line: list[str]) -> None:
 def red_trousers(g: Game, seat: int, cid: str, a: Args) -> None:
     """S98.4.5: the Offensive is called off and does not count as an Order; its Formations are
     no longer activated; half its Units (rounded up) are Suppressed, picked by the card's
-    player (reading S2)."""
+    player (reading SC2)."""
     line = list(a["ctx"]["line"])
     for step in ("move_order", "offensive_order"):
         frame = find_frame(g, step)
@@ -271,7 +271,7 @@ def sturmabteilung_vor(g: Game, seat: int, cid: str, a: Args) -> None:
 
 def melee_begins(g: Game, label: str) -> None:
     """S98.3.8: La Force Noire, as an Ambush, before the Melee dice; in its player's own Turn
-    (S98.1, reading S3) when he has a Formation in the hex."""
+    (S98.1, reading SC3) when he has a Formation in the hex."""
     seat = int(g.state["active"])
     if units_in(g, label, seat) and units_in(g, label, opponent(seat)):
         push_answer(g, seat, "La Force Noire", hex=label)
