@@ -390,3 +390,24 @@ def test_intro_three_players_not_offered() -> None:
     g = tactica.new_game("great_war_commander", "belleau_wood_1918", seed=1)
     nations = {RULES.unit_type(u["type"]).nation for u in g.state["units"].values()}
     assert nations == {"Germany", "America"} and len(g.state["sides"]) == 2
+
+
+def test_1S_the_drawing_makes_the_strategy_card_a_click_for_its_owner_only() -> None:
+    """The table: the held Strategy Card is a card face in its owner's hand, and its Situation
+    and its +1 are picked by clicking it; the other seat's drawing has neither the face nor the
+    card's id anywhere."""
+    g = with_card("verdun_gas_1916", GER, "GES1", "FRS6")
+    g.push("turn", phase="choose", given=0)
+    g.refresh()
+    mine = RULES.drawing(g, GER, g.view(GER))
+    assert mine["options"]["sc:GES1:0"]["path"] == [{"card": "GES1"}]
+    assert any(c["id"] == "GES1" for h in mine["hands"] for c in (h["cards"] or []))
+    theirs = RULES.drawing(g, ENT, g.view(ENT))
+    assert "GES1" not in str(theirs) and "GES1" not in str(g.view(ENT))
+    g.push("roll", roller=GER, purpose="test", store="test_roll")
+    g.refresh()
+    pass_windows(g, ("initiative",))
+    d = g.decision()
+    assert d.step == "sc_modifier" and d.seat == ENT
+    opts_drawn = RULES.drawing(g, ENT, g.view(ENT))["options"]
+    assert opts_drawn["sc:FRS6"]["path"] == [{"card": "FRS6"}]

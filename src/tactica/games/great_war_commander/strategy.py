@@ -527,7 +527,7 @@ def situations(g: Game, seat: int) -> list[Option]:
         for i, _s, label in _uses(g, seat, cid):
             opts.append(Option(f"sc:{cid}:{i}:{label}" if name == "Battle Morale" else f"sc:{cid}:{i}",
                                f"Strategy Card {name}: {label}", "extra",
-                               {"sc_card": cid, "use": i, "key": label}))
+                               {"sc_card": cid, "card": cid, "use": i, "key": label}))
     return opts
 
 

@@ -94,7 +94,7 @@ def move_extras(g: Game, a: Args) -> list[Option]:
         for i, (effect, label) in enumerate(uses[name]):
             if effect not in done:
                 opts.append(Option(f"sc:{cid}:{i}", f"Strategy Card {name}: {label}", "move_extra",
-                                   {"sc_card": cid, "use": i}))
+                                   {"sc_card": cid, "card": cid, "use": i}))
     return opts
 
 
