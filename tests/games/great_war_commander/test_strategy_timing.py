@@ -411,3 +411,37 @@ def test_1S_the_drawing_makes_the_strategy_card_a_click_for_its_owner_only() -> 
     assert d.step == "sc_modifier" and d.seat == ENT
     opts_drawn = RULES.drawing(g, ENT, g.view(ENT))["options"]
     assert opts_drawn["sc:FRS6"]["path"] == [{"card": "FRS6"}]
+
+
+def test_S98_2_E16_op_fire_example_F_the_strategy_card_turns_17_into_18() -> None:
+    """Digest E16, Op Fire example F: the Landwehr (5 + Müller's 2) with two Crossfire fires at
+    11 FP; the roll 4-2 makes 17 and the German plays his Strategy Card as +1: 18. The moving US
+    Platoon in a Shellhole (Morale 7 + 1) rolls 5-5 = 18: the tie breaks a moving unit."""
+    from .cards_helpers import attack, fire
+
+    g = with_card("verdun_gas_1916", ENT, None, "GES8")  # the Americans move: Germany is inactive
+    sh = hexes_of(g, "shellhole")[0]
+    n = sorted(g.rules.adjacent_hexes(g, sh))[0]
+    us = put(g, ENT, "us-infantry", sh)
+    put(g, ENT, "us-infantry", "O11")
+    lw = put(g, GER, "ger-landwehr", n)
+    c1 = card_with(g, GER, action="Crossfire")
+    c2 = card_with(g, GER, action="Crossfire", avoid=(c1,))
+    hand(g, GER, [c1, c2])
+    hand(g, ENT, [])
+    top(g, GER, card(g, GER, 4, 2))
+    top(g, ENT, card(g, ENT, 5, 5))
+    fire(g, GER, [lw], sh, moving=[us])
+    attack(g)["fp"] = 7  # the example's Landwehr with Müller
+    g.apply(f"action:{c1}")
+    g.apply(f"action:{c2}")
+    pass_windows(g, ("initiative", "action_window"))
+    d = g.decision()
+    assert d.step == "sc_modifier" and d.seat == GER and "sc:GES8" in opts(g)
+    g.apply("sc:GES8")
+    settle(g)
+    log = lines(g)
+    assert "Attack Total 18 (11 FP + roll 7)" in log  # the roll 6 and the card's +1
+    assert "as +1 on the fire attack roll" in log
+    assert "Defense Total 18 (Morale 8" in log and "Tie against a moving unit: it breaks" in log
+    assert g.state["units"][us]["broken"]

@@ -84,9 +84,11 @@ def reminder(g: Game, seat: int, name: str) -> bool:
 
 
 def spend(g: Game, seat: int, card_id: str, how: str = "situation") -> None:
-    """The card leaves the hand: discarded, or face up as a Reminder Card (S98.1.1)."""
+    """The card leaves the hand: discarded, or face up as a Reminder Card (S98.1.1). Either way
+    the other seat now knows it (no undo past this)."""
     sd = side(g.state, seat)
     sd["sc_hand"].remove(card_id)
+    g.reveal()
     sd["sc_played"] = turn_no(g)
     c = card(g, card_id)
     if how == "situation" and c.reminder:
