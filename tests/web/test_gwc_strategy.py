@@ -99,5 +99,6 @@ def test_a_strategy_card_played_by_clicking_is_hidden_until_played(browser, othe
     assert "Germany Reminder Cards" in b.locator(".panel.piles").inner_text()
     assert NAME in b.locator(".panel.piles").inner_text()
     assert "Germany: 0 strategy card (hidden)" in b.locator("[data-testid=hand]").inner_text()
+    b.locator(".panel.piles").scroll_into_view_if_needed()
     shots(b, "strategy-card-played-seen-by-the-other-seat")
     assert not a.errors and not b.errors, (a.errors, b.errors)

@@ -17,7 +17,7 @@ from tactica.games.commander_family.stats import stat_value
 from tactica.games.great_war_commander import RULES, strategy, strategy_timing
 
 from .cards_helpers import ENT, GER, card, card_with, game, hand, hexes_of, opts, settle, text, top
-from .gwc_helpers import KEEP, hold_strategy, pass_windows, put
+from .gwc_helpers import KEEP, hold_strategy, pass_windows, put, run_out
 
 PASSING = (*KEEP, "action_window", "op_fire")
 """A test's players pass every window but the one it looks at."""
@@ -146,10 +146,10 @@ def test_S98_4_7_sturmtruppen_first_use_ignores_wire() -> None:
 # ---------------------------------------------------------------- S98.5.3 Doughboy Surge
 def test_S98_5_3_doughboy_surge_op_fire_does_not_break_units_near_an_activated_leader() -> None:
     g = with_card("belleau_wood_1918", ENT, "USS3")
-    x, y, z = row(g)
+    x, y, _ = row(g)
     ldr = put(g, ENT, RULES.components.leader_id("America", "Kelly"), x)
     near = put(g, ENT, "us-infantry", y)
-    ger = put(g, GER, "ger-mg-team" if "ger-mg-team" in RULES.components.units else "ger-infanterie", "A1")
+    ger = put(g, GER, "ger-infanterie", "A1")
     move(g, ENT, [ldr, near], offensive=True)
     assert "sc:USS3:0" in opts(g)
     step(g, "sc:USS3:0")
@@ -160,20 +160,16 @@ def test_S98_5_3_doughboy_surge_op_fire_does_not_break_units_near_an_activated_l
     push_fire_attack(g, GER, [ger], y, moving=[ldr, near], op_fire=True)
     g.refresh()
     settle(g)
-    while "fire_attack" in g.frame_names():
-        d = g.decision()
-        g.apply("pass" if d.step in PASSING else d.options[0].id)
+    run_out(g, "fire_attack", PASSING)
     assert "would break but does not" in lines(g) and not g.state["units"][near]["broken"]
     # outside the Leader's radius the roll breaks as usual
     g = with_card("belleau_wood_1918", ENT, "USS3")
     far_ldr = put(g, ENT, RULES.components.leader_id("America", "Kelly"), "O11")
     near = put(g, ENT, "us-infantry", y)
-    ger = put(g, GER, "ger-infanterie", "A1")
     move(g, ENT, [far_ldr, near], offensive=True)
     step(g, "sc:USS3:0")
     assert strategy_timing.break_spared(g, {"op_fire": True}, near) is None
     assert strategy_timing.break_spared(g, {"op_fire": False}, near) is None
-    assert z
 
 
 # ---------------------------------------------------------------- answers to the opponent
@@ -275,7 +271,7 @@ def test_S98_5_7_scout_negates_concealment() -> None:
 
     g = with_card("belleau_wood_1918", ENT, "USS7")
     b, n = building_and_neighbour(g)
-    ger = put(g, GER, "ger-infanterie", b)
+    put(g, GER, "ger-infanterie", b)
     us = put(g, ENT, "us-infantry", n)
     conceal = card_with(g, GER, action="Concealment")
     hand(g, GER, [conceal])
@@ -294,7 +290,6 @@ def test_S98_5_7_scout_negates_concealment() -> None:
     settle(g)
     assert "Scout: Germany's Concealment" in lines(g) and "drops by the Cover" not in lines(g)
     assert conceal in side(g.state, GER)["deck"]["discard"]
-    assert ger
 
 
 def test_S98_3_8_la_force_noire_is_an_ambush_in_the_french_turn() -> None:
