@@ -77,6 +77,12 @@ def _option_ids(page: Any) -> list[str]:
     return plain or list(page.eval_on_selector_all("[data-option]", grab))
 
 
+FIRST_HAND_TARGETS = "[data-testid=hand] div.hand:first-of-type .cardface.target"
+"""The highlighted cards of the first hand, the Fate cards (the Orders): a game's own hands after
+it (GWC's Strategy Card, playable in windows of the other side's Turn) are played only by the
+tests that mean to."""
+
+
 def set_up_by_clicking(page: Any, timeout_ms: int = 60000) -> int:
     """A set-up before the first card (placing units in their zones): click the highlighted hexes
     and the buttons until a card of the hand is to be played. Returns the clicks made."""
@@ -84,7 +90,7 @@ def set_up_by_clicking(page: Any, timeout_ms: int = 60000) -> int:
     end = time.monotonic() + timeout_ms / 1000
     while time.monotonic() < end:
         wait_my_turn(page, timeout_ms)
-        if page.locator(".cardface.target").count():
+        if page.locator(FIRST_HAND_TARGETS).count():
             return clicks
         click_set_up(page)
         clicks += 1
@@ -115,7 +121,7 @@ def play_turn_by_clicking(page: Any, shots: Any | None = None, max_steps: int = 
         if not my_turn(page):
             return done
         before = renders(page)
-        cards = page.locator(".cardface.target")
+        cards = page.locator(FIRST_HAND_TARGETS)
         pieces = page.locator(".counter.target:not(.under)")
         hexes = page.locator("polygon.target")
         selected = page.locator(".chip").count() > 0

@@ -38,7 +38,8 @@ def test_the_lobby_has_no_serious_accessibility_violation(browser, server):
 
 
 @pytest.mark.parametrize(("module", "scenario"), [("great_war", "ridge_trench"),
-                                                  ("combat_commander", "bridge_at_dawn")])
+                                                  ("combat_commander", "bridge_at_dawn"),
+                                                  ("great_war_commander", "verdun_gas_1916")])
 def test_each_table_has_no_serious_accessibility_violation_and_is_pictured(browser, server, module,
                                                                           scenario):
     page = open_page(browser, server + "/")

@@ -13,7 +13,7 @@ from tactica.core.rules import Args, Step
 from tactica.games.commander_family.fire import push_fire_attack
 from tactica.games.great_war_commander.rules import GreatWarCommanderRules
 
-from .gwc_helpers import clear_map, to_first_turn
+from .gwc_helpers import KEEP, clear_map, to_first_turn
 
 GER, ENT = 0, 1
 
@@ -96,11 +96,11 @@ def hand(g: Game, seat: int, cards: list[str]) -> None:
 
 
 def settle(g: Game, stop_for: int | None = None) -> None:
-    """Pass Initiative re-rolls, Strategy Card +1 windows (S98.2: these tests keep their cards)
-    and Action windows that offer nothing but passing (except the windows of seat
+    """Pass Initiative re-rolls, Strategy Card windows (gwc_helpers.KEEP: these tests keep their
+    cards) and Action windows that offer nothing but passing (except the windows of seat
     ``stop_for``)."""
     while not g.is_terminal() and (d := g.decision()) is not None:
-        if d.step in ("initiative", "sc_modifier") or (
+        if d.step in KEEP or (
                 d.step == "action_window" and len(d.options) == 1 and d.seat != stop_for):
             g.apply("pass")
             continue

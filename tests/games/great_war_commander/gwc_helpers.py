@@ -1,5 +1,5 @@
 """Helpers for Great War Commander rules tests: a game at its first Turn, pieces put where a test
-wants them, random play to the end."""
+wants them, the windows a test does not care about passed, random play to the end."""
 
 from __future__ import annotations
 
@@ -53,6 +53,38 @@ def put(g: Game, seat: int, type_id: str, hex_label: str, **fields: Any) -> str:
     u.update(fields)
     g.state["units"][uid] = u
     return uid
+
+
+def hold_strategy(g: Game, seat: int, cid: str | None) -> None:
+    """``seat`` holds the Strategy Card ``cid`` (None: none); the card it held goes back into its
+    Strategy pile."""
+    from tactica.games.commander_family.state import side
+
+    sd = side(g.state, seat)
+    sd["sc_draw"].extend(sd["sc_hand"])
+    sd["sc_hand"].clear()
+    if cid is not None:
+        sd["sc_draw"].remove(cid)
+        sd["sc_hand"].append(cid)
+
+
+KEEP = ("initiative", "sc_modifier", "sc_situation")
+"""The windows a player who keeps his cards passes: the Initiative re-roll (9.1), the Strategy
+Card's +1 (S98.2) and a Strategy Card answer (S98.1)."""
+
+
+def pass_windows(g: Game, steps: tuple[str, ...] = KEEP) -> None:
+    """Pass every decision among ``steps`` (default :data:`KEEP`) until another one comes."""
+    while not g.is_terminal() and (d := g.decision()) is not None and d.step in steps:
+        g.apply("pass")
+
+
+def run_out(g: Game, frame: str, passing: tuple[str, ...] = KEEP) -> None:
+    """Play on until no ``frame`` is left on the stack: pass the windows among ``passing``, take
+    the first option anywhere else."""
+    while frame in g.frame_names():
+        d = g.decision()
+        g.apply("pass" if d.step in passing else d.options[0].id)
 
 
 def log_rules(g: Game) -> set[str]:

@@ -7,7 +7,7 @@ from tactica.core.game import Game
 from tactica.games.commander_family.state import side
 from tactica.games.great_war_commander import RULES, air
 
-from .gwc_helpers import clear_map, new, put, to_first_turn
+from .gwc_helpers import clear_map, new, put, run_out, to_first_turn
 from .test_artillery import keep, pick
 
 
@@ -47,9 +47,7 @@ def test_O17_1_example_1_strafing_J9_K9_from_G11() -> None:
     pick(g, strafe[0])
     assert g.state["units"][us]["suppressed"]
     assert not g.state["units"][ldr]["suppressed"]  # a Leader is not a Unit
-    while "air_attack" in g.frame_names():
-        d = g.decision()
-        pick(g, "pass" if d.step == "sc_modifier" else d.options[0].id)
+    run_out(g, "air_attack")
     log = [e[1].format(**e[2]) for e in g.log]
     assert sum("Air attack on" in t and "5 FP" in t for t in log) == 2
     assert any(f"{us} Defense Total" in t for t in log) and any(f"{ldr} Defense Total" in t for t in log)

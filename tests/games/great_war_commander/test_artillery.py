@@ -14,7 +14,7 @@ from tactica.games.commander_family import fortifications as fam
 from tactica.games.commander_family.state import side
 from tactica.games.great_war_commander import RULES, artillery, barrage, terrain_state
 
-from .gwc_helpers import clear_map, new, put, to_first_turn
+from .gwc_helpers import KEEP, clear_map, new, pass_windows, put, run_out, to_first_turn
 
 BERTIN = "ger-ldr-bertin"
 RAVY = "fr-ldr-ravy"
@@ -55,8 +55,7 @@ def spot_from(g: Game, target: str, avoid: tuple[str, ...] = ()) -> str:
 
 def keep(g: Game) -> None:
     """Keep every roll: the Initiative holder never re-rolls."""
-    while not g.is_terminal() and g.decision() is not None and g.decision().step == "initiative":
-        pick(g, "pass")
+    pass_windows(g, ("initiative",))
 
 
 def pick(g: Game, *ids: str) -> None:
@@ -381,9 +380,7 @@ def test_T124_E15_airburst_mortar_into_woods_makes_a_shellhole_before_defense() 
     dice(g, seat, (6, 6), (4, 5))  # Targeting 36 hits; the Fire Attack Roll 9
     push_fire_attack(g, seat, [wid], target)
     g.refresh()
-    while "fire_attack" in g.frame_names():
-        d = g.decision()
-        pick(g, "pass" if d.step in ("initiative", "sc_modifier", "action_window") else d.options[0].id)
+    run_out(g, "fire_attack", (*KEEP, "action_window"))
     t = texts(g)
     assert any("Attack Total 18 (7 FP + roll 9 + 2 airburst (T124))" in x for x in t)
     assert terrain_state.marker(g, target) == "shellhole"

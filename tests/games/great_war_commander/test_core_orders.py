@@ -10,7 +10,7 @@ from tactica.games.commander_family.state import new_weapon, side
 from tactica.games.great_war_commander import RULES
 from tactica.games.great_war_commander.core_orders import hmgs, runner_legal, runners_free
 
-from .gwc_helpers import clear_map, log_rules, new, put, to_first_turn
+from .gwc_helpers import clear_map, log_rules, new, pass_windows, put, to_first_turn
 
 
 def fresh(scenario: str = "frontieres_1914") -> Game:
@@ -260,6 +260,7 @@ def test_O24_2_offensive_moves_without_overstacking_or_reentering_then_fires_onc
     ids = {o.id for o in g.legal_options()}
     assert "done" in ids
     g.apply("done")
+    pass_windows(g)  # S98.4.5: Germany may answer a French Offensive with Red Trousers
     assert {lead, p} <= set(g.state["activated"])
     g.apply(f"unit:{p}")
     ids = {o.id for o in g.legal_options()}

@@ -11,7 +11,7 @@ from tactica.games.great_war_commander._schema import EVENTS
 from tactica.games.great_war_commander.rules import GreatWarCommanderRules
 
 from .cards_helpers import ENT, GER, card_with, choose, event, game, hand, held, hexes_of, opts, settle, top
-from .gwc_helpers import put
+from .gwc_helpers import pass_windows, put
 from .test_actions import far_hexes
 
 NOT_YET: set[str] = set()
@@ -251,8 +251,7 @@ def test_R9_S98_2_a_support_roll_of_12_plus_one_reads_the_red_x_row() -> None:
     g.push("hold")
     rules.events["Infiltration"].run(g, GER, card_with(g, GER, event="Infiltration"))
     g.refresh()
-    while g.decision().step == "initiative":
-        g.apply("pass")
+    pass_windows(g, ("initiative",))
     assert g.decision().step == "sc_modifier" and g.decision().seat == GER
     choose(g, f"sc:{sc}")
     assert "Support Table roll 13 is off the table: row 12 is read" in text(g)

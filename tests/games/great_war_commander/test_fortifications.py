@@ -9,7 +9,7 @@ from tactica.games.commander_family import fortifications as fam
 from tactica.games.commander_family.stats import best_cover, morale
 from tactica.games.great_war_commander import RULES, fortifications
 
-from .gwc_helpers import clear_map, new, put, to_first_turn
+from .gwc_helpers import clear_map, new, put, run_out, to_first_turn
 
 
 def game(scenario: str = "frontieres_1914") -> Game:
@@ -65,9 +65,7 @@ def test_F128_2_mines_6_fp_9_against_vehicles_cover_0() -> None:
     assert RULES.mined(g, "E5") and not RULES.mined(g, "E6")
     assert RULES.push_mine_attack(g, "E5", [inf], moving=True)
     g.refresh()
-    while "mine_attack" in g.frame_names():
-        d = g.decision()
-        g.apply("pass" if d.step in ("initiative", "sc_modifier") else d.options[0].id)
+    run_out(g, "mine_attack")
     log = [e[1].format(**e[2]) for e in g.log]
     assert any("Mine Attack in E5" in t and "6 FP" in t for t in log)
     assert any("Cover 0 (F128.2)" in t for t in log)

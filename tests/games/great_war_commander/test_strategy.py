@@ -9,7 +9,7 @@ from tactica.core.game import Game
 from tactica.games.commander_family.state import side
 from tactica.games.great_war_commander import RULES, artillery, strategy
 
-from .gwc_helpers import clear_map, new, put, to_first_turn
+from .gwc_helpers import clear_map, hold_strategy, new, pass_windows, put, run_out, to_first_turn
 
 
 def game(scenario: str = "verdun_gas_1916", hands: tuple[str | None, str | None] = ("GES2", "FRS2"),
@@ -19,12 +19,7 @@ def game(scenario: str = "verdun_gas_1916", hands: tuple[str | None, str | None]
     if clear:
         clear_map(g)
     for seat, cid in enumerate(hands):
-        sd = side(g.state, seat)
-        sd["sc_draw"].extend(sd["sc_hand"])
-        sd["sc_hand"].clear()
-        if cid is not None:
-            sd["sc_draw"].remove(cid)
-            sd["sc_hand"].append(cid)
+        hold_strategy(g, seat, cid)
     g.refresh()
     return g
 
@@ -32,8 +27,7 @@ def game(scenario: str = "verdun_gas_1916", hands: tuple[str | None, str | None]
 def roll(g: Game, seat: int, purpose: str = "test") -> None:
     g.push("roll", roller=seat, purpose=purpose, store="test_roll")
     g.refresh()
-    while g.decision().step == "initiative":
-        g.apply("pass")
+    pass_windows(g, ("initiative",))
 
 
 def result(g: Game) -> dict[str, Any]:
@@ -207,9 +201,7 @@ def test_S98_3_9_under_shot_shifts_the_enemy_barrage_toward_his_edge_and_fires_i
     g.refresh()
     g.apply("sc:FRS9:0")
     assert g.state["barrages"][0] == {"sr": "H4", "impacts": ["H3", "H2", "H1", "H5", "H6", "H7"]}
-    while "artillery_request" in g.frame_names():
-        d = g.decision()
-        g.apply("pass" if d.step in ("initiative", "sc_modifier") else d.options[0].id)
+    run_out(g, "artillery_request")
     log = [e[1].format(**e[2]) for e in g.log]
     assert any("Artillery Impact on H2: Telephone ger-tel-10" in t for t in log)
     assert any(f"{foe} Defense Total" in t for t in log)

@@ -439,6 +439,41 @@ class CommanderRules(Rules):
         A54 Storm Troops)."""
         return False
 
+    def storm_shields(self, rule: str) -> bool:
+        """Does an entry allowed by ``rule`` (what :meth:`enemy_entry` gave) also bar Op Fire at
+        the hex and by its defenders (GWC A54)? Yes by default; GWC's Strategy Cards that let
+        movers into enemy hexes say nothing of Op Fire (S98.3.4, S98.4.7)."""
+        return True
+
+    def move_extras(self, g: Game, a: Args) -> list[Option]:
+        """Options the moving seat has in its Move frame (``a``: its args) besides moving, at the
+        choice of the next group and at each step (GWC S98: a Strategy Card played "during a
+        friendly Move"). Kind ``move_extra``; none by default."""
+        return []
+
+    def move_extra(self, g: Game, a: Args, option: Option) -> None:
+        """Carry out one of :meth:`move_extras`."""
+        raise AssertionError(f"no move extra {option.id}")
+
+    def stat_parts(self, g: Game, uid: str, stat: str) -> tuple[tuple[str, int, str], ...]:
+        """Terms the game adds to a unit's FP, Range, Movement, Morale (without Cover) or
+        Command beyond the printed ones (GWC S98.5.9 Woods Fighting: +1 Morale): (why, value,
+        rule). None by default."""
+        return ()
+
+    def break_spared(self, g: Game, a: Args, uid: str) -> str | None:
+        """A Fire Defense Roll (``a``: the ``fire_attack`` args) would break ``uid``: the rule that
+        spares it, or None (GWC S98.5.3 Doughboy Surge against Op Fire). None by default."""
+        return None
+
+    def after_op_activation(self, g: Game, seat: int, units: list[str]) -> None:
+        """``seat`` has just activated ``units`` for Op Fire (GWC S98.4.6: the mover may answer
+        by cancelling it); nothing by default."""
+
+    def melee_begins(self, g: Game, label: str) -> None:
+        """A Melee in ``label`` begins and its Ambush windows are pushed: what the game pushes
+        here comes first (GWC S98.3.8 La Force Noire); nothing by default."""
+
     def roll_morale(self, g: Game, uid: str, purpose: str) -> int:
         """The Morale a Rally (``purpose`` "rally") or Rout ("rout") Roll is compared with: the
         unit's Morale with its best Cover (GWC O26.4: no positive Cover in Gas on a Rout)."""

@@ -76,11 +76,12 @@ def drawing(g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any
     drawn = {p["id"] for p in pieces}
     extras = rules_of(g).drawing_extras(g, seat, view)
     extra_hands = list(extras.get("hands", []))
-    hand_cards = {c for sd in b["sides"] for c in (sd["hand"] or [])}  # a game's own hands: buttons
+    own_cards = {c["id"] for x in extra_hands for c in (x.get("cards") or [])}  # GWC: Strategy Cards
+    hand_cards = {c for sd in b["sides"] for c in (sd["hand"] or [])} | own_cards  # clicked in the hand
     d = view.get("decision") or {}
     step = _step(g)
     names = piece_names(g, b)
-    options = {o["id"]: _option_drawing(g, step, o, drawn, labels, hand_cards, names)
+    options = {o["id"]: _option_drawing(g, step, o, drawn, labels, hand_cards, names, own_cards)
                for o in d.get("options", [])}
     prompt = _initiative_words(g, step, nations)
     return {
@@ -321,15 +322,21 @@ CONFIRM = {
 
 
 def _option_drawing(g: Game, step: str, o: Mapping[str, Any], drawn: set[str], labels: set[str],
-                    hand: set[str], names: Mapping[str, str] | None = None) -> dict[str, Any]:
+                    hand: set[str], names: Mapping[str, str] | None = None,
+                    own_cards: set[str] | frozenset[str] = frozenset()) -> dict[str, Any]:
     """The clicks that pick an option on the table: a card of the hand, a counter, a hex, a
     counter then a hex; an option naming nothing on the table is a button. Eliminating one's own
-    Weapon (11.3) is never a click on its carrier: it sits in a menu and asks first."""
+    Weapon (11.3) is never a click on its carrier: it sits in a menu and asks first. A Turn extra
+    that plays a card of a game's own hand (``own_cards``: GWC's Strategy Card as a Situation) is
+    a click on that card."""
     a = o.get("args") or {}
     k = o["kind"]
     path: list[dict[str, str]] = []
     nm = names or {}
     out: dict[str, Any] = {"path": path, "odds": step in FIRE_STEPS and k == "fire"}
+    if k == "extra" and isinstance(a.get("card"), str) and a["card"] in own_cards:
+        out["path"] = [{"card": a["card"]}]  # another use of a card in hand (GWC: a Situation)
+        return out
     if k == "extra" and not o["id"].startswith("drop:"):
         out["group"] = "Other uses of a card"  # e.g. GWC's Engineers (3.1.9)
         return out

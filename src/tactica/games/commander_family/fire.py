@@ -783,7 +783,10 @@ class FireAttack(Step):
         g.emit(cite(g, "fire.defense_roll"),
                "{unit} Defense Total {total} (Morale {m}: {why}; roll {r}) against {att}",
                unit=uid, total=total, m=m.value, why=m.explain(), r=a["droll"]["total"], att=att)
-        if total < att:
+        spared = rules_of(g).break_spared(g, a, uid) if total <= att else None
+        if spared is not None and (total < att or uid in a["moving"]):
+            g.emit(spared, "{unit} would break but does not ({why})", unit=uid, why=spared)
+        elif total < att:
             self._broken_by_defense(g, uid)
             break_or_wound(g, uid, cite(g, "fire.defense_roll"))
         elif total == att:

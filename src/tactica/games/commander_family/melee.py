@@ -95,6 +95,7 @@ class Melee(Step):
         a.update(hex=label, phase="ambush")
         g.emit(cite(g, "melee"), "Melee in {hex}: {units}", hex=label, units=", ".join(units_in(g, label)))
         open_windows(g, "melee_ambush", {"hex": label})
+        rules_of(g).melee_begins(g, label)  # GWC S98.3.8: pushed on top, asked first
 
     def _emptied(self, g: Game, a: Args) -> bool:
         act, ina = self._sides(g, a)

@@ -249,7 +249,7 @@ class MoveOrder(ActivatingOrder, Step):
                     for u in self._unmoved(g, a) if can_step(g, u)]
             if a["crossed"] or not opts:
                 opts.append(Option("end", "End the Move Order", "end"))
-            return opts
+            return [*opts, *rules_of(g).move_extras(g, a)]  # GWC S98: a Strategy Card
         if ph == "join":
             here = a["hex"]
             opts = [Option(f"join:{u}", f"{u} moves together with them", "join", {"unit": u})
@@ -293,12 +293,15 @@ class MoveOrder(ActivatingOrder, Step):
         if a["steps"] or a["crossed"] or not opts or any(
                 can_step(g, u) for u in self._unmoved(g, a) if u not in a["group"]):
             opts.append(Option("stop", "Stop here", "stop"))
-        return opts
+        return [*opts, *rules.move_extras(g, a)]  # GWC S98: a Strategy Card
 
     def choose(self, g: Game, a: Args, option: Option) -> None:
         ph = a["phase"]
         oid = option.id
         if self.activation_choice(g, a, option):
+            return
+        if option.kind == "move_extra":
+            rules_of(g).move_extra(g, a, option)
             return
         if ph == "pick":
             if oid == "end":
@@ -342,7 +345,7 @@ class MoveOrder(ActivatingOrder, Step):
         a["group"] = [u for u in a["group"] if on_map(g, u) and g.state["units"][u]["hex"] == a["hex"]]
         if not a["group"]:
             self._group_done(g, a, "")
-        elif a.pop("halt", False) or rules_of(g).in_wire(g, a["hex"]):
+        elif a.pop("halt", False) or rules_of(g).wire_halts(g, a["hex"], a["hex"]):  # in Wire
             self._group_done(g, a, a.pop("halt_why", None) or "must stop: Wire (F106.2)")
         elif not any(o.kind in ("move", "exit", "transfer") for o in self._step_options(g, a)):
             self._group_done(g, a, "has no MPs left for any hex and stops")
@@ -408,9 +411,11 @@ class MoveOrder(ActivatingOrder, Step):
             return
         if rules_of(g).wire_halts(g, frm, to):
             a["halt"] = True  # F106.2: entering or leaving Wire ends this group's Move here
+        shield = storm is not None and rules_of(g).storm_shields(storm)
         if storm is not None:  # GWC A54: no MP left, no Op Fire at the hex nor by its defenders
             a["halt"] = True
             a["halt_why"] = "lose every MP left in an enemy-occupied hex"
+        if storm is not None and shield:
             barred = a.setdefault("no_op", [])
             barred.extend(u for u in units_in(g, to, opponent(seat)) if u not in barred)
             g.emit(storm, "{units} storm enemy-occupied {hex}: no MP left, no Op Fire at the hex "
@@ -420,7 +425,7 @@ class MoveOrder(ActivatingOrder, Step):
         ctx = {"hex": to, "movers": list(a["group"])}
         open_windows(g, "move_entry", ctx)          # active's below, inactive's above (A24.2)
         rules = rules_of(g)
-        if "op_fire" in rules.steps and not rules.trench_step(g, frm, to) and storm is None:
+        if "op_fire" in rules.steps and not rules.trench_step(g, frm, to) and not shield:
             # op_fire.register: the inactive seat's Op Fire comes first; never along a Trench
             # line (F105.2)
             g.push("op_fire", seat=opponent(seat), hex=to, phase="main", group=[])

@@ -261,6 +261,7 @@ class OpFireActivate(Step):
         g.emit(cite(g, "op_fire.attack"),
                "{nation} activates {units} for Op Fire", nation=nation(g, int(a["seat"])),
                units=", ".join(a["activated"]))
+        rules_of(g).after_op_activation(g, int(a["seat"]), list(a["activated"]))  # GWC S98.4.6
 
 
 def register(rules: Any) -> None:

@@ -119,8 +119,10 @@ def _stat_value(g: Game, uid: str, stat: str) -> int:
             value -= 1
         if stat == "movement" and u["weapon"] is not None:
             value += int(rules.weapon_type(g.state["weapons"][u["weapon"]]["type"]).movement)
-        if stat in ("fp", "range", "movement") and value < 0:
-            value = 0
+    for _, n, _ in rules.stat_parts(g, uid, stat):  # the game's own terms (GWC S98.5.9)
+        value += n
+    if stat in ("fp", "range", "movement") and value < 0:
+        value = 0
     return value
 
 
@@ -182,6 +184,7 @@ def _unit_stat(g: Game, uid: str, stat: str) -> Stat:
             mod = int(rules.weapon_type(g.state["weapons"][u["weapon"]]["type"]).movement)
             if mod:
                 parts.append((f"carries {u['weapon']}", mod, "11.1"))
+    parts.extend(rules.stat_parts(g, uid, stat))  # the game's own terms (GWC S98.5.9)
     value = sum(n for _, n, _ in parts)
     if stat in ("fp", "range", "movement"):
         value = max(0, value)

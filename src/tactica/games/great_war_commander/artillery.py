@@ -779,8 +779,9 @@ def gas_attack(g: Game, seat: int, center: str) -> list[str]:
         for uid in units_in(g, h):
             u = g.state["units"][uid]
             if barrage.gas_effect(bool(u["suppressed"])) == "break":
-                if strategy.reminder(g, int(u["seat"]), "Anti-Gas Strategy"):
-                    g.emit("S98.3.3", "{unit} ignores the break: Anti-Gas Strategy", unit=uid)
+                spared = strategy.gas_break_ignored(g, uid)
+                if spared is not None:
+                    g.emit(spared, "{unit} ignores the break: Anti-Gas Strategy", unit=uid)
                     continue
                 break_unit(g, uid, "O19.2.1.3")
                 if g.state["units"][uid]["where"] == "map":

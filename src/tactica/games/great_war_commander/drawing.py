@@ -19,7 +19,7 @@ from . import artillery
 
 NATION_STYLE: dict[str, dict[str, str]] = {
     "Germany": {"color": "#6b7065", "text": "#ffffff"},
-    "France": {"color": "#5b7fa8", "text": "#ffffff"},
+    "France": {"color": "#4a6d96", "text": "#ffffff"},  # horizon blue, dark enough for white text (WCAG AA)
     "America": {"color": "#6d6a3c", "text": "#ffffff"},
 }
 TERRAIN_STYLE: dict[str, dict[str, str]] = {

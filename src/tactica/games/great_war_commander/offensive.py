@@ -191,6 +191,9 @@ class OffensiveOrder(Step):
         g.push("move_order", seat=int(a["seat"]), phase="pick", activated=line, leader=None, last=None,
                moved=[], group=[], hex=None, spent={}, road=[], steps=0, crossed=False, op_units=[],
                offensive=True, visited={u: [g.state["units"][u]["hex"]] for u in line})
+        from . import strategy_timing
+
+        strategy_timing.red_trousers_window(g, int(a["seat"]), line)  # S98.4.5: before any move
 
     def run(self, g: Game, a: Args) -> None:
         """After the Movement step: who entered a new hex may fire once (O24.2 step 2)."""

@@ -54,6 +54,7 @@ from . import (
     offensive,
     strategy,
     strategy_hand,
+    strategy_timing,
     tanks,
     terrain,
 )
@@ -207,7 +208,8 @@ class GreatWarCommanderRules(SupportHooks):
         return fortifications.group_split(g, a, b)
 
     def wire_halts(self, g: Game, frm: str, to: str) -> bool:
-        return fortifications.wire_halts(g, frm, to)
+        """F131.2, unless the Order's movers ignore Wire (S98.4.7, S98.5.6)."""
+        return fortifications.wire_halts(g, frm, to) and strategy_timing.wire_ignored(g) is None
 
     def trench_step(self, g: Game, frm: str, to: str) -> bool:
         return tanks.trench_step(g, frm, to)  # F130.2, not for Tanks
@@ -336,8 +338,9 @@ class GreatWarCommanderRules(SupportHooks):
         return offensive.may_enter(g, move, label)
 
     def enemy_entry(self, g: Game, move: Args) -> str | None:
-        """A54 Storm Troops: boxed-Range movers (and their Leaders) may enter enemy hexes."""
-        return actions_storm.enemy_entry(g, move)
+        """A54 Storm Troops: boxed-Range movers (and their Leaders) may enter enemy hexes; so may
+        every mover of an Order with Assaults or Sturmtruppen played (S98.3.4, S98.4.7)."""
+        return actions_storm.enemy_entry(g, move) or strategy_timing.enemy_entry(g, move)
 
     def enemy_entry_possible(self, g: Game, uid: str) -> bool:
         """A54: a boxed-Range unit may be activated to Move for Storm Troops."""
@@ -351,7 +354,11 @@ class GreatWarCommanderRules(SupportHooks):
             return
         for uid in uids:
             u = g.state["units"][uid]
-            if u["suppressed"]:
+            spared = strategy.gas_break_ignored(g, uid) if u["suppressed"] else None
+            if spared is not None:
+                g.emit(spared, "{unit} enters Gas in {hex} and ignores the break: Anti-Gas Strategy",
+                       unit=uid, hex=label)
+            elif u["suppressed"]:
                 break_unit(g, uid, "T107.1")
             else:
                 u["suppressed"] = True

@@ -5,7 +5,8 @@ wants one entry per counter (type, Weapon) and a set-up zone. Who carries which 
 decide (11.2 says only Units carry, one each, Flamethrowers only Teams): reading R11 in RULES.md,
 :func:`carriers`. The side's ``discard_limit`` is the scenario's (5.3), the Time Track spaces,
 Objectives and chits go over as they are, and ``gwc`` keeps the scenario id for this game's hooks
-(Telephones, Fortifications, Gas, the date). The three-player option (reading R5) is not played.
+(Telephones, Fortifications, Gas, the date). A scenario's ``three_player`` note is not read: the
+book gives no three-player rules and the game stays two-seat (RULES.md, reading R5).
 """
 
 from __future__ import annotations

@@ -118,7 +118,8 @@ SITUATION_VALUES: dict[str, float] = {
     "break the enemy Telephone": 1.0, "two free Air Assaults": 1.0, "a free Air Assault": 0.9,
     "keep face up": 0.9, "shift the enemy barrage two hexes": 0.9, "discard his Reminder Cards": 0.7,
     "an Artillery Request spotted by the FAO": 0.8, "discard his Strategy Card, peek at both piles": 0.5,
-    "swap the Telephone": 0.4, "draw two Strategy Cards, keep one": 0.3}
+    "swap the Telephone": 0.4, "draw two Strategy Cards, keep one": 0.3,
+    "the opponent discards and redraws three": 0.8}
 """How much the policy likes each Situation use (strategy.SITUATIONS labels); Battle Morale's
 rally of a Leader and his Units is worth 1."""
 

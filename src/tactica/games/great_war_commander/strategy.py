@@ -16,10 +16,11 @@ this Turn, and has played none this Turn nor passed), and any card serves as +1,
 never depends on which card is held. The +1 goes into the roll's total (the family's ``drm``) and
 never touches its trigger.
 
-S98.1 Situations are offered at the owner's Turn decision (the family's ``turn_extras``), only
-those whose effect this engine carries out (``SITUATIONS``) and within their period (S98.1.2); a
-multi-use card offers each use it has as one option. Reminder Cards go face up (S98.1.1). The
-others are not offered as Situations yet (RULES.md) but can always be played as +1.
+S98.1 Situations are offered at the owner's Turn decision (the family's ``turn_extras``: the
+cards in ``SITUATIONS``), within their period (S98.1.2); a multi-use card offers each use it has
+as one option. Reminder Cards go face up (S98.1.1). The cards played inside a procedure (during a
+Move or Offensive, or answering the opponent) are strategy_timing.py's; their windows are the
+``sc_situation`` step below.
 """
 
 from __future__ import annotations
@@ -82,10 +83,12 @@ def reminder(g: Game, seat: int, name: str) -> bool:
     return any(card(g, c).name == name for c in side(g.state, seat).get("sc_reminders") or ())
 
 
-def _spend(g: Game, seat: int, card_id: str, how: str) -> None:
-    """The card leaves the hand: discarded, or face up as a Reminder Card (S98.1.1)."""
+def spend(g: Game, seat: int, card_id: str, how: str = "situation") -> None:
+    """The card leaves the hand: discarded, or face up as a Reminder Card (S98.1.1). Either way
+    the other seat now knows it (no undo past this)."""
     sd = side(g.state, seat)
     sd["sc_hand"].remove(card_id)
+    g.reveal()
     sd["sc_played"] = turn_no(g)
     c = card(g, card_id)
     if how == "situation" and c.reminder:
@@ -183,7 +186,7 @@ class StrategyModifier(_StrategyWindow):
         if option.id == "pass":
             return
         cid = option.args["card"]
-        _spend(g, seat, cid, "drm")
+        spend(g, seat, cid, "drm")
         roll = _roll_frame(g)
         roll["drm"] = int(roll.get("drm") or 0) + 1
         g.emit("S98.2", "{nation} plays the Strategy Card {name} ({card}) as +1 on the {purpose} roll",
@@ -404,7 +407,79 @@ def _under_shot(g: Game, seat: int, cid: str) -> None:
     artillery.under_shot(g, seat, card(g, cid).rule)
 
 
+def _field_reports(g: Game, seat: int, cid: str) -> None:
+    """S98.3.5: the opponent's Fate hand and held Strategy Card are discarded; he draws three
+    Fate cards (no more) and every secret Objective chit of his is revealed: open from now on
+    and scored at once, as a revealed chit is (7.3.3, reading SC4)."""
+    from ..commander_family.events_cards import score_chit
+
+    enemy = opponent(seat)
+    sd = side(g.state, enemy)
+    gone = sorted(sd["hand"])
+    sd["deck"]["discard"].extend(gone)
+    sd["hand"].clear()
+    sc_gone = list(sd["sc_hand"])
+    sd["sc_discard"].extend(sc_gone)
+    sd["sc_hand"].clear()
+    g.reveal()  # the discards and the chits come to light
+    g.emit("S98.3.5", "Field Reports: {nation} discards its hand ({cards}) and its Strategy Card ({sc})",
+           nation=nation(g, enemy), cards=", ".join(gone) or "none",
+           sc=", ".join(card(g, c).name for c in sc_gone) or "none")
+    for chit in sorted(sd["chits_secret"]):
+        sd["chits_secret"].remove(chit)
+        g.state["chits_open"].append(chit)
+        g.emit("S98.3.5", "Field Reports: {nation} reveals secret Objective chit {chit}: open from now on",
+               nation=nation(g, enemy), chit=chit)
+        score_chit(g, chit, "S98.3.5")
+    g.push("sc_redraw", seat=enemy, n=FIELD_REPORTS_DRAW)
+
+
+FIELD_REPORTS_DRAW = 3
+"""S98.3.5: the Fate cards the opponent draws back."""
+
+
+class Redraw(Step):
+    """S98.3.5: ``seat`` draws ``n`` Fate cards; the last card of the pile advances Time (6.1.2)
+    and the draw goes on after it, as the family's refill does."""
+
+    name = "sc_redraw"
+
+    def run(self, g: Game, a: Args) -> None:
+        from ..commander_family.cards import draw_card
+        from ..commander_family.rolls import push_time_advance
+
+        seat = int(a["seat"])
+        while int(a["n"]) > 0:
+            got, exhausted = draw_card(g, seat)
+            if got is None:
+                break
+            a["n"] = int(a["n"]) - 1
+            g.emit("S98.3.5", "{nation} draws a card", nation=nation(g, seat))
+            g.emit("S98.3.5", "You draw {card}", to=[seat], card=got)
+            if exhausted:
+                g.emit("6.1.2", "{nation} drew the last card of the draw pile: Time advances",
+                       nation=nation(g, seat))
+                push_time_advance(g, seat, "last card")
+                return
+        g.pop()
+
+
+def gas_break_ignored(g: Game, uid: str) -> str | None:
+    """S98.3.3 / S98.4.1 / S98.5.1 (Reminder): the rule by which the owner's Formation ignores a
+    break from a Gas Attack or from entering Gas, if its owner has Anti-Gas Strategy face up."""
+    seat = int(g.state["units"][uid]["seat"])
+    for c in side(g.state, seat).get("sc_reminders") or ():
+        if card(g, c).name == "Anti-Gas Strategy":
+            return str(card(g, c).rule)
+    return None
+
+
+def _always(g: Game, seat: int) -> bool:
+    return True
+
+
 SITUATIONS: dict[str, list[Situation]] = {
+    "Field Reports": [Situation(_always, _field_reports, "the opponent discards and redraws three")],
     "Under Shot": [Situation(_under_shot_legal, _under_shot, "shift the enemy barrage two hexes")],
     "Air Dominance": [Situation(_air_free, _free_air_assaults(2), "two free Air Assaults")],
     "Dog Fights": [Situation(_air_free, _free_air_assaults(1), "a free Air Assault")],
@@ -425,6 +500,8 @@ SITUATIONS: dict[str, list[Situation]] = {
     "Anti-Gas Strategy": [Situation(_reminder_legal, _place_reminder, "keep face up")],
     "Gabions et Fascines": [Situation(_reminder_legal, _place_reminder, "keep face up")],
     "Firepower": [Situation(_reminder_legal, _place_reminder, "keep face up")],
+    "Flying Squadrons": [Situation(_reminder_legal, _place_reminder, "keep face up")],
+    "Woods Fighting": [Situation(_reminder_legal, _place_reminder, "keep face up")],
 }
 """The Situations this engine carries out, by card name, one entry per use (S98.1: one only)."""
 
@@ -452,7 +529,7 @@ def situations(g: Game, seat: int) -> list[Option]:
         for i, _s, label in _uses(g, seat, cid):
             opts.append(Option(f"sc:{cid}:{i}:{label}" if name == "Battle Morale" else f"sc:{cid}:{i}",
                                f"Strategy Card {name}: {label}", "extra",
-                               {"sc_card": cid, "use": i, "key": label}))
+                               {"sc_card": cid, "card": cid, "use": i, "key": label}))
     return opts
 
 
@@ -462,7 +539,7 @@ def play_situation(g: Game, seat: int, option: Option) -> None:
     for i, sit, label in _uses(g, seat, cid):
         if i == option.args["use"] and label == option.args["key"]:
             c = card(g, cid)
-            _spend(g, seat, cid, "situation")
+            spend(g, seat, cid)
             g.emit("S98.1", "{nation} plays the Strategy Card {name} ({card}) as a Situation: {use}",
                    nation=nation(g, seat), name=c.name, card=cid, use=sit.label)
             sit.play(g, seat, cid)
@@ -511,21 +588,28 @@ class StrategySituation(_StrategyWindow):
         if option.id == "pass":
             return
         cid = option.args["card"]
-        _spend(g, seat, cid, "situation")
+        spend(g, seat, cid)
         g.emit("S98.1", "{nation} plays the Strategy Card {name} ({card}) as a Situation",
                nation=nation(g, seat), name=a["name"], card=cid)
+        from . import strategy_timing
+
         if a["name"] == "Forward Observer":
             g.top()["no_drift"] = True
         elif a["name"] in ("Air Dominance", "Dog Fights"):
             g.top()["cancelled"] = True  # the Air Assault below is called off
+        else:
+            strategy_timing.ANSWERS[a["name"]](g, seat, cid, a)
 
 
 # ---------------------------------------------------------------- wiring
 def register(rules: GreatWarCommanderRules) -> None:
     """The +1 and Situation windows."""
-    for st in (StrategyModifier(), StrategySituation(), StrategyKeep()):
+    from . import strategy_timing
+
+    for st in (StrategyModifier(), StrategySituation(), StrategyKeep(), Redraw()):
         if st.name not in rules.steps:
             rules.add_step(st)
+    strategy_timing.register(rules)
 
 
 def view(g: Game, seat: int) -> dict[str, Any]:

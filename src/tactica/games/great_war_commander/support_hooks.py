@@ -15,7 +15,7 @@ from tactica.core.options import Option
 from tactica.core.rules import Args
 
 from ..commander_family.base import CommanderRules
-from . import artillery, fortifications, strategy, tanks, terrain_state
+from . import artillery, fortifications, strategy, strategy_timing, tanks, terrain_state
 
 if TYPE_CHECKING:
     from tactica.core.game import Game
@@ -52,6 +52,7 @@ class SupportHooks(CommanderRules):
 
     def after_entry(self, g: Game, a: Args, frm: str, to: str) -> None:
         tanks.after_entry(g, a, frm, to)  # F131.4, O23.5.4: before Op Fire and Mines
+        strategy_timing.after_entry(g, a, to)  # S98.3.4 Assaults: Suppressed in the enemy hex
 
     def mounted_pieces(self, g: Game, uid: str) -> list[str]:
         return tanks.mounted_pieces(g, uid)  # O21.3.2: the main gun beside the MG
@@ -78,6 +79,27 @@ class SupportHooks(CommanderRules):
 
     def on_pass(self, g: Game, seat: int) -> None:
         strategy.on_pass(g, seat)
+
+    def move_extras(self, g: Game, a: Args) -> list[Option]:
+        return strategy_timing.move_extras(g, a)  # S98.3.4, S98.4.7, S98.5.3, S98.5.6
+
+    def move_extra(self, g: Game, a: Args, option: Option) -> None:
+        strategy_timing.move_extra(g, a, option)
+
+    def storm_shields(self, rule: str) -> bool:
+        return rule == "A54"  # only Storm Troops bars Op Fire at and from the stormed hex
+
+    def stat_parts(self, g: Game, uid: str, stat: str) -> tuple[tuple[str, int, str], ...]:
+        return strategy_timing.stat_parts(g, uid, stat)  # S98.5.9; Wire ignored (S98.4.7, S98.5.6)
+
+    def break_spared(self, g: Game, a: Args, uid: str) -> str | None:
+        return strategy_timing.break_spared(g, a, uid)  # S98.5.3 Doughboy Surge
+
+    def after_op_activation(self, g: Game, seat: int, units: list[str]) -> None:
+        strategy_timing.after_op_activation(g, seat, units)  # S98.4.6 Sturmabteilung Vor
+
+    def melee_begins(self, g: Game, label: str) -> None:
+        strategy_timing.melee_begins(g, label)  # S98.3.8 La Force Noire
 
     def turn_extras(self, g: Game, seat: int) -> list[Option]:
         return [*super().turn_extras(g, seat), *strategy.situations(g, seat)]
