@@ -68,7 +68,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(router)
     app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
-    app.add_middleware(Guard, allowed_hosts=settings.hosts(), max_body=settings.max_body)
+    app.add_middleware(Guard, allowed_hosts=settings.hosts(), max_body=settings.max_body,
+                       timing=settings.timing())
     if settings.proxies():
         # the client a trusted proxy names (the rightmost address in X-Forwarded-For that is
         # not itself a trusted proxy) becomes request.client, which the rate limit counts
