@@ -52,7 +52,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             app.state.catalogue.stop()
             if bus is not None:
                 await bus.stop()
-            store.close()
+            await store.aclose()
 
     app = FastAPI(title="tactica", version="0.1.0", lifespan=lifespan)
 

@@ -213,18 +213,21 @@ class Hub:
                     live.agents[s.seat] = agent_for(s.level, seed=_agent_seed(stored.seed, s.seat))
         return live
 
-    async def reload(self, game_id: str, kind: str = "") -> None:
+    async def reload(self, game_id: str, kind: str = "", data: str = "") -> None:
         """Another process changed the game: bring the cached copy up to the store (applying
         the new decisions when they extend it, else dropping it to be rebuilt) and send the new
         view to whoever watches it here. The process that took the decision plays the AI.
-        ``kind`` "play": only the play changed (no seat, no link), so the links known here hold."""
+        ``kind`` "play": only the play changed (no seat, no link), so the links known here hold;
+        ``data``: the new decisions as the notification carried them (store.py ``_append_pg``),
+        applied without reading the store when they extend the cached copy."""
         links = kind != PLAY
         live = self.games.get(game_id)
         if live is not None:
             if links:
                 live.seat_by_token.clear()  # a link may have been replaced or revoked there
             async with live.lock:
-                if not await self._catch_up(live):
+                done = self._apply_note(live, data) if data and not links else None
+                if done is False or (done is None and not await self._catch_up(live)):
                     self._forget(live)
         if not self.listeners.get(game_id):
             return
@@ -238,18 +241,33 @@ class Hub:
             await self._drop_stale_links(live)
         await self.broadcast(live)
 
-    async def _catch_up(self, live: LiveGame) -> bool:
-        """Apply the decisions the store holds beyond ``live`` (the caller holds its lock).
-        False when they do not extend it (an undo, a rewrite): then it must be rebuilt."""
+    def _apply_note(self, live: LiveGame, data: str) -> bool | None:
+        """Apply the decisions a notification carried (the caller holds the lock). True: done;
+        None: they do not start where this copy stands (nothing changed: read the store); False:
+        they did not replay to the same chain (the copy must be rebuilt)."""
         rec = live.game.record
-        if rec is None or live.read_only:
+        try:
+            expected, status, new = json.loads(data)
+            rows = [(int(expected) + i, int(seat), str(oid), str(link))
+                    for i, (seat, oid, link) in enumerate(new)]
+        except (ValueError, TypeError):
+            return None
+        if rec is None or live.read_only or live.index != expected or not rows:
+            return None
+        if not self._apply_rows(live, rows, status, None):
             return False
+        live.touch()
+        return True
+
+    @staticmethod
+    def _apply_rows(live: LiveGame, rows: Sequence[tuple[int, int, str, str]], status: str,
+                    result: Mapping[str, Any] | None) -> bool:
+        """Apply store rows ``(idx, seat, option, link)`` from ``live.index`` on, each checked
+        against its chain link; then end the game as stored (a resignation adds no decision).
+        False when they do not replay to the same chain."""
+        rec = live.game.record
+        assert rec is not None
         n = live.index
-        standing, rows = await asyncio.to_thread(self.store.since, live.id, max(0, n - 1))
-        if standing is None:
-            return False
-        if n > 0 and (not rows or rows[0][0] != n - 1 or rows[0][3] != rec.hashes[-1]):
-            return False
         try:
             for idx, seat, oid, link in rows:
                 if idx < n:
@@ -260,13 +278,31 @@ class Hub:
                     live.game.apply(oid, seat=seat)
                 if rec.hashes[-1] != link:
                     return False
-            status, result = standing
-            if status == "over" and not live.game.is_terminal() and result:
-                end_by_resignation(live.game, result)  # a resignation: no new decision
+            if status == "over" and not live.game.is_terminal():
+                if not result:
+                    return False
+                end_by_resignation(live.game, result)
         except IllegalOption:
             return False
         except Exception:
             log.exception("game %s: catching up with the store failed; rebuilding it", live.id)
+            return False
+        return True
+
+    async def _catch_up(self, live: LiveGame) -> bool:
+        """Apply the decisions the store holds beyond ``live`` (the caller holds its lock).
+        False when they do not extend it (an undo, a rewrite): then it must be rebuilt."""
+        rec = live.game.record
+        if rec is None or live.read_only:
+            return False
+        n = live.index
+        standing, rows = await self.store.since_async(live.id, max(0, n - 1))
+        if standing is None:
+            return False
+        if n > 0 and (not rows or rows[0][0] != n - 1 or rows[0][3] != rec.hashes[-1]):
+            return False
+        status, result = standing
+        if not self._apply_rows(live, rows, status, result):
             return False
         live.touch()
         return True
@@ -477,8 +513,8 @@ class Hub:
         entries = list(rec.decisions[keep:])
         hashes = list(rec.hashes[keep:])
         try:
-            await asyncio.to_thread(self.store.rewrite_tail, live.id, expected, keep, entries, hashes,
-                                    rec.head, live.status, live.game.state["result"], actor)
+            await self.store.append(live.id, expected, keep, entries, hashes, rec.head, live.status,
+                                    live.game.state["result"], actor)
         except StaleIndex as e:
             self._forget(live)
             raise Refused(409, str(e)) from None
@@ -489,6 +525,9 @@ class Hub:
             self._forget(live)
             log.exception("could not store a decision of game %s", live.id)
             raise Refused(503, "the decision could not be stored; nothing changed") from None
+        except BaseException:  # cancelled while the write went on: rebuild from what is stored
+            self._forget(live)
+            raise
 
     # ------------------------------------------------------------------ AI seats
     def schedule_agents(self, live: LiveGame) -> None:
