@@ -74,6 +74,16 @@ def encode(data: Any) -> bytes:
         return json.dumps(data, separators=(",", ":")).encode()
 
 
+@dataclass
+class SeatLog:
+    """A seat's log as last sent: the game's log entries it was made from (entries are
+    immutable tuples), whether the game was over (then every entry is shown), and the entries
+    as the view gives them."""
+    source: list[Any]
+    over: bool
+    shown: list[dict[str, Any]]
+
+
 @dataclass(eq=False)
 class LiveGame:
     id: str
@@ -93,6 +103,8 @@ class LiveGame:
 
     encoded: dict[int | None, bytes] = field(default_factory=dict)
     """Each seat's payload (None: a spectator's) as JSON bytes, for the current ``rev``."""
+    logs: dict[int | None, SeatLog] = field(default_factory=dict)
+    """Each seat's log entries as sent last (``Hub.view``), kept from change to change."""
     seat_by_token: dict[str, int] = field(default_factory=dict)
     """Token hash to seat, as the store answered (only links that opened a seat); forgotten
     when a link changes here or the game changes elsewhere."""
@@ -570,9 +582,28 @@ class Hub:
             await self.broadcast(live)
 
     # ------------------------------------------------------------------ views
+    @staticmethod
+    def view(live: LiveGame, seat: int | None) -> dict[str, Any]:
+        """``Game.view(seat)``, with the log entries sent before reused: the view's log is the
+        whole visible log (so it grows with the game), and while the game's log only grows the
+        entries already shown are the same, so only the new ones are worked out. Any other
+        change of the log (an undo, the end revealing everything) starts it over."""
+        g = live.game
+        log = g.log
+        over = g.is_terminal()
+        kept = live.logs.get(seat)
+        reuse: list[dict[str, Any]] = []
+        if kept is not None and kept.over == over and log[:len(kept.source)] == kept.source:
+            reuse = kept.shown
+        view = g.view(seat, log_from=len(reuse))
+        if reuse:
+            view["log"] = [*reuse, *view["log"]]
+        live.logs[seat] = SeatLog(list(log), over, view["log"])
+        return view
+
     def payload(self, live: LiveGame, seat: int | None) -> dict[str, Any]:
         g = live.game
-        view = g.view(seat)
+        view = self.view(live, seat)
         board = g.rules.board(g)
         return {
             "type": "view", "game_id": live.id, "index": live.index, "rev": live.rev, "status": live.status,
