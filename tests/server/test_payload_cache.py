@@ -43,3 +43,14 @@ def test_views_built_with_the_kept_log_equal_fresh_views(module, scenario):
             assert hub.view(live, seat) == g.view(seat)
         private = [e for e in g.view(0)["log"] if e["private"]]
         assert private or module == "great_war"
+
+
+def test_payload_bytes_read_back_as_the_json_module_writes_them():
+    """The encoding (orjson, its key option only when needed, the json module for what orjson
+    cannot write) gives the same JSON for keys that are not strings and for huge integers."""
+    import json
+
+    from tactica.server.live import encode
+
+    for data in ({"a": [1, 2.5, None, "★"]}, {1: "x", "y": {2: [3]}}, {"seed": 1 << 130}):
+        assert json.loads(encode(data)) == json.loads(json.dumps(data))

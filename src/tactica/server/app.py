@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import secrets
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
@@ -46,6 +47,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             bus = ChangeBus(settings.resolved_url(), origin, hub.reload, hub.reload_all)
             await bus.start()
         await hub.resume_all()
+        gc.collect()
+        gc.freeze()  # what the server itself loaded stays: see Hub.settle
         try:
             yield
         finally:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import time
@@ -66,8 +67,13 @@ class Listener(Protocol):
 
 
 def encode(data: Any) -> bytes:
-    """JSON bytes of a payload (orjson: several times faster than the json module on views;
-    keys that are not strings are written as strings, as json.dumps does)."""
+    """JSON bytes of a payload (orjson: several times faster than the json module on views).
+    Keys that are not strings are written as strings, as json.dumps does: orjson's option for
+    them slows every dict down, so it is used only for a payload that has such keys."""
+    try:
+        return orjson.dumps(data)
+    except TypeError:
+        pass
     try:
         return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
     except TypeError:  # an integer over 64 bits, say: the json module writes any
@@ -143,6 +149,7 @@ class Hub:
         self._opened_with: dict[Listener, str] = {}
         """The token hash each seat's connection was opened with (a link replaced elsewhere)."""
         self._loading = asyncio.Lock()
+        self._settled: set[tuple[str, str]] = set()
 
     # ------------------------------------------------------------------ the cache
     def _remember(self, live: LiveGame) -> None:
@@ -164,6 +171,19 @@ class Hub:
         if self.games.get(live.id) is live:
             del self.games[live.id]
 
+    # ------------------------------------------------------------------ the heap
+    def settle(self, module: str, scenario: str) -> None:
+        """After the first game of a scenario in this process: collect, then freeze everything
+        alive (``gc.freeze``), the rules module's tables (maps, distances, lines of sight) above
+        all. The collector's full passes then no longer walk them: before, each such pass took
+        tens to hundreds of milliseconds, with every request here waiting, several times a
+        minute under load (bench/bench_server.py). What a game holds is small and not frozen
+        but for the few games alive at these moments (a cycle among them would then stay)."""
+        if (module, scenario) not in self._settled:
+            self._settled.add((module, scenario))
+            gc.collect()
+            gc.freeze()
+
     # ------------------------------------------------------------------ loading
     async def get(self, game_id: str, play_agents: bool = True) -> LiveGame:
         live = self.games.get(game_id)
@@ -179,6 +199,7 @@ class Hub:
                 raise Refused(404, f"no game {game_id!r}")
             live = await self._rebuild(stored)
             self._remember(live)
+            self.settle(stored.module, stored.scenario)
         if play_agents:
             self.schedule_agents(live)
         return live
@@ -352,6 +373,7 @@ class Hub:
                                 [token_hash(t) if t else None for t in tokens],
                                 token_hash(host_token) if host_token else None)
         live = LiveGame(gid, game, seats, fair)
+        self.settle(module, scenario)
         for s in seats:
             if s.kind == "ai" and s.level:
                 live.agents[s.seat] = agent_for(s.level, seed=_agent_seed(fair.seed, s.seat))
