@@ -52,7 +52,7 @@ and the connections kept open to a database server for them."""
 CHANNEL = "tactica_games"
 """The PostgreSQL notification channel of game changes (payload: ``<game id> <process id>``, and
 `` play`` after them when only the play changed: decisions, undo, resignation, preferences, no
-seat or link)."""
+seat or link; an append adds its decisions as JSON, ``GameStore._append_pg``)."""
 PLAY = "play"
 
 
