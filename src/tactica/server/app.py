@@ -25,6 +25,11 @@ from tactica.server.settings import Settings
 from tactica.server.store import DB_THREADS, GameStore
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+GC_THRESHOLDS = (10_000, 20, 20)
+"""The collector's thresholds in a server process (Python's are 700, 10, 10). A decision makes
+thousands of short-lived containers (two payloads), so at 700 the young collections ran several
+times a decision and older ones followed; with these the collector's share of a saturated
+server's time fell from about a seventh to a few percent (bench/bench_server.py)."""
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -49,6 +54,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub.resume_all()
         gc.collect()
         gc.freeze()  # what the server itself loaded stays: see Hub.settle
+        gc.set_threshold(*GC_THRESHOLDS)
         try:
             yield
         finally:
