@@ -11,7 +11,10 @@ What makes a decision cheap (bench/bench_server.py): each seat's payload is comp
 JSON-encoded once per change (``LiveGame.rev``) and the same bytes go to the HTTP answer and to
 every WebSocket of that seat; a seat token is looked up in the store once per live game and then
 known here, and the write that stores a decision checks it again in its own transaction (so a
-link revoked by another process is refused at once, at no extra round trip).
+link revoked by another process is refused at once, at no extra round trip); the log entries a
+seat was sent are kept and only new ones worked out (``Hub.view``); the write is one statement
+on the event loop (store.py ``GameStore.append``); and the heap's long-lived part is frozen
+(``Hub.settle``) so that the collector does not walk the rules modules' tables.
 """
 
 from __future__ import annotations
