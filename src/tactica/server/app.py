@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import secrets
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
@@ -24,6 +25,11 @@ from tactica.server.settings import Settings
 from tactica.server.store import DB_THREADS, GameStore
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+GC_THRESHOLDS = (10_000, 20, 20)
+"""The collector's thresholds in a server process (Python's are 700, 10, 10). A decision makes
+thousands of short-lived containers (two payloads), so at 700 the young collections ran several
+times a decision and older ones followed; with these the collector's share of a saturated
+server's time fell from about a seventh to a few percent (bench/bench_server.py)."""
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -46,13 +52,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             bus = ChangeBus(settings.resolved_url(), origin, hub.reload, hub.reload_all)
             await bus.start()
         await hub.resume_all()
+        gc.collect()
+        gc.freeze()  # what the server itself loaded stays: see Hub.settle
+        gc.set_threshold(*GC_THRESHOLDS)
         try:
             yield
         finally:
             app.state.catalogue.stop()
             if bus is not None:
                 await bus.stop()
-            store.close()
+            await store.aclose()
 
     app = FastAPI(title="tactica", version="0.1.0", lifespan=lifespan)
 
@@ -68,7 +77,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(router)
     app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
-    app.add_middleware(Guard, allowed_hosts=settings.hosts(), max_body=settings.max_body)
+    app.add_middleware(Guard, allowed_hosts=settings.hosts(), max_body=settings.max_body,
+                       timing=settings.timing())
     if settings.proxies():
         # the client a trusted proxy names (the rightmost address in X-Forwarded-For that is
         # not itself a trusted proxy) becomes request.client, which the rate limit counts

@@ -1,8 +1,10 @@
 """Live updates across server processes on one PostgreSQL database (LISTEN/NOTIFY).
 
 The store sends ``NOTIFY tactica_games '<game id> <process id>'`` in the transaction of every
-write. Each process keeps one connection that LISTENs on the channel and, for a change made by
-another process, has the hub rebuild that game from the store and push the new view to the seats
+write (an append adds `` play`` and the new decisions as JSON, store.py ``_append_pg``, which the
+other processes apply without reading the store when they extend the game they hold). Each
+process keeps one connection that LISTENs on the channel and, for a change made by another
+process, has the hub rebuild that game from the store and push the new view to the seats
 connected here (a change of the play only, marked ``play``, skips the check of seat links).
 Notifications are delivered on commit only, so a process never shows a decision
 the store does not hold. If the connection drops it is opened again, and every game this process
@@ -16,20 +18,13 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
-from sqlalchemy.engine import make_url
-
-from tactica.server.store import CHANNEL
+from tactica.server.store import CHANNEL, libpq_url
 
 log = logging.getLogger("tactica.server")
 
 
-def libpq_url(sqlalchemy_url: str) -> str:
-    """``postgresql+psycopg://…`` as the plain URL psycopg connects with."""
-    return make_url(sqlalchemy_url).set(drivername="postgresql").render_as_string(hide_password=False)
-
-
 class ChangeBus:
-    def __init__(self, url: str, origin: str, changed: Callable[[str, str], Awaitable[None]],
+    def __init__(self, url: str, origin: str, changed: Callable[[str, str, str], Awaitable[None]],
                  lost: Callable[[], Awaitable[None]]) -> None:
         self.url = libpq_url(url)
         self.origin = origin
@@ -64,10 +59,10 @@ class ChangeBus:
                         await self.lost()
                     first, delay = False, 0.2
                     async for note in conn.notifies():
-                        game_id, origin, kind = [*note.payload.split(" ", 2), "", ""][:3]
+                        game_id, origin, kind, data = [*note.payload.split(" ", 3), "", "", ""][:4]
                         if origin != self.origin and game_id:
                             try:
-                                await self.changed(game_id, kind)
+                                await self.changed(game_id, kind, data)
                             except Exception:
                                 log.exception("could not reload game %s after a change elsewhere", game_id)
             except asyncio.CancelledError:

@@ -57,8 +57,11 @@ def host_name(host: str) -> str:
 class Guard:
     """Host check, body limit and security headers, as one ASGI layer around the app."""
 
-    def __init__(self, app: ASGIApp, allowed_hosts: Iterable[str], max_body: int) -> None:
+    def __init__(self, app: ASGIApp, allowed_hosts: Iterable[str], max_body: int,
+                 timing: bool = False) -> None:
         self.app = app
+        self.timing = timing
+        """Add ``Server-Timing: app;dur=<ms>`` (from here to the answer's start) to answers."""
         self.allowed = {h.lower() for h in allowed_hosts}
         self.max_body = max_body
 
@@ -74,6 +77,7 @@ class Guard:
         if scope["type"] == "websocket":
             await self.app(scope, receive, send)
             return
+        t0 = time.perf_counter()
         length = _header(scope, b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
             await _refuse(scope, send, 413, f"request body over {self.max_body} bytes")
@@ -105,7 +109,9 @@ class Guard:
         async def secure(msg: Message) -> None:
             if msg["type"] == "http.response.start":
                 names = {k.lower() for k, _ in msg.get("headers", ())}
-                msg = {**msg, "headers": [*msg.get("headers", ()),
+                extra = [(b"server-timing", f"app;dur={(time.perf_counter() - t0) * 1000:.2f}".encode())
+                         ] if self.timing else []
+                msg = {**msg, "headers": [*msg.get("headers", ()), *extra,
                                           *(h for h in SECURITY_HEADERS if h[0] not in names)]}
             await send(msg)
 

@@ -11,13 +11,17 @@ What makes a decision cheap (bench/bench_server.py): each seat's payload is comp
 JSON-encoded once per change (``LiveGame.rev``) and the same bytes go to the HTTP answer and to
 every WebSocket of that seat; a seat token is looked up in the store once per live game and then
 known here, and the write that stores a decision checks it again in its own transaction (so a
-link revoked by another process is refused at once, at no extra round trip).
+link revoked by another process is refused at once, at no extra round trip); the log entries a
+seat was sent are kept and only new ones worked out (``Hub.view``); the write is one statement
+on the event loop (store.py ``GameStore.append``); and the heap's long-lived part is frozen
+(``Hub.settle``) so that the collector does not walk the rules modules' tables.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import time
@@ -66,12 +70,27 @@ class Listener(Protocol):
 
 
 def encode(data: Any) -> bytes:
-    """JSON bytes of a payload (orjson: several times faster than the json module on views;
-    keys that are not strings are written as strings, as json.dumps does)."""
+    """JSON bytes of a payload (orjson: several times faster than the json module on views).
+    Keys that are not strings are written as strings, as json.dumps does: orjson's option for
+    them slows every dict down, so it is used only for a payload that has such keys."""
+    try:
+        return orjson.dumps(data)
+    except TypeError:
+        pass
     try:
         return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
     except TypeError:  # an integer over 64 bits, say: the json module writes any
         return json.dumps(data, separators=(",", ":")).encode()
+
+
+@dataclass
+class SeatLog:
+    """A seat's log as last sent: the game's log entries it was made from (entries are
+    immutable tuples), whether the game was over (then every entry is shown), and the entries
+    as the view gives them."""
+    source: list[Any]
+    over: bool
+    shown: list[dict[str, Any]]
 
 
 @dataclass(eq=False)
@@ -93,6 +112,8 @@ class LiveGame:
 
     encoded: dict[int | None, bytes] = field(default_factory=dict)
     """Each seat's payload (None: a spectator's) as JSON bytes, for the current ``rev``."""
+    logs: dict[int | None, SeatLog] = field(default_factory=dict)
+    """Each seat's log entries as sent last (``Hub.view``), kept from change to change."""
     seat_by_token: dict[str, int] = field(default_factory=dict)
     """Token hash to seat, as the store answered (only links that opened a seat); forgotten
     when a link changes here or the game changes elsewhere."""
@@ -131,6 +152,7 @@ class Hub:
         self._opened_with: dict[Listener, str] = {}
         """The token hash each seat's connection was opened with (a link replaced elsewhere)."""
         self._loading = asyncio.Lock()
+        self._settled: set[tuple[str, str]] = set()
 
     # ------------------------------------------------------------------ the cache
     def _remember(self, live: LiveGame) -> None:
@@ -152,6 +174,19 @@ class Hub:
         if self.games.get(live.id) is live:
             del self.games[live.id]
 
+    # ------------------------------------------------------------------ the heap
+    def settle(self, module: str, scenario: str) -> None:
+        """After the first game of a scenario in this process: collect, then freeze everything
+        alive (``gc.freeze``), the rules module's tables (maps, distances, lines of sight) above
+        all. The collector's full passes then no longer walk them: before, each such pass took
+        tens to hundreds of milliseconds, with every request here waiting, several times a
+        minute under load (bench/bench_server.py). What a game holds is small and not frozen
+        but for the few games alive at these moments (a cycle among them would then stay)."""
+        if (module, scenario) not in self._settled:
+            self._settled.add((module, scenario))
+            gc.collect()
+            gc.freeze()
+
     # ------------------------------------------------------------------ loading
     async def get(self, game_id: str, play_agents: bool = True) -> LiveGame:
         live = self.games.get(game_id)
@@ -167,6 +202,7 @@ class Hub:
                 raise Refused(404, f"no game {game_id!r}")
             live = await self._rebuild(stored)
             self._remember(live)
+            self.settle(stored.module, stored.scenario)
         if play_agents:
             self.schedule_agents(live)
         return live
@@ -213,18 +249,21 @@ class Hub:
                     live.agents[s.seat] = agent_for(s.level, seed=_agent_seed(stored.seed, s.seat))
         return live
 
-    async def reload(self, game_id: str, kind: str = "") -> None:
+    async def reload(self, game_id: str, kind: str = "", data: str = "") -> None:
         """Another process changed the game: bring the cached copy up to the store (applying
         the new decisions when they extend it, else dropping it to be rebuilt) and send the new
         view to whoever watches it here. The process that took the decision plays the AI.
-        ``kind`` "play": only the play changed (no seat, no link), so the links known here hold."""
+        ``kind`` "play": only the play changed (no seat, no link), so the links known here hold;
+        ``data``: the new decisions as the notification carried them (store.py ``_append_pg``),
+        applied without reading the store when they extend the cached copy."""
         links = kind != PLAY
         live = self.games.get(game_id)
         if live is not None:
             if links:
                 live.seat_by_token.clear()  # a link may have been replaced or revoked there
             async with live.lock:
-                if not await self._catch_up(live):
+                done = self._apply_note(live, data) if data and not links else None
+                if done is False or (done is None and not await self._catch_up(live)):
                     self._forget(live)
         if not self.listeners.get(game_id):
             return
@@ -238,18 +277,33 @@ class Hub:
             await self._drop_stale_links(live)
         await self.broadcast(live)
 
-    async def _catch_up(self, live: LiveGame) -> bool:
-        """Apply the decisions the store holds beyond ``live`` (the caller holds its lock).
-        False when they do not extend it (an undo, a rewrite): then it must be rebuilt."""
+    def _apply_note(self, live: LiveGame, data: str) -> bool | None:
+        """Apply the decisions a notification carried (the caller holds the lock). True: done;
+        None: they do not start where this copy stands (nothing changed: read the store); False:
+        they did not replay to the same chain (the copy must be rebuilt)."""
         rec = live.game.record
-        if rec is None or live.read_only:
+        try:
+            expected, status, new = json.loads(data)
+            rows = [(int(expected) + i, int(seat), str(oid), str(link))
+                    for i, (seat, oid, link) in enumerate(new)]
+        except (ValueError, TypeError):
+            return None
+        if rec is None or live.read_only or live.index != expected or not rows:
+            return None
+        if not self._apply_rows(live, rows, status, None):
             return False
+        live.touch()
+        return True
+
+    @staticmethod
+    def _apply_rows(live: LiveGame, rows: Sequence[tuple[int, int, str, str]], status: str,
+                    result: Mapping[str, Any] | None) -> bool:
+        """Apply store rows ``(idx, seat, option, link)`` from ``live.index`` on, each checked
+        against its chain link; then end the game as stored (a resignation adds no decision).
+        False when they do not replay to the same chain."""
+        rec = live.game.record
+        assert rec is not None
         n = live.index
-        standing, rows = await asyncio.to_thread(self.store.since, live.id, max(0, n - 1))
-        if standing is None:
-            return False
-        if n > 0 and (not rows or rows[0][0] != n - 1 or rows[0][3] != rec.hashes[-1]):
-            return False
         try:
             for idx, seat, oid, link in rows:
                 if idx < n:
@@ -260,13 +314,31 @@ class Hub:
                     live.game.apply(oid, seat=seat)
                 if rec.hashes[-1] != link:
                     return False
-            status, result = standing
-            if status == "over" and not live.game.is_terminal() and result:
-                end_by_resignation(live.game, result)  # a resignation: no new decision
+            if status == "over" and not live.game.is_terminal():
+                if not result:
+                    return False
+                end_by_resignation(live.game, result)
         except IllegalOption:
             return False
         except Exception:
             log.exception("game %s: catching up with the store failed; rebuilding it", live.id)
+            return False
+        return True
+
+    async def _catch_up(self, live: LiveGame) -> bool:
+        """Apply the decisions the store holds beyond ``live`` (the caller holds its lock).
+        False when they do not extend it (an undo, a rewrite): then it must be rebuilt."""
+        rec = live.game.record
+        if rec is None or live.read_only:
+            return False
+        n = live.index
+        standing, rows = await self.store.since_async(live.id, max(0, n - 1))
+        if standing is None:
+            return False
+        if n > 0 and (not rows or rows[0][0] != n - 1 or rows[0][3] != rec.hashes[-1]):
+            return False
+        status, result = standing
+        if not self._apply_rows(live, rows, status, result):
             return False
         live.touch()
         return True
@@ -304,6 +376,7 @@ class Hub:
                                 [token_hash(t) if t else None for t in tokens],
                                 token_hash(host_token) if host_token else None)
         live = LiveGame(gid, game, seats, fair)
+        self.settle(module, scenario)
         for s in seats:
             if s.kind == "ai" and s.level:
                 live.agents[s.seat] = agent_for(s.level, seed=_agent_seed(fair.seed, s.seat))
@@ -477,8 +550,8 @@ class Hub:
         entries = list(rec.decisions[keep:])
         hashes = list(rec.hashes[keep:])
         try:
-            await asyncio.to_thread(self.store.rewrite_tail, live.id, expected, keep, entries, hashes,
-                                    rec.head, live.status, live.game.state["result"], actor)
+            await self.store.append(live.id, expected, keep, entries, hashes, rec.head, live.status,
+                                    live.game.state["result"], actor)
         except StaleIndex as e:
             self._forget(live)
             raise Refused(409, str(e)) from None
@@ -489,6 +562,9 @@ class Hub:
             self._forget(live)
             log.exception("could not store a decision of game %s", live.id)
             raise Refused(503, "the decision could not be stored; nothing changed") from None
+        except BaseException:  # cancelled while the write went on: rebuild from what is stored
+            self._forget(live)
+            raise
 
     # ------------------------------------------------------------------ AI seats
     def schedule_agents(self, live: LiveGame) -> None:
@@ -531,9 +607,28 @@ class Hub:
             await self.broadcast(live)
 
     # ------------------------------------------------------------------ views
+    @staticmethod
+    def view(live: LiveGame, seat: int | None) -> dict[str, Any]:
+        """``Game.view(seat)``, with the log entries sent before reused: the view's log is the
+        whole visible log (so it grows with the game), and while the game's log only grows the
+        entries already shown are the same, so only the new ones are worked out. Any other
+        change of the log (an undo, the end revealing everything) starts it over."""
+        g = live.game
+        log = g.log
+        over = g.is_terminal()
+        kept = live.logs.get(seat)
+        reuse: list[dict[str, Any]] = []
+        if kept is not None and kept.over == over and log[:len(kept.source)] == kept.source:
+            reuse = kept.shown
+        view = g.view(seat, log_from=len(reuse))
+        if reuse:
+            view["log"] = [*reuse, *view["log"]]
+        live.logs[seat] = SeatLog(list(log), over, view["log"])
+        return view
+
     def payload(self, live: LiveGame, seat: int | None) -> dict[str, Any]:
         g = live.game
-        view = g.view(seat)
+        view = self.view(live, seat)
         board = g.rules.board(g)
         return {
             "type": "view", "game_id": live.id, "index": live.index, "rev": live.rev, "status": live.status,

@@ -6,6 +6,9 @@ TACTICA_DATABASE_URL: any SQLAlchemy URL (PostgreSQL for larger installs); defau
 server answers to besides localhost and 127.0.0.1, comma-separated (``*``: any; only behind a
 proxy that checks them). TACTICA_TRUSTED_PROXIES: addresses or networks (``10.0.0.0/8``) of
 reverse proxies whose ``X-Forwarded-For`` names the client, comma-separated; none by default.
+TACTICA_SERVER_TIMING=1: every HTTP answer carries a ``Server-Timing: app;dur=<ms>`` header (the
+time the app spent on it; bench/bench_server.py turns it on). Off by default: it would hand every
+client a finer clock on the server's work than the round trip does.
 """
 
 from __future__ import annotations
@@ -46,6 +49,12 @@ class Settings:
     warm_catalogue: bool = True
     """Build the lobby's catalogue as the server starts (server/catalogue.py), not on the
     first visit."""
+
+    server_timing: bool = False
+    """Send ``Server-Timing`` on every HTTP answer (also on with TACTICA_SERVER_TIMING=1)."""
+
+    def timing(self) -> bool:
+        return self.server_timing or os.environ.get("TACTICA_SERVER_TIMING", "") == "1"
 
     def hosts(self) -> tuple[str, ...]:
         env = [h.strip() for h in os.environ.get("TACTICA_ALLOWED_HOSTS", "").split(",") if h.strip()]

@@ -11,9 +11,12 @@ on the database can push the change to the seats connected to them (server/bus.p
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import json
 import secrets
-from collections.abc import Sequence
+import time
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -34,8 +37,9 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.pool import ConnectionPoolEntry
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DisconnectionError, IntegrityError
+from sqlalchemy.pool import ConnectionPoolEntry, PoolProxiedConnection
 
 from tactica.core.record import FORMAT
 from tactica.server.fairness import Fairness
@@ -48,21 +52,43 @@ and the connections kept open to a database server for them."""
 CHANNEL = "tactica_games"
 """The PostgreSQL notification channel of game changes (payload: ``<game id> <process id>``, and
 `` play`` after them when only the play changed: decisions, undo, resignation, preferences, no
-seat or link)."""
+seat or link; an append adds its decisions as JSON, ``GameStore._append_pg``)."""
 PLAY = "play"
 
 
-_PG_UPDATE = (
-    "UPDATE games SET decisions = %(total)s, head = %(head)s, status = %(status)s, result = %(result)s, "
-    "updated_at = %(at)s WHERE id = %(id)s AND decisions = %(expected)s "
-    f"RETURNING pg_notify('{CHANNEL}', %(payload)s)")
-_PG_UPDATE_AS = _PG_UPDATE.replace(
-    " RETURNING", " AND EXISTS (SELECT 1 FROM seats WHERE game_id = %(id)s AND seat = %(seat)s "
-                  "AND token_hash = %(th)s) RETURNING")
-_PG_INSERT = ("INSERT INTO decisions (game_id, idx, seat, option_id, hash, at) "
-              "VALUES (%(id)s, %(idx)s, %(seat)s, %(oid)s, %(hash)s, %(at)s)")
-"""An append's statements on PostgreSQL (``GameStore._append_pg``): the conditional update
-(with the acting seat's token checked, ``_AS``) that also notifies, and one row per decision."""
+IDLE_PING = 30.0
+"""Seconds a pooled connection may sit idle before it is checked (``SELECT 1``) as it is taken
+again: a connection in steady use is not (a check per use cost a round trip per decision), one
+the database may have dropped meanwhile (a restart) is replaced before a statement is lost."""
+_NOTE_MAX = 7000
+"""Longest notification payload sent with the decisions in it (PostgreSQL's limit is 8000
+bytes); a longer one names the game only and the listeners read the decisions from the store."""
+
+_PG_APPEND = (
+    "WITH g AS (UPDATE games SET decisions = %(total)s, head = %(head)s, status = %(status)s, "
+    "result = %(result)s, updated_at = %(at)s WHERE id = %(id)s AND decisions = %(expected)s{check} "
+    "RETURNING id), "
+    "d AS (INSERT INTO decisions (game_id, idx, seat, option_id, hash, at) "
+    "SELECT g.id, x.idx, x.seat, x.oid, x.hash, %(at)s FROM g, "
+    "unnest(%(idxs)s::int[], %(seats)s::int[], %(oids)s::text[], %(hashes)s::text[]) "
+    "AS x(idx, seat, oid, hash)) "
+    f"SELECT count(pg_notify('{CHANNEL}', %(payload)s)) FROM g")
+_PG_APPEND_AS = _PG_APPEND.format(check=" AND EXISTS (SELECT 1 FROM seats WHERE game_id = %(id)s "
+                                        "AND seat = %(seat)s AND token_hash = %(th)s)")
+_PG_APPEND = _PG_APPEND.format(check="")
+"""An append on PostgreSQL as one statement (``GameStore._append_pg``): the conditional update of
+the game's row (with the acting seat's token checked, ``_AS``), the new decision rows (inserted
+only when the update found its row) and the notification, in one round trip and, in autocommit,
+one transaction."""
+_PG_SINCE = ("SELECT g.status, g.result, d.idx, d.seat, d.option_id, d.hash FROM games g "
+             "LEFT JOIN decisions d ON d.game_id = g.id AND d.idx >= %(start)s "
+             "WHERE g.id = %(id)s ORDER BY d.idx")
+"""What a process catching up needs (``GameStore.since``) in one statement."""
+
+
+def libpq_url(sqlalchemy_url: str) -> str:
+    """``postgresql+psycopg://…`` as the plain URL psycopg connects with."""
+    return make_url(sqlalchemy_url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 class StaleIndex(RuntimeError):
@@ -119,12 +145,101 @@ def _sqlite_pragmas(dbapi_conn: Any, _entry: ConnectionPoolEntry) -> None:
     cur.close()
 
 
+def _idle_since(_dbapi_conn: Any, entry: ConnectionPoolEntry) -> None:
+    entry.info["idle_since"] = time.monotonic()
+
+
+def _check_if_idle(dbapi_conn: Any, entry: ConnectionPoolEntry, _proxy: PoolProxiedConnection) -> None:
+    """Check a connection idle for over IDLE_PING seconds; a dead one makes the pool open
+    another (SQLAlchemy's DisconnectionError)."""
+    since = entry.info.get("idle_since")
+    if since is None or time.monotonic() - since < IDLE_PING:
+        return
+    try:
+        cur = dbapi_conn.cursor()
+        cur.execute("SELECT 1")
+        cur.close()
+        dbapi_conn.rollback()
+    except Exception as e:
+        raise DisconnectionError(str(e)) from e
+
+
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=DB_THREADS, max_overflow=DB_THREADS)
+    engine = create_engine(url, pool_size=DB_THREADS, max_overflow=DB_THREADS)
+    event.listen(engine, "checkin", _idle_since)
+    event.listen(engine, "checkout", _check_if_idle)
+    return engine
+
+
+class AsyncLink:
+    """A few autocommit psycopg connections used on the server's event loop for the statements
+    on every decision's path (an append, a catch-up): one round trip each and no hop to a store
+    thread and back, which cost more than the statement. Connections are opened as needed (at
+    most ``size``), kept, checked when idle for over IDLE_PING seconds, and dropped when a
+    statement fails on them in a way that leaves them unusable. Bound to the event loop that
+    first uses it (a new loop, say a test's second app, gets connections of its own)."""
+
+    def __init__(self, url: str, size: int = 8) -> None:
+        self.url = libpq_url(url)
+        self.size = size
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._slots = asyncio.Semaphore(size)
+        self._idle: list[tuple[Any, float]] = []
+
+    def _bind(self) -> None:
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:  # connections of another loop cannot be used (nor awaited) here
+            self._loop, self._slots, self._idle = loop, asyncio.Semaphore(self.size), []
+
+    async def _take(self) -> Any:
+        import psycopg
+
+        while self._idle:
+            conn, since = self._idle.pop()
+            if conn.closed or conn.broken:
+                continue
+            if time.monotonic() - since < IDLE_PING:
+                return conn
+            try:
+                await conn.execute("SELECT 1")
+                return conn
+            except psycopg.Error:
+                await self._discard(conn)
+        return await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+
+    @staticmethod
+    async def _discard(conn: Any) -> None:
+        with contextlib.suppress(Exception):
+            await conn.close()
+
+    @contextlib.asynccontextmanager
+    async def connection(self) -> AsyncIterator[Any]:
+        from psycopg.pq import TransactionStatus
+
+        self._bind()
+        async with self._slots:
+            conn = await self._take()
+            ok = False
+            try:
+                yield conn
+                ok = True
+            finally:
+                idle = (not conn.closed and not conn.broken
+                        and conn.info.transaction_status == TransactionStatus.IDLE)
+                if ok or idle:
+                    self._idle.append((conn, time.monotonic()))
+                else:  # cancelled mid-statement, or the link broke: never reuse it
+                    await self._discard(conn)
+
+    async def close(self) -> None:
+        if self._loop is asyncio.get_running_loop():
+            while self._idle:
+                await self._discard(self._idle.pop()[0])
+        self._idle = []
 
 
 def migrate(engine: Engine) -> None:
@@ -160,10 +275,18 @@ class GameStore:
         self.origin = origin
         """This process's id in change notifications (so it can skip its own)."""
         self.notifies = self.engine.dialect.name == "postgresql"
+        self.link = AsyncLink(url) if self.notifies else None
+        """On PostgreSQL, the connections the event loop's own statements go through."""
         migrate(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
+
+    async def aclose(self) -> None:
+        """Close the event loop's connections (on the loop that used them), then the pool."""
+        if self.link is not None:
+            await self.link.close()
+        self.close()
 
     def _changed(self, c: Connection, game_id: str) -> None:
         if self.notifies:
@@ -196,13 +319,31 @@ class GameStore:
         append ``entries`` (whose chain links are ``hashes``). Raises StaleIndex or SeatRefused.
 
         The checks ride on the UPDATE of the game's row, and on PostgreSQL so does the
-        notification (``RETURNING pg_notify``): a decision costs the UPDATE, the INSERT and the
-        commit, nothing more. On PostgreSQL an append (every decision; not an undo) goes as two
-        plain SQL statements on the driver, which psycopg prepares once per connection: building
-        and compiling them through SQLAlchemy cost about 0.7 ms of CPU per decision, more than
-        everything else a decision costs (bench/bench_server.py)."""
+        notification. On PostgreSQL an append (every decision; not an undo) is one statement
+        (``_PG_APPEND``) on the driver, which psycopg prepares once per connection: building
+        and compiling statements through SQLAlchemy cost more CPU than everything else a
+        decision costs (bench/bench_server_stages.py). The server itself appends on its event
+        loop (``append``)."""
         if self.notifies and keep == expected:
-            self._append_pg(game_id, expected, entries, hashes, head, status, result, actor)
+            sql, params = self._append_pg(game_id, expected, entries, hashes, head, status, result, actor)
+            import psycopg
+
+            with self.engine.connect() as c:
+                raw = c.connection.dbapi_connection
+                assert raw is not None
+                try:
+                    with contextlib.closing(raw.cursor()) as cur:
+                        cur.execute(sql, params)
+                        row = cur.fetchone()
+                    raw.commit()
+                except psycopg.IntegrityError:
+                    raw.rollback()
+                    raise StaleIndex(f"game {game_id}: decision {expected} was written by another") from None
+                except Exception:
+                    raw.rollback()
+                    raise
+                if not row or row[0] != 1:
+                    self._refuse(c, game_id, expected, actor)
             return
         total = keep + len(entries)
         where = [games.c.id == game_id, games.c.decisions == expected]
@@ -229,36 +370,67 @@ class GameStore:
         except IntegrityError:
             raise StaleIndex(f"game {game_id}: decision {keep} was written by someone else") from None
 
+    async def append(self, game_id: str, expected: int, keep: int, entries: Sequence[tuple[int, str]],
+                     hashes: Sequence[str], head: str, status: str, result: dict[str, Any] | None,
+                     actor: tuple[int, str] | None = None) -> None:
+        """``rewrite_tail`` from the event loop: an append on PostgreSQL goes as its one statement
+        on the loop's own connections; anything else runs ``rewrite_tail`` on a store thread.
+        The statement is shielded: once sent it completes (or fails) whatever happens to the
+        request that sent it."""
+        if self.link is None or keep != expected:
+            await asyncio.to_thread(self.rewrite_tail, game_id, expected, keep, entries, hashes, head,
+                                    status, result, actor)
+            return
+        sql, params = self._append_pg(game_id, expected, entries, hashes, head, status, result, actor)
+        link = self.link
+
+        async def write() -> None:
+            import psycopg
+
+            async with link.connection() as conn:
+                try:
+                    cur = await conn.execute(sql, params)
+                    row = await cur.fetchone()
+                except psycopg.IntegrityError:
+                    raise StaleIndex(f"game {game_id}: decision {expected} was written by another") from None
+                if not row or row[0] != 1:
+                    th = await (await conn.execute(
+                        "SELECT token_hash FROM seats WHERE game_id = %s AND seat = %s",
+                        (game_id, -1 if actor is None else actor[0]))).fetchone()
+                    self._refuse_because(game_id, expected, actor, None if th is None else th[0])
+
+        await asyncio.shield(asyncio.ensure_future(write()))
+
     def _append_pg(self, game_id: str, expected: int, entries: Sequence[tuple[int, str]],
                    hashes: Sequence[str], head: str, status: str, result: dict[str, Any] | None,
-                   actor: tuple[int, str] | None) -> None:
-        """``rewrite_tail`` for an append on PostgreSQL, on the driver (same checks, same rows)."""
-        import psycopg
+                   actor: tuple[int, str] | None) -> tuple[str, dict[str, Any]]:
+        """The statement and parameters of an append on PostgreSQL. Its notification carries the
+        new decisions (``<game> <process> play <json>``, the json ``[expected, status, [[seat,
+        option, hash], ...]]``), so the other processes apply them without reading the store."""
         from psycopg.types.json import Json
 
-        now = _now()
+        note = f"{game_id} {self.origin} {PLAY}"
+        if entries:
+            new = [[s, o, h] for (s, o), h in zip(entries, hashes, strict=True)]
+            data = json.dumps([expected, status, new], separators=(",", ":"))
+            if len(note) + len(data.encode()) < _NOTE_MAX:
+                note = f"{note} {data}"
         params = {"id": game_id, "expected": expected, "total": expected + len(entries), "head": head,
-                  "status": status, "result": None if result is None else Json(result), "at": now,
-                  "payload": f"{game_id} {self.origin} {PLAY}",
-                  "seat": -1 if actor is None else actor[0], "th": "" if actor is None else actor[1]}
-        try:
-            with self.engine.begin() as c:
-                raw = c.connection.dbapi_connection
-                assert raw is not None
-                with contextlib.closing(raw.cursor()) as cur:
-                    cur.execute(_PG_UPDATE if actor is None else _PG_UPDATE_AS, params)
-                    if len(cur.fetchall()) != 1:
-                        self._refuse(c, game_id, expected, actor)
-                    if entries:
-                        cur.executemany(_PG_INSERT, [
-                            {"id": game_id, "idx": expected + i, "seat": s, "oid": o, "hash": h, "at": now}
-                            for i, ((s, o), h) in enumerate(zip(entries, hashes, strict=True))])
-        except psycopg.IntegrityError:
-            raise StaleIndex(f"game {game_id}: decision {expected} was written by someone else") from None
+                  "status": status, "result": None if result is None else Json(result), "at": _now(),
+                  "payload": note, "seat": -1 if actor is None else actor[0],
+                  "th": "" if actor is None else actor[1],
+                  "idxs": [expected + i for i in range(len(entries))], "seats": [s for s, _ in entries],
+                  "oids": [o for _, o in entries], "hashes": list(hashes)}
+        return (_PG_APPEND if actor is None else _PG_APPEND_AS), params
 
     def _refuse(self, c: Connection, game_id: str, expected: int, actor: tuple[int, str] | None) -> None:
         """The conditional UPDATE changed no row: say why (the link, or the decision count)."""
-        if actor is not None and self._seat_link(c, game_id, actor[0]) != actor[1]:
+        link = self._seat_link(c, game_id, actor[0]) if actor else None
+        self._refuse_because(game_id, expected, actor, link)
+
+    @staticmethod
+    def _refuse_because(game_id: str, expected: int, actor: tuple[int, str] | None, link: str | None) -> None:
+        if actor is not None and link != actor[1]:
             raise SeatRefused(f"game {game_id}: that link no longer opens seat {actor[0]}")
         raise StaleIndex(f"game {game_id} is no longer at decision {expected}")
 
@@ -334,6 +506,19 @@ class GameStore:
             rows = c.execute(select(d.idx, d.seat, d.option_id, d.hash)
                              .where(d.game_id == game_id, d.idx >= start).order_by(d.idx)).all()
         return (str(row[0]), row[1]), [(int(i), int(s), str(o), str(h)) for i, s, o, h in rows]
+
+    async def since_async(self, game_id: str, start: int) -> tuple[tuple[str, dict[str, Any] | None] | None,
+                                                                list[tuple[int, int, str, str]]]:
+        """``since`` from the event loop (one statement on its own connections on PostgreSQL)."""
+        if self.link is None:
+            return await asyncio.to_thread(self.since, game_id, start)
+        async with self.link.connection() as conn:
+            cur = await conn.execute(_PG_SINCE, {"id": game_id, "start": start})
+            rows = await cur.fetchall()
+        if not rows:
+            return None, []
+        standing = (str(rows[0][0]), rows[0][1])
+        return standing, [(int(i), int(s), str(o), str(h)) for _, _, i, s, o, h in rows if i is not None]
 
     @staticmethod
     def _seat_link(c: Connection, game_id: str, seat: int) -> str | None:

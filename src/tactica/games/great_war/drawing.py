@@ -135,22 +135,40 @@ def _words(g: Game, d: Mapping[str, Any], options: dict[str, dict[str, Any]]) ->
     return f"{target} took {flags} flag(s): how many does it ignore (GW Bolster Morale)?"
 
 
+_ZONE_HEXES: dict[int, tuple[Board, dict[str, list[str]]]] = {}
+"""Sorted hex labels of each section and baseline edge, by board (kept with its board, so a
+reused id never answers for another): a board never changes, and sorting them for every seat's
+drawing after every decision was the largest part of drawing it."""
+
+
+def _zone_hexes(brd: Board) -> dict[str, list[str]]:
+    hit = _ZONE_HEXES.get(id(brd))
+    if hit is not None and hit[0] is brd:
+        return hit[1]
+    lists = {f"section-{name}": sorted(brd.label(h) for h in brd.sections.get(name, ()) if h in brd.index)
+             for name in ("left", "centre", "right")}
+    lists.update({f"edge-{edge}": sorted(brd.label(h) for h in brd.edges.get(edge, ()) if h in brd.index)
+                  for edge in ("south", "north")})
+    _ZONE_HEXES[id(brd)] = (brd, lists)
+    return lists
+
+
 def _zones(g: Game, seat: int | None) -> list[dict[str, Any]]:
     """TGW-D Board 3: the three sections, named from the viewer's own baseline (the Central
     player's left is the Allied right); TGW-D Board 2: each side's baseline."""
-    brd = board(g)
+    lists = _zone_hexes(board(g))
     mirror = {"left": "right", "right": "left", "centre": "centre"}
     out: list[dict[str, Any]] = []
     for name in ("left", "centre", "right"):
-        hexes = sorted(brd.label(h) for h in brd.sections.get(name, ()) if h in brd.index)
         shown = mirror[name] if seat == 1 else name
         out.append({"id": f"section-{name}", "kind": "section", "label": f"{shown.title()} section",
-                    "title": f"{shown.title()} section (TGW-D Board 3)", "hexes": hexes})
+                    "title": f"{shown.title()} section (TGW-D Board 3)",
+                    "hexes": list(lists[f"section-{name}"])})
     for side, edge in ((0, "south"), (1, "north")):
-        hexes = sorted(brd.label(h) for h in brd.edges.get(edge, ()) if h in brd.index)
         out.append({"id": f"baseline-{side}", "kind": "baseline", "side": side,
                     "label": f"{SIDE_STYLE[side]['name']} baseline",
-                    "title": f"{SIDE_STYLE[side]['name']} baseline (TGW-D Board 2)", "hexes": hexes})
+                    "title": f"{SIDE_STYLE[side]['name']} baseline (TGW-D Board 2)",
+                    "hexes": list(lists[f"edge-{edge}"])})
     return out
 
 
@@ -158,14 +176,22 @@ def _side(who: int | str) -> int:
     return who if isinstance(who, int) else SIDES.index(who)
 
 
+_CARD_WORDS: dict[tuple[int, str], tuple[Mapping[str, Mapping[str, Any]], str, str]] = {}
+"""A card's shown name and text by (deck, kind), worked out once (the deck kept with them, so a
+reused id never answers for another): the cards never change, and every drawing lists them."""
+
+
 def _cards(kinds: list[str] | None, deck: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]] | None:
     if kinds is None:
         return None
     out = []
     for k in kinds:
-        c = deck[k]
-        name = c["name"] + (f" (cost {c['cost']})" if "cost" in c else "")
-        out.append({"id": k, "name": name, "text": " ".join(str(c["text"]).split())})
+        hit = _CARD_WORDS.get((id(deck), k))
+        if hit is None or hit[0] is not deck:
+            c = deck[k]
+            name = c["name"] + (f" (cost {c['cost']})" if "cost" in c else "")
+            hit = _CARD_WORDS[(id(deck), k)] = (deck, name, " ".join(str(c["text"]).split()))
+        out.append({"id": k, "name": hit[1], "text": hit[2]})
     return out
 
 
