@@ -42,6 +42,7 @@ from .board_state import (
     occupied,
     overlay,
     read_only,
+    seat_mask,
     sees_any,
     sight_mask,
     table_of,
@@ -193,10 +194,15 @@ def can_hit_enemy(g: Game, uid: str, seat: int, ov: Overlay | None,
     b = board_of(g)
     if not targets or b is None:
         return False
+    return hits_mask(g, uid, hex_mask(b, targets), ov)
+
+
+def hits_mask(g: Game, uid: str, mask: int, ov: Overlay | None) -> bool:
+    """:func:`can_hit_enemy` with the enemy hexes given as a bitmask (board_state.hex_mask),
+    worked out once by a caller that asks about many units (speed)."""
     u = g.state["units"][uid]
     if u["where"] != "map" or u["hex"] is None:
         return False  # neither the unit nor its Weapon is able to fire
-    mask = hex_mask(b, targets)
     if not in_sight(g, u["hex"], mask):
         return False  # no target in LOS at any range: no need for the pieces' stats (speed)
     # any(reaches_any(p) for p in pieces_of(uid)), with Range and LOS asked before the FP that
@@ -224,15 +230,15 @@ def first_choices(g: Game, seat: int) -> list[str]:
 def _first_choices(g: Game, seat: int) -> Iterator[str]:
     """:func:`first_choices` one at a time, so that the Order's legality stops at the first
     (speed)."""
-    targets = enemy_hexes(g, seat)
-    if not targets:
+    mask = seat_mask(g, opponent(seat))
+    if not mask:
         return  # nobody can hit an enemy: no need to look at each unit (speed)
     ov = overlay(g)
     hits: dict[str, bool] = {}
 
     def hit(x: str) -> bool:
         if x not in hits:
-            hits[x] = can_hit_enemy(g, x, seat, ov, targets)
+            hits[x] = hits_mask(g, x, mask, ov)
         return hits[x]
 
     for uid, u in sorted(g.state["units"].items()):
@@ -259,14 +265,13 @@ def fire_legal(g: Game, seat: int, card: str) -> bool:
     radius that can hit an enemy, and such a unit (friendly, on the map, not yet activated) is a
     first choice itself, so asking each unit alone gives the same answer without the radii
     (speed: the Turn asks this at every decision)."""
-    if board_of(g) is None:
-        return False
-    targets = enemy_hexes(g, seat)
-    if not targets:
+    mask = seat_mask(g, opponent(seat))
+    if not mask:
         return False
     ov = overlay(g)
     return any(u["seat"] == seat and u["where"] == "map" and u["hex"] is not None
-               and may_activate(g, uid) and can_hit_enemy(g, uid, seat, ov, targets)
+               and in_sight(g, u["hex"], mask)  # the cheapest test first (speed)
+               and may_activate(g, uid) and hits_mask(g, uid, mask, ov)
                for uid, u in g.state["units"].items())
 
 
