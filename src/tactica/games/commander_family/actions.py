@@ -65,8 +65,6 @@ _CARD_ACTIONS: WeakKeyDictionary[Any, dict[frozenset[str], dict[str, list[str]]]
 _GROUPINGS = 64
 """Card groupings kept per rules object (the unaccounted cards of a seat change only when a card
 leaves them, so the same few sets come back window after window)."""
-_CARD_INFO: WeakKeyDictionary[Any, dict[str, tuple[tuple[str, int, str], str]]] = WeakKeyDictionary()
-"""Per rules object: card id -> (its card_key, its Action name); a card's text never changes."""
 
 
 def by_action(rules: Any, cards: list[str]) -> dict[str, list[str]]:
@@ -82,14 +80,9 @@ def by_action(rules: Any, cards: list[str]) -> dict[str, list[str]]:
     if groups is None:
         if len(cache) >= _GROUPINGS:
             cache.clear()
-        info = _CARD_INFO.get(rules)
-        if info is None:
-            info = _CARD_INFO[rules] = {}
-        for card in key - info.keys():
-            info[card] = (card_key(card), rules.card(card).action)
         groups = cache[key] = {}
-        for _, card in sorted((info[c][0], c) for c in key):
-            groups.setdefault(info[card][1], []).append(card)
+        for card in sorted(key, key=card_key):
+            groups.setdefault(rules.card(card).action, []).append(card)
     return groups
 
 
@@ -105,10 +98,9 @@ def could_play(g: Game, seat: int, kind: str, ctx: dict[str, Any]) -> bool:
     if r is None:
         return _could_play(g, seat, kind, ctx)
     try:
-        key = ("could_play", seat, kind,
-               tuple((k, tuple(v) if type(v) is list else v) for k, v in ctx.items()))
+        key = ("could_play", seat, kind, tuple(ctx.items()))
         hash(key)
-    except TypeError:  # a context holding a dict or a nested list: asked afresh
+    except TypeError:  # a context holding a list: asked afresh
         return _could_play(g, seat, kind, ctx)
     v: bool | None = r.memo.get(key)
     if v is None:
