@@ -61,27 +61,26 @@ def action_registry(names: dict[str, str]) -> dict[str, ActionDef]:
     return {n: ActionDef(n, r) for n, r in names.items()}
 
 
-_CARD_ACTIONS: WeakKeyDictionary[Any, dict[frozenset[str], dict[str, list[str]]]] = WeakKeyDictionary()
+_CARD_ACTIONS: WeakKeyDictionary[Any, dict[tuple[str, ...], dict[str, list[str]]]] = WeakKeyDictionary()
 _GROUPINGS = 64
 """Card groupings kept per rules object (the unaccounted cards of a seat change only when a card
-leaves them, so the same few sets come back window after window)."""
+leaves them, so the same few come back window after window)."""
 
 
 def by_action(rules: Any, cards: list[str]) -> dict[str, list[str]]:
-    """Action name -> the cards among ``cards`` that carry it, in card order (names in order of
+    """Action name -> the cards among ``cards`` that carry it, in their order (names in order of
     first appearance): a card's text never changes, and :func:`could_play` asks this of a whole
-    deck at every window (speed). Keyed by the set of cards, not their order: a draw only moves
-    a card from the draw pile to the hand, which leaves the set as it was."""
+    deck at every window (speed)."""
     cache = _CARD_ACTIONS.get(rules)
     if cache is None:
         cache = _CARD_ACTIONS[rules] = {}
-    key = frozenset(cards)
+    key = tuple(cards)
     groups = cache.get(key)
     if groups is None:
         if len(cache) >= _GROUPINGS:
             cache.clear()
         groups = cache[key] = {}
-        for card in sorted(key, key=card_key):
+        for card in cards:
             groups.setdefault(rules.card(card).action, []).append(card)
     return groups
 
