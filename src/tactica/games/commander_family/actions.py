@@ -26,7 +26,6 @@ from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
 from .access import rules_of
-from .board_state import reading_of
 from .cards import card_key, play_from_hand, unaccounted
 from .state import opponent, side
 
@@ -89,25 +88,9 @@ def could_play(g: Game, seat: int, kind: str, ctx: dict[str, Any]) -> bool:
     """Whether ``seat`` might play an Action in a window of ``kind``, judged as the other seat
     judges it: its hand is not empty and some card of its deck not in public view would be
     offered (every ``playable`` check reads public facts only). Each Action is asked once, with
-    its first card, unless its check reads the card itself (``by_card``). Memoized in a read
-    scope: the engine asks it of a window's options and then of its ``opens`` (speed)."""
+    its first card, unless its check reads the card itself (``by_card``)."""
     if not side(g.state, seat)["hand"]:
         return False
-    r = reading_of(g)
-    if r is None:
-        return _could_play(g, seat, kind, ctx)
-    try:
-        key = ("could_play", seat, kind, tuple(ctx.items()))
-        hash(key)
-    except TypeError:  # a context holding a list: asked afresh
-        return _could_play(g, seat, kind, ctx)
-    v: bool | None = r.memo.get(key)
-    if v is None:
-        v = r.memo[key] = _could_play(g, seat, kind, ctx)
-    return v
-
-
-def _could_play(g: Game, seat: int, kind: str, ctx: dict[str, Any]) -> bool:
     rules: Any = g.rules
     actions = rules.actions
     for name, cards in by_action(rules, unaccounted(g, seat)).items():
@@ -161,12 +144,8 @@ class ActionWindow(Step):
         return f"Play an Action ({a['kind']}) or pass"
 
     def options(self, g: Game, a: Args) -> list[Option]:
-        seat = int(a["seat"])
-        if not g.check_windows and not could_play(g, seat, a["kind"], a["ctx"]):
-            # no card of the seat's deck would be offered, so none of its hand: the pass alone
-            # (speed; with the engine's window check on, the hand is asked to test could_play)
-            return [Option("pass", "Pass", "pass")]
         rules = rules_of(g)
+        seat = int(a["seat"])
         opts: list[Option] = []
         for card in sorted(side(g.state, seat)["hand"], key=card_key):
             name = rules.card(card).action

@@ -26,7 +26,7 @@ from tactica.core.rules import Args, Step
 
 from .access import rules_of
 from .actions import ActionDef, could_play
-from .board_state import board_of, hex_mask, overlay, read_only, reading_of, within
+from .board_state import board_of, hex_mask, overlay, read_only, within
 from .cards import card_key
 from .citations import cite
 from .fire import in_sight, op_fire_pieces, piece_hex, push_fire_attack, reaches, reaches_any, strength
@@ -95,20 +95,6 @@ def op_units(g: Game) -> list[str]:
 
 
 def ready_pieces(g: Game, seat: int, target: str) -> list[str]:
-    """The pieces of the units already activated for Op Fire in this Move Order that have
-    ``target`` in Range and LOS (memoized in a read scope: the window's options and its
-    ``opens`` both ask, speed)."""
-    r = reading_of(g)
-    if r is None:
-        return _ready_pieces(g, target)
-    key = ("ready_pieces", target)
-    v: list[str] | None = r.memo.get(key)
-    if v is None:
-        v = r.memo[key] = _ready_pieces(g, target)
-    return list(v)
-
-
-def _ready_pieces(g: Game, target: str) -> list[str]:
     ov = overlay(g)
     return [p for p in op_fire_pieces(g, [u for u in op_units(g) if on_map(g, u)])
             if reaches(g, p, target, ov) is not None]
@@ -170,11 +156,6 @@ class OpFire(Step):
                 if st["hindrance"] is not None and st["fp"] >= 1:
                     opts.append(Option("fire", f"Fire ({st['fp']} FP)", "fire", {"fp": st["fp"]}))
             return [*opts, Option("pass", "No attack: keep moving", "pass")]
-        if not g.check_windows and not self.opens(g, a):
-            # nothing activated can shoot and no Fire card of the deck would be offered, so
-            # none of the hand: the pass alone (speed; with the engine's window check on, the
-            # hand is asked to test opens)
-            return [Option("pass", "Let the move go on", "pass")]
         rules = rules_of(g)
         adef = rules.actions.get("Fire")
         opts = []
