@@ -266,13 +266,26 @@ def fire_legal(g: Game, seat: int, card: str) -> bool:
     first choice itself, so asking each unit alone gives the same answer without the radii
     (speed: the Turn asks this at every decision)."""
     mask = seat_mask(g, opponent(seat))
-    if not mask:
+    t = table_of(g)
+    if not mask or t is None:
         return False
     ov = overlay(g)
-    return any(u["seat"] == seat and u["where"] == "map" and u["hex"] is not None
-               and in_sight(g, u["hex"], mask)  # the cheapest test first (speed)
-               and may_activate(g, uid) and hits_mask(g, uid, mask, ov)
-               for uid, u in g.state["units"].items())
+    idx = label_index(t.board)
+    far = len(t)
+    for uid, u in g.state["units"].items():
+        if u["seat"] != seat or u["where"] != "map" or u["hex"] is None:
+            continue
+        i = idx[u["hex"]]
+        # in_sight first (the cheapest test), then hits_mask with the table looked up once
+        if not sight_mask(t, i, 1, far) & mask or not may_activate(g, uid):
+            continue
+        for p in (uid,) if u["weapon"] is None else (uid, u["weapon"]):
+            rng = piece_range(g, p)
+            low = max(1, wtype(g, p).min_range if is_weapon(g, p) else 1)
+            j = i if p == uid else idx[piece_hex(g, p)]
+            if low <= rng and sees_any(t, j, low, rng, mask, ov) and able(g, p):
+                return True
+    return False
 
 
 def start_fire(g: Game, seat: int, card: str) -> None:
