@@ -38,27 +38,37 @@ def copy_by_shape(state: dict[str, Any], records: frozenset[str] = frozenset(),
                   custom: Mapping[str, Callable[[Any], Any]] | None = None) -> dict[str, Any]:
     """A copy of a game state for a module that knows its shape: ``records`` name dicts of flat
     dicts (unit records: plain values only), ``flat`` lists or dicts of plain values, ``custom``
-    keys copied by the given function (each only where it holds a dict or a list: a None there
-    goes through marshal with everything else). The
-    C-level copies of those big, simple parts are what make it faster than the round trip on
-    the whole state (for ``Rules.copy_state``; ``Game.check_clones`` holds it to the round trip)."""
+    keys copied by the given function (each only where it holds a dict or a list). Plain values
+    at the top level are shared (immutable); every other container goes through one marshal
+    round trip. The C-level copies of the big, simple parts, and not re-creating the top level's
+    keys and numbers, are what make it faster than the round trip on the whole state (for
+    ``Rules.copy_state``; ``Game.check_clones`` holds it to the round trip)."""
     custom = custom or {}
-    rest = dict(state)
-    shaped = [k for k in (*records, *flat, *custom) if type(state.get(k)) in _CONTAINERS]
-    for k in shaped:
-        rest[k] = None  # a placeholder keeps the key's place: the copy has the same key order
-    out: dict[str, Any] = marshal.loads(marshal.dumps(rest))
-    for k in shaped:
-        v = state[k]
-        if k in records:
-            out[k] = {i: r.copy() for i, r in v.items()}
-        elif k in flat:
-            out[k] = v.copy()
-        else:
-            out[k] = custom[k](v)
+    out = state.copy()  # same key order; numbers, strings and None are shared (immutable)
+    boxed: list[str] = []
+    for k, v in state.items():
+        t = type(v)
+        if t in _PLAIN:
+            continue
+        if t in _CONTAINERS:
+            if k in records:
+                out[k] = {i: r.copy() for i, r in v.items()}
+                continue
+            if k in flat:
+                out[k] = v.copy()
+                continue
+            f = custom.get(k)
+            if f is not None:
+                out[k] = f(v)
+                continue
+        boxed.append(k)
+    if boxed:  # the rest (the stack, the chance stream, a game's own keys) in one round trip
+        for k, v in zip(boxed, marshal.loads(marshal.dumps([state[k] for k in boxed])), strict=True):
+            out[k] = v
     return out
 
 
+_PLAIN = frozenset({int, str, float, bool, type(None)})
 _CONTAINERS = (dict, list)
 
 

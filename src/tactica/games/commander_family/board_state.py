@@ -292,6 +292,31 @@ def hex_mask(board: Board, labels: Iterable[str]) -> int:
     return m
 
 
+def seat_mask(g: Game, seat: int) -> int:
+    """The bitmask of the hexes holding ``seat``'s units on the map (0 without a map), once per
+    read scope: "can some unit hit an enemy" ANDs it with sight masks (speed)."""
+    r = reading_of(g)
+    if r is None:
+        return _seat_mask(g, seat)
+    key = ("seat_mask", seat)
+    m: int | None = r.memo.get(key)
+    if m is None:
+        m = r.memo[key] = _seat_mask(g, seat)
+    return m
+
+
+def _seat_mask(g: Game, seat: int) -> int:
+    b = board_of(g)
+    if b is None:
+        return 0
+    idx = label_index(b)
+    m = 0
+    for u in g.state["units"].values():
+        if u["where"] == "map" and u["seat"] == seat and u["hex"] is not None:
+            m |= 1 << idx[u["hex"]]
+    return m
+
+
 @lru_cache(maxsize=1 << 16)
 def sight_mask(table: LosTable, i: int, low: int, high: int) -> int:
     """The hexes at ``low``..``high`` hexes from hex ``i`` that it sees on the bare map, as a

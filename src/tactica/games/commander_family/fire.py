@@ -42,6 +42,7 @@ from .board_state import (
     occupied,
     overlay,
     read_only,
+    seat_mask,
     sees_any,
     sight_mask,
     table_of,
@@ -164,10 +165,12 @@ def fp_lift(g: Game, seat: int, pieces: list[str], target: str) -> int:
 def pieces_of(g: Game, uid: str) -> list[str]:
     """The pieces that may fire for unit ``uid``: itself, its Weapon, a vehicle's other
     armaments (GWC O21.3.2)."""
-    return [p for p in _all_pieces(g, uid) if able(g, p)]
+    return [p for p in all_pieces(g, uid) if able(g, p)]
 
 
-def _all_pieces(g: Game, uid: str) -> list[str]:
+def all_pieces(g: Game, uid: str) -> list[str]:
+    """Every piece of unit ``uid``, able to fire or not: itself, its Weapon, a vehicle's other
+    armaments."""
     w = g.state["units"][uid]["weapon"]
     out = [uid] if w is None else [uid, w]
     rules = rules_of(g)
@@ -233,15 +236,20 @@ def can_hit_enemy(g: Game, uid: str, seat: int, ov: Overlay | None,
     b = board_of(g)
     if not targets or b is None:
         return False
+    return hits_mask(g, uid, hex_mask(b, targets), ov)
+
+
+def hits_mask(g: Game, uid: str, mask: int, ov: Overlay | None) -> bool:
+    """:func:`can_hit_enemy` with the enemy hexes given as a bitmask (board_state.hex_mask),
+    worked out once by a caller that asks about many units (speed)."""
     u = g.state["units"][uid]
     if u["where"] != "map" or u["hex"] is None:
         return False  # neither the unit nor its Weapon is able to fire
-    mask = hex_mask(b, targets)
     if not in_sight(g, u["hex"], mask):
         return False  # no target in LOS at any range: no need for the pieces' stats (speed)
     # any(reaches_any(p) for p in pieces_of(uid)), with Range and LOS asked before the FP that
     # able() needs (both are pure: the order only saves work)
-    return any(reaches_any(g, p, mask, ov) and able(g, p) for p in _all_pieces(g, uid))
+    return any(reaches_any(g, p, mask, ov) and able(g, p) for p in all_pieces(g, uid))
 
 
 def in_sight(g: Game, here: str, targets: int) -> bool:
@@ -263,15 +271,15 @@ def first_choices(g: Game, seat: int) -> list[str]:
 def _first_choices(g: Game, seat: int) -> Iterator[str]:
     """:func:`first_choices` one at a time, so that the Order's legality stops at the first
     (speed)."""
-    targets = enemy_hexes(g, seat)
-    if not targets:
+    mask = seat_mask(g, opponent(seat))
+    if not mask:
         return  # nobody can hit an enemy: no need to look at each unit (speed)
     ov = overlay(g)
     hits: dict[str, bool] = {}
 
     def hit(x: str) -> bool:
         if x not in hits:
-            hits[x] = can_hit_enemy(g, x, seat, ov, targets)
+            hits[x] = hits_mask(g, x, mask, ov)
         return hits[x]
 
     for uid, u in sorted(g.state["units"].items()):
@@ -298,15 +306,27 @@ def fire_legal(g: Game, seat: int, card: str) -> bool:
     radius that can hit an enemy, and such a unit (friendly, on the map, not yet activated) is a
     first choice itself, so asking each unit alone gives the same answer without the radii
     (speed: the Turn asks this at every decision)."""
-    if board_of(g) is None:
-        return False
-    targets = enemy_hexes(g, seat)
-    if not targets:
+    mask = seat_mask(g, opponent(seat))
+    t = table_of(g)
+    if not mask or t is None:
         return False
     ov = overlay(g)
-    return any(u["seat"] == seat and u["where"] == "map" and u["hex"] is not None
-               and may_activate(g, uid) and can_hit_enemy(g, uid, seat, ov, targets)
-               for uid, u in g.state["units"].items())
+    idx = label_index(t.board)
+    far = len(t)
+    for uid, u in g.state["units"].items():
+        if u["seat"] != seat or u["where"] != "map" or u["hex"] is None:
+            continue
+        i = idx[u["hex"]]
+        # in_sight first (the cheapest test), then hits_mask with the table looked up once
+        if not sight_mask(t, i, 1, far) & mask or not may_activate(g, uid):
+            continue
+        for p in all_pieces(g, uid):
+            rng = piece_range(g, p)
+            low = max(1, wtype(g, p).min_range if is_weapon(g, p) else 1)
+            j = i if p == uid else idx[piece_hex(g, p)]
+            if low <= rng and sees_any(t, j, low, rng, mask, ov) and able(g, p):
+                return True
+    return False
 
 
 def start_fire(g: Game, seat: int, card: str) -> None:

@@ -26,10 +26,22 @@ from tactica.core.rules import Args, Step
 
 from .access import rules_of
 from .actions import ActionDef, could_play
-from .board_state import board_of, hex_mask, overlay, read_only, within
+from .board_state import board_of, hex_mask, label_index, overlay, read_only, sight_mask, table_of, within
 from .cards import card_key
 from .citations import cite
-from .fire import in_sight, loner, op_fire_pieces, piece_hex, push_fire_attack, reaches, reaches_any, strength
+from .fire import (
+    able,
+    all_pieces,
+    in_sight,
+    is_ordnance,
+    loner,
+    op_fire_pieces,
+    piece_hex,
+    push_fire_attack,
+    reaches,
+    reaches_any,
+    strength,
+)
 from .movement import find_frame, moving_units, on_map
 from .state import side
 from .stats import unit_kind
@@ -105,12 +117,25 @@ def fire_playable(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> bool:
     """Whether :func:`first_choices` has any. A Leader is one only through a unit of its radius
     that can shoot, and such a unit (friendly, on the map, not activated for Op Fire) is a first
     choice itself, so asking each unit alone gives the same answer (speed)."""
-    if "hex" not in ctx:
+    t = table_of(g)
+    if "hex" not in ctx or t is None:
         return False
-    target = ctx["hex"]
+    idx = label_index(t.board)
+    far = len(t)
+    mask = 1 << idx[ctx["hex"]]
     ov = overlay(g)
-    return any(u["seat"] == seat and may_op_activate(g, uid) and can_shoot(g, uid, target, ov)
-               for uid, u in g.state["units"].items())
+    for uid, u in g.state["units"].items():
+        if u["seat"] != seat or u["where"] != "map" or u["hex"] is None:
+            continue
+        # can_shoot for each unit, with the cheap sight test first, the table looked up once
+        # and Range and LOS asked before the FP that able() needs (all pure: the order only
+        # saves work)
+        if not sight_mask(t, idx[u["hex"]], 1, far) & mask or not may_op_activate(g, uid):
+            continue
+        for p in all_pieces(g, uid):
+            if not is_ordnance(g, p) and reaches_any(g, p, mask, ov) and able(g, p):
+                return True
+    return False
 
 
 def fire_play(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:
