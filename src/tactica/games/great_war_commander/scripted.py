@@ -124,6 +124,11 @@ def situation_value(label: str) -> float:
     return 1.0 if label.startswith("rally ") else SITUATION_VALUES.get(label, 0.0)
 
 
+def _situations(opts: list[Option]) -> list[Option]:
+    """The Strategy Card Situations a Turn offers (S98.1)."""
+    return [o for o in opts if o.kind == "extra" and "sc_card" in (o.args or {})]
+
+
 _NO_CTX: Any = None
 """What the handlers that read no view get instead of a _Ctx (speed: it is built from the view)."""
 
@@ -135,6 +140,8 @@ class GwcPolicy(CommanderPolicy):
         d = game.decision()
         handler = getattr(self, f"_gwc_{d.step}", None) if d is not None else None
         opts = game.legal_options()
+        if d is not None and d.step == "turn" and not _situations(opts):
+            handler = None  # nothing of this game's own at this Turn: one view, the family's
         if handler is not None and len(opts) > 1:
             # the +1 window comes after every roll and reads the frames only: no view to build
             ctx = _NO_CTX if d is not None and d.step == "sc_modifier" else _Ctx(game, seat)
@@ -175,7 +182,7 @@ class GwcPolicy(CommanderPolicy):
     def _gwc_turn(self, game: Game, ctx: _Ctx, opts: list[Option]) -> tuple[Option, str] | None:
         """S98.1: a Situation the Turn offers is played first (it gives no Order and costs no
         Fate card); the family's Turn choice follows on the next decision."""
-        sits = [o for o in opts if o.kind == "extra" and "sc_card" in (o.args or {})]
+        sits = _situations(opts)
         if not sits or not ctx.theirs:
             return None
         best = max(sits, key=lambda o: situation_value(str(o.args["key"])))
