@@ -35,9 +35,11 @@ from tactica.games import all_ids, get_rules
 from tactica.sim.stats import wilson
 
 
-def play(job: tuple[str, str, str, str, int, int]) -> tuple[float, int, str, list[list[float]]]:
+def play(job: tuple[str, str, str, str, int, int]) -> tuple[float, int, str, list[list[float]], float]:
     """One game: agent a in seat a_seat, agent b in the other; a's return, decisions, reason,
-    and the seconds each agent (a, b) spent on each move it searched."""
+    the seconds each agent (a, b) spent on each move it searched, and the game's CPU seconds
+    (its process's: on a loaded machine the wall clock says more about the load than the game)."""
+    cpu0 = time.process_time()
     module, scenario, a, b, seed, a_seat = job
     g = new_game(module, scenario, seed)
     agents = {a_seat: make_agent(a, seed * 2 + 1), 1 - a_seat: make_agent(b, seed * 2 + 2)}
@@ -50,7 +52,8 @@ def play(job: tuple[str, str, str, str, int, int]) -> tuple[float, int, str, lis
         if last is not None and last.iterations:
             searched[seat].append(last.seconds)
         n += 1
-    return g.returns()[a_seat], n, g.state["result"]["reason"], [searched[a_seat], searched[1 - a_seat]]
+    return (g.returns()[a_seat], n, g.state["result"]["reason"], [searched[a_seat], searched[1 - a_seat]],
+            time.process_time() - cpu0)
 
 
 def move_times(name: str, times: list[float], games: int) -> str:
@@ -81,7 +84,7 @@ def strength(args: argparse.Namespace) -> None:
                     res.append(r)
                     if args.progress:  # one line a game, so long runs show where they are
                         print(f"  game {len(res)}: {job[1]} seed {job[4]} {a} as seat {job[5]}: "
-                              f"{r[0]:+.0f} ({r[2]}, {r[1]} decisions)", flush=True)
+                              f"{r[0]:+.0f} ({r[2]}, {r[1]} decisions, {r[4]:.0f} CPU s)", flush=True)
             dt = time.perf_counter() - t0
             w = sum(1 for r, *_ in res if r > 0)
             d = sum(1 for r, *_ in res if r == 0)
@@ -90,7 +93,8 @@ def strength(args: argparse.Namespace) -> None:
             lo, hi = wilson(score, len(res))
             print(f"{module:14} {a:>14} vs {b:<14} W/D/L {w:3}/{d:3}/{l_:3}  score {score / len(res):6.1%} "
                   f"[95% CI {lo:.1%}-{hi:.1%}]  wins {w / len(res):6.1%} [{wilson(w, len(res))[0]:.1%}-"
-                  f"{wilson(w, len(res))[1]:.1%}]  {dt:6.0f} s", flush=True)
+                  f"{wilson(w, len(res))[1]:.1%}]  {dt:6.0f} s, "
+                  f"{sum(r[4] for r in res) / len(res):.1f} CPU s a game", flush=True)
             for k, name in ((0, a), (1, b)):
                 if name.startswith("search"):
                     print(move_times(name, [t for r in res for t in r[3][k]], len(res)), flush=True)

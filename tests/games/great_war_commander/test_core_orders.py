@@ -375,3 +375,34 @@ def test_A41_engineering_works_removes_wire_next_to_a_boxed_mover() -> None:
     g.apply("hex:H5")
     assert fam.kind_at(g, "H5") is None and fam.kind_at(g, "C4") == "wire"
     assert "A41: The Wire in H5 is eliminated" in g.log_lines()
+
+
+def test_O24_2_E64_a_team_detached_during_the_move_joins_the_line_without_a_start_hex() -> None:
+    """E64.2 adds a Team detached mid-move to every list of the frames under way, the Offensive's
+    line too, but not to its start hexes: the fire step must not fail on it (a search playout
+    found the KeyError), and the Team, which entered no new hex itself, does not count as moved."""
+    g = fresh()
+    seat = int(g.state["active"])
+    fr = side(g.state, seat)["nation"] == "France"
+    plt, ldr = ("fr-poilus", "fr-ldr-barnier") if fr else ("ger-landwehr", "ger-ldr-bertin")
+    lead = put(g, seat, ldr, "H6")
+    p = put(g, seat, plt, "I6")
+    put(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "H3")
+    card = hand_order(g, seat, "Offensive")
+    g.refresh()
+    g.apply(f"order:{card}")
+    g.apply(f"add:{lead}")
+    g.apply(f"add:{p}")
+    if "done" in {o.id for o in g.legal_options()}:
+        g.apply("done")
+    assert g.frame_names()[-1] == "move_order"
+    team = put(g, seat, plt, "I6")
+    offensive = next(f for f in g.state["stack"] if f["step"] == "offensive_order")
+    offensive["args"]["line"].append(team)  # what E64.2 does to the lists of the frames
+    g.refresh()
+    for _ in range(200):
+        if "offensive_order" not in g.frame_names() or g.is_terminal():
+            break
+        ids = [o.id for o in g.legal_options()]
+        g.apply("stop" if "stop" in ids else "done" if "done" in ids else "none" if "none" in ids else ids[0])
+    assert "offensive_order" not in g.frame_names()

@@ -196,9 +196,13 @@ class OffensiveOrder(Step):
         strategy_timing.red_trousers_window(g, int(a["seat"]), line)  # S98.4.5: before any move
 
     def run(self, g: Game, a: Args) -> None:
-        """After the Movement step: who entered a new hex may fire once (O24.2 step 2)."""
+        """After the Movement step: who entered a new hex may fire once (O24.2 step 2). A Team
+        detached during the move (E64.2 adds it to the frames' lists, the line too) has no start
+        hex: it did not enter a new hex itself, so it does not count as moved."""
         units = g.state["units"]
-        a["moved"] = [u for u in a["line"] if on_map(g, u) and units[u]["hex"] != a["start"][u]
+        start = a["start"]
+        a["moved"] = [u for u in a["line"] if on_map(g, u)
+                      and units[u]["hex"] != start.get(u, units[u]["hex"])
                       and unit_type_of(g, u).type != "tank"]
         if not self._fire_leaders(g, a):
             g.emit("O24.2", "No Formation of the Offensive can fire")

@@ -17,6 +17,9 @@
 - A Strategy Card offered inside a procedure (sc_situation: Forward Observer, or calling off the
   enemy's Air Assault) is played: each use only helps its owner.
 - The others (Offensive) keep the family's values or none.
+
+The search hooks (branch points, candidates, evaluation, turn key) are in search_hooks.py and
+exported here, where tactica.ai.hooks looks for them.
 """
 
 from __future__ import annotations
@@ -28,18 +31,12 @@ from tactica.core.game import Game
 from tactica.core.options import Option
 
 from ..commander_family.board_state import board_of
-from ..commander_family.scripted import (
-    CommanderPolicy,
-    _Ctx,
-    branch_point,
-    candidates,
-    evaluate,
-    turn_key,
-)
+from ..commander_family.scripted import CommanderPolicy, _Ctx
 from ..commander_family.stats import morale
 from . import barrage, strategy
 from .artillery import FAO, barrages
 from .core_orders import hmgs, runner_legal
+from .search_hooks import branch_point, candidates, evaluate, turn_key
 
 __all__ = ["POLICY", "GwcPolicy", "branch_point", "candidates", "evaluate", "hex_value",
            "plus_one_changes", "turn_key"]
@@ -128,6 +125,15 @@ def situation_value(label: str) -> float:
     return 1.0 if label.startswith("rally ") else SITUATION_VALUES.get(label, 0.0)
 
 
+def _situations(opts: list[Option]) -> list[Option]:
+    """The Strategy Card Situations a Turn offers (S98.1)."""
+    return [o for o in opts if o.kind == "extra" and "sc_card" in (o.args or {})]
+
+
+_NO_CTX: Any = None
+"""What the handlers that read no view get instead of a _Ctx (speed: it is built from the view)."""
+
+
 class GwcPolicy(CommanderPolicy):
     name = "gwc-scripted"
 
@@ -135,8 +141,12 @@ class GwcPolicy(CommanderPolicy):
         d = game.decision()
         handler = getattr(self, f"_gwc_{d.step}", None) if d is not None else None
         opts = game.legal_options()
+        if d is not None and d.step == "turn" and not _situations(opts):
+            handler = None  # nothing of this game's own at this Turn: one view, the family's
         if handler is not None and len(opts) > 1:
-            r: tuple[Option, str] | None = handler(game, _Ctx(game, seat), opts)
+            # the +1 window comes after every roll and reads the frames only: no view to build
+            ctx = _NO_CTX if d is not None and d.step == "sc_modifier" else _Ctx(game, seat)
+            r: tuple[Option, str] | None = handler(game, ctx, opts)
             if r is not None:
                 return r
         return super().explain(game, seat, rng)
@@ -156,10 +166,11 @@ class GwcPolicy(CommanderPolicy):
         return out
 
     # -- S98.2, S98.1: the Strategy Card windows
-    def _gwc_sc_modifier(self, game: Game, ctx: _Ctx, opts: list[Option]) -> tuple[Option, str]:
+    def _gwc_sc_modifier(self, game: Game, ctx: Any, opts: list[Option]) -> tuple[Option, str]:
         keep = self._find(opts, "pass") or opts[-1]
         play = next((o for o in opts if o.kind == "sc"), None)
-        if play is not None and plus_one_changes(game, ctx.seat):
+        d = game.decision()
+        if play is not None and d is not None and plus_one_changes(game, d.seat):
             return play, "+1 on our own roll changes its outcome (S98.2)"
         return keep, "+1 would not change this roll for us: keep the Strategy Card"
 
@@ -172,7 +183,7 @@ class GwcPolicy(CommanderPolicy):
     def _gwc_turn(self, game: Game, ctx: _Ctx, opts: list[Option]) -> tuple[Option, str] | None:
         """S98.1: a Situation the Turn offers is played first (it gives no Order and costs no
         Fate card); the family's Turn choice follows on the next decision."""
-        sits = [o for o in opts if o.kind == "extra" and "sc_card" in (o.args or {})]
+        sits = _situations(opts)
         if not sits or not ctx.theirs:
             return None
         best = max(sits, key=lambda o: situation_value(str(o.args["key"])))
