@@ -10,6 +10,7 @@ from ci_helpers import activate, at, dice, ids, log_text, play, scene, steps
 import tactica
 from tactica.core.rules import RulesError
 from tactica.games.combat_infantry.scenarios import geo_of
+from tactica.games.combat_infantry.units import block_of
 
 
 def test_4_1_diagram_2_command_range_stops_at_an_impassable_lake_hexside() -> None:
@@ -136,7 +137,7 @@ def test_10_5_chit_pull_draws_the_solitaire_sides_hqs_and_places_them_next_to_th
         assert not (g.state["active"] == 1 and g.decision().step == "activate")  # never chosen by hand
         g.apply(rng.choice(g.legal_options()).id)
     assert "draws the chit of GE-C" in log_text(g)
-    hq = g.state["act"]["hq"]
+    hq = block_of(g.state, g.state["act"]["hq"])
     assert hq.startswith("GE-C") and "Place the drawn HQ" in g.decision().prompt
     geo = geo_of(g.state)
     for o in g.legal_options():

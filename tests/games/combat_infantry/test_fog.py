@@ -14,6 +14,7 @@ import tactica
 from tactica.core.game import Game
 from tactica.games.combat_infantry import RULES
 from tactica.games.combat_infantry.blocks import sheet
+from tactica.games.combat_infantry.scripted import POLICY
 from tactica.server import Settings, create_app
 from tactica.server.table import table_for
 
@@ -94,6 +95,93 @@ def test_1_0_redealing_the_other_sides_hidden_blocks_leaves_the_seats_view_and_d
                     assert {b: v for b, v in r.state["blocks"].items() if b.startswith(own)} == {
                         b: v for b, v in g.state["blocks"].items() if b.startswith(own)}
     assert checked > 50 and changed > checked // 2  # the re-deal really moves hidden blocks
+
+
+def _mid_action(seed: int, scenario: str, want: int) -> list[Game]:
+    """Positions in the middle of an action, from games of the scripted policy with some random
+    moves (random play alone seldom assaults): a hidden unit commanded and choosing its action,
+    or moving hexside by hexside, or units that entered an enemy hex waiting to assault."""
+    g = tactica.new_game("combat_infantry", scenario, seed=seed)
+    rng = random.Random(seed)
+    acting: list[Game] = []
+    assaulting: list[Game] = []
+    while not g.is_terminal() and len(assaulting) < want:
+        s = g.state
+        top = s["stack"][-1]
+        if s["act"] and s["act"]["entered"] and top["step"] in ("command", "action", "move"):
+            assaulting.append(g.clone())
+        elif top["step"] in ("action", "move") and len(acting) < want and rng.random() < 0.3:
+            p = top["args"]["unit"]
+            b = next((b for b, q in s["pieces"].items() if q == p), None)
+            if b is not None and s["blocks"][b]["posture"] != "up" and p not in s["seen"]:
+                acting.append(g.clone())
+        seat = g.current_player()
+        pick = POLICY.choose(g, seat, rng) if rng.random() < 0.8 else rng.choice(g.legal_options())
+        g.apply(pick.id)
+    return acting + assaulting
+
+
+def test_1_0_redealing_mid_action_re_deals_the_blocks_in_use_to_labels_that_could_play_their_part() -> None:
+    """The flow's frames, the activation and the assault name blocks by public piece (1.0), so
+    resample re-deals the blocks the current action uses too, each only to a label that could be
+    doing what the piece is doing: commanded by the active HQ (a weapon exactly when the true one
+    is), moving with the same allowance and movement class, assaulting across its hexside."""
+    from tactica.games.combat_infantry.blocks import GUNS_AND_VEHICLES, NO_ASSAULT_ENTRY, WEAPON_TYPES
+    from tactica.games.combat_infantry.units import block_of
+
+    lab = sheet()
+    in_use = redealt = moving_redealt = entered_redealt = 0
+    for seed, scenario in ((0, "saint_martin"), (1, "ballan"), (2, "saint_martin"), (3, "hill_74"),
+                           (4, "ballan"), (5, "night_patrol")):
+        for n, g in enumerate(_mid_action(seed, scenario, 8)):
+            s = g.state
+            seat = 1 - s["active"]  # the side watching the action
+            hq = lab[block_of(s, s["act"]["hq"])]
+            top = s["stack"][-1]
+            used = {}
+            if top["step"] in ("action", "move"):
+                p = top["args"]["unit"]
+                assert p in s["pieces"].values(), "frames name pieces, not labels"
+                used[p] = top["step"]
+            for entries in s["act"]["entered"].values():
+                used.update({p: "assault" for p, _ in entries})
+            for k in range(4):
+                r = g.resample_from_infostate(seat, 100 * seed + 10 * n + k)
+                rs = r.state
+                assert rs["stack"] == s["stack"] and rs["act"] == s["act"]
+                assert RULES.view(r, seat, False) == RULES.view(g, seat, False)
+                d, rd = g.decision(), r.decision()
+                assert d is not None and rd is not None and (rd.seat, rd.step) == (d.seat, d.step)
+                for p, part in used.items():
+                    was, now = block_of(s, p), block_of(rs, p)
+                    if was not in s["blocks"] or s["blocks"][was]["posture"] == "up" or p in s["seen"]:
+                        assert now == was
+                        continue
+                    in_use += 1
+                    if now == was:
+                        continue
+                    redealt += 1
+                    a, b = lab[now], lab[was]
+                    assert not a.hq and a.side == b.side and a.morale == b.morale
+                    assert rs["attached"].get(now, a.company) == hq.company
+                    if hq.type == "phq":
+                        assert (a.type in WEAPON_TYPES) == (b.type in WEAPON_TYPES)
+                        assert a.type in WEAPON_TYPES or a.platoon == hq.platoon
+                    if part != "action":
+                        assert a.move == b.move
+                        assert (a.type in GUNS_AND_VEHICLES) == (b.type in GUNS_AND_VEHICLES)
+                        moving_redealt += part == "move"
+                    if part == "assault":
+                        assert a.type not in NO_ASSAULT_ENTRY
+                        entered_redealt += 1
+            # the re-dealt world plays on to a legal end
+            if n % 6 == 0:
+                r = g.resample_from_infostate(seat, seed)
+                rng = random.Random(seed)
+                while not r.is_terminal():
+                    r.apply(rng.choice(r.legal_options()).id)
+    assert in_use > 40 and redealt > in_use // 4, (in_use, redealt)
+    assert moving_redealt > 0 and entered_redealt > 0, (moving_redealt, entered_redealt)
 
 
 def test_1_0_resampled_games_play_on_to_a_legal_end() -> None:

@@ -123,7 +123,8 @@ def test_9_1_example_c8_river_assault_minus_one_in_round_one_engineers_unmodifie
     g = scene({"US-A2-PHQ": "F4", "US-A2-IN1": "F4", "US-BN-EN1": "F4", "GE-A1-IN1": "G4"})
     g.state["attached"] = {"US-BN-EN1": "A"}
     g.state["assault"] = {"hex": hexi(g, "G4"), "att": 0, "round": 1, "phase": "att", "queue": [],
-                          "entries": [["US-A2-IN1", hexi(g, "F4")], ["US-BN-EN1", hexi(g, "F4")]],
+                          "entries": [[g.state["pieces"][b], hexi(g, "F4")]
+                                      for b in ("US-A2-IN1", "US-BN-EN1")],
                           "used": {}, "disrupted": []}
     assert assault_firepower(g, "US-A2-IN1") == 2  # F3 across a river: F2 in round 1
     assert assault_firepower(g, "US-BN-EN1") == 4  # C6: engineer F2 doubled, no river penalty
@@ -203,7 +204,7 @@ def test_9_1_example_c13_in_an_assault_hex_each_side_may_stack_to_the_limit() ->
     g = scene({"US-A1-PHQ": "H7", "US-A1-IN1": "H8", "US-A1-IN2": "H8", "US-A1-IN3": "H8",
                "GE-A1-IN1": "H8", "GE-A1-IN2": "H8", "GE-A1-IN3": "H8"})
     activate(g, "US-A1-PHQ")
-    g.state["act"]["moved"] = ["US-A1-IN1", "US-A1-IN2", "US-A1-IN3"]
+    g.state["act"]["moved"] = [g.state["pieces"][b] for b in ("US-A1-IN1", "US-A1-IN2", "US-A1-IN3")]
     overstack(g)
     assert len(g.state["blocks"]) == 7  # three a side in a clear hex: nobody is overstacked
     g.state["blocks"]["US-A1-PHQ"]["hex"] = hexi(g, "H8")
