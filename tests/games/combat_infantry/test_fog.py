@@ -336,3 +336,44 @@ def test_1_0_a_hidden_block_seen_moving_is_remembered() -> None:
     play(g, "move")
     play(g, "to:C3")
     assert g.state["walked"] == [g.state["pieces"]["US-A1-IN1"]]
+
+
+def test_1_0_every_label_a_seat_reads_in_the_log_is_one_its_view_shows() -> None:
+    """Nothing public names a label the other seat may not know (1.0): over games of every
+    scenario (scripted play with random moves, and the chit-pull of 10.5), every entry a seat
+    may read names only labels of the other side that its view identifies right after: face-up
+    blocks, backs of blocks seen face-up before (``seen_as``), eliminated units and units gone
+    off the map. Entries that name a block before it turns face-up, or keep naming it after it
+    stands upright again without its back saying so, fail here."""
+    import re
+
+    labels = set(sheet())
+    token = re.compile(r"\b(?:US|GE)-[A-Z0-9]+(?:-[A-Z0-9]+)*")
+    named = 0
+    scenarios = ("saint_martin", "hill_74", "night_patrol", "ballan")
+    cases = [(sid, seed, "") for seed, sid in enumerate(scenarios)]
+    cases += [("night_patrol", 7, "ger"), ("saint_martin", 8, "usa")]
+    for scenario, seed, chit in cases:
+        g = tactica.new_game("combat_infantry", scenario, seed=seed, options={"chit_pull": chit})
+        rng = random.Random(seed)
+        read = [0, 0]
+        while not g.is_terminal():
+            seat = g.current_player()
+            pick = POLICY.choose(g, seat, rng) if rng.random() < 0.7 else rng.choice(g.legal_options())
+            g.apply(pick.id)
+            if g.is_terminal():
+                break  # the end shows everything
+            for x in (0, 1):
+                entries = g.visible_log(x)
+                new, read[x] = entries[read[x]:], len(entries)
+                v = RULES.view(g, x, False)
+                known = {b["id"] for b in v["blocks"]}
+                known |= {h["seen_as"] for h in v["hidden_blocks"] if "seen_as" in h}
+                known |= set(v["eliminated"]) | set(v["left_map"])
+                theirs = ("GE", "US")[x]
+                for e in new:
+                    for t in token.findall(e["text"]):
+                        if t in labels and t.startswith(theirs):
+                            named += 1
+                            assert t in known, f"seat {x} reads {e['text']!r}; its view does not know {t}"
+    assert named > 200, named
