@@ -150,3 +150,16 @@ def test_10_5_chit_pull_draws_the_solitaire_sides_hqs_and_places_them_next_to_th
 def test_10_5_a_bad_chit_pull_option_is_refused() -> None:
     with pytest.raises(RulesError, match="chit_pull"):
         tactica.new_game("combat_infantry", "night_patrol", seed=5, options={"chit_pull": "french"})
+
+
+def test_4_4_an_hq_its_own_strike_eliminates_commands_no_more_and_the_activation_ends() -> None:
+    """A CHQ next to the hex it strikes, alone with no squad of its company to replace it (4.4),
+    falls to its own friendly fire (6.63): the activation ends there (it used to look the
+    missing HQ up and fail)."""
+    g = scene({"US-A-CHQ": "J4", "US-A-MG": "A1", "GE-A1-IN1": "J5", "GE-A1-PHQ": "N10"})
+    g.state["support"] = [[1, 0], [0, 0]]
+    activate(g, "US-A-CHQ")
+    dice(g, 10, 9, 9)
+    play(g, "artillery:J5:US-A-CHQ")
+    assert "US-A-CHQ" not in g.state["blocks"] and g.state["vp"] == [0, 1]
+    assert g.state["act"] is None and g.decision().step == "activate"

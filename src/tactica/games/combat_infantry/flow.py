@@ -370,12 +370,18 @@ def in_command(g: Game) -> tuple[list[str], list[str]]:
 
 class Command(Step):
     """1.2 / 4.1: the active HQ commands units one at a time, each doing one action; then the HQ
-    takes its own action (or ends the activation)."""
+    takes its own action (or ends the activation). An HQ eliminated during its own activation
+    and not replaced (4.4: no rifle squad of its own left; friendly fire of its own strike, 6.63)
+    commands no more: the activation ends."""
 
     name = "command"
 
-    def actor(self, g: Game, a: Args) -> int:
-        return _active(g)
+    def actor(self, g: Game, a: Args) -> int | None:
+        s = g.state
+        return _active(g) if block_of(s, s["act"]["hq"]) in s["blocks"] else None
+
+    def run(self, g: Game, a: Args) -> None:
+        g.replace("end_activation", phase="halves")
 
     def prompt(self, g: Game, a: Args) -> str:
         return f"Command units of {named(g.state, block_of(g.state, g.state['act']['hq']))}"
