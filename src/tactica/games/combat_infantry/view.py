@@ -15,7 +15,7 @@ from tactica.core.game import Game
 
 from .blocks import GUNS_AND_VEHICLES, NO_ASSAULT_ENTRY, SIDES, VEHICLES, WEAPON_TYPES
 from .movement import move_points
-from .scenarios import geo_of
+from .scenarios import geo_of, index_pieces
 from .units import block_of, label, piece
 
 WALK_NEVER = VEHICLES | {"minefield"}
@@ -246,6 +246,7 @@ def resample(g: Game, seat: int, chance: Chance) -> None:
             s["to_deploy"][other] = sorted(unplaced)
     _follow(s, renamed)
     _redraw(g, seat, chance)
+    index_pieces(s)
 
 
 def _fits(g: Game, bid: str, slot: str, walked: set[str], parts: dict[str, str]) -> bool:
