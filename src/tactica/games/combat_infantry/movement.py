@@ -223,6 +223,11 @@ class Move(Step):
         a["mp"] = left
 
     def _done(self, g: Game, b: str) -> None:
-        if not label(b).hq and label(b).type not in VEHICLES:
-            hide(g.state, b, "down")
+        """The move ends: the unit lies face-down, done (1.2). A tank that moved is face-up and
+        stays so (2.53); one that stops before crossing a hexside is still hidden and goes
+        face-down like any unit (as when it holds): left upright, it would tell the other side
+        that the block is a tank."""
+        s = g.state
+        if not label(b).hq and not (label(b).type in VEHICLES and s["blocks"][b]["posture"] == "up"):
+            hide(s, b, "down")
         g.pop()
