@@ -323,6 +323,12 @@ def test_1_0_a_piece_seen_face_up_keeps_its_label_in_every_redeal() -> None:
     g.refresh()  # 1.3: the game turn ends, every block stands upright again
     assert s["blocks"]["US-A3-IN1"]["posture"] == "upright" and in1 in s["seen"]
     assert in2 not in s["seen"]
+    # the German view, drawing and terminal say what the Germans know of the backs: in1's label
+    backs = {h["piece"]: h for h in RULES.view(g, 1, False)["hidden_blocks"]}
+    assert backs[in1]["seen_as"] == "US-A3-IN1" and "seen_as" not in backs[in2]
+    assert "US-A3-IN1" in RULES.describe(g, 1) and "US-A3-IN2" not in RULES.describe(g, 1)
+    drawn = json.dumps(table_for(g, 1, g.view(1)))
+    assert "seen as US-A3-IN1" in drawn and "US-A3-IN2" not in drawn
     moved = 0
     for k in range(12):
         r = g.resample_from_infostate(1, k)
