@@ -669,17 +669,18 @@ def overstack(g: Game) -> None:
     groups: dict[tuple[int, int], list[str]] = {}
     for b in sorted(s["blocks"]):
         groups.setdefault((s["blocks"][b]["hex"], label(b).side), []).append(b)
+
+    def last_in_first(b: str) -> tuple[int, int, str]:
+        p = piece(s, b)
+        return (-(moved.index(p) if p in moved else -1), s["blocks"][b]["steps"], b)
+
     for (h, _side), here in sorted(groups.items()):
         lim = stack_limit(geo, s, h)
-        extra = len(here) - lim
-        if extra <= 0:
-            continue
-
-        def last_in_first(b: str) -> tuple[int, int, str]:
-            p = piece(s, b)
-            return (-(moved.index(p) if p in moved else -1), s["blocks"][b]["steps"], b)
-
-        order = sorted(here, key=last_in_first)
-        for b in order[:extra]:
-            g.emit("8.2", "{hex} is overstacked ({n} > {lim})", hex=geo.label(h), n=len(here), lim=lim)
-            eliminate(g, b, "8.2")
+        while True:
+            # one at a time: an eliminated HQ's return (4.4) may cost a squad of this hex its
+            # last step, or bring the HQ back into it
+            now = [b for b in here if b in s["blocks"] and s["blocks"][b]["hex"] == h]
+            if len(now) <= lim:
+                break
+            g.emit("8.2", "{hex} is overstacked ({n} > {lim})", hex=geo.label(h), n=len(now), lim=lim)
+            eliminate(g, min(now, key=last_in_first), "8.2")
