@@ -9,6 +9,7 @@ from ci_helpers import activate, at, dice, hexi, ids, log_text, play, scene, ste
 
 import tactica
 from tactica.core.game import Game
+from tactica.games.combat_infantry import RULES
 from tactica.games.combat_infantry.fire import allocate
 
 ATT = {"US-BN-TK3": "A", "US-BN-AT": "A", "US-BN-AC": "A", "GE-BN-TK2": "A", "GE-BN-AT1": "A"}
@@ -199,3 +200,19 @@ def test_2_55_untargeted_strikes_pass_a_bunker_by_and_assaults_count_its_ac_as_z
     assert steps(g, "GE-BN-BK") == 3  # left out of the untargeted hits: AC3 against artillery
     allocate(g, hexi(g, "G4"), 1, 1, "assault", "9.65")
     assert steps(g, "GE-BN-BK") == 2  # AC 0 in an assault
+
+
+def test_2_53_a_hidden_tank_that_stops_before_moving_lies_face_down_like_any_unit() -> None:
+    """A tank commanded to move that stops before crossing a hexside was never revealed (2.53):
+    it goes face-down and done as a squad would; left upright it told the other side it was a
+    tank (the hidden-information fuzz found it once resample re-dealt the unit under way)."""
+    g = scene({"US-A-CHQ": "B2", "US-BN-TK1": "B3", "US-A1-IN1": "B4", "GE-A1-IN1": "N10"})
+    g.state["attached"] = {"US-BN-TK1": "A"}
+    activate(g, "US-A-CHQ")
+    for unit in ("US-BN-TK1", "US-A1-IN1"):
+        play(g, f"cmd:{unit}")
+        play(g, "move")
+        play(g, "stop")
+        assert g.state["blocks"][unit]["posture"] == "down"
+    ger = {h["piece"]: h["posture"] for h in RULES.view(g, 1, False)["hidden_blocks"]}
+    assert ger[g.state["pieces"]["US-BN-TK1"]] == ger[g.state["pieces"]["US-A1-IN1"]] == "down"

@@ -10,6 +10,7 @@ from ci_helpers import activate, at, dice, ids, log_text, play, scene, steps
 import tactica
 from tactica.core.rules import RulesError
 from tactica.games.combat_infantry.scenarios import geo_of
+from tactica.games.combat_infantry.units import block_of
 
 
 def test_4_1_diagram_2_command_range_stops_at_an_impassable_lake_hexside() -> None:
@@ -136,7 +137,7 @@ def test_10_5_chit_pull_draws_the_solitaire_sides_hqs_and_places_them_next_to_th
         assert not (g.state["active"] == 1 and g.decision().step == "activate")  # never chosen by hand
         g.apply(rng.choice(g.legal_options()).id)
     assert "draws the chit of GE-C" in log_text(g)
-    hq = g.state["act"]["hq"]
+    hq = block_of(g.state, g.state["act"]["hq"])
     assert hq.startswith("GE-C") and "Place the drawn HQ" in g.decision().prompt
     geo = geo_of(g.state)
     for o in g.legal_options():
@@ -149,3 +150,16 @@ def test_10_5_chit_pull_draws_the_solitaire_sides_hqs_and_places_them_next_to_th
 def test_10_5_a_bad_chit_pull_option_is_refused() -> None:
     with pytest.raises(RulesError, match="chit_pull"):
         tactica.new_game("combat_infantry", "night_patrol", seed=5, options={"chit_pull": "french"})
+
+
+def test_4_4_an_hq_its_own_strike_eliminates_commands_no_more_and_the_activation_ends() -> None:
+    """A CHQ next to the hex it strikes, alone with no squad of its company to replace it (4.4),
+    falls to its own friendly fire (6.63): the activation ends there (it used to look the
+    missing HQ up and fail)."""
+    g = scene({"US-A-CHQ": "J4", "US-A-MG": "A1", "GE-A1-IN1": "J5", "GE-A1-PHQ": "N10"})
+    g.state["support"] = [[1, 0], [0, 0]]
+    activate(g, "US-A-CHQ")
+    dice(g, 10, 9, 9)
+    play(g, "artillery:J5:US-A-CHQ")
+    assert "US-A-CHQ" not in g.state["blocks"] and g.state["vp"] == [0, 1]
+    assert g.state["act"] is None and g.decision().step == "activate"

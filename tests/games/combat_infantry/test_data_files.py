@@ -34,9 +34,9 @@ def test_10_1_your_own_scenario_file_loads_like_the_built_in_one(tmp_path: Path)
 
 @pytest.mark.parametrize(("edit", "problem"), [
     (lambda t: t.replace("game_turns: 5", "game_turns: 5\ngame_turns: 6"),
-     "saint_martin.yaml: not valid YAML: line 17, column 1: duplicate key 'game_turns'"),
+     "saint_martin.yaml: not valid YAML: line 23, column 1: duplicate key 'game_turns'"),
     (lambda t: t.replace("night: false", "night: no"), "saint_martin.yaml: .*'no'"),
-    (lambda t: t.replace("    US-A-MG: B4", "    US-A-MG: 4"),
+    (lambda t: t.replace("    US-A-MG: C4", "    US-A-MG: 4"),
      r"saint_martin.yaml: setup.usa.US-A-MG: expected a non-empty string, got 4 \(line \d+\)"),
     (lambda t: t.replace("first: usa", "first: france"),
      r"saint_martin.yaml: first: unknown side 'france' \(allowed: usa, ger\) \(line \d+\)"),
@@ -44,7 +44,7 @@ def test_10_1_your_own_scenario_file_loads_like_the_built_in_one(tmp_path: Path)
      r"saint_martin.yaml: support.usa: unknown key 'rockets' \(line \d+\)"),
     (lambda t: t.replace("weather: fair", "weather: snow"),
      "saint_martin.yaml: weather: expected 'fair' or 'bad'"),
-    (lambda t: t.replace("    US-A-MG: B4", "    US-A-MG: B44"),
+    (lambda t: t.replace("    US-A-MG: C4", "    US-A-MG: B44"),
      "saint_martin.yaml: setup usa US-A-MG: 'B44' is not a hex"),
 ])
 def test_10_1_a_malformed_scenario_file_is_refused_naming_file_entry_and_problem(

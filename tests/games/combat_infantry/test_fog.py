@@ -14,6 +14,7 @@ import tactica
 from tactica.core.game import Game
 from tactica.games.combat_infantry import RULES
 from tactica.games.combat_infantry.blocks import sheet
+from tactica.games.combat_infantry.scripted import POLICY
 from tactica.server import Settings, create_app
 from tactica.server.table import table_for
 
@@ -94,6 +95,122 @@ def test_1_0_redealing_the_other_sides_hidden_blocks_leaves_the_seats_view_and_d
                     assert {b: v for b, v in r.state["blocks"].items() if b.startswith(own)} == {
                         b: v for b, v in g.state["blocks"].items() if b.startswith(own)}
     assert checked > 50 and changed > checked // 2  # the re-deal really moves hidden blocks
+
+
+def _mid_action(seed: int, scenario: str, want: int) -> list[Game]:
+    """Positions in the middle of an action, from games of the scripted policy with some random
+    moves (random play alone seldom assaults): a hidden unit commanded and choosing its action,
+    or moving hexside by hexside, or units that entered an enemy hex waiting to assault."""
+    g = tactica.new_game("combat_infantry", scenario, seed=seed)
+    rng = random.Random(seed)
+    acting: list[Game] = []
+    assaulting: list[Game] = []
+    last = None
+    while not g.is_terminal() and len(assaulting) < want:
+        s = g.state
+        top = s["stack"][-1]
+        if s["act"] and s["act"]["entered"] and top["step"] in ("command", "action", "move"):
+            if last != (s["gt"], s["pt"], s["act"]["hq"]):  # one a activation
+                last = (s["gt"], s["pt"], s["act"]["hq"])
+                assaulting.append(g.clone())
+        elif top["step"] in ("action", "move") and len(acting) < want and rng.random() < 0.3:
+            p = top["args"]["unit"]
+            b = next((b for b, q in s["pieces"].items() if q == p), None)
+            if b is not None and s["blocks"][b]["posture"] != "up" and p not in s["seen"]:
+                acting.append(g.clone())
+        seat = g.current_player()
+        pick = POLICY.choose(g, seat, rng) if rng.random() < 0.8 else rng.choice(g.legal_options())
+        g.apply(pick.id)
+    return acting + assaulting
+
+
+def test_1_0_redealing_mid_action_re_deals_the_blocks_in_use_to_labels_that_could_play_their_part() -> None:
+    """The flow's frames, the activation and the assault name blocks by public piece (1.0), so
+    resample re-deals the blocks the current action uses too, each only to a label that could be
+    doing what the piece is doing: commanded by the active HQ (a weapon exactly when the true one
+    is), moving with the same allowance and movement class, assaulting across its hexside."""
+    from tactica.games.combat_infantry.blocks import GUNS_AND_VEHICLES, NO_ASSAULT_ENTRY, WEAPON_TYPES
+    from tactica.games.combat_infantry.units import block_of
+
+    lab = sheet()
+    in_use = redealt = moving_redealt = 0
+    for seed, scenario in ((0, "saint_martin"), (1, "ballan"), (2, "saint_martin"), (3, "hill_74"),
+                           (4, "ballan"), (5, "night_patrol")):
+        for n, g in enumerate(_mid_action(seed, scenario, 8)):
+            s = g.state
+            seat = 1 - s["active"]  # the side watching the action
+            hq = lab[block_of(s, s["act"]["hq"])]
+            top = s["stack"][-1]
+            used = {}
+            if top["step"] in ("action", "move"):
+                p = top["args"]["unit"]
+                assert p in s["pieces"].values(), "frames name pieces, not labels"
+                used[p] = top["step"]
+            for entries in s["act"]["entered"].values():
+                used.update({p: "assault" for p, _ in entries})
+            for k in range(4):
+                r = g.resample_from_infostate(seat, 100 * seed + 10 * n + k)
+                rs = r.state
+                assert rs["stack"] == s["stack"] and rs["act"] == s["act"]
+                assert RULES.view(r, seat, False) == RULES.view(g, seat, False)
+                d, rd = g.decision(), r.decision()
+                assert d is not None and rd is not None and (rd.seat, rd.step) == (d.seat, d.step)
+                for p, part in used.items():
+                    was, now = block_of(s, p), block_of(rs, p)
+                    if was not in s["blocks"] or s["blocks"][was]["posture"] == "up" or p in s["seen"]:
+                        assert now == was
+                        continue
+                    in_use += 1
+                    if now == was:
+                        continue
+                    redealt += 1
+                    a, b = lab[now], lab[was]
+                    assert not a.hq and a.side == b.side and a.morale == b.morale
+                    assert rs["attached"].get(now, a.company) == hq.company
+                    if hq.type == "phq":
+                        assert (a.type in WEAPON_TYPES) == (b.type in WEAPON_TYPES)
+                        assert a.type in WEAPON_TYPES or a.platoon == hq.platoon
+                    if part != "action":
+                        assert a.move == b.move
+                        assert (a.type in GUNS_AND_VEHICLES) == (b.type in GUNS_AND_VEHICLES)
+                        moving_redealt += part == "move"
+                    if part == "assault":
+                        assert a.type not in NO_ASSAULT_ENTRY
+            # the re-dealt world plays on to a legal end
+            if n % 6 == 0:
+                r = g.resample_from_infostate(seat, seed)
+                rng = random.Random(seed)
+                while not r.is_terminal():
+                    r.apply(rng.choice(r.legal_options()).id)
+    assert in_use > 40 and redealt > in_use // 4, (in_use, redealt)
+    assert moving_redealt > 0, moving_redealt
+
+
+def test_1_0_a_unit_waiting_to_assault_is_re_dealt_only_to_a_label_that_may_assault_there() -> None:
+    """A squad commanded by its CHQ moved into an enemy hex and lies face-down until the
+    assault at the end of the activation: the Germans' re-deal may put another squad of the
+    company on that piece, never the machine gun (9.62: no assault entry, and another move)."""
+    from tactica.games.combat_infantry.units import block_of
+
+    g = scene({"US-A-CHQ": "J3", "US-A1-IN1": "J4", "US-A2-IN1": ("A1", 4, "down"),
+               "US-A3-IN1": ("A2", 4, "down"), "US-A-MG": ("A3", 3, "down"),
+               "GE-A1-IN1": "J5", "GE-A1-PHQ": "N10"})
+    activate(g, "US-A-CHQ")
+    play(g, "cmd:US-A1-IN1")
+    play(g, "move")
+    play(g, "to:J5")
+    s = g.state
+    p = s["pieces"]["US-A1-IN1"]
+    assert s["act"]["entered"] and s["blocks"]["US-A1-IN1"]["posture"] == "down"
+    dealt = set()
+    for k in range(30):
+        r = g.resample_from_infostate(1, k)
+        assert r.state["stack"] == s["stack"] and RULES.view(r, 1, False) == RULES.view(g, 1, False)
+        dealt.add(block_of(r.state, p))
+        if k < 3:  # the assault is fought by whatever squad the piece carries
+            play(r, "end")
+            assert any(at in r.state["blocks"] for at in dealt) and r.decision() is not None
+    assert dealt == {"US-A1-IN1", "US-A2-IN1", "US-A3-IN1"}, dealt
 
 
 def test_1_0_resampled_games_play_on_to_a_legal_end() -> None:
@@ -206,6 +323,12 @@ def test_1_0_a_piece_seen_face_up_keeps_its_label_in_every_redeal() -> None:
     g.refresh()  # 1.3: the game turn ends, every block stands upright again
     assert s["blocks"]["US-A3-IN1"]["posture"] == "upright" and in1 in s["seen"]
     assert in2 not in s["seen"]
+    # the German view, drawing and terminal say what the Germans know of the backs: in1's label
+    backs = {h["piece"]: h for h in RULES.view(g, 1, False)["hidden_blocks"]}
+    assert backs[in1]["seen_as"] == "US-A3-IN1" and "seen_as" not in backs[in2]
+    assert "US-A3-IN1" in RULES.describe(g, 1) and "US-A3-IN2" not in RULES.describe(g, 1)
+    drawn = json.dumps(table_for(g, 1, g.view(1)))
+    assert "seen as US-A3-IN1" in drawn and "US-A3-IN2" not in drawn
     moved = 0
     for k in range(12):
         r = g.resample_from_infostate(1, k)
@@ -248,3 +371,44 @@ def test_1_0_a_hidden_block_seen_moving_is_remembered() -> None:
     play(g, "move")
     play(g, "to:C3")
     assert g.state["walked"] == [g.state["pieces"]["US-A1-IN1"]]
+
+
+def test_1_0_every_label_a_seat_reads_in_the_log_is_one_its_view_shows() -> None:
+    """Nothing public names a label the other seat may not know (1.0): over games of every
+    scenario (scripted play with random moves, and the chit-pull of 10.5), every entry a seat
+    may read names only labels of the other side that its view identifies right after: face-up
+    blocks, backs of blocks seen face-up before (``seen_as``), eliminated units and units gone
+    off the map. Entries that name a block before it turns face-up, or keep naming it after it
+    stands upright again without its back saying so, fail here."""
+    import re
+
+    labels = set(sheet())
+    token = re.compile(r"\b(?:US|GE)-[A-Z0-9]+(?:-[A-Z0-9]+)*")
+    named = 0
+    scenarios = ("saint_martin", "hill_74", "night_patrol", "ballan")
+    cases = [(sid, seed, "") for seed, sid in enumerate(scenarios)]
+    cases += [("night_patrol", 7, "ger"), ("saint_martin", 8, "usa")]
+    for scenario, seed, chit in cases:
+        g = tactica.new_game("combat_infantry", scenario, seed=seed, options={"chit_pull": chit})
+        rng = random.Random(seed)
+        read = [0, 0]
+        while not g.is_terminal():
+            seat = g.current_player()
+            pick = POLICY.choose(g, seat, rng) if rng.random() < 0.7 else rng.choice(g.legal_options())
+            g.apply(pick.id)
+            if g.is_terminal():
+                break  # the end shows everything
+            for x in (0, 1):
+                entries = g.visible_log(x)
+                new, read[x] = entries[read[x]:], len(entries)
+                v = RULES.view(g, x, False)
+                known = {b["id"] for b in v["blocks"]}
+                known |= {h["seen_as"] for h in v["hidden_blocks"] if "seen_as" in h}
+                known |= set(v["eliminated"]) | set(v["left_map"])
+                theirs = ("GE", "US")[x]
+                for e in new:
+                    for t in token.findall(e["text"]):
+                        if t in labels and t.startswith(theirs):
+                            named += 1
+                            assert t in known, f"seat {x} reads {e['text']!r}; its view does not know {t}"
+    assert named > 200, named

@@ -140,7 +140,7 @@ def test_10_1_bad_scenario_files_are_refused_with_the_entry_named(change: Any, p
 
 def test_10_1_overstacked_set_up_is_refused() -> None:
     d = _scenario_data("saint_martin")
-    d["setup"]["usa"].update({"US-A1-IN1": "B2", "US-A1-IN2": "B2", "US-A1-IN3": "B2"})
+    d["setup"]["usa"].update({"US-A1-IN1": "C2", "US-A1-IN2": "C2", "US-A1-IN3": "C2"})
     with pytest.raises(RulesError, match="overstacked"):
         check_scenario(d, "saint_martin.yaml", "saint_martin")
 

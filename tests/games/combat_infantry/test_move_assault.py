@@ -123,7 +123,8 @@ def test_9_1_example_c8_river_assault_minus_one_in_round_one_engineers_unmodifie
     g = scene({"US-A2-PHQ": "F4", "US-A2-IN1": "F4", "US-BN-EN1": "F4", "GE-A1-IN1": "G4"})
     g.state["attached"] = {"US-BN-EN1": "A"}
     g.state["assault"] = {"hex": hexi(g, "G4"), "att": 0, "round": 1, "phase": "att", "queue": [],
-                          "entries": [["US-A2-IN1", hexi(g, "F4")], ["US-BN-EN1", hexi(g, "F4")]],
+                          "entries": [[g.state["pieces"][b], hexi(g, "F4")]
+                                      for b in ("US-A2-IN1", "US-BN-EN1")],
                           "used": {}, "disrupted": []}
     assert assault_firepower(g, "US-A2-IN1") == 2  # F3 across a river: F2 in round 1
     assert assault_firepower(g, "US-BN-EN1") == 4  # C6: engineer F2 doubled, no river penalty
@@ -203,7 +204,7 @@ def test_9_1_example_c13_in_an_assault_hex_each_side_may_stack_to_the_limit() ->
     g = scene({"US-A1-PHQ": "H7", "US-A1-IN1": "H8", "US-A1-IN2": "H8", "US-A1-IN3": "H8",
                "GE-A1-IN1": "H8", "GE-A1-IN2": "H8", "GE-A1-IN3": "H8"})
     activate(g, "US-A1-PHQ")
-    g.state["act"]["moved"] = ["US-A1-IN1", "US-A1-IN2", "US-A1-IN3"]
+    g.state["act"]["moved"] = [g.state["pieces"][b] for b in ("US-A1-IN1", "US-A1-IN2", "US-A1-IN3")]
     overstack(g)
     assert len(g.state["blocks"]) == 7  # three a side in a clear hex: nobody is overstacked
     g.state["blocks"]["US-A1-PHQ"]["hex"] = hexi(g, "H8")
@@ -360,3 +361,17 @@ def test_2_53_scenario_may_set_up_tanks_revealed() -> None:
 
 def _yaml_scenario(sid: str) -> dict[str, Any]:
     return dict(yaml.safe_load((DIR / f"{sid}.yaml").read_text(encoding="utf-8")))
+
+
+def test_8_2_an_overstacked_phq_whose_return_costs_its_last_squad_leaves_one_less_to_eliminate() -> None:
+    """8.2 with 4.4: five blocks in a clear hex (limit 3); the PHQ (last in) goes first and
+    returns next door, its platoon's only squad (one step, next in) pays the step and is gone:
+    the hex is within its limit, nothing more is eliminated (the squad was once eliminated twice)."""
+    g = scene({"US-A1-PHQ": "H8", "US-A1-IN1": ("H8", 1), "US-A2-IN1": "H8", "US-A2-IN2": "H8",
+               "US-A2-IN3": "H8", "US-A2-PHQ": "A1", "GE-A1-IN1": "N10"})
+    activate(g, "US-A2-PHQ")
+    g.state["act"]["moved"] = [g.state["pieces"][b] for b in ("US-A1-IN1", "US-A1-PHQ")]
+    overstack(g)
+    s = g.state
+    assert "US-A1-IN1" in s["dead"] and at(g, "US-A1-PHQ") != "H8" and steps(g, "US-A1-PHQ") == 1
+    assert all(b in s["blocks"] and at(g, b) == "H8" for b in ("US-A2-IN1", "US-A2-IN2", "US-A2-IN3"))

@@ -8,7 +8,7 @@ from ci_helpers import activate, ids, play, scene
 
 import tactica
 from tactica.ai import make_agent
-from tactica.games.combat_infantry.scripted import POLICY, evaluate, turn_key
+from tactica.games.combat_infantry.scripted import POLICY, branch_point, candidates, evaluate, turn_key
 
 
 def _choose(g: tactica.Game) -> str:  # type: ignore[name-defined]
@@ -72,3 +72,64 @@ def test_evaluate_is_the_scaled_vp_difference() -> None:
     g.state["vp"] = [0, 0]
     v = evaluate(g)
     assert v[0] > 0 and v[0] == -v[1]  # the Americans hold the town (2 VP)
+
+
+def test_search_branches_on_the_activation_and_the_units_actions_not_on_each_step_of_a_move() -> None:
+    g = scene({"US-A3-PHQ": "J4", "US-A3-IN1": "J4", "GE-A1-IN1": "J5", "GE-A1-IN2": ("K2", 3, "up"),
+               "GE-A1-PHQ": "N10"})
+    assert g.decision().step == "activate" and branch_point(g)
+    activate(g, "US-A3-PHQ")
+    assert g.decision().step == "command" and not branch_point(g)  # no strike to call: the policy's
+    play(g, "cmd:US-A3-IN1")
+    assert branch_point(g)
+    picked = {o.id for o in candidates(g)}
+    # one fire per hex: the untargeted shot at K2 stands for the targeted one
+    assert {"fire:J5", "move", "hold"} <= picked and "fire:K2" in ids(g)
+    assert "fire:K2" in picked and not any(i.startswith("fire:K2:") for i in picked)
+    play(g, "move")
+    assert g.decision().step == "move"
+    steps = [o for o in g.legal_options() if o.id.startswith("to:")]
+    assault = [o for o in steps if o.args["assault"]]
+    assert assault and len(steps) > len(assault)  # J5 is held by the Germans: an assault is offered
+    assert branch_point(g)
+    assert {o.id for o in candidates(g)} == {o.id for o in assault} | {"stop"}
+    play(g, next(o.id for o in steps if not o.args["assault"] and o.id != "to:J5"))
+    if g.decision().step == "move" and not any(o.args.get("assault") for o in g.legal_options()):
+        assert not branch_point(g)  # walking on is the policy's
+
+
+def test_search_hooks_read_only_what_the_deciding_seat_knows() -> None:
+    """branch_point and candidates give the same answers in every world re-dealt from the
+    deciding seat's view (they read its own options only)."""
+    g = tactica.new_game("combat_infantry", "ballan", seed=6)
+    rng = random.Random(6)
+    branched = 0
+    for n in range(1500):
+        if g.is_terminal():
+            break
+        seat = g.current_player()
+        if n % 5 == 0:
+            bp, cand = branch_point(g), [o.id for o in candidates(g)]
+            branched += bp
+            for k in range(3):
+                r = g.resample_from_infostate(seat, 10 * n + k)
+                assert branch_point(r) == bp and [o.id for o in candidates(r)] == cand
+        pick = POLICY.choose(g, seat, rng) if rng.random() < 0.8 else rng.choice(g.legal_options())
+        g.apply(pick.id)
+    assert branched > 20
+
+
+def test_search_plays_a_whole_game_against_scripted_searching_only_at_branch_points() -> None:
+    g = tactica.new_game("combat_infantry", "night_patrol", seed=3)
+    agents = [make_agent("search:16", 1), make_agent("scripted", 2)]
+    searched = by_policy = 0
+    while not g.is_terminal():
+        seat = g.current_player()
+        oid = agents[seat].choose(g, seat)
+        if seat == 0 and len(g.legal_options()) > 1:
+            iterations = agents[0].last.iterations  # type: ignore[attr-defined]
+            assert (iterations > 0) <= branch_point(g)
+            searched += iterations > 0
+            by_policy += not branch_point(g)
+        play(g, oid)
+    assert len(g.returns()) == 2 and searched > 5 and by_policy > 5

@@ -1,9 +1,11 @@
 """Assaults (9.0-9.6): the three-round close fight in a hex that moving units entered.
 
 ``state["assault"]`` holds the fight: hex, attacking side, round, phase ("start", "def", "att"),
-the queue of units still to act this phase, the attackers' entries [unit, from-hex], retreats used
-per hexside this round, and the disrupted units. The ``assault`` step drives it and pushes one
-``assault_unit`` decision per unit (fire or retreat); ``regroup`` lets the winner move out.
+the queue of units still to act this phase, the attackers' entries [piece, from-hex], retreats
+used per hexside this round, and the disrupted units; blocks are named by their public piece ids
+(1.0), as in every frame, so a re-deal for search keeps the fight as it is. The ``assault`` step
+drives it and pushes one ``assault_unit`` decision per unit (fire or retreat); ``regroup`` lets
+the winner move out.
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ from .scenarios import geo_of
 from .units import (
     FRIENDLY,
     best_morale,
+    block_of,
     eliminate,
     hex_control,
+    hide,
     in_hex,
     label,
     leave_map,
@@ -49,8 +53,9 @@ def assault_firepower(g: Game, bid: str) -> int:
     if lab.type in ("mortar", "at_gun") and A["round"] > 1:
         f = 1
     if A["round"] == 1 and lab.type != "engineer":
+        p = piece(s, bid)
         for b, src in A["entries"]:
-            if b == bid and geo.side_features[src][A["hex"]] & {"river", "cliff"}:
+            if b == p and geo.side_features[src][A["hex"]] & {"river", "cliff"}:
                 f -= 1
                 break
     if A["hex"] in s["smoke"]:
@@ -125,10 +130,11 @@ class Assault(Step):
             self._end(g)
             return
         if A["queue"]:
-            b = A["queue"].pop(0)
+            p = A["queue"].pop(0)
+            b = block_of(s, p)
             if b not in s["blocks"] or s["blocks"][b]["hex"] != h:
                 return
-            g.push("assault_unit", unit=b)
+            g.push("assault_unit", unit=p)
             return
         if A["phase"] == "def":
             A["phase"] = "att"
@@ -166,8 +172,8 @@ class Assault(Step):
                     res="passes" if ok else "disrupted",
                 )
                 if not ok:
-                    A["disrupted"].append(b)
-        A["queue"] = [b for b in units if b not in A["disrupted"]]
+                    A["disrupted"].append(piece(s, b))
+        A["queue"] = [piece(s, b) for b in units if piece(s, b) not in A["disrupted"]]
         g.emit(
             "9.2",
             "round {n}: {side} {role} act in {hex}",
@@ -185,7 +191,7 @@ class Assault(Step):
         att = A["att"]
         left = occupancy(s).get(h, set())
         winner = next(iter(left)) if len(left) == 1 else None
-        for b, r in s["blocks"].items():
+        for b, r in list(s["blocks"].items()):
             mine = label(b).type in ("minefield", "bunker")  # 7.2, 2.55: these stay face-up
             if (
                 r["hex"] == h
@@ -194,7 +200,7 @@ class Assault(Step):
                 and not r["acted"]
                 and not mine
             ):
-                r["posture"] = "upright"  # 9.2: winning defenders that had not activated stand up
+                hide(s, b, "upright")  # 9.2: winning defenders that had not activated stand up
         g.emit(
             "9.2",
             "Assault in {hex} over: {res}",
@@ -220,13 +226,13 @@ class AssaultUnit(Step):
 
     def actor(self, g: Game, a: Args) -> int | None:
         opts = self._opts(g, a)
-        return label(a["unit"]).side if len(opts) > 1 else None
+        return label(block_of(g.state, a["unit"])).side if len(opts) > 1 else None
 
     def _opts(self, g: Game, a: Args) -> list[Option]:
         s = g.state
         A = s["assault"]
         geo = geo_of(s)
-        b = a["unit"]
+        b = block_of(s, a["unit"])
         lab = label(b)
         attacker = lab.side == A["att"]
         out = []
@@ -262,12 +268,13 @@ class AssaultUnit(Step):
         if opts:
             self.choose(g, a, opts[0])
         else:
-            g.emit("9.4", "{unit} must retreat and has nowhere to go", unit=named(g.state, a["unit"]))
-            eliminate(g, a["unit"], "9.4")
+            b = block_of(g.state, a["unit"])
+            g.emit("9.4", "{unit} must retreat and has nowhere to go", unit=named(g.state, b))
+            eliminate(g, b, "9.4")
             g.pop()
 
     def prompt(self, g: Game, a: Args) -> str:
-        return f"Assault: {a['unit']} fires or retreats"
+        return f"Assault: {block_of(g.state, a['unit'])} fires or retreats"
 
     def options(self, g: Game, a: Args) -> list[Option]:
         return self._opts(g, a)
@@ -276,7 +283,7 @@ class AssaultUnit(Step):
         s = g.state
         A = s["assault"]
         geo = geo_of(s)
-        b = a["unit"]
+        b = block_of(s, a["unit"])
         lab = label(b)
         if option.kind == "retreat" and option.args["hex"] == OFF_MAP:
             leave_map(g, b, "9.4")

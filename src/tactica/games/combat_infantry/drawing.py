@@ -123,7 +123,9 @@ def drawing(g: Game, seat: int | None, view: Mapping[str, Any]) -> dict[str, Any
                 "hex": h["hex"],
                 "side": SIDES.index(h["side"]),
                 "label": "?",
-                "name": f"a {h['side']} block ({h['piece']})",
+                # 1.0: a block seen face-up before is followed on the table (its label, not steps)
+                "name": f"a {h['side']} block ({h['piece']})"
+                + (f", seen as {h['seen_as']}" if h.get("seen_as") else ""),
                 "face": "front",
                 "values": [],
                 "flags": [h["posture"]] + (["half-hit"] if h["half"] else []),

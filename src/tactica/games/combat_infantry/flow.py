@@ -30,8 +30,10 @@ from .support import (
 from .units import (
     FRIENDLY,
     best_morale,
+    block_of,
     eliminate,
     hex_control,
+    hide,
     label,
     named,
     occupancy,
@@ -71,15 +73,14 @@ class GameTurn(Step):
                 elif r["posture"] == "up" and label(b).type in ("minefield", "bunker"):
                     r.update(acted=False, half=False)  # 7.2, 2.55: revealed mines and bunkers stay up
                 else:
-                    if r["posture"] == "up":
-                        seen(s, b)  # 1.0: the other side saw it and may follow the block
-                    r.update(posture="upright", acted=False, half=False)
+                    hide(s, b, "upright")  # 1.0: if it stood face-up, the other side may follow it
+                    r.update(acted=False, half=False)
             s["smoke"].clear()
             s["spotters"].clear()
             g.emit("1.3", "End of game turn {gt}: blocks stand upright, smoke is removed", gt=s["gt"])
             s["pt"] = PLAYER_TURNS + 1
             for b in reversed(tanks):
-                g.push("tank_upright", unit=b)
+                g.push("tank_upright", unit=piece(s, b))
             return
         if s["pt"] > PLAYER_TURNS:
             if s["gt"] >= s["game_turns"]:
@@ -113,14 +114,14 @@ class TankUpright(Step):
     name = "tank_upright"
 
     def actor(self, g: Game, a: Args) -> int:
-        return label(a["unit"]).side
+        return label(block_of(g.state, a["unit"])).side
 
     def prompt(self, g: Game, a: Args) -> str:
-        return f"Stand {named(g.state, a['unit'])} upright, or leave it revealed?"
+        return f"Stand {named(g.state, block_of(g.state, a['unit']))} upright, or leave it revealed?"
 
     def options(self, g: Game, a: Args) -> list[Option]:
-        b = a["unit"]
-        p = piece(g.state, b)
+        b = block_of(g.state, a["unit"])
+        p = a["unit"]
         return [
             Option("upright", f"Stand {b} upright", "tank", {"unit": b, "piece": p}),
             Option("revealed", f"Leave {b} revealed", "tank", {"unit": b, "piece": p}),
@@ -128,10 +129,9 @@ class TankUpright(Step):
 
     def choose(self, g: Game, a: Args, option: Option) -> None:
         s = g.state
-        b = a["unit"]
+        b = block_of(s, a["unit"])
         if option.id == "upright":
-            seen(s, b)
-            s["blocks"][b]["posture"] = "upright"
+            hide(s, b, "upright")
         g.emit(
             "2.53",
             "{unit} {res}",
@@ -207,6 +207,7 @@ class Activate(Step):
         pool = [b for b in ready if label(b).company == company]
         hq = g.chance.pick(pool)
         g.reveal()
+        seen(g.state, hq)  # 1.0: the chit drawn names the HQ to both sides
         g.emit("10.5", "{side} draws the chit of {unit}", side=SIDES[_active(g)], unit=named(g.state, hq))
         self._start(g, hq, chit=True)
 
@@ -247,7 +248,7 @@ class Activate(Step):
         lab = label(hq)
         s["done_companies"].append(lab.company)
         s["act"] = {
-            "hq": hq,
+            "hq": piece(s, hq),
             "left": 3,
             "weapon": False,
             "fire_used": {},
@@ -274,7 +275,7 @@ class Deploy(Step):
     def options(self, g: Game, a: Args) -> list[Option]:
         s = g.state
         geo = geo_of(s)
-        hq = s["act"]["hq"]
+        hq = block_of(s, s["act"]["hq"])
         i = s["blocks"][hq]["hex"]
         occ = occupancy(s)
         side = label(hq).side
@@ -296,7 +297,7 @@ class Deploy(Step):
     def choose(self, g: Game, a: Args, option: Option) -> None:
         s = g.state
         geo = geo_of(s)
-        hq = s["act"]["hq"]
+        hq = block_of(s, s["act"]["hq"])
         r = s["blocks"][hq]
         if option.id != "stay":
             r["hex"] = option.args["hex"]
@@ -342,7 +343,7 @@ def in_command(g: Game) -> tuple[list[str], list[str]]:
     s = g.state
     geo = geo_of(s)
     act = s["act"]
-    hq = act["hq"]
+    hq = block_of(s, act["hq"])
     hl = label(hq)
     hi = s["blocks"][hq]["hex"]
     cmd: list[str] = []
@@ -369,15 +370,21 @@ def in_command(g: Game) -> tuple[list[str], list[str]]:
 
 class Command(Step):
     """1.2 / 4.1: the active HQ commands units one at a time, each doing one action; then the HQ
-    takes its own action (or ends the activation)."""
+    takes its own action (or ends the activation). An HQ eliminated during its own activation
+    and not replaced (4.4: no rifle squad of its own left; friendly fire of its own strike, 6.63)
+    commands no more: the activation ends."""
 
     name = "command"
 
-    def actor(self, g: Game, a: Args) -> int:
-        return _active(g)
+    def actor(self, g: Game, a: Args) -> int | None:
+        s = g.state
+        return _active(g) if block_of(s, s["act"]["hq"]) in s["blocks"] else None
+
+    def run(self, g: Game, a: Args) -> None:
+        g.replace("end_activation", phase="halves")
 
     def prompt(self, g: Game, a: Args) -> str:
-        return f"Command units of {named(g.state, g.state['act']['hq'])}"
+        return f"Command units of {named(g.state, block_of(g.state, g.state['act']['hq']))}"
 
     def options(self, g: Game, a: Args) -> list[Option]:
         geo = geo_of(g.state)
@@ -403,13 +410,13 @@ class Command(Step):
     def choose(self, g: Game, a: Args, option: Option) -> None:
         s = g.state
         act = s["act"]
-        hq = act["hq"]
+        hq = block_of(s, act["hq"])
         if option.id == "end":
             g.replace("end_activation", phase="halves")
             return
         if option.id == "hq":
             g.replace("end_activation", phase="halves")
-            g.push("action", unit=hq, morale=label(hq).morale)
+            g.push("action", unit=act["hq"], morale=label(hq).morale)
             return
         if option.kind == "support" and "edge" in option.args:
             g.reveal()
@@ -444,15 +451,16 @@ class Command(Step):
                 res="it acts" if ok else "it fails",
             )
             if not ok:
-                s["blocks"][b].update(posture="down", acted=True)
+                hide(s, b, "down")
+                s["blocks"][b]["acted"] = True
                 return
-            g.push("action", unit=b, morale=morale)
+            g.push("action", unit=piece(s, b), morale=morale)
             return
         if label(hq).type == "chq":
             act["left"] -= 1
         elif bl.type in WEAPON_TYPES:
             act["weapon"] = True
-        g.push("action", unit=b, morale=label(hq).morale)
+        g.push("action", unit=piece(s, b), morale=label(hq).morale)
 
 
 class Action(Step):
@@ -466,12 +474,12 @@ class Action(Step):
         return _active(g)
 
     def prompt(self, g: Game, a: Args) -> str:
-        return f"Action for {named(g.state, a['unit'])}"
+        return f"Action for {named(g.state, block_of(g.state, a['unit']))}"
 
     def options(self, g: Game, a: Args) -> list[Option]:
         s = g.state
         geo = geo_of(s)
-        b = a["unit"]
+        b = block_of(s, a["unit"])
         r = s["blocks"][b]
         lab = label(b)
         out = []
@@ -504,7 +512,7 @@ class Action(Step):
     def choose(self, g: Game, a: Args, option: Option) -> None:
         s = g.state
         geo = geo_of(s)
-        b = a["unit"]
+        b = block_of(s, a["unit"])
         r = s["blocks"][b]
         lab = label(b)
         hq = lab.hq
@@ -516,7 +524,7 @@ class Action(Step):
             if ok:
                 r["steps"] += 1
             if not hq:
-                r["posture"] = "down"
+                hide(s, b, "down")
             g.emit(
                 "5.0",
                 "{unit} rallies: morale {m}, roll {roll}: {res}",
@@ -564,10 +572,10 @@ class Action(Step):
             g.pop()
             return
         if kind == "move":
-            g.replace("move", unit=b, mp=move_points(g, b), start=r["hex"])
+            g.replace("move", unit=a["unit"], mp=move_points(g, b), start=r["hex"])
             return
         if not hq and lab.type != "bunker":  # 2.55: a bunker is always face-up, done or not
-            r["posture"] = "down"
+            hide(s, b, "down")
         g.emit(
             "1.2",
             "{unit}, a {side} block in {hex}, is done",
@@ -661,16 +669,18 @@ def overstack(g: Game) -> None:
     groups: dict[tuple[int, int], list[str]] = {}
     for b in sorted(s["blocks"]):
         groups.setdefault((s["blocks"][b]["hex"], label(b).side), []).append(b)
+
+    def last_in_first(b: str) -> tuple[int, int, str]:
+        p = piece(s, b)
+        return (-(moved.index(p) if p in moved else -1), s["blocks"][b]["steps"], b)
+
     for (h, _side), here in sorted(groups.items()):
         lim = stack_limit(geo, s, h)
-        extra = len(here) - lim
-        if extra <= 0:
-            continue
-
-        def last_in_first(b: str) -> tuple[int, int, str]:
-            return (-(moved.index(b) if b in moved else -1), s["blocks"][b]["steps"], b)
-
-        order = sorted(here, key=last_in_first)
-        for b in order[:extra]:
-            g.emit("8.2", "{hex} is overstacked ({n} > {lim})", hex=geo.label(h), n=len(here), lim=lim)
-            eliminate(g, b, "8.2")
+        while True:
+            # one at a time: an eliminated HQ's return (4.4) may cost a squad of this hex its
+            # last step, or bring the HQ back into it
+            now = [b for b in here if b in s["blocks"] and s["blocks"][b]["hex"] == h]
+            if len(now) <= lim:
+                break
+            g.emit("8.2", "{hex} is overstacked ({n} > {lim})", hex=geo.label(h), n=len(now), lim=lim)
+            eliminate(g, min(now, key=last_in_first), "8.2")

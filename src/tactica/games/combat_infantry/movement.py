@@ -12,7 +12,7 @@ from .blocks import GUNS_AND_VEHICLES, NO_ASSAULT_ENTRY, SIDES, VEHICLES
 from .fire import edge_key
 from .scenarios import geo_of
 from .terrain import SIDE, X
-from .units import ENEMY, hex_control, label, leave_map, named, occupancy, ref, walked
+from .units import ENEMY, block_of, hex_control, hide, label, leave_map, named, occupancy, ref, walked
 from .wire import entered, may_enter, wire_at
 
 
@@ -114,36 +114,37 @@ class Move(Step):
         return _active(g)
 
     def prompt(self, g: Game, a: Args) -> str:
-        return f"Move {named(g.state, a['unit'])} ({a['mp']} MP left)"
+        return f"Move {named(g.state, block_of(g.state, a['unit']))} ({a['mp']} MP left)"
 
     def options(self, g: Game, a: Args) -> list[Option]:
         geo = geo_of(g.state)
+        b = block_of(g.state, a["unit"])
         out = [
             Option(
                 f"to:{geo.label(j)}",
                 f"To {geo.label(j)} ({c} MP){' assault' if e else ''}",
                 "move",
-                {"unit": a["unit"], "hex": j, "cost": c, "assault": e},
+                {"unit": b, "hex": j, "cost": c, "assault": e},
             )
-            for j, c, e in move_targets(g, a["unit"], a["mp"])
+            for j, c, e in move_targets(g, b, a["mp"])
         ]
-        r = g.state["blocks"][a["unit"]]
+        r = g.state["blocks"][b]
         if geo.edge[r["hex"]] and a["mp"] >= SIDE["clear"].move:
             out.append(
                 Option(
                     "off-map",
                     "Leave the map (out of the game, no VP to the enemy)",
                     "move",
-                    {"unit": a["unit"]},
+                    {"unit": b},
                 )
             )
-        out.append(Option("stop", "Stop here", "move", {"unit": a["unit"]}))
+        out.append(Option("stop", "Stop here", "move", {"unit": b}))
         return out
 
     def choose(self, g: Game, a: Args, option: Option) -> None:
         s = g.state
         geo = geo_of(s)
-        b = a["unit"]
+        b = block_of(s, a["unit"])
         r = s["blocks"][b]
         lab = label(b)
         if option.id == "stop":
@@ -175,14 +176,14 @@ class Move(Step):
                 a=geo.label(i),
                 b=geo.label(j),
             )
-        if b not in s["act"]["moved"]:
-            s["act"]["moved"].append(b)
+        if a["unit"] not in s["act"]["moved"]:
+            s["act"]["moved"].append(a["unit"])
         if r["posture"] != "up":
             walked(s, b)  # 1.0: the other side saw this hidden piece move (not a tank, not a mine)
         if option.args["assault"]:
             k = edge_key(i, j)
             s["act"]["assault_used"][k] = s["act"]["assault_used"].get(k, 0) + 1
-            s["act"]["entered"].setdefault(str(j), []).append([b, i])
+            s["act"]["entered"].setdefault(str(j), []).append([a["unit"], i])
             g.emit(
                 "9.0",
                 "{unit}, a {side} unit, moves from {a} into enemy-held {b}: assault",
@@ -222,7 +223,11 @@ class Move(Step):
         a["mp"] = left
 
     def _done(self, g: Game, b: str) -> None:
-        r = g.state["blocks"][b]
-        if not label(b).hq and label(b).type not in VEHICLES:
-            r["posture"] = "down"
+        """The move ends: the unit lies face-down, done (1.2). A tank that moved is face-up and
+        stays so (2.53); one that stops before crossing a hexside is still hidden and goes
+        face-down like any unit (as when it holds): left upright, it would tell the other side
+        that the block is a tank."""
+        s = g.state
+        if not label(b).hq and not (label(b).type in VEHICLES and s["blocks"][b]["posture"] == "up"):
+            hide(s, b, "down")
         g.pop()

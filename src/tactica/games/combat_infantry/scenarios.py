@@ -299,6 +299,13 @@ def deal_pieces(g: Game) -> None:
         g.chance.shuffle(mine)
         for n, b in enumerate(mine, 1):
             s["pieces"][b] = f"{name}-{n:02d}"
+    index_pieces(s)
+
+
+def index_pieces(s: dict[str, Any]) -> None:
+    """Rebuild ``labels``, the piece -> label index of ``pieces`` (after a deal or a re-deal), by
+    which the flow finds the block a piece id names (units.block_of)."""
+    s["labels"] = {p: b for b, p in sorted(s["pieces"].items())}
 
 
 def draw_weapons(g: Game, draws: list[dict[str, Any]]) -> None:

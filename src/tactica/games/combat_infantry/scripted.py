@@ -1,5 +1,6 @@
 """Combat Infantry's scripted policy: the book's solitaire activation priorities (10.5), adapted
-so that both sides can play by them, plus the search hooks ``evaluate`` and ``turn_key``.
+so that both sides can play by them, plus the search hooks ``evaluate``, ``turn_key``,
+``branch_point`` and ``candidates`` (tactica.ai.hooks).
 
 The policy reads only the seat's board view (its own blocks, the other side's face-up blocks and
 "a block here" for hidden ones), the decision's options and the public map. For each commanded
@@ -201,11 +202,83 @@ def turn_key(game: Game) -> int:
 
 def evaluate(game: Game) -> list[float]:
     """Per-seat value in [-1, 1]: the VP difference if the game ended now (eliminations plus
-    objectives held), scaled. Search calls this on its own re-dealt clones only."""
+    objectives held), scaled, plus a tenth as much for the unit values each side has lost (six
+    VPs make the whole range, a VP is worth ten points of steps lost). Search calls this on its
+    own re-dealt clones only."""
     if game.is_terminal():
         return game.returns()
     from .flow import score
 
     vp = score(game)
-    diff = max(-1.0, min(1.0, (vp[0] - vp[1]) / 6.0))
+    lost = game.state["lost"]
+    # 10.4: VPs first; unit values lost (the tie-breaker, and the fights to come) a little
+    diff = max(-1.0, min(1.0, (vp[0] - vp[1]) / 6.0 + (lost[1] - lost[0]) / 60.0))
     return [diff, -diff]
+
+
+BRANCH_STEPS = frozenset({"activate", "action", "move", "command", "assault_unit", "tank_upright"})
+
+
+def branch_point(game: Game) -> bool:
+    """Where search branches (tactica.ai.hooks): the decisions a player weighs, not the small
+    ones that carry them out, which the policy plays. It reads the decision (the deciding seat's
+    own options) only, so it tells nothing hidden.
+
+    - which HQ to activate, or end the player turn (1.1, 4.0);
+    - what a commanded unit does: rally, fire (and where), move, dig in, hold (1.2);
+    - during a move, only when an assault is offered: storm the enemy hex or not (8.0, 9.0);
+      the path to walk is the policy's;
+    - in the command step, only when the CHQ may call artillery or air (2.6, 2.7): which unit
+      to command next is the policy's;
+    - in an assault, a unit that may retreat: fire or fall back (9.2, 9.4);
+    - a face-up tank at the end of the game turn: stand it upright or leave it revealed (2.53).
+    Set-up, the HQ's deploy, the order of assaults and regrouping stay the policy's."""
+    d = game.decision()
+    if d is None or len(d.options) < 2 or d.step not in BRANCH_STEPS:
+        return False
+    if d.step == "move":
+        return any(o.args.get("assault") for o in d.options)
+    if d.step == "command":
+        return any(o.kind == "support" for o in d.options)
+    if d.step == "assault_unit":
+        return any(o.kind == "retreat" for o in d.options)
+    return True
+
+
+def candidates(game: Game) -> list[Option]:
+    """The options search weighs at a branch point (an empty list: all of them); the policy's
+    own choice is always added by the search.
+
+    - activation: every HQ and the pass, never surrender (off unless the game allows it);
+    - a unit's action: rally, move, foxhole, hold, and one fire per hex (the untargeted one
+      where there is one: which unit a hit finds is the rules' (6.3), and a targeted shot at a
+      face-up tank stays when it is the only one at that hex); smoke, demolition and bridge
+      bombardment are left to the policy (their worth shows beyond the look-ahead);
+    - a move offering an assault: each assault, and stopping here (the policy's step on is added);
+    - the command step: one strike per kind and hex (any spotter, no bunker-only strike);
+    - assault and tank choices: all options."""
+    d = game.decision()
+    if d is None:
+        return []
+    opts = list(d.options)
+    out: list[Option]
+    if d.step == "activate":
+        out = [o for o in opts if o.id != "surrender"]
+    elif d.step == "action":
+        out = [o for o in opts if o.kind in ("rally", "move", "hold") or o.id == "foxhole"]
+        per_hex: dict[int, Option] = {}
+        for o in sorted(opts, key=lambda o: (o.id.count(":"), o.id)):
+            if o.kind == "fire" and "i" in o.args and not o.id.startswith("bombard-bridge"):
+                per_hex.setdefault(int(o.args["i"]), o)
+        out += [per_hex[h] for h in sorted(per_hex)]
+    elif d.step == "move":
+        out = [o for o in opts if o.args.get("assault") or o.id == "stop"]
+    elif d.step == "command":
+        strikes: dict[tuple[str, int], Option] = {}
+        for o in sorted(opts, key=lambda o: (o.id.count(":"), o.id)):
+            if o.kind == "support" and "i" in o.args and "target" not in o.args:
+                strikes.setdefault((str(o.args["kind"]), int(o.args["i"])), o)
+        out = list(strikes.values())
+    else:
+        return []
+    return out if 0 < len(out) < len(opts) else []

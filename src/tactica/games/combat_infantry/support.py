@@ -28,7 +28,7 @@ from .fire import (
 )
 from .geo import Geo
 from .scenarios import geo_of
-from .units import in_hex, label, named, occupancy, piece, ref
+from .units import block_of, in_hex, label, named, occupancy, piece, ref
 
 KINDS = ("artillery", "air")
 RULE = {"artillery": "2.6", "air": "2.7"}
@@ -54,7 +54,7 @@ def strike_options(g: Game) -> list[tuple[str, dict[str, Any]]]:
     on an enemy hex one of its company's HQs spots (or on a bunker there), or on a bridge."""
     s = g.state
     act = s["act"]
-    hq = act["hq"]
+    hq = block_of(s, act["hq"])
     hl = label(hq)
     if hl.type != "chq" or act["left"] <= 0 or act.get("called"):
         return []
@@ -102,7 +102,7 @@ def strike_bridge(g: Game, kind: str, k: str, spotter: str) -> None:
     """7.3: artillery or air against a bridge: its dice at half F, rounded up; one hit destroys."""
     s = g.state
     act = s["act"]
-    side = label(act["hq"]).side
+    side = label(block_of(s, act["hq"])).side
     s["support"][side][KINDS.index(kind)] -= 1
     act["left"] -= 1
     act["called"] = True
@@ -116,7 +116,7 @@ def strike_bridge(g: Game, kind: str, k: str, spotter: str) -> None:
     g.emit(
         "7.3",
         "{hq} calls {name} on the bridge {edge} at F{f}: rolls {rolls}: {res}",
-        hq=ref(s, act["hq"]),
+        hq=ref(s, block_of(s, act["hq"])),
         name=lab.name,
         edge=_edge_name(g, k),
         f=f,
@@ -129,7 +129,7 @@ def call_strike(g: Game, kind: str, j: int, spotter: str, target: str | None = N
     """2.6/2.7: one strike: the off-map block loses a step (a strike used), then bombards."""
     s = g.state
     act = s["act"]
-    side = label(act["hq"]).side
+    side = label(block_of(s, act["hq"])).side
     k = KINDS.index(kind)
     s["support"][side][k] -= 1
     act["left"] -= 1
@@ -139,7 +139,7 @@ def call_strike(g: Game, kind: str, j: int, spotter: str, target: str | None = N
     g.emit(
         RULE[kind],
         "{hq} calls {kind} ({left} left)",
-        hq=ref(s, act["hq"]),
+        hq=ref(s, block_of(s, act["hq"])),
         kind=lab.name,
         left=s["support"][side][k],
     )

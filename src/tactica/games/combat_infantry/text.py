@@ -19,7 +19,8 @@ def describe(v: dict[str, Any]) -> str:
         by_hex.setdefault(b["hex"], []).append(f"{b['id']}[{b['steps']}/{b['max']}]{mark}{half}")
     for h in v["hidden_blocks"]:
         down = "." if h["posture"] == "down" else ""
-        by_hex.setdefault(h["hex"], []).append(f"<{h['side']} block {h['piece']}{down}>")
+        known = f" ={h['seen_as']}" if h.get("seen_as") else ""  # 1.0: seen face-up before
+        by_hex.setdefault(h["hex"], []).append(f"<{h['side']} block {h['piece']}{known}{down}>")
     for hx in sorted(by_hex, key=lambda x: (x[0], int(x[1:]) if x[1:].isdigit() else 0)):
         lines.append(f"  {hx}: {' '.join(by_hex[hx])}")
     extras = []

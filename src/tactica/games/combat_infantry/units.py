@@ -40,6 +40,30 @@ def ref(s: State, bid: str) -> str:
     return named(s, bid) if r is None or r["posture"] == "up" else piece(s, bid)
 
 
+def block_of(s: State, p: str) -> str:
+    """The label piece ``p`` carries now (1.0). The flow's frames, the activation and the assault
+    name blocks by piece, so a re-deal for search (view.resample) may change what a piece in use
+    is without touching the frames. ``labels`` (piece -> label) is the index kept beside
+    ``pieces`` (scenarios.index_pieces); an entry it lacks or that no longer agrees is looked up in full."""
+    b = s.get("labels", {}).get(p)
+    if b is not None and s["pieces"].get(b) == p:
+        return str(b)
+    for b, q in s["pieces"].items():
+        if q == p:
+            return str(b)
+    raise KeyError(p)
+
+
+
+def hide(s: State, bid: str, posture: str) -> None:
+    """Turn block ``bid`` upright or face-down (1.0); a block that stood face-up has shown its
+    label to both sides, who may follow it from now on (``seen``)."""
+    r = s["blocks"][bid]
+    if r["posture"] == "up":
+        seen(s, bid)
+    r["posture"] = posture
+
+
 def by_piece(s: State, side: int) -> dict[str, str]:
     """piece id -> block label for ``side``'s blocks in the game."""
     return {p: b for b, p in s["pieces"].items() if sheet()[b].side == side}
