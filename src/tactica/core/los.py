@@ -79,6 +79,8 @@ class Overlay:
       along a hexside (units in Commands & Colors, friendly units in Combat Infantry 6.4).
     * ``hinder``: hex index -> hindrance of a marker filling the hex; counts whenever the line
       touches the hex, the end hexes included (CC 10.3.4 Smoke); the largest value applies.
+    * ``hinder_between``: the same, but only where the hex lies between the ends (GWC 10.1.1: a
+      Tank in an intervening hex hinders; one in the firer's or target's hex does not).
 
     Markers fill their hex, so ``block``, ``block_ends`` and ``hinder`` mean the same under every
     policy and :class:`LosTable` applies them itself; only ``screen`` goes back to the policy.
@@ -88,7 +90,9 @@ class Overlay:
     block_ends: int = 0
     screen: int = 0
     hinder: Mapping[int, int] = field(default_factory=dict)
+    hinder_between: Mapping[int, int] = field(default_factory=dict)
     hmask: int = field(init=False, repr=False, compare=False)
+    bmask: int = field(init=False, repr=False, compare=False)
     inner: int = field(init=False, repr=False, compare=False)
     outer: int = field(init=False, repr=False, compare=False)
 
@@ -97,16 +101,24 @@ class Overlay:
         hmask = 0
         for i in hind:
             hmask |= 1 << i
+        between = MappingProxyType({i: v for i, v in sorted(self.hinder_between.items()) if v > 0})
+        bmask = 0
+        for i in between:
+            bmask |= 1 << i
         object.__setattr__(self, "hinder", hind)
         object.__setattr__(self, "hmask", hmask)
-        object.__setattr__(self, "inner", self.block | self.block_ends | self.screen | hmask)
+        object.__setattr__(self, "hinder_between", between)
+        object.__setattr__(self, "bmask", bmask)
+        object.__setattr__(self, "inner", self.block | self.block_ends | self.screen | hmask | bmask)
         object.__setattr__(self, "outer", self.block_ends | hmask)
 
     def __hash__(self) -> int:
-        return hash((self.block, self.block_ends, self.screen, tuple(self.hinder.items())))
+        return hash((self.block, self.block_ends, self.screen, tuple(self.hinder.items()),
+                     tuple(self.hinder_between.items())))
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (Overlay, (self.block, self.block_ends, self.screen, dict(self.hinder)))
+        return (Overlay, (self.block, self.block_ends, self.screen, dict(self.hinder),
+                          dict(self.hinder_between)))
 
     @classmethod
     def of(
@@ -117,6 +129,7 @@ class Overlay:
         block_ends: Iterable[Hex] = (),
         screen: Iterable[Hex] = (),
         hinder: Mapping[Hex, int] | None = None,
+        hinder_between: Mapping[Hex, int] | None = None,
     ) -> Overlay:
         """Build an overlay from hexes instead of indices."""
         return cls(
@@ -124,6 +137,7 @@ class Overlay:
             block_ends=board.mask(block_ends),
             screen=board.mask(screen),
             hinder={board.index[h]: v for h, v in (hinder or {}).items()},
+            hinder_between={board.index[h]: v for h, v in (hinder_between or {}).items()},
         )
 
 
@@ -171,6 +185,8 @@ def _overlay_marks(board: Board, s: Sight, ov: Overlay, notes: list[str] | None)
                 notes.append(f"{board.labels[i]}: blocking marker fills the hex")
             return board.hexes[i], 0
         v = ov.hinder.get(i, 0)
+        if i != s.ia and i != s.ib:
+            v = max(v, ov.hinder_between.get(i, 0))
         if v > hind:
             hind = v
             if notes is not None:
@@ -427,6 +443,12 @@ class CombatCommanderLos:
     (10.3), ``hexside_obstacles`` / ``hexside_hindrances`` (walls, hedges / fences), ``blind``
     (terrain creating a blind hex, T88.4.1), ``sunken`` (Gully, T86) and ``road_kinds`` (a line
     traced exactly along such a road ignores the terrain of the hexes it follows, T93).
+
+    Two options for games whose rules say more than Combat Commander's (both off by default):
+    ``hexside_fill`` (GWC 10.3, T99.4: hindering terrain fills its hex, so a line exactly along a
+    hexside is hindered by the larger hindrance of the two hexes beside it, unless both block)
+    and ``edge_mirror`` (GWC 10.4: the off-map side of a map-edge hexside is a copy of the edge
+    hex, so a line along the board's edge is blocked or hindered by what the edge hex holds).
     """
 
     symmetric = True
@@ -441,7 +463,11 @@ class CombatCommanderLos:
         blind: Iterable[str] = (),
         sunken: Iterable[str] = (),
         road_kinds: Iterable[str] = (),
+        hexside_fill: bool = False,
+        edge_mirror: bool = False,
     ) -> None:
+        self.hexside_fill = hexside_fill
+        self.edge_mirror = edge_mirror
         self.obstacles = frozenset(obstacles)
         self.hindrances = dict(hindrances or {})
         self.hexside_obstacles = frozenset(hexside_obstacles)
@@ -529,13 +555,20 @@ class CombatCommanderLos:
             road = straight and self._along_road(board, steps, k)
             vals = [self._hex(board, s, k, h, i, road, notes) for h, i in zip(steps[k], ids[k], strict=True)]
             vals = [-1 if (i >= 0 and screen >> i & 1) else v for v, i in zip(vals, ids[k], strict=True)]
+            if len(vals) == 2 and self.edge_mirror and min(ids[k]) < 0 <= max(ids[k]):
+                vals = [vals[0] if ids[k][0] >= 0 else vals[1]] * 2  # 10.4: the virtual hex
+                if notes is not None:
+                    notes.append(f"{'/'.join(_name(board, x) for x in steps[k])}: along the map edge, "
+                                 f"the off-map side is of the edge hex's nature (10.4)")
             if all(v < 0 for v in vals):
                 return LosResult(False, 0, steps[k][0])
-            v = min(x for x in vals if x >= 0)
+            pick = max if self.hexside_fill else min  # GWC 10.3: hindering terrain fills its hex
+            v = pick(x for x in vals if x >= 0)
             if len(vals) == 2 and notes is not None and vals[0] != vals[1]:
                 notes.append(
                     f"{'/'.join(_name(board, x) for x in steps[k])}: the line runs along this hexside, "
-                    f"so only what lies on both sides counts"
+                    + ("so the larger hindrance of the two hexes counts (10.3)" if self.hexside_fill
+                       else "so only what lies on both sides counts")
                 )
             best = max(best, v)
         hi = max(ea, eb)
@@ -635,6 +668,58 @@ class LosTable:
         self._screen_pairs: list[tuple[tuple[int, int], ...]] = []
         if getattr(policy, "screen_graze_both", False):
             self._build_screen_masks()
+
+    def derive(self, board: Board, changed: Iterable[int]) -> LosTable:
+        """The table of ``board``: a copy of this table's board (same hexes) whose terrain differs
+        in the hexes ``changed`` (GWC: Rubble and Shellhole markers). Only the pairs whose line
+        touches a changed hex or ends in one are evaluated again (speed: a whole table takes a
+        second or more); the answer is the one a new ``LosTable(board, policy)`` would give."""
+        if board.hexes != self.board.hexes or getattr(self.policy, "screen_graze_both", False):
+            return LosTable(board, self.policy)
+        n = self._n
+        by_hex = self._pairs_by_hex()
+        new = object.__new__(LosTable)
+        new.__dict__.update(self.__dict__)  # the index, the pairs by hex
+        new.board = board
+        new._res, new._touch, new._order = list(self._res), list(self._touch), list(self._order)
+        new._sights = {}
+        todo = sorted({k for i in changed for k in by_hex[i]})
+        hexes, policy = board.hexes, self.policy
+        for k in todo:
+            i, j = divmod(k, n)
+            s = sight(board, hexes[i], hexes[j])
+            r = policy.evaluate(board, s, None)
+            pairs = ((k, s, False), (j * n + i, s, True)) if policy.symmetric else ((k, s, False),)
+            for key, line, rev in pairs:
+                seq = touched_order(board, line, reverse=rev) if r.clear else ()
+                m = 0
+                for x in seq:
+                    m |= 1 << x
+                new._res[key] = r
+                new._touch[key] = m & ~((1 << i) | (1 << j))
+                new._order[key] = seq
+        new._clear = [r.clear for r in new._res]
+        new._hind = [r.hindrance for r in new._res]
+        return new
+
+    def _pairs_by_hex(self) -> list[list[int]]:
+        """For each hex, the pairs (``i * n + j``; ``i < j`` for a symmetric policy) whose line
+        touches it or ends in it; the geometry alone decides, so derived tables share it."""
+        found = self.__dict__.get("_by_hex")
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        n, board = self._n, self.board
+        out: list[list[int]] = [[] for _ in range(n)]
+        for i in range(n):
+            for j in range(i + 1, n) if self.policy.symmetric else range(n):
+                if i == j:
+                    continue
+                s = sight(board, board.hexes[i], board.hexes[j])
+                k = i * n + j
+                for x in {i, j, *touched_order(board, s)}:
+                    out[x].append(k)
+        self.__dict__["_by_hex"] = out
+        return out
 
     def _build_screen_masks(self) -> None:
         """For policies whose screens (units) obstruct like terrain, with a line along a hexside
@@ -738,11 +823,12 @@ class LosTable:
                 bit = 1 << x
                 if ov.block_ends & bit or (ov.block & bit and x != i and x != j):
                     return LosResult(False, 0, self.board.hexes[x])
+        hind = r.hindrance
         if ov.hmask & both:
-            hind = max(v for x, v in ov.hinder.items() if both >> x & 1)
-            if hind > r.hindrance:
-                return LosResult(True, hind)
-        return r
+            hind = max(hind, max(v for x, v in ov.hinder.items() if both >> x & 1))
+        if ov.bmask & touch:
+            hind = max(hind, max(v for x, v in ov.hinder_between.items() if touch >> x & 1))
+        return LosResult(True, hind) if hind > r.hindrance else r
 
     def trace(self, a: Hex, b: Hex, overlay: Overlay | None = None) -> LosTrace:
         """Re-run the policy on one pair, collecting its explanation."""

@@ -14,9 +14,13 @@ from tactica.core.los import CombatCommanderLos
 from .protocols import LosEntryLike
 
 
-def chart_los_policy(entries: Iterable[LosEntryLike]) -> CombatCommanderLos:
+def chart_los_policy(entries: Iterable[LosEntryLike], *, hexside_fill: bool = False,
+                     edge_mirror: bool = False) -> CombatCommanderLos:
     """Hex types and paths give obstacles, hindrances, blind hexes and sunken hexes; hexsides give
-    wall/hedge obstacles and fence hindrances; paths marked ``clear_along`` are seen along."""
+    wall/hedge obstacles and fence hindrances; paths marked ``clear_along`` are seen along.
+    ``hexside_fill`` and ``edge_mirror`` are the core policy's options for a game whose book says
+    hindering terrain fills its hex (GWC 10.3) and the map edge repeats its hexes (GWC 10.4);
+    Combat Commander's book says neither, so it leaves them off."""
     lines = list(entries)
     mapped = [e for e in lines if e.kind in ("type", "path")]
     sides = [e for e in lines if e.kind == "hexside"]
@@ -28,4 +32,6 @@ def chart_los_policy(entries: Iterable[LosEntryLike]) -> CombatCommanderLos:
         blind=[e.id for e in mapped if e.blind_hex],
         sunken=[e.id for e in mapped if e.sunken],
         road_kinds=[e.id for e in lines if e.kind == "path" and e.clear_along],
+        hexside_fill=hexside_fill,
+        edge_mirror=edge_mirror,
     )

@@ -10,22 +10,30 @@ data/terrain.yaml holds the chart (validated by _schema.TerrainChartFile); each 
   Hedge or Wall crossed (T105, T109, T122); +1 uphill unless across a Road hexside (T110.1);
   Quarry to Quarry 1 (T114); Water Barrier impassable (T123);
 * ``hex_cover``: T99.3: the governing type's Cover, and the Road's -1 only in Open Ground (T116);
-* ``los_table``: the core LOS configured from the chart (family los_policy; 10, T110).
+* ``los_table``: the core LOS configured from the chart (family los_policy; 10, T110), with
+  hindering terrain filling its hex along hexsides (10.3, T99.4) and the map edge repeating its
+  hexes (10.4);
+* ``marked_board``: the map as play has made it: a Rubble or Shellhole marker replaces the hex's
+  type (T99.1, T99.5, T117, T118), so every cost, Cover and LOS read from the rules' board follows
+  the markers (reading R21); ``printed_board`` gives the map back as printed;
+* ``fao_board``: the map seen from a Forward Artillery Observer at level 2 (2.4, O19.2.1.1).
 
-What depends on markers (Gas +1 MP, T107; the first Shellhole or Destroyed Woods +1, T118,
-T124.1; Blaze, T100) is not in these map-fixed values: see RULES.md.
+What depends on the moving group or on other markers (Gas +1 MP, T107; the first Shellhole or
+Destroyed Woods +1, T118, T124.1; Blaze, T100) is terrain_state's and the family's.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from types import MappingProxyType
+from weakref import WeakKeyDictionary
 
 from tactica.core.board import Board
 from tactica.core.hexgrid import Hex
-from tactica.core.los import LosTable
+from tactica.core.los import CombatCommanderLos, LosTable
 
 from ..commander_family.board_state import on_path
 from ..commander_family.los_policy import chart_los_policy
@@ -97,7 +105,7 @@ def terrain_chart() -> TerrainChart:
     return build_chart(builtin_pack().terrain)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)
 def hex_types(board: Board, h: Hex) -> tuple[TerrainEntry, ...]:
     """T99.1: the hex's types, the governing one first (reading R4's precedence)."""
     ch = terrain_chart()
@@ -151,7 +159,95 @@ def hex_cover(board: Board, h: Hex) -> tuple[int, str]:
     return value, why
 
 
+@cache
+def los_policy() -> CombatCommanderLos:
+    """The chart's LOS with this book's two additions to Combat Commander's: a line along a
+    hexside is hindered by the larger hindrance beside it (10.3, T99.4) and the off-map side of
+    an edge hexside is of the edge hex's nature (10.4)."""
+    return chart_los_policy(terrain_chart().entries.values(), hexside_fill=True, edge_mirror=True)
+
+
 @lru_cache(maxsize=16)
+def _printed_table(board: Board) -> LosTable:
+    return LosTable(board, los_policy())
+
+
+Markers = frozenset[tuple[str, str]]
+_ORIGIN: WeakKeyDictionary[Board, tuple[Board, Markers]] = WeakKeyDictionary()
+_MARKED: OrderedDict[tuple[Board, Markers], Board] = OrderedDict()
+_TABLES: OrderedDict[Board, LosTable] = OrderedDict()
+_LAST: list[tuple[Board, dict[str, str], Board] | None] = [None]
+_KEEP = 32  # marked boards and their LOS tables kept (a game adds markers a few at a time)
+
+
+def marked_board(printed: Board, markers: Mapping[str, str]) -> Board:
+    """T99.1, T117, T118 (reading R21): ``printed`` with each marked hex's type replaced by its
+    marker's (label -> "rubble" | "shellhole"); Roads, Trails and the rest of the hex stay. The
+    same markers give the same board object, so the caches keyed by board keep working."""
+    if not markers:
+        return printed
+    last = _LAST[0]
+    if last is not None and last[0] is printed and last[1] == markers:
+        return last[2]  # speed: the rules ask for the board all the time, the markers seldom change
+    key = (printed, frozenset(markers.items()))
+    found = _MARKED.get(key)
+    if found is not None:
+        _MARKED.move_to_end(key)
+        _LAST[0] = (printed, dict(markers), found)
+        return found
+    types = {e.id for e in terrain_chart().of_kind("type")}
+    index = {lab: i for i, lab in enumerate(printed.labels)}
+    changes = {index[h]: (*(f for f in printed.terrain[index[h]] if f not in types), kind)
+               for h, kind in markers.items()}
+    board = printed.with_terrain(changes)
+    _ORIGIN[board] = key
+    _MARKED[key] = board
+    while len(_MARKED) > _KEEP:
+        _MARKED.popitem(last=False)
+    _LAST[0] = (printed, dict(markers), board)
+    return board
+
+
+def printed_board(board: Board) -> Board:
+    """The map as printed under a marked board (itself when it is printed)."""
+    origin = _ORIGIN.get(board)
+    return board if origin is None else origin[0]
+
+
 def los_table(board: Board) -> LosTable:
-    """The board's LOS table under the chart, built once per board."""
-    return LosTable(board, chart_los_policy(terrain_chart().entries.values()))
+    """The board's LOS table under the chart: built once per printed map; a marked board's is
+    derived from the cached table whose markers differ least, evaluating again only the lines
+    that touch the hexes that differ (core LosTable.derive)."""
+    origin = _ORIGIN.get(board)
+    if origin is None:
+        return _printed_table(board)
+    t = _TABLES.get(board)
+    if t is not None:
+        _TABLES.move_to_end(board)
+        return t
+    printed, key = origin
+    want = dict(key)
+
+    def differ(markers: Mapping[str, str]) -> set[str]:
+        return {h for h in want.keys() | markers.keys() if want.get(h) != markers.get(h)}
+
+    base, changed = _printed_table(printed), differ({})
+    for b, table in _TABLES.items():
+        o = _ORIGIN.get(b)
+        if o is not None and o[0] is printed and len(d := differ(dict(o[1]))) < len(changed):
+            base, changed = table, d
+    index = {lab: i for i, lab in enumerate(printed.labels)}
+    t = _TABLES[board] = base.derive(board, [index[h] for h in changed])
+    while len(_TABLES) > _KEEP:
+        _TABLES.popitem(last=False)
+    return t
+
+
+@lru_cache(maxsize=64)
+def fao_board(board: Board, h: Hex) -> Board:
+    """2.4, O19.2.1.1: the FAO is considered at level 2: the board with its hex at level 2 (or
+    its own, if higher), for the lines traced from it only."""
+    elevation = list(board.elevation)
+    i = board.index[h]
+    elevation[i] = max(elevation[i], 2)
+    return replace(board, elevation=tuple(elevation))

@@ -7,20 +7,27 @@ State (plain data, public)::
     "gas": [hex labels]                                      # one Gas marker a hex (8.1.5), sorted
     "fortifications": {hex label: kind}                      # the family's (fortifications.py)
 
-A Shellhole or Rubble marker replaces the hex's printed type for Cover (the family's
-``marker_cover`` hook), for what a later Impact does, and for the Woods airburst. Reading (RULES.md
-R12): movement and line of sight still read the printed map (terrain.py's map-fixed values).
+A Shellhole or Rubble marker replaces the hex's printed type for everything (T99.1, T99.5): the
+rules' board is the printed map with the markers' types in their hexes (terrain.marked_board), so
+move costs, Cover and LOS follow them (reading R21); Cover also through the family's
+``marker_cover`` hook. Move surcharges that depend on the moving group (T107 Gas, T118 and
+T124.1: the first Shellhole and the first Destroyed Woods of a Move or Offensive) are
+:func:`move_surcharge`'s.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
+
+from tactica.core.los import LosResult, sight
 
 from ..commander_family import fortifications as fam
 from ..commander_family.access import rules_of
-from ..commander_family.board_state import board_of, label_map
+from ..commander_family.board_state import board_of, label_map, on_path, overlay
+from ..commander_family.movement import find_frame
 from . import barrage
-from .terrain import TerrainEntry, terrain_chart
+from .terrain import TerrainEntry, fao_board, printed_board, terrain_chart
 
 if TYPE_CHECKING:
     from tactica.core.game import Game
@@ -36,8 +43,10 @@ def marker(g: Game, label: str | None) -> str | None:
 
 
 def printed_type(g: Game, label: str) -> TerrainEntry:
+    """The hex's governing type as printed on the map, whatever marker lies there."""
     b = board_of(g)
     assert b is not None
+    b = printed_board(b)
     t: TerrainEntry = rules_of(g).hex_type(b, label_map(b)[label])  # type: ignore[assignment]
     return t
 
@@ -82,6 +91,80 @@ def add_gas(g: Game, label: str) -> bool:
     here.append(label)
     here.sort()
     return True
+
+
+# ---------------------------------------------------------------- move surcharges (O23)
+FIRST_ONCE = {"shellhole": "T118", "destroyed_woods": "T124.1"}
+"""Types that cost +1 MP the first time a moving group enters one in a Move or Offensive."""
+
+
+def first_once(g: Game, label: str) -> str | None:
+    """T118, T124.1: the hex's type if entering it may cost the +1 of the first one; a Trail in a
+    Shellhole printed on the map waives it (T118.2) until a Shellhole marker lands there
+    (T121.1)."""
+    t = current_type(g, label).id
+    if t not in FIRST_ONCE:
+        return None
+    if t == "shellhole" and marker(g, label) is None:
+        b = board_of(g)
+        assert b is not None
+        if on_path(b, label_map(b)[label], "trail"):
+            return None
+    return t
+
+
+def move_surcharge(g: Game, label: str, movers: Sequence[str]) -> int:
+    """MPs on top of the map's cost to enter ``label``: +1 into Gas (T107); +1 into the first
+    Shellhole and the first Destroyed Woods the movers enter in this Move or Offensive Order
+    (T118, T124.1; a fresh group, ``movers`` empty or not yet moving, pays it)."""
+    extra = 1 if label in (g.state.get("gas") or ()) else 0
+    kind = first_once(g, label)
+    if kind is not None:
+        move = find_frame(g, "move_order")
+        done = (move or {}).get("first_entered", {}).get(kind, ())
+        if not movers or movers[0] not in done:
+            extra += 1
+    return extra
+
+
+def record_entry(g: Game, uids: Sequence[str], label: str) -> None:
+    """T118, T124.1: remember in the Move (or Offensive) Order under way who has entered their
+    first Shellhole or Destroyed Woods; the record goes with the Order's frame."""
+    kind = first_once(g, label)
+    move = find_frame(g, "move_order")
+    if kind is None or move is None:
+        return
+    done = move.setdefault("first_entered", {}).setdefault(kind, [])
+    new = [u for u in uids if u not in done]
+    if new:
+        done.extend(new)
+        g.emit(FIRST_ONCE[kind], "{units} entered their first {kind} of this Order: +1 MP",
+               units=", ".join(new), kind=kind.replace("_", " ").capitalize())
+
+
+# ---------------------------------------------------------------- LOS (2.4, 10.1.1)
+def tanks_hinder(g: Game) -> dict[str, int]:
+    """10.1.1, O21.3: every hex holding a Tank (either side's) hinders 1 a line passing through
+    it; a Tank in the firer's or target's hex does not (the overlay's ``hinder_between``)."""
+    rules = rules_of(g)
+    return {u["hex"]: 1 for u in g.state["units"].values()
+            if u["where"] == "map" and u["hex"] is not None
+            and rules.unit_type(u["type"]).type == "tank"}
+
+
+
+def fao_los(g: Game, here: str, target: str) -> LosResult:
+    """2.4, O19.2.1.1 (reading R26): the Forward Artillery Observer looks from level 2, over
+    lower terrain, with the markers in play; traced on the map with his hex raised to level 2."""
+    b = board_of(g)
+    assert b is not None
+    m = label_map(b)
+    if here == target:
+        return LosResult(True)
+    board = fao_board(b, m[here])
+    policy = rules_of(g).los(g).policy  # type: ignore[union-attr]
+    result: LosResult = policy.evaluate(board, sight(board, m[here], m[target]), overlay(g))
+    return result
 
 
 # ---------------------------------------------------------------- Artillery downgrades
