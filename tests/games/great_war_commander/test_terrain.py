@@ -181,3 +181,35 @@ def test_T118_2_T121_1_a_trail_in_a_printed_shellhole_waives_the_extra_mp_until_
     assert terrain_state.move_surcharge(g, "B2", ()) == 0  # T118.2: with a Trail, no +1
     g.state["terrain_markers"] = {"B2": "shellhole"}
     assert terrain_state.move_surcharge(g, "B2", ()) == 1  # T121.1: a Shellhole marker ends it
+
+
+def test_R21_T117_T118_markers_change_line_of_sight_and_move_costs() -> None:
+    from tactica.games.commander_family.board_state import board_of, los
+    from tactica.games.commander_family.movement import step_cost
+
+    g = _trench_line()  # Woods C1/C2, Building H10
+    assert not los(g, "C3", "C1").clear and not los(g, "H9", "H11").clear
+    assert step_cost(g, "C3", "C2") == 2  # Woods
+    g.state["terrain_markers"] = {"C2": "shellhole", "H10": "rubble"}
+    assert los(g, "C3", "C1").clear and los(g, "C3", "C1").hindrance == 0  # T118: Clear
+    seen = los(g, "H9", "H11")
+    assert seen.clear and seen.hindrance == 2  # T117: Rubble hinders 2
+    b = board_of(g)
+    assert b is not None and terrain.move_cost(b, b.parse("C3"), b.parse("C2")) == 1  # T118: 1
+    assert step_cost(g, "C3", "C2") == 2  # 1, +1 for a fresh group's first Shellhole
+    assert terrain.printed_board(b).has(b.parse("C2"), "woods")  # the printed map stays
+    assert terrain.marked_board(terrain.printed_board(b), dict(g.state["terrain_markers"])) is b
+    g.state["terrain_markers"] = {}
+    assert not los(g, "C3", "C1").clear  # markers gone (a fresh game): printed again
+
+
+def test_2_4_the_fao_looks_from_level_2_over_lower_terrain() -> None:
+    from tactica.games.commander_family.board_state import los
+    from tactica.games.great_war_commander.artillery import FAO, fao_hex, spotter_los
+
+    g = _trench_line()  # FAO H11; Building H10 at level 0, hill H6-H7 at level 1, H4 level 0
+    seat = next(s for s in (0, 1) if fao_hex(g, s) == "H11")
+    assert not los(g, "H11", "H4").clear  # from the ground the Building blocks
+    seen = spotter_los(g, FAO, seat, "H4")
+    assert seen.clear and seen.hindrance == 0  # O19.2.1.1: over the Building, the hill and its Brush
+    assert not spotter_los(g, FAO, seat, "H9").clear  # T110.4.1: the blind hex behind H10
