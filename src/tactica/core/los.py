@@ -449,6 +449,8 @@ class CombatCommanderLos:
     hexside is hindered by the larger hindrance of the two hexes beside it, unless both block)
     and ``edge_mirror`` (GWC 10.4: the off-map side of a map-edge hexside is a copy of the edge
     hex, so a line along the board's edge is blocked or hindered by what the edge hex holds).
+    ``depth`` (name -> n) is terrain a line sees into but not through: the n-th intervening hex of
+    it (at the higher end's level or above) blocks (GWC T124.1 Destroyed Woods: 2).
     """
 
     symmetric = True
@@ -465,9 +467,11 @@ class CombatCommanderLos:
         road_kinds: Iterable[str] = (),
         hexside_fill: bool = False,
         edge_mirror: bool = False,
+        depth: Mapping[str, int] | None = None,
     ) -> None:
         self.hexside_fill = hexside_fill
         self.edge_mirror = edge_mirror
+        self.depth = dict(depth or {})
         self.obstacles = frozenset(obstacles)
         self.hindrances = dict(hindrances or {})
         self.hexside_obstacles = frozenset(hexside_obstacles)
@@ -535,6 +539,25 @@ class CombatCommanderLos:
             notes.append(f"{lab}: hindrance below level {hi} ignored (T88.5)")
         return hind
 
+    def _deep(self, board: Board, s: Sight, k: int, seen: dict[str, int], notes: list[str] | None) -> bool:
+        """Count step ``k`` toward the ``depth`` terrain it lies in (both sides of a hexside, the
+        off-map side mirrored under ``edge_mirror``); True once a count reaches its limit."""
+        ids = [i for i in s.ids[k] if i >= 0] if self.edge_mirror else list(s.ids[k])
+        hi = max(board.elevation[s.ia], board.elevation[s.ib])
+        kinds = {next((f for f in board.features[i] if f in self.depth), None)
+                 if i >= 0 and board.elevation[i] >= hi else None for i in ids}
+        if len(kinds) != 1 or None in kinds:
+            return False
+        kind = kinds.pop()
+        assert kind is not None
+        seen[kind] = seen.get(kind, 0) + 1
+        if seen[kind] < self.depth[kind]:
+            return False
+        if notes is not None:
+            notes.append(f"{_name(board, s.trace.steps[k][0])}: the line has gone {seen[kind]} hexes "
+                         f"deep into {kind} (T124.1)")
+        return True
+
     def evaluate(
         self, board: Board, s: Sight, overlay: Overlay | None = None, notes: list[str] | None = None
     ) -> LosResult:
@@ -551,8 +574,11 @@ class CombatCommanderLos:
         dq, dr = s.b[0] - s.a[0], s.b[1] - s.a[1]
         straight = bool(self.road_kinds) and (dq == 0 or dr == 0 or dq == -dr)
         best = 0
+        deep: dict[str, int] = {}
         for k in range(1, len(steps) - 1):
             road = straight and self._along_road(board, steps, k)
+            if self.depth and not road and self._deep(board, s, k, deep, notes):
+                return LosResult(False, 0, steps[k][0])
             vals = [self._hex(board, s, k, h, i, road, notes) for h, i in zip(steps[k], ids[k], strict=True)]
             vals = [-1 if (i >= 0 and screen >> i & 1) else v for v, i in zip(vals, ids[k], strict=True)]
             if len(vals) == 2 and self.edge_mirror and min(ids[k]) < 0 <= max(ids[k]):

@@ -307,3 +307,11 @@ def test_10_1_1_a_tank_in_between_hinders_one_not_in_the_end_hexes() -> None:
     g.state["units"] = {k: u for k, u in g.state["units"].items() if u["hex"] != mid}
     put(g, 1, tank, b)
     assert los(g, a, b).hindrance == 0  # 10.1.1: only an intervening hex
+
+
+def test_T124_1_destroyed_woods_is_seen_two_hexes_into() -> None:
+    g = fresh()  # trench_line: Destroyed Woods C6 and C7 in column C, Shellholes C5 and C8
+    assert los(g, "C5", "C7").clear  # one Destroyed Woods hex between: seen into the second
+    assert not los(g, "C5", "C8").clear and not los(g, "C8", "C5").clear  # two between: blocked
+    g.state["terrain_markers"] = {"C6": "shellhole"}
+    assert los(g, "C5", "C8").clear  # a Shellhole marker leaves one

@@ -179,8 +179,12 @@ def test_T118_2_T121_1_a_trail_in_a_printed_shellhole_waives_the_extra_mp_until_
     monkeypatch.setattr(terrain_state, "board_of", lambda _g: b)
     assert terrain_state.move_surcharge(g, "C2", ()) == 1  # T118: a printed Shellhole
     assert terrain_state.move_surcharge(g, "B2", ()) == 0  # T118.2: with a Trail, no +1
-    g.state["terrain_markers"] = {"B2": "shellhole"}
-    assert terrain_state.move_surcharge(g, "B2", ()) == 1  # T121.1: a Shellhole marker ends it
+    assert terrain_state.takes_impact(g, "B2") and not terrain_state.takes_impact(g, "C2")
+    terrain_state.impact_downgrade(g, "B2", 17)
+    assert "B2" not in (g.state.get("terrain_markers") or {})
+    terrain_state.impact_downgrade(g, "B2", 18)  # T121.1: vulnerability 18 with the Trail
+    assert g.state["terrain_markers"] == {"B2": "shellhole"} and "T121.1" in log_rules(g)
+    assert terrain_state.move_surcharge(g, "B2", ()) == 1  # the marker ends the Trail's help
 
 
 def test_R21_T117_T118_markers_change_line_of_sight_and_move_costs() -> None:

@@ -40,8 +40,9 @@ from ..commander_family.los_policy import chart_los_policy
 from ._schema import TerrainChartFile, TerrainModel
 from .data import builtin_pack
 
-CLEAR_ALONG = ("road", "railway", "trail")
-"""T115, T116: a line traced along a Railway or Road is clear (a Trail is a lesser road, T121)."""
+CLEAR_ALONG = ("road", "railway")
+"""T115, T116: a line traced along a Railway or Road is clear; a Trail's LOS is the other
+terrain's (T121)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,13 +164,24 @@ def hex_cover(board: Board, h: Hex) -> tuple[int, str]:
 def los_policy() -> CombatCommanderLos:
     """The chart's LOS with this book's two additions to Combat Commander's: a line along a
     hexside is hindered by the larger hindrance beside it (10.3, T99.4) and the off-map side of
-    an edge hexside is of the edge hex's nature (10.4)."""
-    return chart_los_policy(terrain_chart().entries.values(), hexside_fill=True, edge_mirror=True)
+    an edge hexside is of the edge hex's nature (10.4); and Destroyed Woods is seen two hexes into,
+    the second intervening one blocking (T124.1, reading R36)."""
+    return chart_los_policy(terrain_chart().entries.values(), hexside_fill=True, edge_mirror=True,
+                            depth={"destroyed_woods": 2})
+
+
+def _sight_board(board: Board) -> Board:
+    """The board as the LOS policy reads it: a hex a hindering path runs through (a Railway,
+    T115: 1 unless the line follows it) carries the path's name among its terrain."""
+    kinds = [e.id for e in terrain_chart().of_kind("path") if e.los == "hindrance"]
+    changes = {i: (*board.terrain[i], *add) for i, h in enumerate(board.hexes)
+               if (add := [k for k in kinds if k not in board.features[i] and on_path(board, h, k)])}
+    return board.with_terrain(changes) if changes else board
 
 
 @lru_cache(maxsize=16)
 def _printed_table(board: Board) -> LosTable:
-    return LosTable(board, los_policy())
+    return LosTable(_sight_board(board), los_policy())
 
 
 Markers = frozenset[tuple[str, str]]
@@ -177,7 +189,7 @@ _ORIGIN: WeakKeyDictionary[Board, tuple[Board, Markers]] = WeakKeyDictionary()
 _MARKED: OrderedDict[tuple[Board, Markers], Board] = OrderedDict()
 _TABLES: OrderedDict[Board, LosTable] = OrderedDict()
 _LAST: list[tuple[Board, dict[str, str], Board] | None] = [None]
-_KEEP = 32  # marked boards and their LOS tables kept (a game adds markers a few at a time)
+_KEEP = 16  # marked boards and their LOS tables kept (a game adds markers a few at a time)
 
 
 def marked_board(printed: Board, markers: Mapping[str, str]) -> Board:
@@ -237,7 +249,7 @@ def los_table(board: Board) -> LosTable:
         if o is not None and o[0] is printed and len(d := differ(dict(o[1]))) < len(changed):
             base, changed = table, d
     index = {lab: i for i, lab in enumerate(printed.labels)}
-    t = _TABLES[board] = base.derive(board, [index[h] for h in changed])
+    t = _TABLES[board] = base.derive(_sight_board(board), [index[h] for h in changed])
     while len(_TABLES) > _KEEP:
         _TABLES.popitem(last=False)
     return t

@@ -103,14 +103,18 @@ def first_once(g: Game, label: str) -> str | None:
     Shellhole printed on the map waives it (T118.2) until a Shellhole marker lands there
     (T121.1)."""
     t = current_type(g, label).id
-    if t not in FIRST_ONCE:
+    if t not in FIRST_ONCE or trail_shellhole(g, label):
         return None
-    if t == "shellhole" and marker(g, label) is None:
-        b = board_of(g)
-        assert b is not None
-        if on_path(b, label_map(b)[label], "trail"):
-            return None
     return t
+
+
+def trail_shellhole(g: Game, label: str) -> bool:
+    """T118.2, T121.1: a Trail in a Shellhole hex printed on the map (no marker there yet)."""
+    if marker(g, label) is not None or current_type(g, label).id != "shellhole":
+        return False
+    b = board_of(g)
+    assert b is not None
+    return on_path(b, label_map(b)[label], "trail")
 
 
 def move_surcharge(g: Game, label: str, movers: Sequence[str]) -> int:
@@ -174,7 +178,7 @@ def takes_impact(g: Game, label: str) -> bool:
     roll)."""
     if fam.kind_at(g, label) is not None:
         return True
-    return current_type(g, label).vulnerability is not None
+    return current_type(g, label).vulnerability is not None or trail_shellhole(g, label)
 
 
 def impact_downgrade(g: Game, label: str, total: int) -> None:
@@ -198,9 +202,13 @@ def impact_downgrade(g: Game, label: str, total: int) -> None:
         else:
             set_marker(g, label, becomes or rubble_or_hole, "F125.3")
         return
-    new = barrage.downgrade_terrain(t.vulnerability, total)
+    if trail_shellhole(g, label):  # T121.1: vulnerable at 18, the marker ends the Trail's help
+        new = barrage.downgrade_terrain((18, "shellhole"), total)
+        rule = "T121.1"
+    else:
+        new, rule = barrage.downgrade_terrain(t.vulnerability, total), "T99.5"
     if new is not None:
-        set_marker(g, label, new, "T99.5")
+        set_marker(g, label, new, rule)
 
 
 def mortar_damage(g: Game, label: str, total: int) -> None:
