@@ -472,6 +472,7 @@ class CombatCommanderLos:
         self.hexside_fill = hexside_fill
         self.edge_mirror = edge_mirror
         self.depth = dict(depth or {})
+        self._deep_names = frozenset(self.depth)
         self.obstacles = frozenset(obstacles)
         self.hindrances = dict(hindrances or {})
         self.hexside_obstacles = frozenset(hexside_obstacles)
@@ -479,6 +480,9 @@ class CombatCommanderLos:
         self.blind = frozenset(blind)
         self.sunken = frozenset(sunken)
         self.road_kinds = tuple(road_kinds)
+        # the hex terrain this policy reads: a hex whose other terrain changes changes no line
+        self.los_terrain = (self.obstacles | frozenset(self.hindrances) | self.blind | self.sunken
+                            | self._deep_names)
 
     def _along_road(self, board: Board, steps: tuple[tuple[Hex, ...], ...], k: int) -> bool:
         p, h, q = steps[k - 1], steps[k], steps[k + 1]
@@ -577,7 +581,9 @@ class CombatCommanderLos:
         deep: dict[str, int] = {}
         for k in range(1, len(steps) - 1):
             road = straight and self._along_road(board, steps, k)
-            if self.depth and not road and self._deep(board, s, k, deep, notes):
+            if (self.depth and not road
+                    and any(i >= 0 and board.features[i] & self._deep_names for i in ids[k])
+                    and self._deep(board, s, k, deep, notes)):
                 return LosResult(False, 0, steps[k][0])
             vals = [self._hex(board, s, k, h, i, road, notes) for h, i in zip(steps[k], ids[k], strict=True)]
             vals = [-1 if (i >= 0 and screen >> i & 1) else v for v, i in zip(vals, ids[k], strict=True)]
@@ -643,6 +649,14 @@ class LosTrace(NamedTuple):
     notes: tuple[str, ...]
 
 
+_Lines = tuple[list[list[int]], dict[int, Sight], dict[int, tuple[int, ...]], dict[Any, Any]]
+
+
+def _new_lines(n: int) -> _Lines:
+    return [[] for _ in range(n)], {}, {}, {}
+
+
+_MEMO = 1 << 18  # evaluations kept for derived tables (per map), by line and LOS terrain
 _SIGHT_CACHE = 8192  # traced lines kept for overlay queries that must go back to the policy
 
 
@@ -653,7 +667,9 @@ class LosTable:
     Memory is O(n^2) results plus, for each clear pair, a bitmask of the hexes its line touches.
     """
 
-    def __init__(self, board: Board, policy: LosPolicy) -> None:
+    def __init__(self, board: Board, policy: LosPolicy, *, derivable: bool = False) -> None:
+        """``derivable``: keep each pair's traced line for :meth:`derive` (a game whose terrain
+        changes in play: more memory, no second tracing on the first derive)."""
         self.board = board
         self.policy = policy
         n = self._n = len(board)
@@ -663,11 +679,14 @@ class LosTable:
         order: list[tuple[int, ...]] = [()] * (n * n)
         interned: dict[LosResult, LosResult] = {CLEAR: CLEAR}
         hexes = board.hexes
+        lines = _new_lines(n) if derivable else None
         for i in range(n):
             for j in range(n) if not policy.symmetric else range(i + 1, n):
                 if i == j:
                     continue
                 s = sight(board, hexes[i], hexes[j])
+                if lines is not None:
+                    self._note_line(lines, i, j, s)
                 r = policy.evaluate(board, s, None)
                 r = interned.setdefault(r, r)
                 m = 0
@@ -690,6 +709,8 @@ class LosTable:
         self._sights: dict[int, Sight] = {}
         self._clear = [r.clear for r in res]
         self._hind = [r.hindrance for r in res]
+        if lines is not None:
+            self.__dict__["_by_hex"] = lines
         self._screen_single: list[int] = []
         self._screen_pairs: list[tuple[tuple[int, int], ...]] = []
         if getattr(policy, "screen_graze_both", False):
@@ -697,55 +718,73 @@ class LosTable:
 
     def derive(self, board: Board, changed: Iterable[int]) -> LosTable:
         """The table of ``board``: a copy of this table's board (same hexes) whose terrain differs
-        in the hexes ``changed`` (GWC: Rubble and Shellhole markers). Only the pairs whose line
-        touches a changed hex or ends in one are evaluated again (speed: a whole table takes a
-        second or more); the answer is the one a new ``LosTable(board, policy)`` would give."""
+        in the hexes ``changed`` (GWC: Rubble and Shellhole markers). The pairs whose line touches
+        a changed hex or ends in one are evaluated again when first asked for (speed: a whole
+        table takes a second or more, a game asks for few lines); every answer is the one a new
+        ``LosTable(board, policy)`` would give."""
         if board.hexes != self.board.hexes or getattr(self.policy, "screen_graze_both", False):
             return LosTable(board, self.policy)
         n = self._n
-        by_hex = self._pairs_by_hex()
-        new = object.__new__(LosTable)
-        new.__dict__.update(self.__dict__)  # the index, the pairs by hex
+        names = getattr(self.policy, "los_terrain", None)
+        by_hex = self._pairs_by_hex()[0]
+        keys: list[int] = []
+        if names is None:
+            keys.extend(k for i in changed for k in by_hex[i])
+        else:  # a hex whose LOS terrain is the same changes no line; an end hex matters only
+            # when it became sunken or not (T86)
+            sunken: frozenset[str] = getattr(self.policy, "sunken", frozenset())
+            for i in changed:
+                now, before = board.features[i] & names, self.board.features[i] & names
+                if now == before:
+                    continue
+                keys.extend(by_hex[i])
+                if bool(now & sunken) != bool(before & sunken):
+                    keys.extend(x * n + y for j in range(n) if j != i for x, y in ((i, j), (j, i)))
+        new = object.__new__(DerivedLosTable)
+        new.__dict__.update(self.__dict__)  # the index, the pairs by hex and their lines
         new.board = board
         new._res, new._touch, new._order = list(self._res), list(self._touch), list(self._order)
+        new._clear, new._hind = list(self._clear), list(self._hind)
         new._sights = {}
-        todo = sorted({k for i in changed for k in by_hex[i]})
-        hexes, policy = board.hexes, self.policy
-        for k in todo:
-            i, j = divmod(k, n)
-            s = sight(board, hexes[i], hexes[j])
-            r = policy.evaluate(board, s, None)
-            pairs = ((k, s, False), (j * n + i, s, True)) if policy.symmetric else ((k, s, False),)
-            for key, line, rev in pairs:
-                seq = touched_order(board, line, reverse=rev) if r.clear else ()
-                m = 0
-                for x in seq:
-                    m |= 1 << x
-                new._res[key] = r
-                new._touch[key] = m & ~((1 << i) | (1 << j))
-                new._order[key] = seq
-        new._clear = [r.clear for r in new._res]
-        new._hind = [r.hindrance for r in new._res]
+        stale: set[int] = set(self.__dict__.get("_stale", ()))
+        for k in keys:
+            stale.add(k)
+            if self.policy.symmetric:
+                a, b = divmod(k, n)
+                stale.add(b * n + a)
+        new._stale = stale
         return new
 
-    def _pairs_by_hex(self) -> list[list[int]]:
+    def _pairs_by_hex(self) -> _Lines:
         """For each hex, the pairs (``i * n + j``; ``i < j`` for a symmetric policy) whose line
-        touches it or ends in it; the geometry alone decides, so derived tables share it."""
+        touches it or ends in it; each pair's traced line (filled as derived tables need them),
+        the hexes it touches, and a memo of evaluations by the LOS terrain along a line: the
+        geometry alone decides, so every table derived from one map shares them (built on the
+        first derive, never for a table not derived)."""
         found = self.__dict__.get("_by_hex")
         if found is not None:
             return found  # type: ignore[no-any-return]
         n, board = self._n, self.board
-        out: list[list[int]] = [[] for _ in range(n)]
+        found = _new_lines(n)
         for i in range(n):
             for j in range(i + 1, n) if self.policy.symmetric else range(n):
-                if i == j:
-                    continue
-                s = sight(board, board.hexes[i], board.hexes[j])
-                k = i * n + j
-                for x in {i, j, *touched_order(board, s)}:
-                    out[x].append(k)
-        self.__dict__["_by_hex"] = out
-        return out
+                if i != j:
+                    self._note_line(found, i, j, sight(board, board.hexes[i], board.hexes[j]))
+        self.__dict__["_by_hex"] = found
+        return found
+
+    def _note_line(self, found: _Lines, i: int, j: int, s: Sight) -> None:
+        """Index the line of pair ``i``, ``j`` for :meth:`derive`."""
+        out, lines, touched, _ = found
+        k = i * self._n + j
+        lines[k] = s
+        seq = touched[k] = touched_order(self.board, s)
+        if getattr(self.policy, "los_terrain", None) is None:
+            on = {i, j, *seq}  # any hex the line touches may matter
+        else:  # only the hexes it passes through between the ends (the ends: see derive)
+            on = {x for ids in s.ids[1:-1] for x in ids if x >= 0}
+        for x in on:
+            out[x].append(k)
 
     def _build_screen_masks(self) -> None:
         """For policies whose screens (units) obstruct like terrain, with a line along a hexside
@@ -871,3 +910,77 @@ class LosTable:
         else:
             result = self.policy.evaluate(board, s, overlay, notes)
         return LosTrace(result, tuple(tuple(name(h) for h in st) for st in s.trace.steps), tuple(notes))
+
+
+class DerivedLosTable(LosTable):
+    """A table :meth:`LosTable.derive` made for changed terrain: the pairs in ``_stale`` are
+    evaluated on the new board the first time they are asked for, then answered from the lists
+    like any other pair."""
+
+    _stale: set[int]
+
+    def _fresh(self, k: int) -> None:
+        n = self._n
+        i, j = divmod(k, n)
+        sym = self.policy.symmetric
+        a, b = (min(i, j), max(i, j)) if sym else (i, j)
+        _, lines, touched, memo = self._pairs_by_hex()
+        names = getattr(self.policy, "los_terrain", None)
+        feats = self.board.features
+        mk = None if names is None else (a * n + b, tuple(feats[x] & names for x in touched[a * n + b]))
+        found = memo.get(mk) if mk is not None else None
+        if found is None:  # the same LOS terrain along the same line gives the same answer
+            line = lines.get(a * n + b)
+            if line is None:  # traced once for the map, then shared by its derived tables
+                hexes = self.board.hexes
+                line = lines[a * n + b] = sight(self.board, hexes[a], hexes[b])
+            r = self.policy.evaluate(self.board, line, None)
+            seqs = ((touched_order(self.board, line), touched_order(self.board, line, reverse=True))
+                    if r.clear else ((), ()))
+            found = (r, seqs)
+            if mk is not None:
+                if len(memo) > _MEMO:
+                    memo.clear()
+                memo[mk] = found
+        r, seqs = found
+        for x, y, rev in ((a, b, False), (b, a, True)) if sym else ((a, b, False),):
+            key = x * n + y
+            seq = seqs[rev]
+            m = 0
+            for t in seq:
+                m |= 1 << t
+            self._res[key] = r
+            self._touch[key] = m & ~((1 << a) | (1 << b))
+            self._order[key] = seq
+            self._clear[key] = r.clear
+            self._hind[key] = r.hindrance
+            self._stale.discard(key)
+
+    def clear(self, i: int, j: int) -> bool:
+        if i * self._n + j in self._stale:
+            self._fresh(i * self._n + j)
+        return super().clear(i, j)
+
+    def hindrance(self, i: int, j: int) -> int:
+        if i * self._n + j in self._stale:
+            self._fresh(i * self._n + j)
+        return super().hindrance(i, j)
+
+    def result(self, i: int, j: int, overlay: Overlay | None = None) -> LosResult:
+        if i * self._n + j in self._stale:
+            self._fresh(i * self._n + j)
+        return super().result(i, j, overlay)
+
+    def clear_screened(self, i: int, j: int, screen: int) -> bool:
+        if i * self._n + j in self._stale:
+            self._fresh(i * self._n + j)
+        return super().clear_screened(i, j, screen)
+
+    def clear_hex(self, a: Hex, b: Hex) -> bool:
+        return self.clear(self._index[a], self._index[b])
+
+    def hindrance_hex(self, a: Hex, b: Hex) -> int:
+        return self.hindrance(self._index[a], self._index[b])
+
+    def check(self, a: Hex, b: Hex, overlay: Overlay | None = None) -> LosResult:
+        return self.result(self._index[a], self._index[b], overlay)

@@ -304,13 +304,19 @@ def sight_mask(table: LosTable, i: int, low: int, high: int) -> int:
     bitmask: the map never changes, so each (hex, range band) is worked out once, and whether a
     piece has some enemy in Range and LOS is one ``&`` (speed). Markers in play can only take
     sight away (Blaze blocks, Smoke only hinders): see :func:`sees_any`."""
-    b = table.board
-    here = b.hexes[i]
     m = 0
-    for j, h in enumerate(b.hexes):
-        if low <= distance(here, h) <= high and table.clear(i, j):
+    for j in _band(table.board.hexes, i, low, high):
+        if table.clear(i, j):
             m |= 1 << j
     return m
+
+
+@lru_cache(maxsize=1 << 14)
+def _band(hexes: tuple[Hex, ...], i: int, low: int, high: int) -> tuple[int, ...]:
+    """The indices of ``hexes`` at ``low``..``high`` hexes from hex ``i``: the geometry alone, so
+    shared by every LOS table of one map (GWC's marked boards keep its hexes)."""
+    here = hexes[i]
+    return tuple(j for j, h in enumerate(hexes) if low <= distance(here, h) <= high)
 
 
 def sees_any(table: LosTable, i: int, low: int, high: int, targets: int, ov: Overlay | None) -> bool:

@@ -163,7 +163,9 @@ class GreatWarCommanderRules(SupportHooks):
         name = g.state.get("map")
         if name is None:
             return None
-        return terrain.marked_board(self.components.pack.maps[name], g.state.get("terrain_markers") or {})
+        markers = g.state.get("terrain_markers")
+        printed = self.components.pack.maps[name]
+        return terrain.marked_board(printed, markers) if markers else printed
 
     def los(self, g: Game) -> LosTable | None:
         b = self.board(g)

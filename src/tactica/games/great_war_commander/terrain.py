@@ -33,7 +33,7 @@ from weakref import WeakKeyDictionary
 
 from tactica.core.board import Board
 from tactica.core.hexgrid import Hex
-from tactica.core.los import CombatCommanderLos, LosTable
+from tactica.core.los import CombatCommanderLos, LosResult, LosTable, sight, touched_order
 
 from ..commander_family.board_state import on_path
 from ..commander_family.los_policy import chart_los_policy
@@ -181,14 +181,17 @@ def _sight_board(board: Board) -> Board:
 
 @lru_cache(maxsize=16)
 def _printed_table(board: Board) -> LosTable:
-    return LosTable(_sight_board(board), los_policy())
+    return LosTable(_sight_board(board), los_policy(), derivable=True)
 
 
 Markers = frozenset[tuple[str, str]]
 _ORIGIN: WeakKeyDictionary[Board, tuple[Board, Markers]] = WeakKeyDictionary()
 _MARKED: OrderedDict[tuple[Board, Markers], Board] = OrderedDict()
 _TABLES: OrderedDict[Board, LosTable] = OrderedDict()
-_LAST: list[tuple[Board, dict[str, str], Board] | None] = [None]
+_LAST: list[tuple[Board, dict[str, str], Board, Mapping[str, str]] | None] = [None]
+"""The last answer of :func:`marked_board`: the markers' copy, and the state's own dict, which
+terrain_state never changes in place (a new marker makes a new dict), so holding it is a check."""
+_LAST_TABLE: list[tuple[Board, LosTable] | None] = [None]
 _KEEP = 16  # marked boards and their LOS tables kept (a game adds markers a few at a time)
 
 
@@ -199,13 +202,13 @@ def marked_board(printed: Board, markers: Mapping[str, str]) -> Board:
     if not markers:
         return printed
     last = _LAST[0]
-    if last is not None and last[0] is printed and last[1] == markers:
+    if last is not None and last[0] is printed and (last[3] is markers or last[1] == markers):
         return last[2]  # speed: the rules ask for the board all the time, the markers seldom change
     key = (printed, frozenset(markers.items()))
     found = _MARKED.get(key)
     if found is not None:
         _MARKED.move_to_end(key)
-        _LAST[0] = (printed, dict(markers), found)
+        _LAST[0] = (printed, dict(markers), found, markers)
         return found
     types = {e.id for e in terrain_chart().of_kind("type")}
     index = {lab: i for i, lab in enumerate(printed.labels)}
@@ -216,7 +219,7 @@ def marked_board(printed: Board, markers: Mapping[str, str]) -> Board:
     _MARKED[key] = board
     while len(_MARKED) > _KEEP:
         _MARKED.popitem(last=False)
-    _LAST[0] = (printed, dict(markers), board)
+    _LAST[0] = (printed, dict(markers), board, markers)
     return board
 
 
@@ -230,13 +233,19 @@ def los_table(board: Board) -> LosTable:
     """The board's LOS table under the chart: built once per printed map; a marked board's is
     derived from the cached table whose markers differ least, evaluating again only the lines
     that touch the hexes that differ (core LosTable.derive)."""
+    last = _LAST_TABLE[0]
+    if last is not None and last[0] is board:
+        return last[1]  # speed: asked for again and again between two changes of the markers
     origin = _ORIGIN.get(board)
     if origin is None:
-        return _printed_table(board)
-    t = _TABLES.get(board)
-    if t is not None:
-        _TABLES.move_to_end(board)
+        t = _printed_table(board)
+        _LAST_TABLE[0] = (board, t)
         return t
+    found = _TABLES.get(board)
+    if found is not None:
+        _TABLES.move_to_end(board)
+        _LAST_TABLE[0] = (board, found)
+        return found
     printed, key = origin
     want = dict(key)
 
@@ -252,10 +261,10 @@ def los_table(board: Board) -> LosTable:
     t = _TABLES[board] = base.derive(_sight_board(board), [index[h] for h in changed])
     while len(_TABLES) > _KEEP:
         _TABLES.popitem(last=False)
+    _LAST_TABLE[0] = (board, t)
     return t
 
 
-@lru_cache(maxsize=64)
 def fao_board(board: Board, h: Hex) -> Board:
     """2.4, O19.2.1.1: the FAO is considered at level 2: the board with its hex at level 2 (or
     its own, if higher), for the lines traced from it only."""
@@ -263,3 +272,30 @@ def fao_board(board: Board, h: Hex) -> Board:
     i = board.index[h]
     elevation[i] = max(elevation[i], 2)
     return replace(board, elevation=tuple(elevation))
+
+
+@dataclass(frozen=True)
+class FaoView:
+    """What the FAO in one hex sees from level 2 on a board, worked out once (speed: a Spotting
+    Round's choice asks for every hex): per target hex the result on the bare map and the hexes
+    its line touches between the ends (markers in play are checked against them)."""
+
+    board: Board  # the LOS board with the FAO's hex raised
+    results: tuple[LosResult, ...]
+    touch: tuple[int, ...]
+
+
+@lru_cache(maxsize=64)
+def fao_view(board: Board, h: Hex) -> FaoView:
+    fb = fao_board(_sight_board(board), h)
+    policy, i = los_policy(), board.index[h]
+    results: list[LosResult] = []
+    touch: list[int] = []
+    for j, t in enumerate(fb.hexes):
+        s = sight(fb, h, t) if j != i else None
+        results.append(policy.evaluate(fb, s) if s is not None else LosResult(True))
+        m = 0
+        for x in touched_order(fb, s) if s is not None else ():
+            m |= 1 << x
+        touch.append(m & ~((1 << i) | (1 << j)))
+    return FaoView(fb, tuple(results), tuple(touch))

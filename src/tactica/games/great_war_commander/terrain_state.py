@@ -18,16 +18,18 @@ T124.1: the first Shellhole and the first Destroyed Woods of a Move or Offensive
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from tactica.core.los import LosResult, sight
+from tactica.core.rules import Args
 
 from ..commander_family import fortifications as fam
 from ..commander_family.access import rules_of
 from ..commander_family.board_state import board_of, label_map, on_path, overlay
 from ..commander_family.movement import find_frame
 from . import barrage
-from .terrain import TerrainEntry, fao_board, printed_board, terrain_chart
+from .terrain import TerrainEntry, fao_view, los_policy, printed_board, terrain_chart
 
 if TYPE_CHECKING:
     from tactica.core.game import Game
@@ -58,8 +60,9 @@ def current_type(g: Game, label: str) -> TerrainEntry:
 
 
 def set_marker(g: Game, label: str, kind: str, rule: str) -> None:
-    """Put a Shellhole or Rubble marker in the hex (it replaces any earlier one)."""
-    g.state.setdefault("terrain_markers", {})[label] = kind
+    """Put a Shellhole or Rubble marker in the hex (it replaces any earlier one). The markers'
+    dict is replaced, never changed in place (terrain.marked_board's quick check holds it)."""
+    g.state["terrain_markers"] = {**(g.state.get("terrain_markers") or {}), label: kind}
     g.emit(rule, "{kind} marker placed in {hex}", kind=kind.capitalize(), hex=label)
 
 
@@ -117,6 +120,11 @@ def trail_shellhole(g: Game, label: str) -> bool:
     return on_path(b, label_map(b)[label], "trail")
 
 
+def move_frame(g: Game) -> Args | None:
+    """The Move (or Offensive) Order under way, if any (a seat's view may hold no stack)."""
+    return find_frame(g, "move_order") if "stack" in g.state else None
+
+
 def move_surcharge(g: Game, label: str, movers: Sequence[str]) -> int:
     """MPs on top of the map's cost to enter ``label``: +1 into Gas (T107); +1 into the first
     Shellhole and the first Destroyed Woods the movers enter in this Move or Offensive Order
@@ -124,7 +132,7 @@ def move_surcharge(g: Game, label: str, movers: Sequence[str]) -> int:
     extra = 1 if label in (g.state.get("gas") or ()) else 0
     kind = first_once(g, label)
     if kind is not None:
-        move = find_frame(g, "move_order")
+        move = move_frame(g)
         done = (move or {}).get("first_entered", {}).get(kind, ())
         if not movers or movers[0] not in done:
             extra += 1
@@ -135,7 +143,7 @@ def record_entry(g: Game, uids: Sequence[str], label: str) -> None:
     """T118, T124.1: remember in the Move (or Offensive) Order under way who has entered their
     first Shellhole or Destroyed Woods; the record goes with the Order's frame."""
     kind = first_once(g, label)
-    move = find_frame(g, "move_order")
+    move = move_frame(g)
     if kind is None or move is None:
         return
     done = move.setdefault("first_entered", {}).setdefault(kind, [])
@@ -150,10 +158,17 @@ def record_entry(g: Game, uids: Sequence[str], label: str) -> None:
 def tanks_hinder(g: Game) -> dict[str, int]:
     """10.1.1, O21.3: every hex holding a Tank (either side's) hinders 1 a line passing through
     it; a Tank in the firer's or target's hex does not (the overlay's ``hinder_between``)."""
-    rules = rules_of(g)
+    kinds = _tank_types(rules_of(g))
+    if not kinds:
+        return {}
     return {u["hex"]: 1 for u in g.state["units"].values()
-            if u["where"] == "map" and u["hex"] is not None
-            and rules.unit_type(u["type"]).type == "tank"}
+            if u["type"] in kinds and u["where"] == "map" and u["hex"] is not None}
+
+
+@lru_cache(maxsize=8)
+def _tank_types(rules: Any) -> frozenset[str]:
+    """The unit types that are Tanks (asked once per rules object: speed)."""
+    return frozenset(t for t, u in rules.components.units.items() if u.type == "tank")
 
 
 
@@ -165,9 +180,13 @@ def fao_los(g: Game, here: str, target: str) -> LosResult:
     m = label_map(b)
     if here == target:
         return LosResult(True)
-    board = fao_board(b, m[here])
-    policy = rules_of(g).los(g).policy  # type: ignore[union-attr]
-    result: LosResult = policy.evaluate(board, sight(board, m[here], m[target]), overlay(g))
+    view = fao_view(b, m[here])
+    i, j = b.index[m[here]], b.index[m[target]]
+    r = view.results[j]
+    ov = overlay(g)
+    if ov is None or not r.clear or not (ov.inner & view.touch[j] or ov.outer & (1 << i | 1 << j)):
+        return r
+    result: LosResult = los_policy().evaluate(view.board, sight(view.board, m[here], m[target]), ov)
     return result
 
 
