@@ -692,3 +692,28 @@ def test_hinder_between_counts_only_between_the_ends() -> None:
     assert t.check(b.parse("C4"), b.parse("C6"), ov).hindrance == 0
     assert t.check(b.parse("C2"), b.parse("C4"), ov).hindrance == 0
     assert los(b, cc(), "C2", "C6", ov).hindrance == 1  # the policy's own path agrees
+
+
+def test_derive_chains_give_the_tables_fresh_builds_give() -> None:
+    """Markers added one after the other (derive of a derive), lines asked for in between, and
+    hexes turned back: every answer is the fresh table's (GWC marked boards)."""
+    import random
+
+    rng = random.Random(7)
+    kinds = ["woods", "building", "brush", "orchard", "gully", "field"]
+    hexes = {f"{c}{r}": {"terrain": [rng.choice(kinds)]} for c in "ABCDEFG" for r in range(1, 8)
+             if rng.random() < 0.45}
+    b = mk({**hexes, "D4": {"terrain": ["woods"], "elevation": 1}}, cols=7, rows=7)
+    policy = gwc_like()
+    table: LosTable = LosTable(b, policy, derivable=True)
+    board, n = b, len(b)
+    for step in range(6):
+        changes = {i: (rng.choice(["shellhole", "rubble", "brush", "woods"]),)
+                   for i in rng.sample(range(n), 3)}
+        board = board.with_terrain(changes)
+        table = table.derive(board, changes)
+        fresh = LosTable(board, policy)
+        picks = rng.sample(range(n), 10) if step % 2 else range(n)  # some lines asked, then all
+        for i in picks:
+            for j in range(n):
+                assert table.result(i, j) == fresh.result(i, j), (step, i, j)

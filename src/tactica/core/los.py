@@ -733,11 +733,19 @@ class LosTable:
         else:  # a hex whose LOS terrain is the same changes no line; an end hex matters only
             # when it became sunken or not (T86)
             sunken: frozenset[str] = getattr(self.policy, "sunken", frozenset())
+            p = self.policy
+            blocking = p.obstacles | p.blind | p._deep_names  # type: ignore[attr-defined]
+            stale_before = self.__dict__.get("_stale", ())
+            lines = self._pairs_by_hex()[1]
             for i in changed:
                 now, before = board.features[i] & names, self.board.features[i] & names
                 if now == before:
                     continue
-                keys.extend(by_hex[i])
+                if (now - before) & blocking or before & p._deep_names:  # type: ignore[attr-defined]
+                    keys.extend(by_hex[i])
+                else:  # it blocks no more than before: a line blocked elsewhere stays as it is
+                    keys.extend(k for k in by_hex[i]
+                                if not self._blocked_elsewhere(k, i, lines, stale_before))
                 if bool(now & sunken) != bool(before & sunken):
                     keys.extend(x * n + y for j in range(n) if j != i for x, y in ((i, j), (j, i)))
         new = object.__new__(DerivedLosTable)
@@ -754,6 +762,20 @@ class LosTable:
                 stale.add(b * n + a)
         new._stale = stale
         return new
+
+    def _blocked_elsewhere(self, k: int, i: int, lines: dict[int, Sight], stale: Any) -> bool:
+        """Is pair ``k`` known blocked by a hexside or by a step of its line that ``i`` is not in?
+        (The policy stops at the first block, so a hex that blocks no more than before cannot
+        change that answer.)"""
+        if k in stale:
+            return False
+        r = self._res[k]
+        if r.clear:
+            return False
+        if r.blocked_by is None:
+            return r.blocked_edge is not None
+        x = self._index.get(r.blocked_by, -1)  # -1: the off-map side of an edge hexside
+        return x >= 0 and x != i and not any(x in ids and i in ids for ids in lines[k].ids)
 
     def _pairs_by_hex(self) -> _Lines:
         """For each hex, the pairs (``i * n + j``; ``i < j`` for a symmetric policy) whose line
