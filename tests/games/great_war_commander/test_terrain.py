@@ -208,6 +208,7 @@ def test_R21_T117_T118_markers_change_line_of_sight_and_move_costs() -> None:
 
 
 def test_2_4_the_fao_looks_from_level_2_over_lower_terrain() -> None:
+    from tactica.core.los import LosResult, sight
     from tactica.games.commander_family.board_state import los
     from tactica.games.great_war_commander.artillery import FAO, fao_hex, spotter_los
 
@@ -217,3 +218,12 @@ def test_2_4_the_fao_looks_from_level_2_over_lower_terrain() -> None:
     seen = spotter_los(g, FAO, seat, "H4")
     assert seen.clear and seen.hindrance == 0  # O19.2.1.1: over the Building, the hill and its Brush
     assert not spotter_los(g, FAO, seat, "H9").clear  # T110.4.1: the blind hex behind H10
+    g.state["terrain_markers"] = {"H10": "rubble"}  # R21: no Building left to hide H9
+    seen = spotter_los(g, FAO, seat, "H9")
+    assert seen.clear and seen.hindrance == 0  # Rubble below the FAO's level: no hindrance (T110.5)
+    assert spotter_los(g, FAO, seat, "H4") == LosResult(True)  # a line the marker misses: as before
+    b = g.rules.board(g)
+    for lab in ("A1", "C8", "H7", "O11"):  # the view derived from the printed map's = traced afresh
+        fb = terrain.fao_board(b, b.parse("H11"))
+        assert spotter_los(g, FAO, seat, lab) == terrain.los_policy().evaluate(
+            fb, sight(fb, fb.parse("H11"), fb.parse(lab)))

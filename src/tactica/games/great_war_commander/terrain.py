@@ -287,11 +287,28 @@ class FaoView:
 
 @lru_cache(maxsize=64)
 def fao_view(board: Board, h: Hex) -> FaoView:
+    """A marked board's view is the printed map's, with the lines through (or to) a hex whose LOS
+    terrain the markers changed traced again."""
     fb = fao_board(_sight_board(board), h)
     policy, i = los_policy(), board.index[h]
+    base: FaoView | None = None
+    changed = 0
+    origin = _ORIGIN.get(board)
+    if origin is not None:
+        base = fao_view(origin[0], h)
+        names = policy.los_terrain
+        for x, (f, g) in enumerate(zip(fb.features, base.board.features, strict=True)):
+            if f & names != g & names:
+                changed |= 1 << x
+        if changed >> i & 1:
+            base = None  # the FAO's own hex changed: every line again
     results: list[LosResult] = []
     touch: list[int] = []
     for j, t in enumerate(fb.hexes):
+        if base is not None and not (base.touch[j] & changed or changed >> j & 1):
+            results.append(base.results[j])
+            touch.append(base.touch[j])
+            continue
         s = sight(fb, h, t) if j != i else None
         results.append(policy.evaluate(fb, s) if s is not None else LosResult(True))
         m = 0
