@@ -979,14 +979,16 @@ class DerivedLosTable(LosTable):
             self._stale.discard(key)
 
     def clear(self, i: int, j: int) -> bool:
-        if i * self._n + j in self._stale:
-            self._fresh(i * self._n + j)
-        return super().clear(i, j)
+        k = i * self._n + j
+        if k in self._stale:
+            self._fresh(k)
+        return self._clear[k]
 
     def hindrance(self, i: int, j: int) -> int:
-        if i * self._n + j in self._stale:
-            self._fresh(i * self._n + j)
-        return super().hindrance(i, j)
+        k = i * self._n + j
+        if k in self._stale:
+            self._fresh(k)
+        return self._hind[k]
 
     def result(self, i: int, j: int, overlay: Overlay | None = None) -> LosResult:
         if i * self._n + j in self._stale:
