@@ -625,3 +625,95 @@ def test_combat_infantry_los_with_derived_hexside_terrain() -> None:
     assert not table.clear_hex(p("A2"), p("A3"))  # the hedge blocks adjacent hexes too
     assert table.clear_hex(p("E2"), p("C3"))  # a slope hexside blocks only through elevation
     assert not table.clear_hex(p("D2"), p("F2"))  # the hill between two lower hexes blocks
+
+
+def gwc_like() -> CombatCommanderLos:
+    """The Combat Commander policy with the two options Great War Commander turns on."""
+    p = cc()
+    return CombatCommanderLos(
+        p.obstacles, p.hindrances, hexside_obstacles=p.hexside_obstacles,
+        hexside_hindrances=p.hexside_hindrances, blind=p.blind, sunken=p.sunken,
+        road_kinds=p.road_kinds, hexside_fill=True, edge_mirror=True,
+    )
+
+
+def test_hexside_fill_hinders_a_line_along_one_hindering_hex() -> None:
+    """GWC 10.3: hindering terrain fills its hex, its hexsides included; CC's reading (both
+    sides must hinder) stays the default."""
+    b = mk({"C5": {"terrain": ["orchard"]}, "C6": {"terrain": ["brush"]}})  # B5->D5 along C5/C6
+    assert los(b, gwc_like(), "B5", "D5").hindrance == 3  # the larger of the two
+    assert los(b, cc(), "B5", "D5").hindrance == 2
+    b = mk({"C5": {"terrain": ["orchard"]}})
+    assert los(b, gwc_like(), "B5", "D5").hindrance == 2
+    assert los(b, cc(), "B5", "D5").hindrance == 0
+    b = mk({"C5": {"terrain": ["woods"]}, "C6": {"terrain": ["field"]}})
+    r = los(b, gwc_like(), "B5", "D5")
+    assert r.clear and r.hindrance == 1  # one side blocks, the other hinders
+    b = mk({"C5": {"terrain": ["woods"]}, "C6": {"terrain": ["building"]}})
+    assert not los(b, gwc_like(), "B5", "D5").clear  # both block
+
+
+def test_edge_mirror_repeats_the_edge_hex_off_the_map() -> None:
+    """GWC 10.4: a line along the map edge's outer hexside meets the edge hex's terrain on both
+    sides. In an odd-q map, A1->C1 runs along the top side of B1 (off the map above it)."""
+    s = sight(mk(), mk().parse("A1"), mk().parse("C1"))
+    assert any(-1 in ids for ids in s.ids[1:-1])  # the line grazes the board's edge
+    woods = mk({"B1": {"terrain": ["woods"]}})
+    assert not los(woods, gwc_like(), "A1", "C1").clear
+    assert los(woods, cc(), "A1", "C1").clear  # Combat Commander: nothing off the map
+    brush = mk({"B1": {"terrain": ["brush"]}})
+    assert los(brush, gwc_like(), "A1", "C1").hindrance == 3
+
+
+def test_derive_gives_the_table_a_fresh_build_gives() -> None:
+    """LosTable.derive re-evaluates only the lines touching the changed hexes (GWC markers)."""
+    b = mk({"C3": {"terrain": ["woods"]}, "D4": {"terrain": ["building"]}, "E5": {"terrain": ["brush"]},
+            "F2": {"terrain": ["gully"]}}, cols=7, rows=7)
+    table = LosTable(b, gwc_like())
+    changes = {b.index[b.parse("C3")]: ("shellhole",), b.index[b.parse("E5")]: ("woods",),
+               b.index[b.parse("F2")]: ()}
+    marked = b.with_terrain(changes)
+    derived = table.derive(marked, changes)
+    fresh = LosTable(marked, gwc_like())
+    n = len(b)
+    assert [derived.result(i, j) for i in range(n) for j in range(n)] == \
+        [fresh.result(i, j) for i in range(n) for j in range(n)]
+    assert derived.result(0, 5) is not None and table.board is b  # the original is untouched
+    ov = Overlay.of(marked, hinder={marked.parse("D3"): 2})
+    assert all(derived.result(i, j, ov) == fresh.result(i, j, ov) for i in range(n) for j in range(n))
+
+
+def test_hinder_between_counts_only_between_the_ends() -> None:
+    """GWC 10.1.1: a Tank hinders a line through its hex, not one from or to it."""
+    b = mk()
+    ov = Overlay.of(b, hinder_between={b.parse("C4"): 1})
+    t = LosTable(b, cc())
+    assert t.check(b.parse("C2"), b.parse("C6"), ov).hindrance == 1
+    assert t.check(b.parse("C4"), b.parse("C6"), ov).hindrance == 0
+    assert t.check(b.parse("C2"), b.parse("C4"), ov).hindrance == 0
+    assert los(b, cc(), "C2", "C6", ov).hindrance == 1  # the policy's own path agrees
+
+
+def test_derive_chains_give_the_tables_fresh_builds_give() -> None:
+    """Markers added one after the other (derive of a derive), lines asked for in between, and
+    hexes turned back: every answer is the fresh table's (GWC marked boards)."""
+    import random
+
+    rng = random.Random(7)
+    kinds = ["woods", "building", "brush", "orchard", "gully", "field"]
+    hexes = {f"{c}{r}": {"terrain": [rng.choice(kinds)]} for c in "ABCDEFG" for r in range(1, 8)
+             if rng.random() < 0.45}
+    b = mk({**hexes, "D4": {"terrain": ["woods"], "elevation": 1}}, cols=7, rows=7)
+    policy = gwc_like()
+    table: LosTable = LosTable(b, policy, derivable=True)
+    board, n = b, len(b)
+    for step in range(6):
+        changes = {i: (rng.choice(["shellhole", "rubble", "brush", "woods"]),)
+                   for i in rng.sample(range(n), 3)}
+        board = board.with_terrain(changes)
+        table = table.derive(board, changes)
+        fresh = LosTable(board, policy)
+        picks = rng.sample(range(n), 10) if step % 2 else range(n)  # some lines asked, then all
+        for i in picks:
+            for j in range(n):
+                assert table.result(i, j) == fresh.result(i, j), (step, i, j)

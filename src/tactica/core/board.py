@@ -18,7 +18,7 @@ import itertools
 import os
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
@@ -116,6 +116,15 @@ class Board:
         values = {f.name: getattr(self, f.name) for f in fields(self)}
         plain = {k: dict(v) if isinstance(v, MappingProxyType) else v for k, v in values.items()}
         return (_restore_board, (plain,))
+
+    def with_terrain(self, changes: Mapping[int, Iterable[str]]) -> Board:
+        """A copy whose hexes ``changes`` (dense index -> terrain names) hold other terrain: what
+        play makes of a map (GWC's Rubble and Shellhole markers) while the printed board stays.
+        The copy is a new object (boards hash by identity): callers keep the one they reuse."""
+        terrain = list(self.terrain)
+        for i, names in changes.items():
+            terrain[i] = tuple(names)
+        return replace(self, terrain=tuple(terrain), features=tuple(frozenset(t) for t in terrain))
 
     def mask(self, hexes: Iterable[Hex]) -> int:
         """Bitmask with bit ``idx(h)`` set for each hex."""

@@ -79,6 +79,8 @@ class Overlay:
       along a hexside (units in Commands & Colors, friendly units in Combat Infantry 6.4).
     * ``hinder``: hex index -> hindrance of a marker filling the hex; counts whenever the line
       touches the hex, the end hexes included (CC 10.3.4 Smoke); the largest value applies.
+    * ``hinder_between``: the same, but only where the hex lies between the ends (GWC 10.1.1: a
+      Tank in an intervening hex hinders; one in the firer's or target's hex does not).
 
     Markers fill their hex, so ``block``, ``block_ends`` and ``hinder`` mean the same under every
     policy and :class:`LosTable` applies them itself; only ``screen`` goes back to the policy.
@@ -88,7 +90,9 @@ class Overlay:
     block_ends: int = 0
     screen: int = 0
     hinder: Mapping[int, int] = field(default_factory=dict)
+    hinder_between: Mapping[int, int] = field(default_factory=dict)
     hmask: int = field(init=False, repr=False, compare=False)
+    bmask: int = field(init=False, repr=False, compare=False)
     inner: int = field(init=False, repr=False, compare=False)
     outer: int = field(init=False, repr=False, compare=False)
 
@@ -97,16 +101,24 @@ class Overlay:
         hmask = 0
         for i in hind:
             hmask |= 1 << i
+        between = MappingProxyType({i: v for i, v in sorted(self.hinder_between.items()) if v > 0})
+        bmask = 0
+        for i in between:
+            bmask |= 1 << i
         object.__setattr__(self, "hinder", hind)
         object.__setattr__(self, "hmask", hmask)
-        object.__setattr__(self, "inner", self.block | self.block_ends | self.screen | hmask)
+        object.__setattr__(self, "hinder_between", between)
+        object.__setattr__(self, "bmask", bmask)
+        object.__setattr__(self, "inner", self.block | self.block_ends | self.screen | hmask | bmask)
         object.__setattr__(self, "outer", self.block_ends | hmask)
 
     def __hash__(self) -> int:
-        return hash((self.block, self.block_ends, self.screen, tuple(self.hinder.items())))
+        return hash((self.block, self.block_ends, self.screen, tuple(self.hinder.items()),
+                     tuple(self.hinder_between.items())))
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (Overlay, (self.block, self.block_ends, self.screen, dict(self.hinder)))
+        return (Overlay, (self.block, self.block_ends, self.screen, dict(self.hinder),
+                          dict(self.hinder_between)))
 
     @classmethod
     def of(
@@ -117,6 +129,7 @@ class Overlay:
         block_ends: Iterable[Hex] = (),
         screen: Iterable[Hex] = (),
         hinder: Mapping[Hex, int] | None = None,
+        hinder_between: Mapping[Hex, int] | None = None,
     ) -> Overlay:
         """Build an overlay from hexes instead of indices."""
         return cls(
@@ -124,6 +137,7 @@ class Overlay:
             block_ends=board.mask(block_ends),
             screen=board.mask(screen),
             hinder={board.index[h]: v for h, v in (hinder or {}).items()},
+            hinder_between={board.index[h]: v for h, v in (hinder_between or {}).items()},
         )
 
 
@@ -171,6 +185,8 @@ def _overlay_marks(board: Board, s: Sight, ov: Overlay, notes: list[str] | None)
                 notes.append(f"{board.labels[i]}: blocking marker fills the hex")
             return board.hexes[i], 0
         v = ov.hinder.get(i, 0)
+        if i != s.ia and i != s.ib:
+            v = max(v, ov.hinder_between.get(i, 0))
         if v > hind:
             hind = v
             if notes is not None:
@@ -427,6 +443,14 @@ class CombatCommanderLos:
     (10.3), ``hexside_obstacles`` / ``hexside_hindrances`` (walls, hedges / fences), ``blind``
     (terrain creating a blind hex, T88.4.1), ``sunken`` (Gully, T86) and ``road_kinds`` (a line
     traced exactly along such a road ignores the terrain of the hexes it follows, T93).
+
+    Two options for games whose rules say more than Combat Commander's (both off by default):
+    ``hexside_fill`` (GWC 10.3, T99.4: hindering terrain fills its hex, so a line exactly along a
+    hexside is hindered by the larger hindrance of the two hexes beside it, unless both block)
+    and ``edge_mirror`` (GWC 10.4: the off-map side of a map-edge hexside is a copy of the edge
+    hex, so a line along the board's edge is blocked or hindered by what the edge hex holds).
+    ``depth`` (name -> n) is terrain a line sees into but not through: the n-th intervening hex of
+    it (at the higher end's level or above) blocks (GWC T124.1 Destroyed Woods: 2).
     """
 
     symmetric = True
@@ -441,7 +465,14 @@ class CombatCommanderLos:
         blind: Iterable[str] = (),
         sunken: Iterable[str] = (),
         road_kinds: Iterable[str] = (),
+        hexside_fill: bool = False,
+        edge_mirror: bool = False,
+        depth: Mapping[str, int] | None = None,
     ) -> None:
+        self.hexside_fill = hexside_fill
+        self.edge_mirror = edge_mirror
+        self.depth = dict(depth or {})
+        self._deep_names = frozenset(self.depth)
         self.obstacles = frozenset(obstacles)
         self.hindrances = dict(hindrances or {})
         self.hexside_obstacles = frozenset(hexside_obstacles)
@@ -449,6 +480,9 @@ class CombatCommanderLos:
         self.blind = frozenset(blind)
         self.sunken = frozenset(sunken)
         self.road_kinds = tuple(road_kinds)
+        # the hex terrain this policy reads: a hex whose other terrain changes changes no line
+        self.los_terrain = (self.obstacles | frozenset(self.hindrances) | self.blind | self.sunken
+                            | self._deep_names)
 
     def _along_road(self, board: Board, steps: tuple[tuple[Hex, ...], ...], k: int) -> bool:
         p, h, q = steps[k - 1], steps[k], steps[k + 1]
@@ -509,6 +543,25 @@ class CombatCommanderLos:
             notes.append(f"{lab}: hindrance below level {hi} ignored (T88.5)")
         return hind
 
+    def _deep(self, board: Board, s: Sight, k: int, seen: dict[str, int], notes: list[str] | None) -> bool:
+        """Count step ``k`` toward the ``depth`` terrain it lies in (both sides of a hexside, the
+        off-map side mirrored under ``edge_mirror``); True once a count reaches its limit."""
+        ids = [i for i in s.ids[k] if i >= 0] if self.edge_mirror else list(s.ids[k])
+        hi = max(board.elevation[s.ia], board.elevation[s.ib])
+        kinds = {next((f for f in board.features[i] if f in self.depth), None)
+                 if i >= 0 and board.elevation[i] >= hi else None for i in ids}
+        if len(kinds) != 1 or None in kinds:
+            return False
+        kind = kinds.pop()
+        assert kind is not None
+        seen[kind] = seen.get(kind, 0) + 1
+        if seen[kind] < self.depth[kind]:
+            return False
+        if notes is not None:
+            notes.append(f"{_name(board, s.trace.steps[k][0])}: the line has gone {seen[kind]} hexes "
+                         f"deep into {kind} (T124.1)")
+        return True
+
     def evaluate(
         self, board: Board, s: Sight, overlay: Overlay | None = None, notes: list[str] | None = None
     ) -> LosResult:
@@ -525,17 +578,29 @@ class CombatCommanderLos:
         dq, dr = s.b[0] - s.a[0], s.b[1] - s.a[1]
         straight = bool(self.road_kinds) and (dq == 0 or dr == 0 or dq == -dr)
         best = 0
+        deep: dict[str, int] = {}
         for k in range(1, len(steps) - 1):
             road = straight and self._along_road(board, steps, k)
+            if (self.depth and not road
+                    and any(i >= 0 and board.features[i] & self._deep_names for i in ids[k])
+                    and self._deep(board, s, k, deep, notes)):
+                return LosResult(False, 0, steps[k][0])
             vals = [self._hex(board, s, k, h, i, road, notes) for h, i in zip(steps[k], ids[k], strict=True)]
             vals = [-1 if (i >= 0 and screen >> i & 1) else v for v, i in zip(vals, ids[k], strict=True)]
+            if len(vals) == 2 and self.edge_mirror and min(ids[k]) < 0 <= max(ids[k]):
+                vals = [vals[0] if ids[k][0] >= 0 else vals[1]] * 2  # 10.4: the virtual hex
+                if notes is not None:
+                    notes.append(f"{'/'.join(_name(board, x) for x in steps[k])}: along the map edge, "
+                                 f"the off-map side is of the edge hex's nature (10.4)")
             if all(v < 0 for v in vals):
                 return LosResult(False, 0, steps[k][0])
-            v = min(x for x in vals if x >= 0)
+            pick = max if self.hexside_fill else min  # GWC 10.3: hindering terrain fills its hex
+            v = pick(x for x in vals if x >= 0)
             if len(vals) == 2 and notes is not None and vals[0] != vals[1]:
                 notes.append(
                     f"{'/'.join(_name(board, x) for x in steps[k])}: the line runs along this hexside, "
-                    f"so only what lies on both sides counts"
+                    + ("so the larger hindrance of the two hexes counts (10.3)" if self.hexside_fill
+                       else "so only what lies on both sides counts")
                 )
             best = max(best, v)
         hi = max(ea, eb)
@@ -584,6 +649,14 @@ class LosTrace(NamedTuple):
     notes: tuple[str, ...]
 
 
+_Lines = tuple[list[list[int]], dict[int, Sight], dict[int, tuple[int, ...]], dict[Any, Any]]
+
+
+def _new_lines(n: int) -> _Lines:
+    return [[] for _ in range(n)], {}, {}, {}
+
+
+_MEMO = 1 << 18  # evaluations kept for derived tables (per map), by line and LOS terrain
 _SIGHT_CACHE = 8192  # traced lines kept for overlay queries that must go back to the policy
 
 
@@ -594,7 +667,9 @@ class LosTable:
     Memory is O(n^2) results plus, for each clear pair, a bitmask of the hexes its line touches.
     """
 
-    def __init__(self, board: Board, policy: LosPolicy) -> None:
+    def __init__(self, board: Board, policy: LosPolicy, *, derivable: bool = False) -> None:
+        """``derivable``: keep each pair's traced line for :meth:`derive` (a game whose terrain
+        changes in play: more memory, no second tracing on the first derive)."""
         self.board = board
         self.policy = policy
         n = self._n = len(board)
@@ -604,11 +679,14 @@ class LosTable:
         order: list[tuple[int, ...]] = [()] * (n * n)
         interned: dict[LosResult, LosResult] = {CLEAR: CLEAR}
         hexes = board.hexes
+        lines = _new_lines(n) if derivable else None
         for i in range(n):
             for j in range(n) if not policy.symmetric else range(i + 1, n):
                 if i == j:
                     continue
                 s = sight(board, hexes[i], hexes[j])
+                if lines is not None:
+                    self._note_line(lines, i, j, s)
                 r = policy.evaluate(board, s, None)
                 r = interned.setdefault(r, r)
                 m = 0
@@ -631,10 +709,104 @@ class LosTable:
         self._sights: dict[int, Sight] = {}
         self._clear = [r.clear for r in res]
         self._hind = [r.hindrance for r in res]
+        if lines is not None:
+            self.__dict__["_by_hex"] = lines
         self._screen_single: list[int] = []
         self._screen_pairs: list[tuple[tuple[int, int], ...]] = []
         if getattr(policy, "screen_graze_both", False):
             self._build_screen_masks()
+
+    def derive(self, board: Board, changed: Iterable[int]) -> LosTable:
+        """The table of ``board``: a copy of this table's board (same hexes) whose terrain differs
+        in the hexes ``changed`` (GWC: Rubble and Shellhole markers). The pairs whose line touches
+        a changed hex or ends in one are evaluated again when first asked for (speed: a whole
+        table takes a second or more, a game asks for few lines); every answer is the one a new
+        ``LosTable(board, policy)`` would give."""
+        if board.hexes != self.board.hexes or getattr(self.policy, "screen_graze_both", False):
+            return LosTable(board, self.policy)
+        n = self._n
+        names = getattr(self.policy, "los_terrain", None)
+        by_hex = self._pairs_by_hex()[0]
+        keys: list[int] = []
+        if names is None:
+            keys.extend(k for i in changed for k in by_hex[i])
+        else:  # a hex whose LOS terrain is the same changes no line; an end hex matters only
+            # when it became sunken or not (T86)
+            sunken: frozenset[str] = getattr(self.policy, "sunken", frozenset())
+            p = self.policy
+            blocking = p.obstacles | p.blind | p._deep_names  # type: ignore[attr-defined]
+            stale_before = self.__dict__.get("_stale", ())
+            lines = self._pairs_by_hex()[1]
+            for i in changed:
+                now, before = board.features[i] & names, self.board.features[i] & names
+                if now == before:
+                    continue
+                if (now - before) & blocking or before & p._deep_names:  # type: ignore[attr-defined]
+                    keys.extend(by_hex[i])
+                else:  # it blocks no more than before: a line blocked elsewhere stays as it is
+                    keys.extend(k for k in by_hex[i]
+                                if not self._blocked_elsewhere(k, i, lines, stale_before))
+                if bool(now & sunken) != bool(before & sunken):
+                    keys.extend(x * n + y for j in range(n) if j != i for x, y in ((i, j), (j, i)))
+        new = object.__new__(DerivedLosTable)
+        new.__dict__.update(self.__dict__)  # the index, the pairs by hex and their lines
+        new.board = board
+        new._res, new._touch, new._order = list(self._res), list(self._touch), list(self._order)
+        new._clear, new._hind = list(self._clear), list(self._hind)
+        new._sights = {}
+        stale: set[int] = set(self.__dict__.get("_stale", ()))
+        for k in keys:
+            stale.add(k)
+            if self.policy.symmetric:
+                a, b = divmod(k, n)
+                stale.add(b * n + a)
+        new._stale = stale
+        return new
+
+    def _blocked_elsewhere(self, k: int, i: int, lines: dict[int, Sight], stale: Any) -> bool:
+        """Is pair ``k`` known blocked by a hexside or by a step of its line that ``i`` is not in?
+        (The policy stops at the first block, so a hex that blocks no more than before cannot
+        change that answer.)"""
+        if k in stale:
+            return False
+        r = self._res[k]
+        if r.clear:
+            return False
+        if r.blocked_by is None:
+            return r.blocked_edge is not None
+        x = self._index.get(r.blocked_by, -1)  # -1: the off-map side of an edge hexside
+        return x >= 0 and x != i and not any(x in ids and i in ids for ids in lines[k].ids)
+
+    def _pairs_by_hex(self) -> _Lines:
+        """For each hex, the pairs (``i * n + j``; ``i < j`` for a symmetric policy) whose line
+        touches it or ends in it; each pair's traced line (filled as derived tables need them),
+        the hexes it touches, and a memo of evaluations by the LOS terrain along a line: the
+        geometry alone decides, so every table derived from one map shares them (built on the
+        first derive, never for a table not derived)."""
+        found = self.__dict__.get("_by_hex")
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        n, board = self._n, self.board
+        found = _new_lines(n)
+        for i in range(n):
+            for j in range(i + 1, n) if self.policy.symmetric else range(n):
+                if i != j:
+                    self._note_line(found, i, j, sight(board, board.hexes[i], board.hexes[j]))
+        self.__dict__["_by_hex"] = found
+        return found
+
+    def _note_line(self, found: _Lines, i: int, j: int, s: Sight) -> None:
+        """Index the line of pair ``i``, ``j`` for :meth:`derive`."""
+        out, lines, touched, _ = found
+        k = i * self._n + j
+        lines[k] = s
+        seq = touched[k] = touched_order(self.board, s)
+        if getattr(self.policy, "los_terrain", None) is None:
+            on = {i, j, *seq}  # any hex the line touches may matter
+        else:  # only the hexes it passes through between the ends (the ends: see derive)
+            on = {x for ids in s.ids[1:-1] for x in ids if x >= 0}
+        for x in on:
+            out[x].append(k)
 
     def _build_screen_masks(self) -> None:
         """For policies whose screens (units) obstruct like terrain, with a line along a hexside
@@ -738,11 +910,12 @@ class LosTable:
                 bit = 1 << x
                 if ov.block_ends & bit or (ov.block & bit and x != i and x != j):
                     return LosResult(False, 0, self.board.hexes[x])
+        hind = r.hindrance
         if ov.hmask & both:
-            hind = max(v for x, v in ov.hinder.items() if both >> x & 1)
-            if hind > r.hindrance:
-                return LosResult(True, hind)
-        return r
+            hind = max(hind, max(v for x, v in ov.hinder.items() if both >> x & 1))
+        if ov.bmask & touch:
+            hind = max(hind, max(v for x, v in ov.hinder_between.items() if touch >> x & 1))
+        return LosResult(True, hind) if hind > r.hindrance else r
 
     def trace(self, a: Hex, b: Hex, overlay: Overlay | None = None) -> LosTrace:
         """Re-run the policy on one pair, collecting its explanation."""
@@ -759,3 +932,79 @@ class LosTable:
         else:
             result = self.policy.evaluate(board, s, overlay, notes)
         return LosTrace(result, tuple(tuple(name(h) for h in st) for st in s.trace.steps), tuple(notes))
+
+
+class DerivedLosTable(LosTable):
+    """A table :meth:`LosTable.derive` made for changed terrain: the pairs in ``_stale`` are
+    evaluated on the new board the first time they are asked for, then answered from the lists
+    like any other pair."""
+
+    _stale: set[int]
+
+    def _fresh(self, k: int) -> None:
+        n = self._n
+        i, j = divmod(k, n)
+        sym = self.policy.symmetric
+        a, b = (min(i, j), max(i, j)) if sym else (i, j)
+        _, lines, touched, memo = self._pairs_by_hex()
+        names = getattr(self.policy, "los_terrain", None)
+        feats = self.board.features
+        mk = None if names is None else (a * n + b, tuple(feats[x] & names for x in touched[a * n + b]))
+        found = memo.get(mk) if mk is not None else None
+        if found is None:  # the same LOS terrain along the same line gives the same answer
+            line = lines.get(a * n + b)
+            if line is None:  # traced once for the map, then shared by its derived tables
+                hexes = self.board.hexes
+                line = lines[a * n + b] = sight(self.board, hexes[a], hexes[b])
+            r = self.policy.evaluate(self.board, line, None)
+            seqs = ((touched_order(self.board, line), touched_order(self.board, line, reverse=True))
+                    if r.clear else ((), ()))
+            found = (r, seqs)
+            if mk is not None:
+                if len(memo) > _MEMO:
+                    memo.clear()
+                memo[mk] = found
+        r, seqs = found
+        for x, y, rev in ((a, b, False), (b, a, True)) if sym else ((a, b, False),):
+            key = x * n + y
+            seq = seqs[rev]
+            m = 0
+            for t in seq:
+                m |= 1 << t
+            self._res[key] = r
+            self._touch[key] = m & ~((1 << a) | (1 << b))
+            self._order[key] = seq
+            self._clear[key] = r.clear
+            self._hind[key] = r.hindrance
+            self._stale.discard(key)
+
+    def clear(self, i: int, j: int) -> bool:
+        k = i * self._n + j
+        if k in self._stale:
+            self._fresh(k)
+        return self._clear[k]
+
+    def hindrance(self, i: int, j: int) -> int:
+        k = i * self._n + j
+        if k in self._stale:
+            self._fresh(k)
+        return self._hind[k]
+
+    def result(self, i: int, j: int, overlay: Overlay | None = None) -> LosResult:
+        if i * self._n + j in self._stale:
+            self._fresh(i * self._n + j)
+        return super().result(i, j, overlay)
+
+    def clear_screened(self, i: int, j: int, screen: int) -> bool:
+        if i * self._n + j in self._stale:
+            self._fresh(i * self._n + j)
+        return super().clear_screened(i, j, screen)
+
+    def clear_hex(self, a: Hex, b: Hex) -> bool:
+        return self.clear(self._index[a], self._index[b])
+
+    def hindrance_hex(self, a: Hex, b: Hex) -> int:
+        return self.hindrance(self._index[a], self._index[b])
+
+    def check(self, a: Hex, b: Hex, overlay: Overlay | None = None) -> LosResult:
+        return self.result(self._index[a], self._index[b], overlay)

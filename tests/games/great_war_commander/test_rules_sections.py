@@ -282,3 +282,36 @@ def test_1_6_actions_in_either_players_turn_go_to_the_discard() -> None:
     for seat, cid in ((ENT, elan), (GER, charge)):
         sd = side(g.state, seat)
         assert cid in sd["deck"]["discard"] and cid not in sd["hand"]
+
+
+def test_10_3_a_line_along_a_hexside_of_a_hindering_hex_is_hindered() -> None:
+    g = fresh()  # trench_line: A11 -> C11 runs along the B10/B11 hexside, Orchard B11, open B10
+    assert los(g, "A11", "C11").hindrance == 2
+    assert los(g, "C11", "A11").hindrance == 2  # reciprocal
+
+
+def test_10_4_the_map_edge_repeats_its_edge_hex() -> None:
+    g = fresh()  # trench_line: C1 -> E1 along the top of Woods D1; B11 -> D11 below Orchard C11
+    assert not los(g, "C1", "E1").clear
+    assert los(g, "B11", "D11").hindrance == 2
+
+
+def test_10_1_1_a_tank_in_between_hinders_one_not_in_the_end_hexes() -> None:
+    g = fresh("soissons_tanks_1918")
+    tank = next(t for t, u in RULES.components.units.items() if u.type == "tank")
+    board = g.rules.board(g)
+    a, b, mid = "E4", "E8", "E6"
+    assert los(g, a, b).clear and los(g, a, b).hindrance == 0, board.name
+    put(g, 0, tank, mid)
+    assert los(g, a, b).hindrance == 1 and los(g, b, a).hindrance == 1
+    g.state["units"] = {k: u for k, u in g.state["units"].items() if u["hex"] != mid}
+    put(g, 1, tank, b)
+    assert los(g, a, b).hindrance == 0  # 10.1.1: only an intervening hex
+
+
+def test_T124_1_destroyed_woods_is_seen_two_hexes_into() -> None:
+    g = fresh()  # trench_line: Destroyed Woods C6 and C7 in column C, Shellholes C5 and C8
+    assert los(g, "C5", "C7").clear  # one Destroyed Woods hex between: seen into the second
+    assert not los(g, "C5", "C8").clear and not los(g, "C8", "C5").clear  # two between: blocked
+    g.state["terrain_markers"] = {"C6": "shellhole"}
+    assert los(g, "C5", "C8").clear  # a Shellhole marker leaves one

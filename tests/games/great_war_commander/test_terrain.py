@@ -11,7 +11,7 @@ from tactica.games.commander_family.stats import morale
 from tactica.games.great_war_commander import RULES, terrain
 from tactica.games.great_war_commander.data import builtin_pack
 
-from .gwc_helpers import clear_map, new, put, to_first_turn
+from .gwc_helpers import clear_map, log_rules, new, put, to_first_turn
 
 CHART = terrain.terrain_chart()
 
@@ -107,3 +107,123 @@ def test_T107_gas_costs_one_more_hinders_one_and_suppresses_then_breaks() -> Non
     RULES.entered(g, [fresh_unit, tired], "E6")
     assert g.state["units"][fresh_unit]["suppressed"] and not g.state["units"][fresh_unit]["broken"]
     assert g.state["units"][tired]["broken"]
+
+
+def _move_cost_options(g: Any) -> dict[str, int]:
+    """The hexes the moving group may enter now, with their MP cost (answering windows first)."""
+    while g.frame_names()[-1] != "move_order" or g.top()["phase"] != "step":
+        ids = [o.id for o in g.legal_options()]
+        g.apply("pass" if "pass" in ids else "go" if "go" in ids else ids[0])
+    return {o.id[3:]: int(o.args["cost"]) for o in g.legal_options() if o.id.startswith("to:")}
+
+
+def _start_move(g: Any, uid: str) -> None:
+    from .test_core_orders import hand_order
+
+    seat = int(g.state["units"][uid]["seat"])
+    g.state["active"] = seat
+    card = hand_order(g, seat, "Move")
+    g.refresh()
+    g.apply(f"order:{card}")
+    g.apply(f"activate:{uid}")
+    ids = [o.id for o in g.legal_options()]
+    if "done" in ids:
+        g.apply("done")
+    g.apply(f"unit:{uid}")
+
+
+def _trench_line() -> Any:
+    g = to_first_turn(new("verdun_gas_1916"))
+    clear_map(g)
+    g.state.update(gas=[], fortifications={}, blaze=[])
+    for sd in g.state["sides"]:  # no Strategy Card windows in these tests
+        sd["sc_draw"].extend(sd["sc_hand"])
+        sd["sc_hand"].clear()
+    return g
+
+
+def test_O23_T118_the_first_shellhole_of_a_move_costs_one_more_then_one() -> None:
+    g = _trench_line()  # trench_line: E9 Open Ground, E8 and E7 printed Shellholes
+    uid = put(g, 0, "ger-landwehr", "E9")
+    put(g, 1, "fr-poilus", "O11")
+    _start_move(g, uid)
+    assert _move_cost_options(g)["E8"] == 2  # T118: 1, +1 for the first Shellhole
+    g.apply("to:E8")
+    costs = _move_cost_options(g)
+    assert costs["E7"] == 1  # the next Shellhole of the same Order: 1
+    assert "T118" in log_rules(g)
+
+
+def test_O23_T124_1_the_first_destroyed_woods_costs_one_more_and_apart_from_shellholes() -> None:
+    g = _trench_line()  # C8 Shellhole, C7 and C6 Destroyed Woods
+    uid = put(g, 0, "ger-landwehr", "C9")
+    put(g, 1, "fr-poilus", "O11")
+    _start_move(g, uid)
+    g.apply("to:C8")  # its first Shellhole: 2 MP
+    costs = _move_cost_options(g)
+    assert costs["C7"] == 2  # T124.1: 1, +1 for the first Destroyed Woods (the Shellhole's is apart)
+    assert costs["D8"] == 1  # another Shellhole: paid already
+
+
+def test_T118_2_T121_1_a_trail_in_a_printed_shellhole_waives_the_extra_mp_until_a_marker_lands(
+        monkeypatch: Any) -> None:
+    from tactica.games.great_war_commander import terrain_state
+
+    doc = {"version": 1, "name": "t", "geometry": {"orientation": "flat", "offset": "odd-q",
+                                                   "labels": "letter-number", "cols": 6, "rows": 6},
+           "defaults": {"terrain": ["open_ground"], "elevation": 0},
+           "hexes": {"B2": {"terrain": ["shellhole"]}, "C2": {"terrain": ["shellhole"]}},
+           "roads": [{"kind": "trail", "path": ["B1", "B2", "B3"]}]}
+    b = load_board(doc, source_name="t")
+    g = _trench_line()
+    monkeypatch.setattr(terrain_state, "board_of", lambda _g: b)
+    assert terrain_state.move_surcharge(g, "C2", ()) == 1  # T118: a printed Shellhole
+    assert terrain_state.move_surcharge(g, "B2", ()) == 0  # T118.2: with a Trail, no +1
+    assert terrain_state.takes_impact(g, "B2") and not terrain_state.takes_impact(g, "C2")
+    terrain_state.impact_downgrade(g, "B2", 17)
+    assert "B2" not in (g.state.get("terrain_markers") or {})
+    terrain_state.impact_downgrade(g, "B2", 18)  # T121.1: vulnerability 18 with the Trail
+    assert g.state["terrain_markers"] == {"B2": "shellhole"} and "T121.1" in log_rules(g)
+    assert terrain_state.move_surcharge(g, "B2", ()) == 1  # the marker ends the Trail's help
+
+
+def test_R21_T117_T118_markers_change_line_of_sight_and_move_costs() -> None:
+    from tactica.games.commander_family.board_state import board_of, los
+    from tactica.games.commander_family.movement import step_cost
+
+    g = _trench_line()  # Woods C1/C2, Building H10
+    assert not los(g, "C3", "C1").clear and not los(g, "H9", "H11").clear
+    assert step_cost(g, "C3", "C2") == 2  # Woods
+    g.state["terrain_markers"] = {"C2": "shellhole", "H10": "rubble"}
+    assert los(g, "C3", "C1").clear and los(g, "C3", "C1").hindrance == 0  # T118: Clear
+    seen = los(g, "H9", "H11")
+    assert seen.clear and seen.hindrance == 2  # T117: Rubble hinders 2
+    b = board_of(g)
+    assert b is not None and terrain.move_cost(b, b.parse("C3"), b.parse("C2")) == 1  # T118: 1
+    assert step_cost(g, "C3", "C2") == 2  # 1, +1 for a fresh group's first Shellhole
+    assert terrain.printed_board(b).has(b.parse("C2"), "woods")  # the printed map stays
+    assert terrain.marked_board(terrain.printed_board(b), dict(g.state["terrain_markers"])) is b
+    g.state["terrain_markers"] = {}
+    assert not los(g, "C3", "C1").clear  # markers gone (a fresh game): printed again
+
+
+def test_2_4_the_fao_looks_from_level_2_over_lower_terrain() -> None:
+    from tactica.core.los import LosResult, sight
+    from tactica.games.commander_family.board_state import los
+    from tactica.games.great_war_commander.artillery import FAO, fao_hex, spotter_los
+
+    g = _trench_line()  # FAO H11; Building H10 at level 0, hill H6-H7 at level 1, H4 level 0
+    seat = next(s for s in (0, 1) if fao_hex(g, s) == "H11")
+    assert not los(g, "H11", "H4").clear  # from the ground the Building blocks
+    seen = spotter_los(g, FAO, seat, "H4")
+    assert seen.clear and seen.hindrance == 0  # O19.2.1.1: over the Building, the hill and its Brush
+    assert not spotter_los(g, FAO, seat, "H9").clear  # T110.4.1: the blind hex behind H10
+    g.state["terrain_markers"] = {"H10": "rubble"}  # R21: no Building left to hide H9
+    seen = spotter_los(g, FAO, seat, "H9")
+    assert seen.clear and seen.hindrance == 0  # Rubble below the FAO's level: no hindrance (T110.5)
+    assert spotter_los(g, FAO, seat, "H4") == LosResult(True)  # a line the marker misses: as before
+    b = g.rules.board(g)
+    for lab in ("A1", "C8", "H7", "O11"):  # the view derived from the printed map's = traced afresh
+        fb = terrain.fao_board(b, b.parse("H11"))
+        assert spotter_los(g, FAO, seat, lab) == terrain.los_policy().evaluate(
+            fb, sight(fb, fb.parse("H11"), fb.parse(lab)))

@@ -408,12 +408,19 @@ class CommanderRules(Rules):
         Always by default (GWC O25.2: not in a Gas hex)."""
         return True
 
-    def marker_move_cost(self, g: Game, label: str) -> int:
-        """MPs a marker in ``label`` adds to entering it (GWC T107: Gas +1); none by default."""
+    def marker_move_cost(self, g: Game, label: str, movers: Sequence[str] = ()) -> int:
+        """MPs a marker in ``label`` adds to entering it for the moving group ``movers`` (GWC
+        T107: Gas +1; T118, T124.1: the group's first Shellhole and Destroyed Woods +1); none by
+        default."""
         return 0
 
     def marker_hindrances(self, g: Game) -> Mapping[str, int]:
         """Hindrances of markers other than Smoke, by hex (GWC T107: Gas 1); none by default."""
+        return {}
+
+    def between_hindrances(self, g: Game) -> Mapping[str, int]:
+        """Hindrances of pieces that hinder only a line passing between the ends, by hex (GWC
+        10.1.1: a Tank hinders 1); none by default."""
         return {}
 
     def entered(self, g: Game, uids: list[str], label: str) -> None:

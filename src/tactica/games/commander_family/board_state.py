@@ -242,7 +242,9 @@ def overstacked(g: Game, seat: int) -> list[str]:
 
 # ---------------------------------------------------------------- LOS with markers
 def overlay(g: Game) -> Overlay | None:
-    """Smoke hinders (10.3.4), Blaze blocks (10.2.1): the markers in play as a LOS overlay."""
+    """Smoke hinders (10.3.4), Blaze blocks (10.2.1): the markers in play as a LOS overlay, with
+    the game's other marker hindrances (GWC Gas) and pieces that hinder in between (GWC 10.1.1
+    Tanks)."""
     r = reading_of(g)
     if r is None:
         return _overlay(g)
@@ -256,16 +258,20 @@ def _overlay(g: Game) -> Overlay | None:
     s = g.state
     smoke = s.get("smoke") or {}
     blaze = s.get("blaze") or []
-    more = rules_of(g).marker_hindrances(g)  # GWC T107: Gas hinders 1
-    if not smoke and not blaze and not more:
+    rules = rules_of(g)
+    more = rules.marker_hindrances(g)  # GWC T107: Gas hinders 1
+    between = rules.between_hindrances(g)  # GWC 10.1.1: Tanks hinder 1 in between
+    if not smoke and not blaze and not more and not between:
         return None
     b = board_of(g)
     assert b is not None
-    hinder = {label_map(b)[h]: int(v) for h, v in smoke.items()}
+    m = label_map(b)
+    hinder = {m[h]: int(v) for h, v in smoke.items()}
     for h, v in more.items():
-        hx = label_map(b)[h]
+        hx = m[h]
         hinder[hx] = max(hinder.get(hx, 0), int(v))
-    return Overlay.of(b, block=[label_map(b)[x] for x in blaze], hinder=hinder)
+    return Overlay.of(b, block=[m[x] for x in blaze], hinder=hinder,
+                      hinder_between={m[h]: int(v) for h, v in between.items()})
 
 
 def los(g: Game, a: str, b: str, ov: Overlay | None = None) -> LosResult:
@@ -323,13 +329,19 @@ def sight_mask(table: LosTable, i: int, low: int, high: int) -> int:
     bitmask: the map never changes, so each (hex, range band) is worked out once, and whether a
     piece has some enemy in Range and LOS is one ``&`` (speed). Markers in play can only take
     sight away (Blaze blocks, Smoke only hinders): see :func:`sees_any`."""
-    b = table.board
-    here = b.hexes[i]
     m = 0
-    for j, h in enumerate(b.hexes):
-        if low <= distance(here, h) <= high and table.clear(i, j):
+    for j in _band(table.board.hexes, i, low, high):
+        if table.clear(i, j):
             m |= 1 << j
     return m
+
+
+@lru_cache(maxsize=1 << 14)
+def _band(hexes: tuple[Hex, ...], i: int, low: int, high: int) -> tuple[int, ...]:
+    """The indices of ``hexes`` at ``low``..``high`` hexes from hex ``i``: the geometry alone, so
+    shared by every LOS table of one map (GWC's marked boards keep its hexes)."""
+    here = hexes[i]
+    return tuple(j for j, h in enumerate(hexes) if low <= distance(here, h) <= high)
 
 
 def sees_any(table: LosTable, i: int, low: int, high: int, targets: int, ov: Overlay | None) -> bool:

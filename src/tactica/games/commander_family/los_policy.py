@@ -7,16 +7,22 @@ Both Commander games state their LOS in the same chart columns, so the core
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from tactica.core.los import CombatCommanderLos
 
 from .protocols import LosEntryLike
 
 
-def chart_los_policy(entries: Iterable[LosEntryLike]) -> CombatCommanderLos:
+def chart_los_policy(entries: Iterable[LosEntryLike], *, hexside_fill: bool = False,
+                     edge_mirror: bool = False, depth: Mapping[str, int] | None = None
+                     ) -> CombatCommanderLos:
     """Hex types and paths give obstacles, hindrances, blind hexes and sunken hexes; hexsides give
-    wall/hedge obstacles and fence hindrances; paths marked ``clear_along`` are seen along."""
+    wall/hedge obstacles and fence hindrances; paths marked ``clear_along`` are seen along.
+    ``hexside_fill`` and ``edge_mirror`` are the core policy's options for a game whose book says
+    hindering terrain fills its hex (GWC 10.3) and the map edge repeats its hexes (GWC 10.4);
+    Combat Commander's book says neither, so it leaves them off; ``depth`` is terrain seen a
+    number of hexes into only (GWC T124.1 Destroyed Woods)."""
     lines = list(entries)
     mapped = [e for e in lines if e.kind in ("type", "path")]
     sides = [e for e in lines if e.kind == "hexside"]
@@ -28,4 +34,7 @@ def chart_los_policy(entries: Iterable[LosEntryLike]) -> CombatCommanderLos:
         blind=[e.id for e in mapped if e.blind_hex],
         sunken=[e.id for e in mapped if e.sunken],
         road_kinds=[e.id for e in lines if e.kind == "path" and e.clear_along],
+        hexside_fill=hexside_fill,
+        edge_mirror=edge_mirror,
+        depth=depth,
     )

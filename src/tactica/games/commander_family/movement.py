@@ -29,7 +29,7 @@ no Op Fire (``trench_step``), entering or leaving Wire ends the group's Move (``
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -82,9 +82,10 @@ def enemy_in(g: Game, label: str, seat: int) -> bool:
     return bool(units_in(g, label, opponent(seat)))
 
 
-def step_cost(g: Game, a: str, b: str) -> int | None:
-    """MPs to move from hex ``a`` into adjacent ``b`` (O21.1, T78.2), None if forbidden (impassable
-    hex, Cliff hexside, a Major Bridge off its road, a Blaze marker, T79)."""
+def step_cost(g: Game, a: str, b: str, movers: Sequence[str] = ()) -> int | None:
+    """MPs for the group ``movers`` to move from hex ``a`` into adjacent ``b`` (O21.1, T78.2), None
+    if forbidden (impassable hex, Cliff hexside, a Major Bridge off its road, a Blaze marker,
+    T79)."""
     if b in (g.state.get("blaze") or []):
         return None
     bd = board_of(g)
@@ -94,7 +95,7 @@ def step_cost(g: Game, a: str, b: str) -> int | None:
     if cost is not None and rules.trench_step(g, a, b):
         return 1  # F105.2: along a Trench line every step costs 1 MP (a Cliff still forbids it)
     if cost is not None:
-        cost += rules.marker_move_cost(g, b)  # GWC T107: +1 MP into Gas
+        cost += rules.marker_move_cost(g, b, movers)  # GWC T107 Gas, T118 first Shellhole
     return cost
 
 
@@ -156,17 +157,18 @@ def remaining(g: Game, a: Args) -> int:
     return min(movement_now(g, u, a["road"]) - int(a["spent"].get(u, 0)) for u in group)
 
 
-def entries(g: Game, seat: int, here: str, mps: int) -> list[tuple[str, int]]:
-    """(hex, cost) a group in ``here`` with ``mps`` left may enter now (O21.1, O21.4)."""
-    return list(iter_entries(g, seat, here, mps))
+def entries(g: Game, seat: int, here: str, mps: int, movers: Sequence[str] = ()) -> list[tuple[str, int]]:
+    """(hex, cost) a group ``movers`` in ``here`` with ``mps`` left may enter now (O21.1, O21.4)."""
+    return list(iter_entries(g, seat, here, mps, movers))
 
 
-def iter_entries(g: Game, seat: int, here: str, mps: int) -> Iterator[tuple[str, int]]:
+def iter_entries(g: Game, seat: int, here: str, mps: int,
+                 movers: Sequence[str] = ()) -> Iterator[tuple[str, int]]:
     """:func:`entries` one at a time, so that a caller who needs only one stops early (speed)."""
     for n in neighbours(g, here):
         if enemy_in(g, n, seat):
             continue
-        c = step_cost(g, here, n)
+        c = step_cost(g, here, n, movers)
         if c is not None and c <= mps:
             yield n, c
 
@@ -186,15 +188,16 @@ def can_step(g: Game, uid: str) -> bool:
     rules = rules_of(g)
     seat, here = int(u["seat"]), u["hex"]
     if rules.vehicles:  # a vehicle keeps off some terrain (GWC O23.5.8)
-        if any(rules.vehicle_may_enter(g, [uid], here, h) for h, _ in iter_entries(g, seat, here, mps)):
+        entries = iter_entries(g, seat, here, mps, (uid,))
+        if any(rules.vehicle_may_enter(g, [uid], here, h) for h, _ in entries):
             return True
-    elif next(iter_entries(g, seat, here, mps), None) is not None:
+    elif next(iter_entries(g, seat, here, mps, (uid,)), None) is not None:
         return True
     if not rules.enemy_entry_possible(g, uid):
         return False
     # GWC A54: its only step may be into an enemy-occupied hex
     for n in neighbours(g, here):
-        c = step_cost(g, here, n) if enemy_in(g, n, seat) else None
+        c = step_cost(g, here, n, (uid,)) if enemy_in(g, n, seat) else None
         if c is not None and c <= mps and (not rules.vehicles or rules.vehicle_may_enter(g, [uid], here, n)):
             return True
     return False
@@ -265,11 +268,11 @@ class MoveOrder(ActivatingOrder, Step):
         mps = remaining(g, a)
         rules = rules_of(g)
         opts = [Option(f"to:{h}", f"Enter {h} ({c} MP)", "move", {"hex": h, "cost": c})
-                for h, c in entries(g, seat, here, mps) if rules.may_enter(g, a, h)
+                for h, c in entries(g, seat, here, mps, a["group"]) if rules.may_enter(g, a, h)
                 and (not rules.vehicles or rules.vehicle_may_enter(g, list(a["group"]), here, h))]
         if rules.enemy_entry(g, a) is not None:  # GWC A54: into enemy-occupied hexes too
             for h in neighbours(g, here):
-                c = step_cost(g, here, h)
+                c = step_cost(g, here, h, a["group"])
                 if (enemy_in(g, h, seat) and c is not None and c <= mps and rules.may_enter(g, a, h)
                         and (not rules.vehicles
                              or rules.vehicle_may_enter(g, list(a["group"]), here, h))):

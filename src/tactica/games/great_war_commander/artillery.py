@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from tactica.core.los import LosResult
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
@@ -254,18 +255,24 @@ def spotter_hex(g: Game, spotter: str, seat: int) -> str:
     return str(g.state["units"][spotter]["hex"])
 
 
-def sees(g: Game, spotter: str, seat: int, target: str) -> bool:
-    """O19.2.1.1: the Spotter's LOS to a hex (the FAO looks from level 2: the game's LOS hook
-    ``fao_los`` when it has one, else from the FAO hex as it is)."""
+def spotter_los(g: Game, spotter: str, seat: int, target: str) -> LosResult:
+    """O19.2.1.1: the Spotter's LOS to a hex; the FAO looks from level 2 (2.4: the game's LOS
+    hook ``fao_los`` when it has one, else from the FAO hex as it is)."""
     here = spotter_hex(g, spotter, seat)
     if here == target:
-        return True
+        return LosResult(True)
     if spotter == FAO:
         rules: Any = g.rules
         hook = getattr(rules, "fao_los", None)
         if hook is not None:
-            return bool(hook(g, here, target).clear)
-    return bool(los(g, here, target).clear)
+            found: LosResult = hook(g, here, target)
+            return found
+    return los(g, here, target)
+
+
+def sees(g: Game, spotter: str, seat: int, target: str) -> bool:
+    """O19.2.1.1: does the Spotter see the hex (:func:`spotter_los`)?"""
+    return bool(spotter_los(g, spotter, seat, target).clear)
 
 
 def registered(g: Game, seat: int) -> dict[str, Any] | None:
@@ -562,7 +569,8 @@ class ArtilleryRequest(Step):
             here = spotter_hex(g, a["spotter"], seat)
             dist = hex_distance(g, here, target)
             rng = barrage.spotting_range(dist, a["spotter"] == FAO)
-            a.update(sr=target, range=rng, hindrance=los(g, here, target).hindrance, phase="accuracy")
+            a.update(sr=target, range=rng, hindrance=spotter_los(g, a["spotter"], seat, target).hindrance,
+                     phase="accuracy")
             g.emit("O19.2.1.1", "Spotting Round in {hex} ({side}), range {rng}, hindrance {h}",
                    hex=target, side="Local Barrage side" if a["space"] != barrage.LINE
                    else "Creeping/Standing side", rng=rng, h=a["hindrance"])

@@ -15,7 +15,7 @@ has a ``register(rules)`` called below.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -57,6 +57,7 @@ from . import (
     strategy_timing,
     tanks,
     terrain,
+    terrain_state,
 )
 from ._schema import ACTIONS, EVENTS, ORDERS
 from .components import Card, Chit, Components, UnitType, WeaponType, builtin_components
@@ -69,7 +70,7 @@ if TYPE_CHECKING:
     from tactica.core.chance import Chance
     from tactica.core.game import Game
     from tactica.core.hexgrid import Hex
-    from tactica.core.los import LosTable
+    from tactica.core.los import LosResult, LosTable
 
 HAND_SIZE: Mapping[str, int] = {"Attack": 6, "Recon": 5, "Defend": 4}
 """1.1: Hand Size by posture."""
@@ -163,8 +164,14 @@ class GreatWarCommanderRules(SupportHooks):
 
     # -- the map ---------------------------------------------------------------------------------
     def board(self, g: Game) -> Board | None:
+        """The map as play has made it: Rubble and Shellhole markers replace their hexes' types
+        (T99.1, T117, T118, reading R21; terrain.marked_board)."""
         name = g.state.get("map")
-        return None if name is None else self.components.pack.maps[name]
+        if name is None:
+            return None
+        markers = g.state.get("terrain_markers")
+        printed = self.components.pack.maps[name]
+        return terrain.marked_board(printed, markers) if markers else printed
 
     def los(self, g: Game) -> LosTable | None:
         b = self.board(g)
@@ -173,6 +180,7 @@ class GreatWarCommanderRules(SupportHooks):
     def objective_hexes(self, board: Board, obj: str) -> list[Hex]:
         """7.3.1.1: a Building Objective is the whole building: the Building hexes joined to the
         marked hex (reading: the map's Building hexes that touch, the book's depictions)."""
+        board = terrain.printed_board(board)  # the Building as printed, Rubble or not
         first = board.objectives[obj]
         if not board.has(first, "building"):
             return [first]
@@ -325,9 +333,18 @@ class GreatWarCommanderRules(SupportHooks):
             final_decision(g, f"{side(g.state, seat)['nation']}'s last Formation on the map exited", "6.3")
 
     # -- Gas markers (T107; placed by the scenario or a Gas Attack, removed at Time advances) ----
-    def marker_move_cost(self, g: Game, label: str) -> int:
-        """T107: +1 MP to enter a Gas hex, on top of its terrain."""
-        return 1 if label in (g.state.get("gas") or ()) else 0
+    def marker_move_cost(self, g: Game, label: str, movers: Sequence[str] = ()) -> int:
+        """T107: +1 MP into Gas; T118, T124.1: +1 into the group's first Shellhole and first
+        Destroyed Woods of the Order (terrain_state.move_surcharge)."""
+        return terrain_state.move_surcharge(g, label, movers)
+
+    def between_hindrances(self, g: Game) -> Mapping[str, int]:
+        """10.1.1, O21.3: a Tank, friendly or enemy, hinders 1 a line through its hex."""
+        return terrain_state.tanks_hinder(g)
+
+    def fao_los(self, g: Game, here: str, target: str) -> LosResult:
+        """2.4, O19.2.1.1: the FAO's LOS from level 2 (reading R26)."""
+        return terrain_state.fao_los(g, here, target)
 
     def marker_hindrances(self, g: Game) -> Mapping[str, int]:
         """T107, 10.3.4: Gas hinders 1 into, out of and through its hex."""
@@ -350,6 +367,7 @@ class GreatWarCommanderRules(SupportHooks):
         """T107.1: a Formation moving into Gas is Suppressed, or broken if it already was (and an
         Offensive keeps the hexes each Formation has occupied, O24.2)."""
         offensive.record_entry(g, uids, label)
+        terrain_state.record_entry(g, uids, label)  # T118, T124.1: the first one of the Order
         if label not in (g.state.get("gas") or ()):
             return
         for uid in uids:

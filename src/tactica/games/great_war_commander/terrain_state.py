@@ -7,20 +7,29 @@ State (plain data, public)::
     "gas": [hex labels]                                      # one Gas marker a hex (8.1.5), sorted
     "fortifications": {hex label: kind}                      # the family's (fortifications.py)
 
-A Shellhole or Rubble marker replaces the hex's printed type for Cover (the family's
-``marker_cover`` hook), for what a later Impact does, and for the Woods airburst. Reading (RULES.md
-R12): movement and line of sight still read the printed map (terrain.py's map-fixed values).
+A Shellhole or Rubble marker replaces the hex's printed type for everything (T99.1, T99.5): the
+rules' board is the printed map with the markers' types in their hexes (terrain.marked_board), so
+move costs, Cover and LOS follow them (reading R21); Cover also through the family's
+``marker_cover`` hook. Move surcharges that depend on the moving group (T107 Gas, T118 and
+T124.1: the first Shellhole and the first Destroyed Woods of a Move or Offensive) are
+:func:`move_surcharge`'s.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from tactica.core.los import LosResult, sight
+from tactica.core.rules import Args
 
 from ..commander_family import fortifications as fam
 from ..commander_family.access import rules_of
-from ..commander_family.board_state import board_of, label_map
+from ..commander_family.board_state import board_of, label_map, on_path, overlay
+from ..commander_family.movement import find_frame
 from . import barrage
-from .terrain import TerrainEntry, terrain_chart
+from .terrain import TerrainEntry, fao_view, los_policy, printed_board, terrain_chart
 
 if TYPE_CHECKING:
     from tactica.core.game import Game
@@ -36,8 +45,10 @@ def marker(g: Game, label: str | None) -> str | None:
 
 
 def printed_type(g: Game, label: str) -> TerrainEntry:
+    """The hex's governing type as printed on the map, whatever marker lies there."""
     b = board_of(g)
     assert b is not None
+    b = printed_board(b)
     t: TerrainEntry = rules_of(g).hex_type(b, label_map(b)[label])  # type: ignore[assignment]
     return t
 
@@ -49,8 +60,9 @@ def current_type(g: Game, label: str) -> TerrainEntry:
 
 
 def set_marker(g: Game, label: str, kind: str, rule: str) -> None:
-    """Put a Shellhole or Rubble marker in the hex (it replaces any earlier one)."""
-    g.state.setdefault("terrain_markers", {})[label] = kind
+    """Put a Shellhole or Rubble marker in the hex (it replaces any earlier one). The markers'
+    dict is replaced, never changed in place (terrain.marked_board's quick check holds it)."""
+    g.state["terrain_markers"] = {**(g.state.get("terrain_markers") or {}), label: kind}
     g.emit(rule, "{kind} marker placed in {hex}", kind=kind.capitalize(), hex=label)
 
 
@@ -84,6 +96,100 @@ def add_gas(g: Game, label: str) -> bool:
     return True
 
 
+# ---------------------------------------------------------------- move surcharges (O23)
+FIRST_ONCE = {"shellhole": "T118", "destroyed_woods": "T124.1"}
+"""Types that cost +1 MP the first time a moving group enters one in a Move or Offensive."""
+
+
+def first_once(g: Game, label: str) -> str | None:
+    """T118, T124.1: the hex's type if entering it may cost the +1 of the first one; a Trail in a
+    Shellhole printed on the map waives it (T118.2) until a Shellhole marker lands there
+    (T121.1)."""
+    t = current_type(g, label).id
+    if t not in FIRST_ONCE or trail_shellhole(g, label):
+        return None
+    return t
+
+
+def trail_shellhole(g: Game, label: str) -> bool:
+    """T118.2, T121.1: a Trail in a Shellhole hex printed on the map (no marker there yet)."""
+    if marker(g, label) is not None or current_type(g, label).id != "shellhole":
+        return False
+    b = board_of(g)
+    assert b is not None
+    return on_path(b, label_map(b)[label], "trail")
+
+
+def move_frame(g: Game) -> Args | None:
+    """The Move (or Offensive) Order under way, if any (a seat's view may hold no stack)."""
+    return find_frame(g, "move_order") if "stack" in g.state else None
+
+
+def move_surcharge(g: Game, label: str, movers: Sequence[str]) -> int:
+    """MPs on top of the map's cost to enter ``label``: +1 into Gas (T107); +1 into the first
+    Shellhole and the first Destroyed Woods the movers enter in this Move or Offensive Order
+    (T118, T124.1; a fresh group, ``movers`` empty or not yet moving, pays it)."""
+    extra = 1 if label in (g.state.get("gas") or ()) else 0
+    kind = first_once(g, label)
+    if kind is not None:
+        move = move_frame(g)
+        done = (move or {}).get("first_entered", {}).get(kind, ())
+        if not movers or movers[0] not in done:
+            extra += 1
+    return extra
+
+
+def record_entry(g: Game, uids: Sequence[str], label: str) -> None:
+    """T118, T124.1: remember in the Move (or Offensive) Order under way who has entered their
+    first Shellhole or Destroyed Woods; the record goes with the Order's frame."""
+    kind = first_once(g, label)
+    move = move_frame(g)
+    if kind is None or move is None:
+        return
+    done = move.setdefault("first_entered", {}).setdefault(kind, [])
+    new = [u for u in uids if u not in done]
+    if new:
+        done.extend(new)
+        g.emit(FIRST_ONCE[kind], "{units} entered their first {kind} of this Order: +1 MP",
+               units=", ".join(new), kind=kind.replace("_", " ").capitalize())
+
+
+# ---------------------------------------------------------------- LOS (2.4, 10.1.1)
+def tanks_hinder(g: Game) -> dict[str, int]:
+    """10.1.1, O21.3: every hex holding a Tank (either side's) hinders 1 a line passing through
+    it; a Tank in the firer's or target's hex does not (the overlay's ``hinder_between``)."""
+    kinds = _tank_types(rules_of(g))
+    if not kinds:
+        return {}
+    return {u["hex"]: 1 for u in g.state["units"].values()
+            if u["type"] in kinds and u["where"] == "map" and u["hex"] is not None}
+
+
+@lru_cache(maxsize=8)
+def _tank_types(rules: Any) -> frozenset[str]:
+    """The unit types that are Tanks (asked once per rules object: speed)."""
+    return frozenset(t for t, u in rules.components.units.items() if u.type == "tank")
+
+
+
+def fao_los(g: Game, here: str, target: str) -> LosResult:
+    """2.4, O19.2.1.1 (reading R26): the Forward Artillery Observer looks from level 2, over
+    lower terrain, with the markers in play; traced on the map with his hex raised to level 2."""
+    b = board_of(g)
+    assert b is not None
+    m = label_map(b)
+    if here == target:
+        return LosResult(True)
+    view = fao_view(b, m[here])
+    i, j = b.index[m[here]], b.index[m[target]]
+    r = view.results[j]
+    ov = overlay(g)
+    if ov is None or not r.clear or not (ov.inner & view.touch[j] or ov.outer & (1 << i | 1 << j)):
+        return r
+    result: LosResult = los_policy().evaluate(view.board, sight(view.board, m[here], m[target]), ov)
+    return result
+
+
 # ---------------------------------------------------------------- Artillery downgrades
 def takes_impact(g: Game, label: str) -> bool:
     """O19.2.1.4.1: whether an Impact can change a vacant hex: a Fortification, or a terrain type
@@ -91,7 +197,7 @@ def takes_impact(g: Game, label: str) -> bool:
     roll)."""
     if fam.kind_at(g, label) is not None:
         return True
-    return current_type(g, label).vulnerability is not None
+    return current_type(g, label).vulnerability is not None or trail_shellhole(g, label)
 
 
 def impact_downgrade(g: Game, label: str, total: int) -> None:
@@ -115,9 +221,13 @@ def impact_downgrade(g: Game, label: str, total: int) -> None:
         else:
             set_marker(g, label, becomes or rubble_or_hole, "F125.3")
         return
-    new = barrage.downgrade_terrain(t.vulnerability, total)
+    if trail_shellhole(g, label):  # T121.1: vulnerable at 18, the marker ends the Trail's help
+        new = barrage.downgrade_terrain((18, "shellhole"), total)
+        rule = "T121.1"
+    else:
+        new, rule = barrage.downgrade_terrain(t.vulnerability, total), "T99.5"
     if new is not None:
-        set_marker(g, label, new, "T99.5")
+        set_marker(g, label, new, rule)
 
 
 def mortar_damage(g: Game, label: str, total: int) -> None:
