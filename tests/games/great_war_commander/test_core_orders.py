@@ -395,6 +395,7 @@ def test_O24_2_E64_a_team_detached_during_the_move_joins_the_line_without_a_star
     g.apply(f"add:{p}")
     if "done" in {o.id for o in g.legal_options()}:
         g.apply("done")
+    pass_windows(g)  # the opponent's answer to an activated line (S98.4.5), if any
     assert g.frame_names()[-1] == "move_order"
     team = put(g, seat, plt, "I6")
     offensive = next(f for f in g.state["stack"] if f["step"] == "offensive_order")
@@ -403,6 +404,7 @@ def test_O24_2_E64_a_team_detached_during_the_move_joins_the_line_without_a_star
     for _ in range(200):
         if "offensive_order" not in g.frame_names() or g.is_terminal():
             break
+        pass_windows(g)
         ids = [o.id for o in g.legal_options()]
         g.apply("stop" if "stop" in ids else "done" if "done" in ids else "none" if "none" in ids else ids[0])
     assert "offensive_order" not in g.frame_names()
