@@ -172,3 +172,17 @@ def test_S98_5_6_the_policy_plays_hidden_path_only_with_wire_in_the_way() -> Non
     fam.remove(g, y, "test")
     step(g, f"unit:{us}")
     assert not _policy_picks(g, ENT).startswith("sc:")  # no Wire anywhere near: keep it
+
+
+def test_S98_5_3_the_policy_plays_doughboy_surge_only_with_the_line_in_enemy_range() -> None:
+    from .test_strategy_timing import ENT, GER, move, row, with_card
+
+    for foe_hex, plays in (("z", True), ("O11", False)):
+        g = with_card("belleau_wood_1918", ENT, "USS3")
+        x, y, z = row(g)
+        ldr = put(g, ENT, RULES.components.leader_id("America", "Kelly"), x)
+        near = put(g, ENT, "us-infantry", y)
+        put(g, GER, "ger-infanterie", z if foe_hex == "z" else foe_hex)
+        move(g, ENT, [ldr, near], offensive=True)
+        assert "sc:USS3:0" in {o.id for o in g.legal_options()}
+        assert (_policy_picks(g, ENT) == "sc:USS3:0") is plays
