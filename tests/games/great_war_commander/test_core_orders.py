@@ -395,6 +395,8 @@ def test_O24_2_E64_a_team_detached_during_the_move_joins_the_line_without_a_star
     g.apply(f"add:{p}")
     if "done" in {o.id for o in g.legal_options()}:
         g.apply("done")
+    while g.frame_names()[-1] == "sc_situation":  # S98.4.5: Germany's Red Trousers window
+        g.apply("pass")
     assert g.frame_names()[-1] == "move_order"
     team = put(g, seat, plt, "I6")
     offensive = next(f for f in g.state["stack"] if f["step"] == "offensive_order")
