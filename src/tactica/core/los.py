@@ -450,7 +450,8 @@ class CombatCommanderLos:
     and ``edge_mirror`` (GWC 10.4: the off-map side of a map-edge hexside is a copy of the edge
     hex, so a line along the board's edge is blocked or hindered by what the edge hex holds).
     ``depth`` (name -> n) is terrain a line sees into but not through: the n-th intervening hex of
-    it (at the higher end's level or above) blocks (GWC T124.1 Destroyed Woods: 2).
+    it (at the higher end's level or above) blocks (GWC T124.1 Destroyed Woods: 2); below the
+    higher end, from the n-th on each hides the hex right behind it (GWC T110.4.1).
     """
 
     symmetric = True
@@ -562,6 +563,34 @@ class CombatCommanderLos:
                          f"deep into {kind} (T124.1)")
         return True
 
+    def _deep_blind(self, board: Board, s: Sight, notes: list[str] | None) -> Hex | None:
+        """T110.4.1 with T124.1: seen from higher up, lower ``depth`` terrain is seen into n hexes
+        and from the n-th on each hides the hex right behind it at or below its level (the blind
+        hex, both ways). The hex of that terrain next to the lower end, if the line is blind."""
+        elev = board.elevation
+        ea, eb = elev[s.ia], elev[s.ib]
+        if ea == eb or s.distance < 3:
+            return None
+        hi, low = max(ea, eb), min(ea, eb)
+        near = len(s.ids) - 2 if ea > eb else 1  # the step beside the lower end
+
+        def kind(k: int) -> str | None:
+            ks = {next((f for f in board.features[i] if f in self.depth), None)
+                  if i >= 0 and elev[i] < hi else None for i in s.ids[k]}
+            return ks.pop() if len(ks) == 1 else None
+
+        there = kind(near)
+        if there is None or not all(low <= elev[i] for i in s.ids[near] if i >= 0):
+            return None
+        count = sum(1 for k in range(1, len(s.ids) - 1) if kind(k) == there)
+        if count < self.depth[there]:
+            return None
+        if notes is not None:
+            end, deep = s.b if ea > eb else s.a, s.trace.steps[near][0]
+            notes.append(f"{_name(board, end)} is the blind hex behind {_name(board, deep)}, "
+                         f"lower {there} seen {self.depth[there]} hexes into (T110.4.1, T124.1)")
+        return s.trace.steps[near][0]
+
     def evaluate(
         self, board: Board, s: Sight, overlay: Overlay | None = None, notes: list[str] | None = None
     ) -> LosResult:
@@ -603,6 +632,10 @@ class CombatCommanderLos:
                        else "so only what lies on both sides counts")
                 )
             best = max(best, v)
+        if self.depth and ea != eb:
+            blind = self._deep_blind(board, s, notes)
+            if blind is not None:
+                return LosResult(False, 0, blind)
         hi = max(ea, eb)
         ends = (s.a, s.b)
         for e in s.trace.crossed + s.trace.along:

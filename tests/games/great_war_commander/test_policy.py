@@ -126,3 +126,63 @@ def test_S98_1_the_policy_plays_an_offered_situation_at_its_turn() -> None:
                 seen += 1
             g.apply(rng.choice(g.legal_options()).id)
     assert seen >= 1
+
+
+def _policy_picks(g: Game, seat: int) -> str:
+    return POLICY.choose(g, seat, random.Random(3)).id
+
+
+def test_S98_4_7_the_policy_plays_sturmtruppen_next_to_an_enemy_and_storms_it() -> None:
+    from tactica.games.great_war_commander import strategy_timing as st
+
+    from .test_strategy_timing import ENT, GER, move, row, step, with_card
+
+    g = with_card("verdun_gas_1916", GER, "GES7")
+    x, y, z = row(g)
+    ger = put(g, GER, "ger-infanterie", x)
+    fr = put(g, ENT, "fr-poilus", y)
+    move(g, GER, [ger])
+    assert _policy_picks(g, GER) == "sc:GES7:1"  # enter enemy hexes, not the Wire use
+    step(g, "sc:GES7:1")
+    assert st.enemy_entry(g, g.top()) == "S98.4.7"
+    for _ in range(3):
+        if g.state["units"][ger]["hex"] == y:
+            break
+        step(g, _policy_picks(g, GER))
+    assert g.state["units"][ger]["hex"] == y == g.state["units"][fr]["hex"]
+    # pointless: the enemy is two hexes off, so the card is kept
+    g = with_card("verdun_gas_1916", GER, "GES7")
+    ger = put(g, GER, "ger-infanterie", x)
+    put(g, ENT, "fr-poilus", z)
+    move(g, GER, [ger])
+    assert not _policy_picks(g, GER).startswith("sc:")
+    step(g, f"unit:{ger}")
+    assert not _policy_picks(g, GER).startswith("sc:")
+
+
+def test_S98_5_6_the_policy_plays_hidden_path_only_with_wire_in_the_way() -> None:
+    from tactica.games.commander_family import fortifications as fam
+
+    from .test_strategy_timing import ENT, _wire_move, step
+
+    g, us, (_, y, _) = _wire_move("belleau_wood_1918", ENT, "USS6", "us-infantry")
+    step(g, f"unit:{us}")
+    assert _policy_picks(g, ENT) == "sc:USS6:0"  # a step into Wire is offered
+    g, us, (_, y, _) = _wire_move("belleau_wood_1918", ENT, "USS6", "us-infantry")
+    fam.remove(g, y, "test")
+    step(g, f"unit:{us}")
+    assert not _policy_picks(g, ENT).startswith("sc:")  # no Wire anywhere near: keep it
+
+
+def test_S98_5_3_the_policy_plays_doughboy_surge_only_with_the_line_in_enemy_range() -> None:
+    from .test_strategy_timing import ENT, GER, move, row, with_card
+
+    for foe_hex, plays in (("z", True), ("O11", False)):
+        g = with_card("belleau_wood_1918", ENT, "USS3")
+        x, y, z = row(g)
+        ldr = put(g, ENT, RULES.components.leader_id("America", "Kelly"), x)
+        near = put(g, ENT, "us-infantry", y)
+        put(g, GER, "ger-infanterie", z if foe_hex == "z" else foe_hex)
+        move(g, ENT, [ldr, near], offensive=True)
+        assert "sc:USS3:0" in {o.id for o in g.legal_options()}
+        assert (_policy_picks(g, ENT) == "sc:USS3:0") is plays

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tactica.core.game import Game
 from tactica.games.commander_family import fortifications as fam
 from tactica.games.commander_family.activation import activate
@@ -440,3 +442,28 @@ def test_S98_2_E16_op_fire_example_F_the_strategy_card_turns_17_into_18() -> Non
     assert "as +1 on the fire attack roll" in log
     assert "Defense Total 18 (Morale 8" in log and "Tie against a moving unit: it breaks" in log
     assert g.state["units"][us]["broken"]
+
+
+@pytest.mark.parametrize(("scenario", "seat", "cid", "unit", "foe"), [
+    ("verdun_gas_1916", ENT, "FRS4", "fr-poilus", "ger-infanterie"),      # S98.3.4 Assaults
+    ("verdun_gas_1916", GER, "GES7", "ger-infanterie", "fr-poilus")])     # S98.4.7 Sturmtruppen
+def test_O21_3_S98_3_4_S98_4_7_no_op_fire_at_or_from_a_hex_holding_both_sides(
+        scenario: str, seat: int, cid: str, unit: str, foe: str) -> None:
+    """Reading SC5: a hex the card let movers into holds both sides, so (O21.3) no Op Fire is
+    made at it and its defenders fire not, even those activated for Op Fire before."""
+    from tactica.games.commander_family.op_fire import may_op_activate, ready_pieces
+
+    g = with_card(scenario, seat, cid)
+    x, y, z = row(g)
+    mover = put(g, seat, unit, x)
+    defender = put(g, 1 - seat, foe, y)
+    move(g, seat, [mover])
+    g.top()["op_units"].append(defender)  # activated for Op Fire earlier in this Order
+    assert defender in ready_pieces(g, 1 - seat, z)
+    use = f"sc:{cid}:1" if cid == "GES7" else f"sc:{cid}:0"  # the entering use
+    step(g, use, f"unit:{mover}")
+    g.apply(f"to:{y}")
+    assert g.state["units"][mover]["hex"] == y
+    assert not any(f["step"] == "op_fire" for f in g.state["stack"])  # none at the hex
+    assert not may_op_activate(g, defender) and defender not in ready_pieces(g, 1 - seat, z)
+    assert "O21.3" in {e[0] for e in g.log}

@@ -408,3 +408,31 @@ def test_O21_3_7_1_a_tank_defends_without_a_leaders_command() -> None:
     put(g, 1, ldr, "E5")
     assert morale(g, t).value == 7  # the Schneider's printed Morale: no Command, no Cover
     assert stat_value(g, t, "morale") == unit_stat(g, t, "morale").value == 7
+
+
+def test_T118_2_a_trail_in_a_printed_shellhole_waives_the_tank_check(monkeypatch: Any) -> None:
+    """T118.2: no Immobilization check in a printed Shellhole with a Trail, and it is not the
+    Tank's first Shellhole of the Order: the plain Shellhole after it still calls for the check;
+    a Shellhole marker on the Trail hex ends the waiver (T121.1)."""
+    from tactica.core.board import load_board
+
+    g, seat = game()
+    t = put(g, seat, TANK, "E5")
+    doc = {"version": 1, "name": "t", "geometry": {"orientation": "flat", "offset": "odd-q",
+                                                   "labels": "letter-number", "cols": 12, "rows": 12},
+           "defaults": {"terrain": ["open_ground"], "elevation": 0},
+           "hexes": {"E6": {"terrain": ["shellhole"]}, "E7": {"terrain": ["shellhole"]}},
+           "roads": [{"kind": "trail", "path": ["E5", "E6", "F6"]}]}
+    monkeypatch.setattr(terrain_state, "board_of", lambda _g: load_board(doc, source_name="t"))
+    assert tanks.check_reason(g, t, "E5", "E6", True) is None  # T118.2
+    assert tanks.check_reason(g, t, "E6", "E7", True) == "T118"
+    a: dict[str, Any] = {"group": [t], "seat": seat}
+    depth = len(g.state["stack"])
+    tanks.after_entry(g, a, "E5", "E6")
+    assert len(g.state["stack"]) == depth and a["tank_shellholes"] == []
+    tanks.after_entry(g, a, "E6", "E7")  # the first Shellhole that counts
+    top = g.state["stack"][-1]
+    assert top["step"] == "immobilization" and top["args"]["why"] == "T118"
+    assert a["tank_shellholes"] == [t]
+    terrain_state.set_marker(g, "E6", "shellhole", "test")  # T121.1: the marker ends the Trail's help
+    assert tanks.check_reason(g, t, "E5", "E6", True) == "T118"

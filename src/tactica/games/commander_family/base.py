@@ -448,8 +448,8 @@ class CommanderRules(Rules):
 
     def storm_shields(self, rule: str) -> bool:
         """Does an entry allowed by ``rule`` (what :meth:`enemy_entry` gave) also bar Op Fire at
-        the hex and by its defenders (GWC A54)? Yes by default; GWC's Strategy Cards that let
-        movers into enemy hexes say nothing of Op Fire (S98.3.4, S98.4.7)."""
+        the hex and by its defenders (GWC A54)? Yes by default: in GWC every such entry (A54,
+        S98.3.4, S98.4.7) leaves a hex holding both sides, which O21.3 bars from Fire."""
         return True
 
     def move_extras(self, g: Game, a: Args) -> list[Option]:

@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 
 def may_op_activate(g: Game, uid: str) -> bool:
     """A33.3 box: not yet activated for Op Fire this Turn (nor a defender of a hex stormed in
-    this Move, GWC A54)."""
+    this Move, GWC A54 and O21.3)."""
     if not on_map(g, uid) or g.state["units"][uid]["op_fired"]:
         return False
     a = find_frame(g, "move_order") if "stack" in g.state else None  # (the AI's views lack it)
@@ -107,8 +107,12 @@ def op_units(g: Game) -> list[str]:
 
 
 def ready_pieces(g: Game, seat: int, target: str) -> list[str]:
+    """Pieces of the units activated for Op Fire in this Move that reach ``target``; not those of
+    defenders in a hex stormed since (GWC A54, O21.3: a hex holding both sides fires not)."""
     ov = overlay(g)
-    return [p for p in op_fire_pieces(g, [u for u in op_units(g) if on_map(g, u)])
+    a = find_frame(g, "move_order")
+    barred = a.get("no_op", ()) if a is not None else ()
+    return [p for p in op_fire_pieces(g, [u for u in op_units(g) if on_map(g, u) and u not in barred])
             if reaches(g, p, target, ov) is not None]
 
 

@@ -16,6 +16,12 @@
   (:data:`SITUATION_VALUES`).
 - A Strategy Card offered inside a procedure (sc_situation: Forward Observer, or calling off the
   enemy's Air Assault) is played: each use only helps its owner.
+- A Strategy Card offered during our own Move or Offensive (S98.1, kind ``move_extra``:
+  :func:`move_card_value`): entering enemy hexes (S98.3.4 Assaults, S98.4.7 Sturmtruppen) when
+  movers in Good Order, with the MPs, stand next to an enemy hex whose figures they match (outnumber
+  for Assaults, which Suppresses them), and then they go in at those odds only; ignoring Wire
+  (S98.4.7, S98.5.6) when movers stand in Wire or may step into it; Doughboy Surge (S98.5.3) when
+  an unbroken enemy has one of the line in Range. Otherwise the card is kept.
 - The others (Offensive) keep the family's values or none.
 
 The search hooks (branch points, candidates, evaluation, turn key) are in search_hooks.py and
@@ -30,16 +36,18 @@ from typing import Any
 from tactica.core.game import Game
 from tactica.core.options import Option
 
-from ..commander_family.board_state import board_of
+from ..commander_family.board_state import board_of, reading
+from ..commander_family.movement import remaining, step_cost
 from ..commander_family.scripted import CommanderPolicy, _Ctx
-from ..commander_family.stats import morale
-from . import barrage, strategy
+from ..commander_family.stats import morale, stat_value
+from . import barrage, fortifications, strategy, strategy_timing
 from .artillery import FAO, barrages
+from .components import unit_type_of
 from .core_orders import hmgs, runner_legal
 from .search_hooks import branch_point, candidates, evaluate, turn_key
 
 __all__ = ["POLICY", "GwcPolicy", "branch_point", "candidates", "evaluate", "hex_value",
-           "plus_one_changes", "turn_key"]
+           "move_card_value", "plus_one_changes", "turn_key"]
 
 FRIEND_WEIGHT = 1.5
 """A friendly Unit under our own barrage or bombs counts this many enemy Units against it."""
@@ -130,6 +138,87 @@ def _situations(opts: list[Option]) -> list[Option]:
     return [o for o in opts if o.kind == "extra" and "sc_card" in (o.args or {})]
 
 
+# ---------------------------------------------------------------- cards played in our Move (S98.1)
+_PICKING = ("first", "more", "pick", "join")
+"""Move phases before a group steps (the movers are the Order's unmoved units)."""
+
+
+def _movers(game: Game, a: dict[str, Any]) -> list[str]:
+    """The Order's units in Good Order that may still move now: the group stepping, else the
+    activated units not yet moved."""
+    units = game.state["units"]
+    if a.get("phase") not in _PICKING and a.get("group"):
+        uids = list(a["group"])
+    else:
+        uids = [u for u in a.get("activated") or () if u not in (a.get("moved") or ())]
+    return [u for u in uids if units[u]["where"] == "map" and units[u]["hex"] is not None
+            and not units[u]["broken"]]
+
+
+def _odds(ctx: _Ctx, ours: list[str], there: str, suppressed: bool) -> int | None:
+    """Our figures less the enemy's in ``there`` (Assaults needs more, it Suppresses the
+    movers), or None when the odds are not worth a Melee."""
+    theirs = ctx.enemy_hexes.get(there) or []
+    if not theirs:
+        return None
+    edge = ctx.figs([u for u in ours if not ctx.units[u]["suppressed"]]) - ctx.figs(theirs)
+    return edge if edge >= (1 if suppressed else 0) else None
+
+
+def _entries(game: Game, ctx: _Ctx, a: dict[str, Any], suppressed: bool) -> list[tuple[int, str]]:
+    """(odds, enemy hex) for each enemy hex next to movers that could step into it now."""
+    movers = _movers(game, a)
+    stepping = a.get("phase") not in _PICKING and bool(a.get("group"))
+    by_hex: dict[str, list[str]] = {}
+    for u in movers:
+        by_hex.setdefault(ctx.units[u]["hex"], []).append(u)
+    out = []
+    for here, ours in sorted(by_hex.items()):
+        for there in sorted(ctx.enemy_hexes):
+            if ctx.dist(here, there) != 1:
+                continue
+            if stepping:
+                cost = step_cost(game, here, there, ours)
+                if cost is None or cost > remaining(game, a):
+                    continue
+            edge = _odds(ctx, ours, there, suppressed)
+            if edge is not None:
+                out.append((edge, there))
+    return out
+
+
+def move_card_value(game: Game, ctx: _Ctx, a: dict[str, Any], option: Option,
+                    opts: list[Option]) -> tuple[float, str]:
+    """What playing this Strategy Card use during our own Move/Offensive (frame ``a``) is worth
+    now, and why (0: keep the card)."""
+    cid = option.args["sc_card"]
+    uses = strategy_timing.OFFENSIVE_USES if a.get("offensive") else strategy_timing.MOVE_USES
+    effect = uses[strategy.card(game, cid).name][int(option.args["use"])][0]
+    if effect in ("enter", "enter_suppress"):  # S98.3.4, S98.4.7
+        found = _entries(game, ctx, a, effect == "enter_suppress")
+        if found:
+            edge, there = max(found)
+            return 0.6 + 0.1 * edge, f"movers can storm {there} at +{edge} figures"
+        return 0.0, "no enemy hex next to our movers at odds worth a Melee"
+    if effect == "no_wire":  # S98.4.7, S98.5.6
+        movers = _movers(game, a)
+        if any(fortifications.in_wire(game, ctx.units[u]["hex"]) for u in movers):
+            return 0.5, "movers stand in Wire"
+        if any(o.kind == "move" and fortifications.in_wire(game, o.args["hex"]) for o in opts):
+            return 0.5, "movers may step into Wire"
+        return 0.0, "no Wire in the movers' way"
+    if effect == "surge":  # S98.5.3: Op Fire could break the line
+        line = _movers(game, a)
+        for e, d in sorted(ctx.theirs.items()):
+            if d["broken"] or not unit_type_of(game, e).is_unit:
+                continue
+            reach = stat_value(game, e, "range")
+            if any(ctx.dist(d["hex"], ctx.units[u]["hex"]) <= reach for u in line):
+                return 0.7, f"{e} has the line in Range"
+        return 0.0, "no enemy has the line in Range"
+    return 0.0, "unknown use"
+
+
 _NO_CTX: Any = None
 """What the handlers that read no view get instead of a _Ctx (speed: it is built from the view)."""
 
@@ -143,6 +232,9 @@ class GwcPolicy(CommanderPolicy):
         opts = game.legal_options()
         if d is not None and d.step == "turn" and not _situations(opts):
             handler = None  # nothing of this game's own at this Turn: one view, the family's
+        if d is not None and d.step == "move_order" and len(opts) > 1 and (
+                any(o.kind == "move_extra" for o in opts) or strategy_timing.enemy_entry(game, game.top())):
+            return self._move_with_card(game, seat, rng, opts, d.prompt)
         if handler is not None and len(opts) > 1:
             # the +1 window comes after every roll and reads the frames only: no view to build
             ctx = _NO_CTX if d is not None and d.step == "sc_modifier" else _Ctx(game, seat)
@@ -190,6 +282,39 @@ class GwcPolicy(CommanderPolicy):
         if situation_value(str(best.args["key"])) <= 0:
             return None
         return best, f"play the Strategy Card as a Situation: {best.args['key']} (S98.1)"
+
+    # -- S98.1: a Strategy Card during our own Move or Offensive
+    def _move_with_card(self, game: Game, seat: int, rng: random.Random, opts: list[Option],
+                        prompt: str) -> tuple[Option, str]:
+        """Play the best card use worth it (:func:`move_card_value`); with an entry card played,
+        step into the enemy hex at the best odds; else the family's Move choice among the other
+        options (never an enemy hex at poor odds)."""
+        a = game.top()
+        ctx = _Ctx(game, seat)
+        with reading(ctx.g):
+            best, why, value = None, "", 0.0
+            for o in opts:
+                if o.kind == "move_extra":
+                    v, w = move_card_value(game, ctx, a, o, opts)
+                    if v > value:
+                        best, why, value = o, w, v
+            if best is not None:
+                return best, f"play {best.label}: {why} (S98.1)"
+            rest = [o for o in opts if o.kind != "move_extra"]
+            sc = a.get("sc") or {}
+            suppressed = "enter_suppress" in sc
+            if strategy_timing.enemy_entry(game, a):
+                storm = [(e, o) for o in rest if o.kind == "move" and o.args["hex"] in ctx.enemy_hexes
+                         for e in [_odds(ctx, list(a["group"]), o.args["hex"], suppressed)] if e is not None]
+                if storm:
+                    edge, o = max(storm, key=lambda t: t[0])
+                    return o, f"storm {o.args['hex']} at +{edge} figures (Melee after the Order)"
+                rest = [o for o in rest if not (o.kind == "move" and o.args["hex"] in ctx.enemy_hexes)]
+            if len(rest) <= 1:
+                return (rest or opts)[0], "the only option but the Strategy Card"
+            rng.shuffle(rest)
+            r = self._move_order(game, ctx, rest, prompt, rng)
+            return r if r is not None else self._fallback(ctx, rest, rng)
 
     # -- O19: the Artillery Request
     def _gwc_artillery_request(self, game: Game, ctx: _Ctx, opts: list[Option]) -> tuple[Option, str] | None:

@@ -129,10 +129,16 @@ def enemy_entry(g: Game, move: Args) -> str | None:
 
 
 def after_entry(g: Game, a: Args, to: str) -> None:
-    """S98.3.4 Assaults: a group that entered an enemy-occupied hex is Suppressed there (its
-    remaining MPs are lost by the family's enemy entry)."""
+    """S98.3.4 Assaults, S98.4.7 Sturmtruppen: a group that entered an enemy-occupied hex leaves
+    a hex holding both sides, which no Fire may target nor leave (O21.3, reading SC5: the
+    family's storm shield bars Op Fire at it and by its defenders for the rest of the Order);
+    with Assaults the group is Suppressed there (its remaining MPs are lost by the family's
+    enemy entry)."""
+    if enemy_entry(g, a) is None or not units_in(g, to, opponent(int(a["seat"]))):
+        return
+    g.emit("O21.3", "{hex} holds both sides: no Fire at it or from it until the Melee", hex=to)
     rule = (a.get("sc") or {}).get("enter_suppress")
-    if rule is None or not units_in(g, to, opponent(int(a["seat"]))):
+    if rule is None:
         return
     for uid in a["group"]:
         u = g.state["units"][uid]

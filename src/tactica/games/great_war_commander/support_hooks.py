@@ -52,7 +52,7 @@ class SupportHooks(CommanderRules):
 
     def after_entry(self, g: Game, a: Args, frm: str, to: str) -> None:
         tanks.after_entry(g, a, frm, to)  # F131.4, O23.5.4: before Op Fire and Mines
-        strategy_timing.after_entry(g, a, to)  # S98.3.4 Assaults: Suppressed in the enemy hex
+        strategy_timing.after_entry(g, a, to)  # S98.3.4, S98.4.7: O21.3 in the enemy hex
 
     def mounted_pieces(self, g: Game, uid: str) -> list[str]:
         return tanks.mounted_pieces(g, uid)  # O21.3.2: the main gun beside the MG
@@ -85,9 +85,6 @@ class SupportHooks(CommanderRules):
 
     def move_extra(self, g: Game, a: Args, option: Option) -> None:
         strategy_timing.move_extra(g, a, option)
-
-    def storm_shields(self, rule: str) -> bool:
-        return rule == "A54"  # only Storm Troops bars Op Fire at and from the stormed hex
 
     def stat_parts(self, g: Game, uid: str, stat: str) -> tuple[tuple[str, int, str], ...]:
         return strategy_timing.stat_parts(g, uid, stat)  # S98.5.9; Wire ignored (S98.4.7, S98.5.6)

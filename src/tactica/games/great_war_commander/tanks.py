@@ -2,7 +2,8 @@
 Tank Leaders (3.1.6, O14.2.1, O23.5.1), exits (7.2.1.1) and Trenches (F130.2).
 
 * O23.5.2-O23.5.4: a Tank entering a hex of Gully, Marsh or Rubble, Foxholes or a Trench, a hex at
-  another level (a crest crossed; not along a Road), or its first Shellhole of the Order, halts
+  another level (a crest crossed; not along a Road), or its first Shellhole of the Order (a Trail
+  in a printed Shellhole waives it and does not count as the first, T118.2), halts
   there for an Immobilization check before any Op Fire or Mine Attack: the active player rolls;
   above the Tank's bog number it goes on, at or below it the Tank stops and breaks.
 * O23.5.3: one check a hex; O23.5.6: none where a friendly Unit stands.
@@ -18,8 +19,8 @@ Tank Leaders (3.1.6, O14.2.1, O23.5.1), exits (7.2.1.1) and Trenches (F130.2).
 
 Reached through the family's hooks (``after_entry``, ``vehicle_may_enter``, ``mounted_pieces``
 and the other fire hooks, ``vehicle_leader``/``command_reach``, ``after_exit``, ``reinforce``,
-``trench_step``). Not yet: the first Shellhole's +1 MP and a printed Trail's exemption (T118.2):
-RULES.md.
+``trench_step``). The first Shellhole's +1 MP (O23.5.5) is every group's (terrain_state's
+``move_surcharge``, T118).
 """
 from __future__ import annotations
 
@@ -84,8 +85,8 @@ def check_reason(g: Game, tank: str, frm: str, to: str, first_shellhole: bool) -
     if fort in BOG_FORTS:
         return BOG_FORTS[fort]
     t = terrain_state.current_type(g, to)
-    if t.id == "shellhole":
-        return "T118" if first_shellhole else None
+    if t.id == "shellhole":  # T118.2: a Trail in a printed Shellhole waives the check
+        return "T118" if first_shellhole and not terrain_state.trail_shellhole(g, to) else None
     if t.tanks == "bog_check":
         return t.rule
     b = board_of(g)
@@ -110,8 +111,8 @@ def after_entry(g: Game, a: Args, frm: str, to: str) -> None:
     for tank in tanks:
         first = tank not in seen
         why = check_reason(g, tank, frm, to, first)
-        if terrain_state.current_type(g, to).id == "shellhole" and first:
-            seen.append(tank)
+        if first and terrain_state.first_once(g, to) == "shellhole":
+            seen.append(tank)  # T118.2: a Trail's Shellhole is not the first one (as its MP)
         if why is not None and bog_number(g, tank) is not None:
             g.push("immobilization", seat=int(a["seat"]), tank=tank, hex=to, why=why, phase="roll")
 
