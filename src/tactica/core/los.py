@@ -17,6 +17,7 @@ See docs/los.md for the rules each policy follows and the simplifications made.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+import weakref
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
@@ -755,13 +756,26 @@ class LosTable:
         new._clear, new._hind = list(self._clear), list(self._hind)
         new._sights = {}
         stale: set[int] = set(self.__dict__.get("_stale", ()))
+        rows: dict[int, int] = {}
+        sym = self.policy.symmetric
         for k in keys:
             stale.add(k)
-            if self.policy.symmetric:
-                a, b = divmod(k, n)
+            a, b = divmod(k, n)
+            rows[a] = rows.get(a, 0) | 1 << b
+            if sym:
                 stale.add(b * n + a)
+                rows[b] = rows.get(b, 0) | 1 << a
         new._stale = stale
+        new._parent = weakref.ref(self)
+        new._differs = rows
         return new
+
+    def derived_from(self, i: int) -> tuple[LosTable | None, int]:
+        """The table this one was derived from (None for a table built whole, or once that one
+        is gone) and the bitmask of the hexes ``j`` whose pair (``i``, ``j``) may answer
+        differently here: every other pair of row ``i`` answers as there (speed: per-row
+        caches such as sight masks can start from the parent's)."""
+        return None, 0
 
     def _blocked_elsewhere(self, k: int, i: int, lines: dict[int, Sight], stale: Any) -> bool:
         """Is pair ``k`` known blocked by a hexside or by a step of its line that ``i`` is not in?
@@ -934,12 +948,26 @@ class LosTable:
         return LosTrace(result, tuple(tuple(name(h) for h in st) for st in s.trace.steps), tuple(notes))
 
 
+def _no_parent() -> None:
+    return None
+
+
 class DerivedLosTable(LosTable):
     """A table :meth:`LosTable.derive` made for changed terrain: the pairs in ``_stale`` are
     evaluated on the new board the first time they are asked for, then answered from the lists
     like any other pair."""
 
     _stale: set[int]
+    _parent: weakref.ref[LosTable]
+    _differs: dict[int, int]
+
+    def derived_from(self, i: int) -> tuple[LosTable | None, int]:
+        return self._parent(), self._differs.get(i, 0)
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_parent"] = _no_parent  # a weak reference does not pickle; the copy stands alone
+        return state
 
     def _fresh(self, k: int) -> None:
         n = self._n
