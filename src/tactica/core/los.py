@@ -729,6 +729,9 @@ class LosTable:
         names = getattr(self.policy, "los_terrain", None)
         by_hex = self._pairs_by_hex()[0]
         keys: list[int] = []
+        soft: list[int] = []  # pairs that stay clear: only their hindrance may differ
+        stale_before = self.__dict__.get("_stale", ())
+        known_before = self.__dict__.get("_known", ())
         if names is None:
             keys.extend(k for i in changed for k in by_hex[i])
         else:  # a hex whose LOS terrain is the same changes no line; an end hex matters only
@@ -736,7 +739,6 @@ class LosTable:
             sunken: frozenset[str] = getattr(self.policy, "sunken", frozenset())
             p = self.policy
             blocking = p.obstacles | p.blind | p._deep_names  # type: ignore[attr-defined]
-            stale_before = self.__dict__.get("_stale", ())
             lines = self._pairs_by_hex()[1]
             for i in changed:
                 now, before = board.features[i] & names, self.board.features[i] & names
@@ -744,9 +746,14 @@ class LosTable:
                     continue
                 if (now - before) & blocking or before & p._deep_names:  # type: ignore[attr-defined]
                     keys.extend(by_hex[i])
-                else:  # it blocks no more than before: a line blocked elsewhere stays as it is
-                    keys.extend(k for k in by_hex[i]
-                                if not self._blocked_elsewhere(k, i, lines, stale_before))
+                else:  # it blocks no more than before: a line blocked elsewhere stays as it is,
+                    # a clear line stays clear (its hindrance may change)
+                    clear = self._clear
+                    for k in by_hex[i]:
+                        if clear[k] and (k not in stale_before or k in known_before):
+                            soft.append(k)
+                        elif not self._blocked_elsewhere(k, i, lines, stale_before):
+                            keys.append(k)
                 if bool(now & sunken) != bool(before & sunken):
                     keys.extend(x * n + y for j in range(n) if j != i for x, y in ((i, j), (j, i)))
         new = object.__new__(DerivedLosTable)
@@ -755,17 +762,28 @@ class LosTable:
         new._res, new._touch, new._order = list(self._res), list(self._touch), list(self._order)
         new._clear, new._hind = list(self._clear), list(self._hind)
         new._sights = {}
-        stale: set[int] = set(self.__dict__.get("_stale", ()))
+        stale: set[int] = set(stale_before)
+        known: set[int] = set(known_before)
         rows: dict[int, int] = {}
         sym = self.policy.symmetric
+        for k in soft:
+            a, b = divmod(k, n)
+            stale.add(k)
+            known.add(k)
+            if sym:
+                stale.add(b * n + a)
+                known.add(b * n + a)
         for k in keys:
             stale.add(k)
+            known.discard(k)
             a, b = divmod(k, n)
             rows[a] = rows.get(a, 0) | 1 << b
             if sym:
                 stale.add(b * n + a)
+                known.discard(b * n + a)
                 rows[b] = rows.get(b, 0) | 1 << a
         new._stale = stale
+        new._known = known
         new._parent = weakref.ref(self)
         new._differs = rows
         return new
@@ -958,6 +976,7 @@ class DerivedLosTable(LosTable):
     like any other pair."""
 
     _stale: set[int]
+    _known: set[int]  # stale pairs whose clear/blocked answer is still right (not the hindrance)
     _parent: weakref.ref[LosTable]
     _differs: dict[int, int]
 
@@ -1005,10 +1024,11 @@ class DerivedLosTable(LosTable):
             self._clear[key] = r.clear
             self._hind[key] = r.hindrance
             self._stale.discard(key)
+            self._known.discard(key)
 
     def clear(self, i: int, j: int) -> bool:
         k = i * self._n + j
-        if k in self._stale:
+        if k in self._stale and k not in self._known:
             self._fresh(k)
         return self._clear[k]
 
