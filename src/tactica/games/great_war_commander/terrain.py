@@ -283,6 +283,7 @@ class FaoView:
     board: Board  # the LOS board with the FAO's hex raised
     results: tuple[LosResult, ...]
     touch: tuple[int, ...]
+    order: tuple[tuple[int, ...], ...]  # each line's touched_order (markers block in that order)
 
 
 @lru_cache(maxsize=64)
@@ -304,15 +305,19 @@ def fao_view(board: Board, h: Hex) -> FaoView:
             base = None  # the FAO's own hex changed: every line again
     results: list[LosResult] = []
     touch: list[int] = []
+    order: list[tuple[int, ...]] = []
     for j, t in enumerate(fb.hexes):
         if base is not None and not (base.touch[j] & changed or changed >> j & 1):
             results.append(base.results[j])
             touch.append(base.touch[j])
+            order.append(base.order[j])
             continue
         s = sight(fb, h, t) if j != i else None
         results.append(policy.evaluate(fb, s) if s is not None else LosResult(True))
+        seq = touched_order(fb, s) if s is not None else ()
         m = 0
-        for x in touched_order(fb, s) if s is not None else ():
+        for x in seq:
             m |= 1 << x
         touch.append(m & ~((1 << i) | (1 << j)))
-    return FaoView(fb, tuple(results), tuple(touch))
+        order.append(seq)
+    return FaoView(fb, tuple(results), tuple(touch), tuple(order))

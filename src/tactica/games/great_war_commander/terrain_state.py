@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from tactica.core.los import LosResult, sight
+from tactica.core.los import LosResult, overlaid_marks, sight
 from tactica.core.rules import Args
 
 from ..commander_family import fortifications as fam
@@ -186,6 +186,8 @@ def fao_los(g: Game, here: str, target: str) -> LosResult:
     ov = overlay(g)
     if ov is None or not r.clear or not (ov.inner & view.touch[j] or ov.outer & (1 << i | 1 << j)):
         return r
+    if not ov.screen & view.touch[j]:  # whole-hex marks only: no second walk along the line
+        return overlaid_marks(view.board, i, j, r, view.touch[j], view.order[j], ov)
     result: LosResult = los_policy().evaluate(view.board, sight(view.board, m[here], m[target]), ov)
     return result
 
