@@ -16,8 +16,8 @@ See docs/los.md for the rules each policy follows and the simplifications made.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 import weakref
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
