@@ -672,14 +672,13 @@ class LosTrace(NamedTuple):
     notes: tuple[str, ...]
 
 
-_Lines = tuple[list[list[int]], dict[int, Sight], dict[int, tuple[int, ...]], dict[Any, Any]]
+_Lines = tuple[list[list[int]], dict[int, Sight], dict[int, tuple[int, ...]]]
 
 
 def _new_lines(n: int) -> _Lines:
-    return [[] for _ in range(n)], {}, {}, {}
+    return [[] for _ in range(n)], {}, {}
 
 
-_MEMO = 1 << 18  # evaluations kept for derived tables (per map), by line and LOS terrain
 _SIGHT_CACHE = 8192  # traced lines kept for overlay queries that must go back to the policy
 
 
@@ -833,10 +832,10 @@ class LosTable:
 
     def _pairs_by_hex(self) -> _Lines:
         """For each hex, the pairs (``i * n + j``; ``i < j`` for a symmetric policy) whose line
-        touches it or ends in it; each pair's traced line (filled as derived tables need them),
-        the hexes it touches, and a memo of evaluations by the LOS terrain along a line: the
+        touches it or ends in it; each pair's traced line and the hexes it touches: the
         geometry alone decides, so every table derived from one map shares them (built on the
-        first derive, never for a table not derived)."""
+        first derive, never for a table not derived). (A memo of evaluations by the LOS terrain
+        along a line was dropped: building its keys cost more than its few hits saved.)"""
         found = self.__dict__.get("_by_hex")
         if found is not None:
             return found  # type: ignore[no-any-return]
@@ -851,7 +850,7 @@ class LosTable:
 
     def _note_line(self, found: _Lines, i: int, j: int, s: Sight) -> None:
         """Index the line of pair ``i``, ``j`` for :meth:`derive`."""
-        out, lines, touched, _ = found
+        out, lines, touched = found
         k = i * self._n + j
         lines[k] = s
         seq = touched[k] = touched_order(self.board, s)
@@ -1004,34 +1003,28 @@ class DerivedLosTable(LosTable):
         i, j = divmod(k, n)
         sym = self.policy.symmetric
         a, b = (min(i, j), max(i, j)) if sym else (i, j)
-        _, lines, touched, memo = self._pairs_by_hex()
-        names = getattr(self.policy, "los_terrain", None)
-        feats = self.board.features
-        mk = None if names is None else (a * n + b, tuple(feats[x] & names for x in touched[a * n + b]))
-        found = memo.get(mk) if mk is not None else None
-        if found is None:  # the same LOS terrain along the same line gives the same answer
-            line = lines.get(a * n + b)
-            if line is None:  # traced once for the map, then shared by its derived tables
-                hexes = self.board.hexes
-                line = lines[a * n + b] = sight(self.board, hexes[a], hexes[b])
-            r = self.policy.evaluate(self.board, line, None)
-            seqs = ((touched_order(self.board, line), touched_order(self.board, line, reverse=True))
-                    if r.clear else ((), ()))
-            found = (r, seqs)
-            if mk is not None:
-                if len(memo) > _MEMO:
-                    memo.clear()
-                memo[mk] = found
-        r, seqs = found
+        _, lines, touched = self._pairs_by_hex()
+        ab = a * n + b
+        line = lines.get(ab)
+        if line is None:  # traced once for the map, then shared by its derived tables
+            hexes = self.board.hexes
+            line = lines[ab] = sight(self.board, hexes[a], hexes[b])
+        r = self.policy.evaluate(self.board, line, None)
+        seqs: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        m = 0
+        if r.clear:  # the hexes the line touches: the geometry alone, noted with the line
+            fwd = touched.get(ab)
+            if fwd is None:
+                fwd = touched_order(self.board, line)
+            seqs = (fwd, touched_order(self.board, line, reverse=True) if sym else ())
+            for t in fwd:
+                m |= 1 << t
+            m &= ~((1 << a) | (1 << b))
         for x, y, rev in ((a, b, False), (b, a, True)) if sym else ((a, b, False),):
             key = x * n + y
-            seq = seqs[rev]
-            m = 0
-            for t in seq:
-                m |= 1 << t
             self._res[key] = r
-            self._touch[key] = m & ~((1 << a) | (1 << b))
-            self._order[key] = seq
+            self._touch[key] = m
+            self._order[key] = seqs[rev]
             self._clear[key] = r.clear
             self._hind[key] = r.hindrance
             self._stale.discard(key)
