@@ -210,10 +210,13 @@ def overlaid_marks(
             if ov.block_ends & bit or (ov.block & bit and x != i and x != j):
                 return LosResult(False, 0, board.hexes[x])
     hind = r.hindrance
-    if ov.hmask & both:
-        hind = max(hind, max(v for x, v in ov.hinder.items() if both >> x & 1))
-    if ov.bmask & touch:
-        hind = max(hind, max(v for x, v in ov.hinder_between.items() if touch >> x & 1))
+    for m, marks in ((ov.hmask & both, ov.hinder), (ov.bmask & touch, ov.hinder_between)):
+        while m:  # the few marked hexes on the line, not every mark in play (GWC: Gas, Tanks)
+            bit = m & -m
+            v = marks[bit.bit_length() - 1]
+            if v > hind:
+                hind = v
+            m ^= bit
     return LosResult(True, hind) if hind > r.hindrance else r
 
 
