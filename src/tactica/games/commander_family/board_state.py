@@ -270,8 +270,18 @@ def _overlay(g: Game) -> Overlay | None:
     for h, v in more.items():
         hx = m[h]
         hinder[hx] = max(hinder.get(hx, 0), int(v))
-    return Overlay.of(b, block=[m[x] for x in blaze], hinder=hinder,
-                      hinder_between={m[h]: int(v) for h, v in between.items()})
+    return _overlay_of(b, tuple(m[x] for x in blaze), tuple(hinder.items()),
+                       tuple((m[h], int(v)) for h, v in between.items()))
+
+
+@lru_cache(maxsize=256)
+def _overlay_of(
+    b: Board, blaze: tuple[Hex, ...], hinder: tuple[tuple[Hex, int], ...],
+    between: tuple[tuple[Hex, int], ...],
+) -> Overlay:
+    """The same markers give the same (immutable) overlay: built once (speed: every read scope
+    asks for it, the markers seldom change)."""
+    return Overlay.of(b, block=blaze, hinder=dict(hinder), hinder_between=dict(between))
 
 
 def los(g: Game, a: str, b: str, ov: Overlay | None = None) -> LosResult:
