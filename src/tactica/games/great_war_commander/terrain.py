@@ -170,13 +170,23 @@ def los_policy() -> CombatCommanderLos:
                             depth={"destroyed_woods": 2})
 
 
+@lru_cache(maxsize=32)
 def _sight_board(board: Board) -> Board:
     """The board as the LOS policy reads it: a hex a hindering path runs through (a Railway,
-    T115: 1 unless the line follows it) carries the path's name among its terrain."""
-    kinds = [e.id for e in terrain_chart().of_kind("path") if e.los == "hindrance"]
-    changes = {i: (*board.terrain[i], *add) for i, h in enumerate(board.hexes)
-               if (add := [k for k in kinds if k not in board.features[i] and on_path(board, h, k)])}
+    T115: 1 unless the line follows it) carries the path's name among its terrain. Markers
+    replace only a hex's type, never its paths, so a marked board takes its printed map's."""
+    adds = _path_hindrances(printed_board(board))
+    changes = {i: (*board.terrain[i], *add) for i, add in adds.items()}
     return board.with_terrain(changes) if changes else board
+
+
+@lru_cache(maxsize=16)
+def _path_hindrances(board: Board) -> dict[int, tuple[str, ...]]:
+    """Per hex of a printed map, the hindering paths that run through it and are not yet
+    among its terrain (worked out once per map: speed)."""
+    kinds = [e.id for e in terrain_chart().of_kind("path") if e.los == "hindrance"]
+    return {i: tuple(add) for i, h in enumerate(board.hexes)
+            if (add := [k for k in kinds if k not in board.features[i] and on_path(board, h, k)])}
 
 
 @lru_cache(maxsize=16)
