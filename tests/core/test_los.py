@@ -717,3 +717,42 @@ def test_derive_chains_give_the_tables_fresh_builds_give() -> None:
         for i in picks:
             for j in range(n):
                 assert table.result(i, j) == fresh.result(i, j), (step, i, j)
+
+
+def test_derive_names_the_pairs_that_may_differ_from_its_parent() -> None:
+    """A derived table's ``derived_from(i)`` gives its parent and the row's pairs that may answer
+    differently; every other pair answers as the parent does (per-row caches start from the
+    parent's), and clear lines kept clear still get their new hindrance (Rubble on open ground)."""
+    import pickle
+    import random
+
+    rng = random.Random(11)
+    kinds = ["woods", "building", "brush", "orchard", "gully", "field"]
+    hexes = {f"{c}{r}": {"terrain": [rng.choice(kinds)]} for c in "ABCDEFG" for r in range(1, 8)
+             if rng.random() < 0.45}
+    b = mk(hexes, cols=7, rows=7)
+    policy = gwc_like()
+    table: LosTable = LosTable(b, policy, derivable=True)
+    board, n = b, len(b)
+    assert table.derived_from(0) == (None, 0)
+    seen_differs = False
+    for step in range(5):
+        changes = {i: (rng.choice(["shellhole", "rubble", "brush", "woods"]),)
+                   for i in rng.sample(range(n), 3)}
+        board = board.with_terrain(changes)
+        parent, table = table, table.derive(board, changes)
+        fresh = LosTable(board, policy)
+        for i in range(n):
+            up, differs = table.derived_from(i)
+            assert up is parent
+            seen_differs = seen_differs or bool(differs)
+            for j in range(n):
+                if not differs >> j & 1:
+                    assert table.clear(i, j) == parent.clear(i, j), (step, i, j)
+                assert table.clear(i, j) == fresh.clear(i, j), (step, i, j)  # clear asked first
+                assert table.hindrance(i, j) == fresh.hindrance(i, j), (step, i, j)
+    assert seen_differs
+    copy = pickle.loads(pickle.dumps(table))
+    assert copy.derived_from(0)[0] is None
+    assert [copy.result(i, j) for i in range(n) for j in range(n)] == \
+        [fresh.result(i, j) for i in range(n) for j in range(n)]

@@ -16,6 +16,7 @@ See docs/los.md for the rules each policy follows and the simplifications made.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -192,6 +193,31 @@ def _overlay_marks(board: Board, s: Sight, ov: Overlay, notes: list[str] | None)
             if notes is not None:
                 notes.append(f"{board.labels[i]}: hindrance marker {v}")
     return None, hind
+
+
+def overlaid_marks(
+    board: Board, i: int, j: int, r: LosResult, touch: int, order: tuple[int, ...], ov: Overlay
+) -> LosResult:
+    """The clear result ``r`` of hexes ``i`` to ``j`` under the whole-hex marks of ``ov`` (all
+    but ``screen``), from the bitmask ``touch`` of the hexes its line touches between the ends and
+    ``order``, :func:`touched_order` of the line: the answer ``evaluate`` gives with the overlay
+    (speed: no second walk along the line)."""
+    ends = (1 << i) | (1 << j)
+    both = touch | ends
+    if ov.block & touch or ov.block_ends & both:
+        for x in order:
+            bit = 1 << x
+            if ov.block_ends & bit or (ov.block & bit and x != i and x != j):
+                return LosResult(False, 0, board.hexes[x])
+    hind = r.hindrance
+    for m, marks in ((ov.hmask & both, ov.hinder), (ov.bmask & touch, ov.hinder_between)):
+        while m:  # the few marked hexes on the line, not every mark in play (GWC: Gas, Tanks)
+            bit = m & -m
+            v = marks[bit.bit_length() - 1]
+            if v > hind:
+                hind = v
+            m ^= bit
+    return LosResult(True, hind) if hind > r.hindrance else r
 
 
 def _edge_name(board: Board, e: Edge) -> str:
@@ -682,14 +708,13 @@ class LosTrace(NamedTuple):
     notes: tuple[str, ...]
 
 
-_Lines = tuple[list[list[int]], dict[int, Sight], dict[int, tuple[int, ...]], dict[Any, Any]]
+_Lines = tuple[list[list[int]], dict[int, Sight], dict[int, tuple[int, ...]]]
 
 
 def _new_lines(n: int) -> _Lines:
-    return [[] for _ in range(n)], {}, {}, {}
+    return [[] for _ in range(n)], {}, {}
 
 
-_MEMO = 1 << 18  # evaluations kept for derived tables (per map), by line and LOS terrain
 _SIGHT_CACHE = 8192  # traced lines kept for overlay queries that must go back to the policy
 
 
@@ -761,6 +786,9 @@ class LosTable:
         names = getattr(self.policy, "los_terrain", None)
         by_hex = self._pairs_by_hex()[0]
         keys: list[int] = []
+        soft: list[int] = []  # pairs that stay clear: only their hindrance may differ
+        stale_before = self.__dict__.get("_stale", ())
+        known_before = self.__dict__.get("_known", ())
         if names is None:
             keys.extend(k for i in changed for k in by_hex[i])
         else:  # a hex whose LOS terrain is the same changes no line; an end hex matters only
@@ -768,7 +796,6 @@ class LosTable:
             sunken: frozenset[str] = getattr(self.policy, "sunken", frozenset())
             p = self.policy
             blocking = p.obstacles | p.blind | p._deep_names  # type: ignore[attr-defined]
-            stale_before = self.__dict__.get("_stale", ())
             lines = self._pairs_by_hex()[1]
             for i in changed:
                 now, before = board.features[i] & names, self.board.features[i] & names
@@ -776,9 +803,14 @@ class LosTable:
                     continue
                 if (now - before) & blocking or before & p._deep_names:  # type: ignore[attr-defined]
                     keys.extend(by_hex[i])
-                else:  # it blocks no more than before: a line blocked elsewhere stays as it is
-                    keys.extend(k for k in by_hex[i]
-                                if not self._blocked_elsewhere(k, i, lines, stale_before))
+                else:  # it blocks no more than before: a line blocked elsewhere stays as it is,
+                    # a clear line stays clear (its hindrance may change)
+                    clear = self._clear
+                    for k in by_hex[i]:
+                        if clear[k] and (k not in stale_before or k in known_before):
+                            soft.append(k)
+                        elif not self._blocked_elsewhere(k, i, lines, stale_before):
+                            keys.append(k)
                 if bool(now & sunken) != bool(before & sunken):
                     keys.extend(x * n + y for j in range(n) if j != i for x, y in ((i, j), (j, i)))
         new = object.__new__(DerivedLosTable)
@@ -787,14 +819,38 @@ class LosTable:
         new._res, new._touch, new._order = list(self._res), list(self._touch), list(self._order)
         new._clear, new._hind = list(self._clear), list(self._hind)
         new._sights = {}
-        stale: set[int] = set(self.__dict__.get("_stale", ()))
+        stale: set[int] = set(stale_before)
+        known: set[int] = set(known_before)
+        rows: dict[int, int] = {}
+        sym = self.policy.symmetric
+        for k in soft:
+            a, b = divmod(k, n)
+            stale.add(k)
+            known.add(k)
+            if sym:
+                stale.add(b * n + a)
+                known.add(b * n + a)
         for k in keys:
             stale.add(k)
-            if self.policy.symmetric:
-                a, b = divmod(k, n)
+            known.discard(k)
+            a, b = divmod(k, n)
+            rows[a] = rows.get(a, 0) | 1 << b
+            if sym:
                 stale.add(b * n + a)
+                known.discard(b * n + a)
+                rows[b] = rows.get(b, 0) | 1 << a
         new._stale = stale
+        new._known = known
+        new._parent = weakref.ref(self)
+        new._differs = rows
         return new
+
+    def derived_from(self, i: int) -> tuple[LosTable | None, int]:
+        """The table this one was derived from (None for a table built whole, or once that one
+        is gone) and the bitmask of the hexes ``j`` whose pair (``i``, ``j``) may answer
+        differently here: every other pair of row ``i`` answers as there (speed: per-row
+        caches such as sight masks can start from the parent's)."""
+        return None, 0
 
     def _blocked_elsewhere(self, k: int, i: int, lines: dict[int, Sight], stale: Any) -> bool:
         """Is pair ``k`` known blocked by a hexside or by a step of its line that ``i`` is not in?
@@ -812,10 +868,10 @@ class LosTable:
 
     def _pairs_by_hex(self) -> _Lines:
         """For each hex, the pairs (``i * n + j``; ``i < j`` for a symmetric policy) whose line
-        touches it or ends in it; each pair's traced line (filled as derived tables need them),
-        the hexes it touches, and a memo of evaluations by the LOS terrain along a line: the
+        touches it or ends in it; each pair's traced line and the hexes it touches: the
         geometry alone decides, so every table derived from one map shares them (built on the
-        first derive, never for a table not derived)."""
+        first derive, never for a table not derived). (A memo of evaluations by the LOS terrain
+        along a line was dropped: building its keys cost more than its few hits saved.)"""
         found = self.__dict__.get("_by_hex")
         if found is not None:
             return found  # type: ignore[no-any-return]
@@ -830,7 +886,7 @@ class LosTable:
 
     def _note_line(self, found: _Lines, i: int, j: int, s: Sight) -> None:
         """Index the line of pair ``i``, ``j`` for :meth:`derive`."""
-        out, lines, touched, _ = found
+        out, lines, touched = found
         k = i * self._n + j
         lines[k] = s
         seq = touched[k] = touched_order(self.board, s)
@@ -937,18 +993,7 @@ class LosTable:
                 b = self.board
                 s = self._sights[k] = sight(b, b.hexes[i], b.hexes[j])
             return self.policy.evaluate(self.board, s, ov)
-        both = touch | ends
-        if ov.block & touch or ov.block_ends & both:
-            for x in self._order[k]:
-                bit = 1 << x
-                if ov.block_ends & bit or (ov.block & bit and x != i and x != j):
-                    return LosResult(False, 0, self.board.hexes[x])
-        hind = r.hindrance
-        if ov.hmask & both:
-            hind = max(hind, max(v for x, v in ov.hinder.items() if both >> x & 1))
-        if ov.bmask & touch:
-            hind = max(hind, max(v for x, v in ov.hinder_between.items() if touch >> x & 1))
-        return LosResult(True, hind) if hind > r.hindrance else r
+        return overlaid_marks(self.board, i, j, r, touch, self._order[k], ov)
 
     def trace(self, a: Hex, b: Hex, overlay: Overlay | None = None) -> LosTrace:
         """Re-run the policy on one pair, collecting its explanation."""
@@ -967,53 +1012,63 @@ class LosTable:
         return LosTrace(result, tuple(tuple(name(h) for h in st) for st in s.trace.steps), tuple(notes))
 
 
+def _no_parent() -> None:
+    return None
+
+
 class DerivedLosTable(LosTable):
     """A table :meth:`LosTable.derive` made for changed terrain: the pairs in ``_stale`` are
     evaluated on the new board the first time they are asked for, then answered from the lists
     like any other pair."""
 
     _stale: set[int]
+    _known: set[int]  # stale pairs whose clear/blocked answer is still right (not the hindrance)
+    _parent: weakref.ref[LosTable]
+    _differs: dict[int, int]
+
+    def derived_from(self, i: int) -> tuple[LosTable | None, int]:
+        return self._parent(), self._differs.get(i, 0)
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_parent"] = _no_parent  # a weak reference does not pickle; the copy stands alone
+        return state
 
     def _fresh(self, k: int) -> None:
         n = self._n
         i, j = divmod(k, n)
         sym = self.policy.symmetric
         a, b = (min(i, j), max(i, j)) if sym else (i, j)
-        _, lines, touched, memo = self._pairs_by_hex()
-        names = getattr(self.policy, "los_terrain", None)
-        feats = self.board.features
-        mk = None if names is None else (a * n + b, tuple(feats[x] & names for x in touched[a * n + b]))
-        found = memo.get(mk) if mk is not None else None
-        if found is None:  # the same LOS terrain along the same line gives the same answer
-            line = lines.get(a * n + b)
-            if line is None:  # traced once for the map, then shared by its derived tables
-                hexes = self.board.hexes
-                line = lines[a * n + b] = sight(self.board, hexes[a], hexes[b])
-            r = self.policy.evaluate(self.board, line, None)
-            seqs = ((touched_order(self.board, line), touched_order(self.board, line, reverse=True))
-                    if r.clear else ((), ()))
-            found = (r, seqs)
-            if mk is not None:
-                if len(memo) > _MEMO:
-                    memo.clear()
-                memo[mk] = found
-        r, seqs = found
+        _, lines, touched = self._pairs_by_hex()
+        ab = a * n + b
+        line = lines.get(ab)
+        if line is None:  # traced once for the map, then shared by its derived tables
+            hexes = self.board.hexes
+            line = lines[ab] = sight(self.board, hexes[a], hexes[b])
+        r = self.policy.evaluate(self.board, line, None)
+        seqs: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        m = 0
+        if r.clear:  # the hexes the line touches: the geometry alone, noted with the line
+            fwd = touched.get(ab)
+            if fwd is None:
+                fwd = touched_order(self.board, line)
+            seqs = (fwd, touched_order(self.board, line, reverse=True) if sym else ())
+            for t in fwd:
+                m |= 1 << t
+            m &= ~((1 << a) | (1 << b))
         for x, y, rev in ((a, b, False), (b, a, True)) if sym else ((a, b, False),):
             key = x * n + y
-            seq = seqs[rev]
-            m = 0
-            for t in seq:
-                m |= 1 << t
             self._res[key] = r
-            self._touch[key] = m & ~((1 << a) | (1 << b))
-            self._order[key] = seq
+            self._touch[key] = m
+            self._order[key] = seqs[rev]
             self._clear[key] = r.clear
             self._hind[key] = r.hindrance
             self._stale.discard(key)
+            self._known.discard(key)
 
     def clear(self, i: int, j: int) -> bool:
         k = i * self._n + j
-        if k in self._stale:
+        if k in self._stale and k not in self._known:
             self._fresh(k)
         return self._clear[k]
 

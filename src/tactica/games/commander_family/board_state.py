@@ -270,8 +270,18 @@ def _overlay(g: Game) -> Overlay | None:
     for h, v in more.items():
         hx = m[h]
         hinder[hx] = max(hinder.get(hx, 0), int(v))
-    return Overlay.of(b, block=[m[x] for x in blaze], hinder=hinder,
-                      hinder_between={m[h]: int(v) for h, v in between.items()})
+    return _overlay_of(b, tuple(m[x] for x in blaze), tuple(hinder.items()),
+                       tuple((m[h], int(v)) for h, v in between.items()))
+
+
+@lru_cache(maxsize=256)
+def _overlay_of(
+    b: Board, blaze: tuple[Hex, ...], hinder: tuple[tuple[Hex, int], ...],
+    between: tuple[tuple[Hex, int], ...],
+) -> Overlay:
+    """The same markers give the same (immutable) overlay: built once (speed: every read scope
+    asks for it, the markers seldom change)."""
+    return Overlay.of(b, block=blaze, hinder=dict(hinder), hinder_between=dict(between))
 
 
 def los(g: Game, a: str, b: str, ov: Overlay | None = None) -> LosResult:
@@ -328,11 +338,32 @@ def sight_mask(table: LosTable, i: int, low: int, high: int) -> int:
     """The hexes at ``low``..``high`` hexes from hex ``i`` that it sees on the bare map, as a
     bitmask: the map never changes, so each (hex, range band) is worked out once, and whether a
     piece has some enemy in Range and LOS is one ``&`` (speed). Markers in play can only take
-    sight away (Blaze blocks, Smoke only hinders): see :func:`sees_any`."""
+    sight away (Blaze blocks, Smoke only hinders): see :func:`sees_any`. A table derived for
+    GWC's terrain markers starts from its parent's mask and asks again only the pairs the
+    markers may have changed."""
+    parent, differs = table.derived_from(i)
+    if parent is not None:
+        m = sight_mask(parent, i, low, high)
+        todo = differs & _band_mask(table.board.hexes, i, low, high)
+        m &= ~todo
+        while todo:
+            bit = todo & -todo
+            if table.clear(i, bit.bit_length() - 1):
+                m |= bit
+            todo ^= bit
+        return m
     m = 0
     for j in _band(table.board.hexes, i, low, high):
         if table.clear(i, j):
             m |= 1 << j
+    return m
+
+
+@lru_cache(maxsize=1 << 14)
+def _band_mask(hexes: tuple[Hex, ...], i: int, low: int, high: int) -> int:
+    m = 0
+    for j in _band(hexes, i, low, high):
+        m |= 1 << j
     return m
 
 

@@ -170,13 +170,23 @@ def los_policy() -> CombatCommanderLos:
                             depth={"destroyed_woods": 2})
 
 
+@lru_cache(maxsize=32)
 def _sight_board(board: Board) -> Board:
     """The board as the LOS policy reads it: a hex a hindering path runs through (a Railway,
-    T115: 1 unless the line follows it) carries the path's name among its terrain."""
-    kinds = [e.id for e in terrain_chart().of_kind("path") if e.los == "hindrance"]
-    changes = {i: (*board.terrain[i], *add) for i, h in enumerate(board.hexes)
-               if (add := [k for k in kinds if k not in board.features[i] and on_path(board, h, k)])}
+    T115: 1 unless the line follows it) carries the path's name among its terrain. Markers
+    replace only a hex's type, never its paths, so a marked board takes its printed map's."""
+    adds = _path_hindrances(printed_board(board))
+    changes = {i: (*board.terrain[i], *add) for i, add in adds.items()}
     return board.with_terrain(changes) if changes else board
+
+
+@lru_cache(maxsize=16)
+def _path_hindrances(board: Board) -> dict[int, tuple[str, ...]]:
+    """Per hex of a printed map, the hindering paths that run through it and are not yet
+    among its terrain (worked out once per map: speed)."""
+    kinds = [e.id for e in terrain_chart().of_kind("path") if e.los == "hindrance"]
+    return {i: tuple(add) for i, h in enumerate(board.hexes)
+            if (add := [k for k in kinds if k not in board.features[i] and on_path(board, h, k)])}
 
 
 @lru_cache(maxsize=16)
@@ -283,6 +293,7 @@ class FaoView:
     board: Board  # the LOS board with the FAO's hex raised
     results: tuple[LosResult, ...]
     touch: tuple[int, ...]
+    order: tuple[tuple[int, ...], ...]  # each line's touched_order (markers block in that order)
 
 
 @lru_cache(maxsize=64)
@@ -304,15 +315,19 @@ def fao_view(board: Board, h: Hex) -> FaoView:
             base = None  # the FAO's own hex changed: every line again
     results: list[LosResult] = []
     touch: list[int] = []
+    order: list[tuple[int, ...]] = []
     for j, t in enumerate(fb.hexes):
         if base is not None and not (base.touch[j] & changed or changed >> j & 1):
             results.append(base.results[j])
             touch.append(base.touch[j])
+            order.append(base.order[j])
             continue
         s = sight(fb, h, t) if j != i else None
         results.append(policy.evaluate(fb, s) if s is not None else LosResult(True))
+        seq = touched_order(fb, s) if s is not None else ()
         m = 0
-        for x in touched_order(fb, s) if s is not None else ():
+        for x in seq:
             m |= 1 << x
         touch.append(m & ~((1 << i) | (1 << j)))
-    return FaoView(fb, tuple(results), tuple(touch))
+        order.append(seq)
+    return FaoView(fb, tuple(results), tuple(touch), tuple(order))

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from tactica.core.los import LosResult, sight
+from tactica.core.los import LosResult, overlaid_marks, sight
 from tactica.core.rules import Args
 
 from ..commander_family import fortifications as fam
@@ -29,9 +29,10 @@ from ..commander_family.access import rules_of
 from ..commander_family.board_state import board_of, label_map, on_path, overlay
 from ..commander_family.movement import find_frame
 from . import barrage
-from .terrain import TerrainEntry, fao_view, los_policy, printed_board, terrain_chart
+from .terrain import TerrainEntry, fao_view, hex_type, los_policy, printed_board, terrain_chart
 
 if TYPE_CHECKING:
+    from tactica.core.board import Board
     from tactica.core.game import Game
 
 MARKER_RULE = {"shellhole": "T118", "rubble": "T117"}
@@ -48,9 +49,14 @@ def printed_type(g: Game, label: str) -> TerrainEntry:
     """The hex's governing type as printed on the map, whatever marker lies there."""
     b = board_of(g)
     assert b is not None
-    b = printed_board(b)
-    t: TerrainEntry = rules_of(g).hex_type(b, label_map(b)[label])  # type: ignore[assignment]
-    return t
+    return _printed_types(printed_board(b))[label]
+
+
+@lru_cache(maxsize=16)
+def _printed_types(board: Board) -> dict[str, TerrainEntry]:
+    """label -> governing type of every hex of a printed map (speed: asked at every step of
+    every move)."""
+    return {lab: hex_type(board, h) for lab, h in label_map(board).items()}
 
 
 def current_type(g: Game, label: str) -> TerrainEntry:
@@ -186,6 +192,8 @@ def fao_los(g: Game, here: str, target: str) -> LosResult:
     ov = overlay(g)
     if ov is None or not r.clear or not (ov.inner & view.touch[j] or ov.outer & (1 << i | 1 << j)):
         return r
+    if not ov.screen & view.touch[j]:  # whole-hex marks only: no second walk along the line
+        return overlaid_marks(view.board, i, j, r, view.touch[j], view.order[j], ov)
     result: LosResult = los_policy().evaluate(view.board, sight(view.board, m[here], m[target]), ov)
     return result
 
