@@ -13,7 +13,7 @@ from tactica.core.rules import Args, Step
 from tactica.games.commander_family.fire import push_fire_attack
 from tactica.games.great_war_commander.rules import GreatWarCommanderRules
 
-from .gwc_helpers import KEEP, clear_map, to_first_turn
+from .gwc_helpers import KEEP, clear_map, put, to_first_turn
 
 GER, ENT = 0, 1
 
@@ -156,3 +156,23 @@ def held(g: Game) -> bool:
 def text(g: Game) -> str:
     return "\n".join(g.log_lines())
 
+
+
+def op_fire_example_f(g: Game) -> tuple[str, str, str]:
+    """Digest E16, Op Fire example F-G, set up: a moving US Platoon in a Shellhole (a second one
+    far off), the Landwehr next to it firing with two Crossfire in hand, the German's roll 4-2 and
+    the American's 5-5 on top of the decks. Returns the US Platoon and the two Crossfire
+    cards."""
+    sh = hexes_of(g, "shellhole")[0]
+    n = sorted(g.rules.adjacent_hexes(g, sh))[0]
+    us = put(g, ENT, "us-infantry", sh)
+    put(g, ENT, "us-infantry", "O11")
+    lw = put(g, GER, "ger-landwehr", n)
+    c1 = card_with(g, GER, action="Crossfire")
+    c2 = card_with(g, GER, action="Crossfire", avoid=(c1,))
+    hand(g, GER, [c1, c2])
+    hand(g, ENT, [])
+    top(g, GER, card(g, GER, 4, 2))
+    top(g, ENT, card(g, ENT, 5, 5))
+    fire(g, GER, [lw], sh, moving=[us])
+    return us, c1, c2

@@ -22,6 +22,7 @@ from .cards_helpers import (
     hand,
     held,
     hexes_of,
+    op_fire_example_f,
     opts,
     settle,
     top,
@@ -237,18 +238,7 @@ def test_E16_A38_op_fire_example_F_G_two_crossfires_and_the_moving_tie() -> None
     here); the moving US Platoon in a Shellhole (Morale 7 + 1) rolls 5-5 = 18: a tie against a
     moving unit breaks it (O21.3.7)."""
     g = game("verdun_gas_1916")
-    sh = hexes_of(g, "shellhole")[0]
-    n = sorted(g.rules.adjacent_hexes(g, sh))[0]
-    us = put(g, ENT, "us-infantry", sh)
-    put(g, ENT, "us-infantry", "O11")
-    lw = put(g, GER, "ger-landwehr", n)
-    c1 = card_with(g, GER, action="Crossfire")
-    c2 = card_with(g, GER, action="Crossfire", avoid=(c1,))
-    hand(g, GER, [c1, c2])
-    hand(g, ENT, [])
-    top(g, GER, card(g, GER, 4, 2))
-    top(g, ENT, card(g, ENT, 5, 5))
-    fire(g, GER, [lw], sh, moving=[us])
+    us, c1, c2 = op_fire_example_f(g)
     attack(g)["fp"] = 8  # 5 + Müller 2, + the Strategy Card's 1
     choose(g, f"action:{c1}", f"action:{c2}")
     text = "\n".join(lines(g))

@@ -7,7 +7,7 @@ from tactica.core.game import Game
 from tactica.games.commander_family.state import side
 from tactica.games.great_war_commander import RULES, air
 
-from .gwc_helpers import clear_map, new, put, run_out, to_first_turn
+from .gwc_helpers import clear_map, hold_strategy, new, put, run_out, to_first_turn
 from .test_artillery import keep, pick
 
 
@@ -15,12 +15,7 @@ def game(scenario: str = "belleau_wood_1918", hands: tuple[str | None, str | Non
     g = to_first_turn(new(scenario, 1))
     clear_map(g)
     for seat, cid in enumerate(hands):
-        sd = side(g.state, seat)
-        sd["sc_draw"].extend(sd["sc_hand"])
-        sd["sc_hand"].clear()
-        if cid is not None:
-            sd["sc_draw"].remove(cid)
-            sd["sc_hand"].append(cid)
+        hold_strategy(g, seat, cid)
     return g
 
 

@@ -18,7 +18,20 @@ from tactica.games.commander_family.state import side
 from tactica.games.commander_family.stats import stat_value
 from tactica.games.great_war_commander import RULES, strategy, strategy_timing
 
-from .cards_helpers import ENT, GER, card, card_with, game, hand, hexes_of, opts, settle, text, top
+from .cards_helpers import (
+    ENT,
+    GER,
+    card,
+    card_with,
+    game,
+    hand,
+    hexes_of,
+    op_fire_example_f,
+    opts,
+    settle,
+    text,
+    top,
+)
 from .gwc_helpers import KEEP, hold_strategy, pass_windows, put, run_out
 
 PASSING = (*KEEP, "action_window", "op_fire")
@@ -414,21 +427,10 @@ def test_S98_2_E16_op_fire_example_F_the_strategy_card_turns_17_into_18() -> Non
     """Digest E16, Op Fire example F: the Landwehr (5 + Müller's 2) with two Crossfire fires at
     11 FP; the roll 4-2 makes 17 and the German plays his Strategy Card as +1: 18. The moving US
     Platoon in a Shellhole (Morale 7 + 1) rolls 5-5 = 18: the tie breaks a moving unit."""
-    from .cards_helpers import attack, fire
+    from .cards_helpers import attack
 
     g = with_card("verdun_gas_1916", ENT, None, "GES8")  # the Americans move: Germany is inactive
-    sh = hexes_of(g, "shellhole")[0]
-    n = sorted(g.rules.adjacent_hexes(g, sh))[0]
-    us = put(g, ENT, "us-infantry", sh)
-    put(g, ENT, "us-infantry", "O11")
-    lw = put(g, GER, "ger-landwehr", n)
-    c1 = card_with(g, GER, action="Crossfire")
-    c2 = card_with(g, GER, action="Crossfire", avoid=(c1,))
-    hand(g, GER, [c1, c2])
-    hand(g, ENT, [])
-    top(g, GER, card(g, GER, 4, 2))
-    top(g, ENT, card(g, ENT, 5, 5))
-    fire(g, GER, [lw], sh, moving=[us])
+    us, c1, c2 = op_fire_example_f(g)
     attack(g)["fp"] = 7  # the example's Landwehr with Müller
     g.apply(f"action:{c1}")
     g.apply(f"action:{c2}")
