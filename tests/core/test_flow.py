@@ -291,3 +291,12 @@ def test_property_every_offered_option_applies_and_no_dead_end(seed, choice_seed
             g.clone().apply(o.id)
         g.apply(rng.choice(opts))
     assert g.legal_options() == []
+
+
+def test_is_plain_data_accepts_only_plain_containers_and_scalars() -> None:
+    from tactica.core.rules import is_plain_data
+
+    assert is_plain_data({"a": [1, 2.5, "x", True, None, {"b": []}]})
+    assert not is_plain_data({"a": (1, 2)})  # a tuple is not JSON's
+    assert not is_plain_data({1: "x"})  # keys are strings
+    assert not is_plain_data([{"a": {"b": {1, 2}}}])  # at any depth

@@ -72,6 +72,23 @@ _PLAIN = frozenset({int, str, float, bool, type(None)})
 _CONTAINERS = (dict, list)
 
 
+def is_plain_data(x: object) -> bool:
+    """DESIGN's state-as-data rule, checked: dicts with string keys, lists, strings, numbers,
+    booleans and None, nothing else at any depth (the fuzzers assert it of every state)."""
+    stack = [x]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            if not all(isinstance(k, str) for k in v):
+                return False
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+        elif type(v) not in _PLAIN:
+            return False
+    return True
+
+
 class RulesError(ValueError):
     """A bad request to a rules module: unknown scenario, bad option, bad data file."""
 

@@ -11,20 +11,9 @@ import random
 
 import tactica
 from tactica.core.game import Game
+from tactica.core.rules import is_plain_data
 
-PLAIN = (dict, list, str, int, float, bool, type(None))
 MAX_DECISIONS = 80_000
-
-
-def plain(x: object) -> bool:
-    """State is plain data: dicts with string keys, lists, strings, numbers, booleans, None."""
-    stack = [x]
-    while stack:
-        v = stack.pop()
-        if not isinstance(v, PLAIN) or (isinstance(v, dict) and not all(isinstance(k, str) for k in v)):
-            return False
-        stack.extend(v.values() if isinstance(v, dict) else v if isinstance(v, list) else [])
-    return True
 
 
 def persistent_random(seed: int, scenario: str = "norway", checks: bool = False,
@@ -46,7 +35,7 @@ def persistent_random(seed: int, scenario: str = "norway", checks: bool = False,
         keep = [o.id for o in opts if o.id != "forfeit"]
         pick = "forfeit" if len(keep) < len(opts) and rng.random() < 0.02 else rng.choice(keep)
         if checks and n % 5 == 0:
-            assert plain(g.state)
+            assert is_plain_data(g.state)
             json.dumps(g.view(0))
             g.clone().apply(rng.choice(opts).id)
         g.apply(pick)

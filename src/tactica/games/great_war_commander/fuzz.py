@@ -12,20 +12,9 @@ from typing import Any
 
 import tactica
 from tactica.core.game import Game
+from tactica.core.rules import is_plain_data
 
-PLAIN = (dict, list, str, int, float, bool, type(None))
 MAX_DECISIONS = 20_000
-
-
-def plain(x: object) -> bool:
-    """State is plain data: dicts with string keys, lists, strings, numbers, booleans, None."""
-    stack = [x]
-    while stack:
-        v = stack.pop()
-        if not isinstance(v, PLAIN) or (isinstance(v, dict) and not all(isinstance(k, str) for k in v)):
-            return False
-        stack.extend(v.values() if isinstance(v, dict) else v if isinstance(v, list) else [])
-    return True
 
 
 def play_random(scenario: str, seed: int, checks: bool = False, cap: int = MAX_DECISIONS,
@@ -44,7 +33,7 @@ def play_random(scenario: str, seed: int, checks: bool = False, cap: int = MAX_D
         opts = g.legal_options()
         assert opts, f"dead end at decision {n}: {g.frame_names()}"
         if checks and n % 7 == 0:
-            assert plain(g.state), "state is not plain data"
+            assert is_plain_data(g.state), "state is not plain data"
             json.dumps(g.view(g.current_player()))
             json.dumps(g.view(None))
             g.clone().apply(rng.choice(opts).id)
