@@ -11,20 +11,7 @@ import tactica
 from tactica.core.decks import stack
 from tactica.core.game import FlowError, Game, check_copy
 from tactica.core.options import TERMINAL, IllegalOption
-from tactica.core.rules import RulesError
-
-PLAIN = (dict, list, str, int, float, bool, type(None))
-
-
-def assert_plain(x, path="state"):
-    assert isinstance(x, PLAIN), f"{path} holds {type(x).__name__}"
-    if isinstance(x, dict):
-        for k, v in x.items():
-            assert isinstance(k, str), f"{path} has key {k!r}"
-            assert_plain(v, f"{path}.{k}")
-    elif isinstance(x, list):
-        for i, v in enumerate(x):
-            assert_plain(v, f"{path}[{i}]")
+from tactica.core.rules import RulesError, plain_data_problem
 
 
 def play_random(g: Game, seed: int, limit: int = 500, finish: bool = True) -> Game:
@@ -35,7 +22,7 @@ def play_random(g: Game, seed: int, limit: int = 500, finish: bool = True) -> Ga
         opts = g.legal_options()
         assert opts, "a live game offered no option"
         g.apply(rng.choice(opts))
-        assert_plain(g.state)
+        assert plain_data_problem(g.state) is None, plain_data_problem(g.state)
     assert not finish, "runaway game"
     return g
 
@@ -300,3 +287,10 @@ def test_is_plain_data_accepts_only_plain_containers_and_scalars() -> None:
     assert not is_plain_data({"a": (1, 2)})  # a tuple is not JSON's
     assert not is_plain_data({1: "x"})  # keys are strings
     assert not is_plain_data([{"a": {"b": {1, 2}}}])  # at any depth
+
+
+def test_plain_data_problem_names_the_path_of_the_first_offender() -> None:
+    assert plain_data_problem({"sides": [{"hand": ["c1"]}]}) is None
+    assert plain_data_problem({"sides": [{"hand": ("c1",)}]}) == (
+        "state.sides[0].hand: a tuple is not plain data")
+    assert plain_data_problem({"track": {3: "x"}}) == "state.track: the key 3 is not a string"

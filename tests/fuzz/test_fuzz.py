@@ -11,23 +11,11 @@ import pytest
 
 import tactica
 from tactica.core.game import Game
+from tactica.core.rules import plain_data_problem
 from tactica.games import all_ids, get_rules
 
 GAMES_PER_SCENARIO = int(os.environ.get("TACTICA_FUZZ_GAMES", "3"))
 MAX_DECISIONS = 20_000
-PLAIN = (dict, list, str, int, float, bool, type(None))
-
-
-def check_plain(x: object) -> None:
-    stack = [x]
-    while stack:
-        v = stack.pop()
-        assert isinstance(v, PLAIN), f"state holds a {type(v).__name__}"
-        if isinstance(v, dict):
-            assert all(isinstance(k, str) for k in v), "state has a non-string key"
-            stack.extend(v.values())
-        elif isinstance(v, list):
-            stack.extend(v)
 
 
 def cases() -> list[tuple[str, str]]:
@@ -43,7 +31,7 @@ def play(game: str, scenario: str, seed: int, deep_checks: bool) -> Game:
         opts = g.legal_options()
         assert opts, f"dead end at decision {n}: {g.frame_names()}"
         if deep_checks and n % 7 == 0:
-            check_plain(g.state)
+            assert plain_data_problem(g.state) is None, plain_data_problem(g.state)
             json.dumps(g.view(g.current_player()))
             json.dumps(g.view(None))
             for o in rng.sample(opts, min(4, len(opts))):

@@ -89,6 +89,26 @@ def is_plain_data(x: object) -> bool:
     return True
 
 
+def plain_data_problem(x: object, path: str = "state") -> str | None:
+    """Where ``x`` breaks the state-as-data rule, as a readable path ("state.sides[0]: a tuple"),
+    or None when it keeps it; the fast check runs first, so a clean state costs one walk."""
+    if is_plain_data(x):
+        return None
+    stack: list[tuple[str, object]] = [(path, x)]
+    while stack:
+        where, v = stack.pop()
+        if isinstance(v, dict):
+            for k, item in v.items():
+                if not isinstance(k, str):
+                    return f"{where}: the key {k!r} is not a string"
+                stack.append((f"{where}.{k}", item))
+        elif isinstance(v, list):
+            stack.extend((f"{where}[{i}]", item) for i, item in enumerate(v))
+        elif type(v) not in _PLAIN:
+            return f"{where}: a {type(v).__name__} is not plain data"
+    return None  # pragma: no cover - is_plain_data said there was a problem
+
+
 class RulesError(ValueError):
     """A bad request to a rules module: unknown scenario, bad option, bad data file."""
 

@@ -11,23 +11,11 @@ from skirmish import SKIRMISH_ID, with_skirmish
 
 from tactica.core.chance import Chance
 from tactica.core.game import Game
+from tactica.core.rules import plain_data_problem
 from tactica.games import register
 from tactica.games.combat_commander import RULES
 
 AXIS, ALLIES = 0, 1
-PLAIN = (dict, list, str, int, float, bool, type(None))
-
-
-def check_plain(x: object) -> None:
-    stack = [x]
-    while stack:
-        v = stack.pop()
-        assert isinstance(v, PLAIN)
-        if isinstance(v, dict):
-            assert all(isinstance(k, str) for k in v)
-            stack.extend(v.values())
-        elif isinstance(v, list):
-            stack.extend(v)
 
 
 def test_1_1_hand_size_by_posture() -> None:
@@ -152,7 +140,7 @@ def play(seed: int, deep: bool = False) -> Game:
         opts = g.legal_options()
         assert opts, f"dead end at {g.frame_names()}"
         if deep and n % 5 == 0:
-            check_plain(g.state)
+            assert plain_data_problem(g.state) is None, plain_data_problem(g.state)
             json.dumps(g.view(g.current_player()))
             json.dumps(g.state)
             for o in opts[:3]:
