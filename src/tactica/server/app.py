@@ -19,6 +19,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from tactica.server.api import router
 from tactica.server.bus import ChangeBus
 from tactica.server.catalogue import Catalogue
+from tactica.server.editor import router as editor_router
 from tactica.server.guard import Guard, RateLimit
 from tactica.server.live import Hub, Refused
 from tactica.server.settings import Settings
@@ -76,6 +77,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"detail": "malformed request", "errors": errors}, status_code=422)
 
     app.include_router(router)
+    app.include_router(editor_router)
     app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
     app.add_middleware(Guard, allowed_hosts=settings.hosts(), max_body=settings.max_body,
                        timing=settings.timing())
