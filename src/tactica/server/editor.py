@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tactica.core.board import BoardError, load_board
 from tactica.server import custom_scenarios as cs
+from tactica.server.agents import agent_levels
 from tactica.server.geometry import map_geometry
 from tactica.server.live import Hub, Refused
 from tactica.server.tokens import new_token, token_hash
@@ -72,7 +73,7 @@ def _author(key: str | None) -> str:
 async def modules() -> dict[str, Any]:
     """The modules the editor edits, with their terrain, unit kinds, built-in scenarios and the
     limits submissions are held to."""
-    return {"modules": [cs.editable(m).public() for m in cs.EDITABLE]}
+    return {"modules": [cs.editable(m).public() for m in cs.EDITABLE], "agents": agent_levels()}
 
 
 @router.get("/start")
@@ -135,6 +136,18 @@ async def parse(body: TextIn) -> dict[str, Any]:
     except cs.Invalid as e:
         problem = str(e)
     return {"scenario": data, "content_id": cid, "problem": problem}
+
+
+@router.post("/yaml")
+async def as_yaml(body: ScenarioIn) -> Response:
+    """A scenario being edited as the YAML text of its file (the editor's YAML pane and the
+    download of a draft); nothing is checked but the limits."""
+    try:
+        cs.editable(body.module)
+        cs.check_limits(body.scenario)
+    except cs.Invalid as e:
+        raise _refuse(e) from None
+    return Response(cs.to_yaml(body.scenario, _name(body.scenario)), media_type="application/yaml")
 
 
 async def _save(request: Request, body: ScenarioIn) -> tuple[str, str]:

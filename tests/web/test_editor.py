@@ -1,0 +1,128 @@
+"""The scenario editor in a real Chromium (docs/editor.md): build a small scenario on a blank
+board (terrain, units of both sides, an objective, its name), see the loader refuse a unit on a
+half hex, save it, reload the page and find it, then play a Turn of it against the AI; and a file
+exported from the editor imports back. Every wait is for what the page shows."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from .driver import open_page, play_turn_by_clicking, set_up_by_clicking
+
+pytestmark = pytest.mark.browser
+WAIT = 60000
+
+
+def hex_(page, label):
+    return page.locator(f"[data-testid=ed-map] g.hex[data-hex='{label}']")
+
+
+def click_hex(page, label):
+    """A click on a hex of the editor's map, then the redraw it causes."""
+    before = page.locator("[data-testid=ed-map]").element_handle()
+    hex_(page, label).click()
+    page.wait_for_function("el => !el.isConnected", arg=before, timeout=WAIT)
+
+
+def status(page, kind, words):
+    """Wait until the editor's status line says ``words`` (kind: okmsg or error)."""
+    page.wait_for_selector(f"[data-testid=editor-status] .{kind}:has-text(\"{words}\")", timeout=WAIT)
+
+
+def build_small(page):
+    page.fill("[data-testid=ed-cols]", "7")
+    page.fill("[data-testid=ed-rows]", "5")
+    page.click("[data-testid=ed-blank]")
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=ed-map] g.hex').length === 33",
+                           timeout=WAIT)  # 7 x 5 less the two hexes off the short rows
+    page.click("[data-testid=tool-terrain]")
+    page.select_option("[data-testid=ed-terrain]", "forest")
+    click_hex(page, "D3")
+    click_hex(page, "E3")
+    page.click("[data-testid=tool-unit]")
+    page.select_option("[data-testid=ed-side]", "allies")
+    page.select_option("[data-testid=ed-unit]", "infantry")
+    click_hex(page, "C5")
+    click_hex(page, "E4")
+    page.select_option("[data-testid=ed-side]", "central")
+    page.select_option("[data-testid=ed-unit]", "machine_gun")
+    click_hex(page, "D1")
+    page.click("[data-testid=tool-objective]")
+    page.select_option("[data-testid=ed-side]", "allies")
+    click_hex(page, "D3")
+    page.fill("[data-testid=ed-name]", "Little wood")
+
+
+def test_build_a_scenario_save_reload_find_it_and_play_a_turn_against_the_ai(browser, server, shots):
+    page = open_page(browser, server + "/")
+    page.click("[data-testid=open-editor]", timeout=WAIT)
+    page.wait_for_selector("[data-testid=ed-map] g.hex", timeout=WAIT)
+    build_small(page)
+    # the loader's own message for a unit on a half hex, and nothing saved
+    page.select_option("[data-testid=ed-side]", "central")
+    page.click("[data-testid=tool-unit]")
+    click_hex(page, "A1")
+    page.click("[data-testid=ed-check]")
+    status(page, "error", "unit c2: hex 'A1' is not a playable hex")
+    page.click("[data-testid=ed-save]")
+    status(page, "error", "Not saved: scenario: unit c2: hex 'A1' is not a playable hex")
+    assert page.locator("[data-testid=my-scenarios] a").count() == 0
+    click_hex(page, "A1")  # the same side's unit clicked again goes
+    assert page.locator("[data-testid=ed-map] .eunit").count() == 3
+    shots(page, "built")
+    page.click("[data-testid=ed-save]")
+    status(page, "okmsg", "Saved Little wood")
+    assert "#/editor/" in page.url
+    page.reload()
+    page.wait_for_selector("[data-testid=my-scenarios] a:has-text('Little wood')", timeout=WAIT)
+    status(page, "okmsg", "Opened Little wood")
+    assert page.locator("[data-testid=ed-name]").input_value() == "Little wood"
+    assert hex_(page, "D3").get_attribute("data-terrain") == "forest"
+    assert hex_(page, "E3").get_attribute("data-terrain") == "forest"
+    units = page.eval_on_selector_all("[data-testid=ed-map] .eunit",
+                                      "els => els.map(e => [e.dataset.side, e.dataset.kind]).sort()")
+    assert units == [["allies", "infantry"], ["allies", "infantry"], ["central", "machine_gun"]]
+    assert page.locator("[data-testid=ed-map] .eobjective[data-objective=D3][data-for=allies]").count() == 1
+    shots(page, "reloaded")
+    page.select_option("[data-testid=ed-level]", "random")
+    page.click("[data-testid=ed-play-ai]")
+    page.wait_for_selector("[data-testid=prompt], [data-testid=handover]", timeout=WAIT)
+    set_up_by_clicking(page)
+    page.wait_for_selector("svg.map .counter", timeout=WAIT)
+    assert page.locator("svg.map .counter").count() == 3
+    clicked = play_turn_by_clicking(page, shots)
+    assert clicked["card"] == 1, clicked
+    page.wait_for_selector("[data-testid=prompt-text]", timeout=WAIT)  # the AI has played its turn
+    log = page.locator("[data-testid=log] li").all_text_contents()
+    assert any("Scenario Little wood" in line for line in log)
+    assert any("central plays" in line for line in log), "the AI's turn shows in the log"
+    shots(page, "after-ai")
+    games = httpx.get(server + "/api/games").json()["games"]
+    assert len(games) == 1 and games[0]["scenario"].startswith("custom-")
+    assert not page.errors, page.errors
+
+
+def test_an_exported_file_imports_back_into_the_editor(browser, server, tmp_path):
+    page = open_page(browser, server + "/#/editor")
+    page.wait_for_selector("[data-testid=ed-map] g.hex", timeout=WAIT)
+    build_small(page)
+    page.click("[data-testid=ed-save]")
+    page.wait_for_selector("[data-testid=ed-export]:not([hidden])", timeout=WAIT)
+    with page.expect_download(timeout=WAIT) as dl:
+        page.click("[data-testid=ed-export]")
+    path = tmp_path / "little.yaml"
+    dl.value.save_as(str(path))
+    text = path.read_text()
+    assert "name: Little wood" in text and "kind: machine_gun" in text
+    page.click("[data-testid=ed-blank]")
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=ed-map] .eunit').length === 0",
+                           timeout=WAIT)
+    page.set_input_files("[data-testid=ed-import]", str(path))
+    status(page, "okmsg", "the loader accepts it")
+    assert page.locator("[data-testid=ed-map] .eunit").count() == 3
+    assert page.locator("[data-testid=ed-name]").input_value() == "Little wood"
+    path.write_text(text.replace("kind: machine_gun", "kind: cannon"))
+    page.set_input_files("[data-testid=ed-import]", str(path))
+    status(page, "error", "the loader refuses it: little.yaml: unit")
+    assert not page.errors, page.errors
