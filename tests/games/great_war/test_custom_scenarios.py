@@ -1,0 +1,83 @@
+"""Scenarios given as data (the web editor's, docs/editor.md): the same checks as the files
+(TGW-D Board 1, 3; TGW-D Scenarios), an id that names the content, and games on them that play
+to the end and replay from their record."""
+
+import copy
+import random
+
+import pytest
+
+import tactica
+from tactica.core.record import replay_record
+from tactica.core.rules import RulesError
+from tactica.games.great_war import RULES
+from tactica.games.great_war import scenarios as S
+
+
+def iron_tide():
+    return copy.deepcopy(dict(S.load_scenario("iron_tide")))
+
+
+def refused(data, words):
+    with pytest.raises(RulesError, match=words):
+        S.check_scenario(data, "mine.yaml")
+    with pytest.raises(RulesError):
+        S.register_scenario(data, "mine.yaml")
+
+
+def test_tgw_d_board_1_a_flat_top_map_is_refused():
+    d = iron_tide()
+    d["map"]["geometry"]["orientation"] = "flat"
+    d["map"]["geometry"]["offset"] = "odd-q"
+    refused(d, r"^mine.yaml: map.geometry.orientation: the board has pointy-top hexes")
+
+
+def test_tgw_d_board_3_each_of_the_three_sections_is_needed():
+    d = iron_tide()
+    del d["map"]["sections"]["centre"]
+    refused(d, r"map.sections: no 'centre' section")
+
+
+def test_tgw_d_scenarios_units_on_playable_hexes_one_per_hex_and_a_side_is_never_empty():
+    d = iron_tide()
+    d["units"]["central"][0]["hex"] = d["units"]["allies"][0]["hex"]
+    refused(d, r"already holds a unit")
+    d = iron_tide()
+    d["units"]["allies"][0]["hex"] = "A1"  # a half hex
+    refused(d, r"unit a1: hex 'A1' is not a playable hex")
+    d = iron_tide()
+    d["units"]["central"] = []
+    refused(d, r"units.central: a side starts with at least one unit")
+    d = iron_tide()
+    d["map"]["hexes"]["C3"] = ["swamp"]
+    refused(d, r"mine.yaml: hex C3 terrain: unknown terrain 'swamp'")
+
+
+def test_the_content_id_names_the_content_and_registering_twice_is_one_scenario():
+    a, b = iron_tide(), iron_tide()
+    assert S.custom_id(a) == S.custom_id(b) and S.custom_id(a).startswith(S.CUSTOM_PREFIX)
+    b["medals"]["allies"] = 6
+    assert S.custom_id(a) != S.custom_id(b)
+    assert S.register_scenario(a) == S.register_scenario(iron_tide()) == S.custom_id(a)
+    with pytest.raises(RulesError, match="is not loaded here"):
+        RULES.scenario(S.CUSTOM_PREFIX + "f" * 32)
+    with pytest.raises(RulesError, match="no scenario"):
+        S.load_scenario(S.CUSTOM_PREFIX + "f" * 32)
+
+
+def test_a_registered_scenario_plays_to_the_end_and_replays_from_its_record():
+    d = iron_tide()
+    d["name"] = "Iron Tide, shorter"
+    d["medals"] = {"allies": 3, "central": 3}
+    sid = S.register_scenario(d)
+    d["medals"]["allies"] = 1  # the caller's dict changes later: the registered copy does not
+    g = tactica.new_game("great_war", sid, seed=11)
+    assert g.record.scenario == sid and g.state["target"] == [3, 3]
+    rng = random.Random(11)
+    for _ in range(20000):
+        if g.is_terminal():
+            break
+        g.apply(rng.choice(g.legal_options()))
+    assert g.is_terminal()
+    again = replay_record(RULES, g.record)
+    assert again.state == g.state and again.log == g.log
