@@ -72,7 +72,7 @@ def test_forged_and_oversized_scenarios_are_refused_before_any_loader(tmp_path):
         huge["map"]["geometry"]["cols"] = 100_000
         r = c.post("/api/editor/check", json={"module": MODULE, "scenario": huge})
         assert r.status_code == 422
-        assert "map.geometry.cols: 100000 is out of range 1..26" in r.json()["detail"]
+        assert "map.geometry.cols: 100000 is out of range 1..18" in r.json()["detail"]
         many = small()
         many["units"]["allies"] = [{"id": f"a{i}", "kind": "infantry", "hex": "C5"} for i in range(61)]
         r = c.post("/api/editor/check", json={"module": MODULE, "scenario": many})
@@ -92,7 +92,7 @@ def test_forged_and_oversized_scenarios_are_refused_before_any_loader(tmp_path):
         assert r.status_code == 422 and "aliases" in r.json()["detail"]
         r = c.post("/api/editor/parse", json={"module": MODULE, "text": "id: x\nid: y\n"})
         assert r.status_code == 422 and "duplicate key 'id'" in r.json()["detail"]
-        r = c.get("/api/editor/start", params={"module": MODULE, "cols": 27})
+        r = c.get("/api/editor/start", params={"module": MODULE, "cols": 19})
         assert r.status_code == 422
 
 
@@ -180,3 +180,12 @@ def test_a_game_on_a_saved_scenario_replays_on_the_content_it_was_made_on(store_
         r = c.get(f"/api/games/{g['id']}")
         assert r.status_code == 410
     forget_custom()
+
+
+def test_saves_per_address_are_limited_like_new_games(tmp_path):
+    with client(tmp_path / "g.db", run_agents=False, games_per_minute=2) as c:
+        body = {"module": MODULE, "scenario": small()}
+        for _ in range(2):
+            assert c.post("/api/editor/scenarios", json=body).status_code == 201
+        r = c.post("/api/editor/scenarios", json=body)
+        assert r.status_code == 429 and "too many saves" in r.json()["detail"] and "retry-after" in r.headers

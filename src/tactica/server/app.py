@@ -45,6 +45,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(store, run_agents=settings.run_agents, max_live=settings.max_live_games)
         app.state.hub = hub
         app.state.new_games = RateLimit(settings.games_per_minute)
+        app.state.saves = RateLimit(settings.games_per_minute)  # the editor's saves (editor.py)
         app.state.catalogue = Catalogue()
         if settings.warm_catalogue:
             app.state.catalogue.warm()

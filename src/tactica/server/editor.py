@@ -21,6 +21,7 @@ from tactica.core.board import BoardError, load_board
 from tactica.server import custom_scenarios as cs
 from tactica.server.agents import agent_levels
 from tactica.server.geometry import map_geometry
+from tactica.server.guard import retry_after
 from tactica.server.live import Hub, Refused
 from tactica.server.tokens import new_token, token_hash
 
@@ -151,6 +152,12 @@ async def as_yaml(body: ScenarioIn) -> Response:
 
 
 async def _save(request: Request, body: ScenarioIn) -> tuple[str, str]:
+    """Check, then keep the immutable copy; saves per address are limited like new games."""
+    client = request.client.host if request.client else "?"
+    wait = request.app.state.saves.wait(client)
+    if wait:
+        raise Refused(429, f"too many saves from this address; try again in {wait:.0f} s",
+                      headers=retry_after(wait))
     engine = _engine(request)
     try:
         cid = await asyncio.to_thread(cs.check, body.module, body.scenario)
