@@ -157,6 +157,8 @@ def test_a_game_on_a_saved_scenario_replays_on_the_content_it_was_made_on(store_
         r = c.put(f"/api/editor/scenarios/{saved['id']}", json={"module": MODULE, "scenario": moved},
                   headers={"X-Author-Key": saved["author_key"]})
         assert r.status_code == 200
+        listed = c.get("/api/games").json()["games"]
+        assert [(x["scenario"], x["scenario_name"]) for x in listed] == [(saved["content_id"], "Little wood")]
         unknown = c.post("/api/games", json={"module": MODULE, "scenario": "custom-" + "0" * 32,
                                              "seats": [HUMAN, HUMAN]})
         assert unknown.status_code == 422 and "no saved great_war scenario" in unknown.json()["detail"]
@@ -189,3 +191,18 @@ def test_saves_per_address_are_limited_like_new_games(tmp_path):
             assert c.post("/api/editor/scenarios", json=body).status_code == 201
         r = c.post("/api/editor/scenarios", json=body)
         assert r.status_code == 429 and "too many saves" in r.json()["detail"] and "retry-after" in r.headers
+
+
+def test_the_map_preview_draws_the_board_with_its_sections(tmp_path):
+    with client(tmp_path / "g.db", run_agents=False) as c:
+        r = c.post("/api/editor/map", json={"module": MODULE, "map": small()["map"]})
+        assert r.status_code == 200
+        geo = r.json()
+        assert len(geo["hexes"]) == 33 and {h["id"] for h in geo["hexes"] if h["half"]} == {
+            "A1", "G1", "A3", "G3", "A5", "G5"}
+        assert next(h for h in geo["hexes"] if h["id"] == "D3")["terrain"] == ["forest"]
+        assert "C5" in geo["sections"]["centre"] and "C5" not in geo["sections"]["left"]
+        bad = small()["map"]
+        bad["hexsides"] = {"B2/D4": ["wall"]}
+        r = c.post("/api/editor/map", json={"module": MODULE, "map": bad})
+        assert r.status_code == 422 and r.json()["detail"].startswith("map: hexside B2/D4: hexes B2 and D4")

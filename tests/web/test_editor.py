@@ -51,6 +51,11 @@ def build_small(page):
     page.click("[data-testid=tool-objective]")
     page.select_option("[data-testid=ed-side]", "allies")
     click_hex(page, "D3")
+    page.click("[data-testid=tool-section]")
+    assert hex_(page, "C5").get_attribute("data-sections") == "centre"
+    page.select_option("[data-testid=ed-section]", "left")
+    click_hex(page, "C5")  # C5 now lies on the line between left and centre: in both
+    assert hex_(page, "C5").get_attribute("data-sections") == "left centre"
     page.fill("[data-testid=ed-name]", "Little wood")
 
 
@@ -74,6 +79,7 @@ def test_build_a_scenario_save_reload_find_it_and_play_a_turn_against_the_ai(bro
     page.click("[data-testid=ed-save]")
     status(page, "okmsg", "Saved Little wood")
     assert "#/editor/" in page.url
+    saved_id = page.url.rsplit("/", 1)[1]
     page.reload()
     page.wait_for_selector("[data-testid=my-scenarios] a:has-text('Little wood')", timeout=WAIT)
     status(page, "okmsg", "Opened Little wood")
@@ -100,6 +106,11 @@ def test_build_a_scenario_save_reload_find_it_and_play_a_turn_against_the_ai(bro
     shots(page, "after-ai")
     games = httpx.get(server + "/api/games").json()["games"]
     assert len(games) == 1 and games[0]["scenario"].startswith("custom-")
+    saved = httpx.get(server + "/api/editor/scenarios/" + saved_id).json()
+    assert saved["content_id"] == games[0]["scenario"]
+    assert "C5" in saved["scenario"]["map"]["sections"]["left"]
+    page.goto(server + "/")
+    page.wait_for_selector("[data-testid=games] tbody tr:has-text('Little wood (custom)')", timeout=WAIT)
     assert not page.errors, page.errors
 
 

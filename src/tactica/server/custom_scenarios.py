@@ -259,6 +259,15 @@ def get_copy(engine: Engine, content_id: str) -> tuple[str, Any] | None:
     return None if row is None else (str(row[0]), row[1])
 
 
+def custom_name(engine: Engine, content_id: str) -> str | None:
+    """The name in a stored copy (for the games list), None if there is no such copy."""
+    row = get_copy(engine, content_id)
+    if row is None or not isinstance(row[1], dict):
+        return None
+    name = row[1].get("name")
+    return str(name) if name else None
+
+
 def count_by_author(engine: Engine, author_hash: str) -> int:
     with engine.connect() as c:
         return int(c.execute(select(func.count()).select_from(custom_scenarios)

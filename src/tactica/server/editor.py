@@ -94,7 +94,8 @@ async def start(module: Annotated[str, Query(max_length=64)],
 @router.post("/map")
 async def map_preview(body: MapIn) -> dict[str, Any]:
     """The drawing geometry of a map being edited (docs/web.md "map"), loaded by core.board with
-    the module's terrain names; a 422 names the problem."""
+    the module's terrain names, and each section's hexes (ranges expanded); a 422 names the
+    problem."""
     try:
         ed = cs.editable(body.module)
         cs.check_limits({"map": body.map})
@@ -104,7 +105,9 @@ async def map_preview(body: MapIn) -> dict[str, Any]:
         raise _refuse(e) from None
     except BoardError as e:
         raise Refused(422, str(e)) from None
-    return map_geometry(board)
+    sections = {name: [board.label(h) for h in board.hexes if h in hexes]
+                for name, hexes in board.sections.items()}
+    return {**map_geometry(board), "sections": sections}
 
 
 @router.post("/check")

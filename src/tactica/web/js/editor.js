@@ -104,7 +104,9 @@ class Editor {
     this.unitSel = h("select", { id: "ed-unit", "data-testid": "ed-unit" }, m.units.map((u) => h("option", { value: u.id }, u.name)));
     this.bomber = h("input", { type: "checkbox", id: "ed-bomber", "data-testid": "ed-bomber" });
     const tools = [["terrain", "Paint terrain"], ["half", "Half hex"], ["unit", "Place unit"],
-      ["objective", "Objective"], ["erase", "Remove"]];
+      ["objective", "Objective"], ["section", "Sections"], ["erase", "Remove"]];
+    this.sectionSel = h("select", { id: "ed-section", "data-testid": "ed-section", onchange: () => this.geo && this.draw() },
+      ["left", "centre", "right"].map((x) => h("option", { value: x }, title(x))));
     this.toolButtons = tools.map(([id, label]) => h("button", { class: "small", "data-tool": id, "data-testid": `tool-${id}`,
       onclick: () => this.setTool(id) }, label));
     const toolPanel = h("section", { class: "panel" }, h("h3", {}, "Map"),
@@ -113,7 +115,9 @@ class Editor {
       h("label", { for: "ed-side" }, h("span", {}, "Side"), this.sideSel),
       h("label", { for: "ed-unit" }, h("span", {}, "Unit"), this.unitSel),
       h("label", { for: "ed-bomber" }, h("span", {}, "Bombers"), this.bomber),
-      h("p", { class: "muted" }, "Click a hex (or drag to paint). A unit or objective clicked again with its tool is removed."));
+      h("label", { for: "ed-section" }, h("span", {}, "Section"), this.sectionSel),
+      h("p", { class: "muted" }, "Click a hex (or drag to paint). A unit or objective clicked again with its tool is removed; "
+        + "the Sections tool adds a hex to the chosen section or takes it out (a hex on a section line belongs to both)."));
 
     this.form = h("div", { class: "params", "data-testid": "ed-params" });
     const params = h("section", { class: "panel" }, h("h3", {}, "Scenario"), this.form);
@@ -150,6 +154,7 @@ class Editor {
   setTool(id) {
     this.tool = id;
     for (const b of this.toolButtons) b.classList.toggle("active", b.dataset.tool === id);
+    if (this.geo) this.draw();  // the Sections tool shows each hex's sections
   }
 
   async listMine() {
@@ -208,6 +213,7 @@ class Editor {
     this.data.objectives = this.data.objectives || [];
     this.data.map.hexes = this.data.map.hexes || {};
     this.geo = await api("POST", "/api/editor/map", { body: { module: this.mod.module, map: this.data.map } });
+    this.sections = this.geo.sections || {};
     this.buildForm();
     this.draw();
   }
@@ -317,6 +323,12 @@ class Editor {
       const i = d.objectives.findIndex((o) => String(o.hex).toUpperCase() === label);
       if (i >= 0) d.objectives.splice(i, 1);
       else d.objectives.push({ hex: label, for: this.sideSel.value });
+    } else if (this.tool === "section") {
+      const name = this.sectionSel.value;
+      const inside = new Set(this.sections[name] || []);
+      if (inside.has(label)) inside.delete(label); else inside.add(label);
+      this.sections[name] = this.geo.hexes.map((x) => x.id).filter((x) => inside.has(x));
+      d.map.sections = { ...(d.map.sections || {}), [name]: this.sections[name].slice() };
     } else if (this.tool === "erase") {
       const at = this.unitAt(label);
       if (at) d.units[at[0]].splice(at[1], 1);
@@ -346,6 +358,12 @@ class Editor {
         terr[0] && terr[0] !== "clear" ? s("text", { x: hx.x, y: hx.y + geo.size * 0.62, class: "terrlabel" }, st.label || terr[0]) : null);
       g.addEventListener("pointerdown", (e) => { e.preventDefault(); this.painting = this.tool === "terrain"; this.click(label); });
       g.addEventListener("pointerenter", () => { if (this.painting) this.click(label); });
+      if (this.tool === "section") {
+        const mine = ["left", "centre", "right"].filter((n) => (this.sections[n] || []).includes(label));
+        g.setAttribute("data-sections", mine.join(" "));
+        if (mine.includes(this.sectionSel.value)) g.append(s("polygon", { points: pts, class: "insection" }));
+        g.append(s("text", { x: hx.x, y: hx.y + geo.size * 0.35, class: "sectlabel" }, mine.map((n) => n[0].toUpperCase()).join("")));
+      }
       gHex.append(g);
       const at = this.unitAt(label);
       if (at) {

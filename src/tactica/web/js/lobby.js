@@ -151,7 +151,8 @@ class GamesList {
   scName(g) {
     const m = this.cat.modules.find((x) => x.id === g.module);
     const sc = m && m.scenarios.find((s) => s.id === g.scenario);
-    return `${m ? m.name : g.module}: ${sc ? sc.name : g.scenario}`;
+    const name = sc ? sc.name : (g.scenario_name ? `${g.scenario_name} (custom)` : g.scenario);
+    return `${m ? m.name : g.module}: ${name}`;
   }
 
   async load(offset) {
