@@ -137,3 +137,41 @@ def test_an_exported_file_imports_back_into_the_editor(browser, server, tmp_path
     page.set_input_files("[data-testid=ed-import]", str(path))
     status(page, "error", "the loader refuses it: little.yaml: unit")
     assert not page.errors, page.errors
+
+
+def test_the_yaml_pane_play_by_link_keyboard_and_accessibility(browser, other_browser, server):
+    from .test_accessibility import serious_violations
+
+    page = open_page(browser, server + "/#/editor")
+    page.wait_for_selector("[data-testid=ed-map] g.hex", timeout=WAIT)
+    build_small(page)
+    violations = serious_violations(page)
+    assert violations == [], violations
+    # keyboard: the focused hex takes the tool with Enter
+    page.click("[data-testid=tool-terrain]")
+    page.select_option("[data-testid=ed-terrain]", "wire")
+    hex_(page, "B4").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=ed-map] g.hex[data-hex=B4][data-terrain=wire]", timeout=WAIT)
+    # the YAML pane: the whole file, edited and applied through the loader
+    page.locator("[data-testid=ed-yaml-pane] summary").click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=ed-yaml]').value.includes('Little wood')", timeout=WAIT)
+    text = page.locator("[data-testid=ed-yaml]").input_value()
+    assert "B4:\n    - wire" in text or "B4: [wire]" in text or "B4:\n      - wire" in text, text
+    page.fill("[data-testid=ed-yaml]", text.replace("turn_limit: 30", "turn_limit: 12"))
+    page.click("[data-testid=ed-yaml-apply]")
+    status(page, "okmsg", "the loader accepts it")
+    assert page.locator("[data-param=turn_limit]").input_value() == "12"
+    page.fill("[data-testid=ed-yaml]", "name: [unclosed")
+    page.click("[data-testid=ed-yaml-apply]")
+    status(page, "error", "scenario.yaml: not valid YAML: line 1")
+    assert page.locator("[data-param=turn_limit]").input_value() == "12"  # nothing changed
+    # play by link: the other seat's link opens the game in another browser
+    page.click("[data-testid=ed-play-link]")
+    page.wait_for_selector("[data-testid=ed-play-out] [data-testid=seat-link] input", timeout=WAIT)
+    link = page.locator("[data-testid=ed-play-out] [data-testid=seat-link] input").input_value()
+    guest = open_page(other_browser, link)
+    guest.wait_for_selector("svg.map .counter", timeout=WAIT)
+    assert guest.locator("svg.map .counter").count() == 3
+    assert not page.errors and not guest.errors, page.errors + guest.errors

@@ -86,9 +86,9 @@ class Editor {
   // ------------------------------------------------------------------ the side panel
   buildSide() {
     const m = this.mod;
-    const builtin = h("select", { id: "ed-from", "data-testid": "ed-from" }, m.scenarios.map((x) => h("option", { value: x }, title(x))));
-    const cols = h("input", { id: "ed-cols", "data-testid": "ed-cols", type: "number", min: 3, max: m.limits.cols, value: 14 });
-    const rows = h("input", { id: "ed-rows", "data-testid": "ed-rows", type: "number", min: 2, max: m.limits.rows, value: 9 });
+    const builtin = h("select", { id: "ed-from", "data-testid": "ed-from", "aria-label": "Built-in scenario to start from" }, m.scenarios.map((x) => h("option", { value: x }, title(x))));
+    const cols = h("input", { id: "ed-cols", "data-testid": "ed-cols", type: "number", min: 3, max: m.limits.cols, value: 14, "aria-label": "Columns of a blank board" });
+    const rows = h("input", { id: "ed-rows", "data-testid": "ed-rows", type: "number", min: 2, max: m.limits.rows, value: 9, "aria-label": "Rows of a blank board" });
     this.mine = h("ul", { class: "mine", "data-testid": "my-scenarios" });
     const start = h("section", { class: "panel" }, h("h3", {}, `${title(m.module)}: start`),
       h("div", { class: "row" }, builtin, h("button", { class: "small", "data-testid": "ed-open-builtin",
@@ -124,7 +124,7 @@ class Editor {
 
     const fileIn = h("input", { type: "file", accept: ".yaml,.yml,.json", "data-testid": "ed-import", id: "ed-import",
       onchange: async (e) => { await this.importFile(e.target.files[0]); e.target.value = ""; } });
-    this.levelSel = h("select", { id: "ed-level", "data-testid": "ed-level" },
+    this.levelSel = h("select", { id: "ed-level", "data-testid": "ed-level", "aria-label": "AI level" },
       this.info.agents.map((a) => h("option", { value: a.spec, title: a.description }, `AI: ${a.label}`)));
     const normal = this.info.agents.find((a) => a.spec === "search:normal");
     if (normal) this.levelSel.value = normal.spec;
@@ -202,6 +202,7 @@ class Editor {
   setSaved(id, contentId) {
     this.savedId = id;
     this.contentId = contentId;
+    this.savedContentId = contentId;
     this.exportLink.hidden = false;
     this.exportLink.setAttribute("href", `/api/editor/scenarios/${encodeURIComponent(id)}/export`);
     this.exportLink.setAttribute("download", "");
@@ -340,7 +341,7 @@ class Editor {
   draw() {
     const geo = this.geo;
     const styles = Object.fromEntries(this.mod.terrain.map((t) => [t.id, t]));
-    const svg = s("svg", { class: "map editmap", "data-testid": "ed-map", viewBox: geo.viewbox.join(" "), role: "img",
+    const svg = s("svg", { class: "map editmap", "data-testid": "ed-map", viewBox: geo.viewbox.join(" "), role: "group",
       "aria-label": `Map of ${this.data.name || "the scenario"}` });
     const gHex = s("g", {});
     const gTop = s("g", { class: "pieces" });
@@ -356,6 +357,16 @@ class Editor {
         s("polygon", { points: pts, class: "outline" }),
         s("text", { x: hx.x, y: hx.y - geo.size * 0.62, class: "hexlabel" }, label),
         terr[0] && terr[0] !== "clear" ? s("text", { x: hx.x, y: hx.y + geo.size * 0.62, class: "terrlabel" }, st.label || terr[0]) : null);
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.setAttribute("aria-label", `${label}, ${terr.join(", ") || "clear"}${half ? ", half hex" : ""}: apply the tool`);
+      g.addEventListener("keydown", (e) => {
+        if (e.key !== "Enter" && e.key !== " ") return;
+        e.preventDefault();
+        this.click(label);
+        const again = this.mapBox.querySelector(`g.hex[data-hex="${label}"]`);
+        if (again) again.focus();  // the map was drawn again: keep the place
+      });
       g.addEventListener("pointerdown", (e) => { e.preventDefault(); this.painting = this.tool === "terrain"; this.click(label); });
       g.addEventListener("pointerenter", () => { if (this.painting) this.click(label); });
       if (this.tool === "section") {
@@ -455,8 +466,11 @@ class Editor {
     }
   }
 
+  // A game cites the content id of a stored copy: a draft with unsaved changes is saved first.
   async play(againstAi) {
-    if (!this.contentId && !(await this.check())) return;
+    if (!this.savedId || !this.contentId || this.contentId !== this.savedContentId) {
+      if (!(await this.save())) return;
+    }
     const seats = againstAi ? [{ kind: "human" }, { kind: "ai", level: this.levelSel.value }] : [{ kind: "human" }, { kind: "human" }];
     try {
       const g = await api("POST", "/api/games", { body: { module: this.mod.module, scenario: this.contentId, seats } });
