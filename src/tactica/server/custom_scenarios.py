@@ -11,7 +11,7 @@ replays on exactly the content it was made on whatever its author edits later.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final
@@ -46,14 +46,24 @@ class Invalid(ValueError):
 
 @dataclass(frozen=True)
 class Editable:
-    """What the editor needs to know of one rules module (the ones whose boards use the core map
-    format and whose scenarios are self-contained data)."""
+    """What the editor needs of one rules module (one whose boards use the core map format and
+    whose scenarios are self-contained data): what it offers to paint and place, and the
+    module's own functions to check, name, register and start scenarios."""
 
     module: str
     sides: tuple[str, ...]
     terrain: tuple[dict[str, str], ...]
     units: tuple[dict[str, str], ...]
     builtin: tuple[str, ...]
+    check: Callable[[Any, str], dict[str, Any]]
+    """The module's scenario loader on data (file name for messages); RulesError if refused."""
+    content_id: Callable[[Mapping[str, Any]], str]
+    register: Callable[[Any, str], str]
+    """Check and make playable in this process; returns the content id."""
+    is_registered: Callable[[str], bool]
+    load_builtin: Callable[[str], Mapping[str, Any]]
+    blank: Callable[[int, int], dict[str, Any]]
+    """A new scenario on an empty board of cols x rows in the module's frame."""
     limits: dict[str, int] = field(default_factory=dict)
 
     def public(self) -> dict[str, Any]:
@@ -66,13 +76,46 @@ LIMITS: Final = {"text": MAX_TEXT, "cols": MAX_COLS, "rows": MAX_ROWS, "units": 
 
 
 def _great_war() -> Editable:
+    from tactica.games.great_war import scenarios as gw
     from tactica.games.great_war.drawing import TERRAIN_STYLE
-    from tactica.games.great_war.scenarios import SIDES, scenario_ids
     from tactica.games.great_war.units import UNIT_TYPES
 
     terrain = tuple({"id": k, **v} for k, v in TERRAIN_STYLE.items())
     units = tuple({"id": k, "name": t.name} for k, t in UNIT_TYPES.items())
-    return Editable("great_war", SIDES, terrain, units, scenario_ids(), dict(LIMITS))
+    return Editable("great_war", gw.SIDES, terrain, units, gw.scenario_ids(),
+                    check=lambda data, where: gw.check_scenario(data, where), content_id=gw.custom_id,
+                    register=gw.register_scenario, is_registered=gw.is_registered,
+                    load_builtin=gw.load_scenario, blank=_great_war_blank, limits=dict(LIMITS))
+
+
+def _great_war_blank(cols: int, rows: int) -> dict[str, Any]:
+    """The Great War's frame (TGW-D Board 1, 3): pointy-top, a half hex at each end of the odd
+    rows, the even rows one hex shorter, three sections of columns; no unit yet, so it does not
+    pass the loader until some are placed."""
+    lay = Layout(orientation="pointy", offset="odd-r", labels="letter-number", cols=cols, rows=rows)
+
+    def label(c: int, r: int) -> str:
+        return lay.label(lay.to_axial(c, r))
+
+    last = cols - 1
+    exclude = [label(last, r) for r in range(1, rows, 2)]
+    hexes = {label(c, r): {"half": True} for r in range(0, rows, 2) for c in (0, last)}
+    a, b = cols // 3, (2 * cols) // 3
+    sections = {"left": [f"{label(0, 0)}..{label(max(a - 1, 0), rows - 1)}"],
+                "centre": [f"{label(a, 0)}..{label(max(b - 1, a), rows - 1)}"],
+                "right": [f"{label(b, 0)}..{label(last, rows - 1)}"]}
+    return {
+        "format": "tactica-scenario", "version": 1, "id": "my_scenario", "name": "My scenario",
+        "description": "", "first": "allies", "turn_limit": 30,
+        "medals": {"allies": 4, "central": 4}, "hand": {"allies": 4, "central": 4},
+        "combat_hand": {"allies": 2, "central": 2}, "hq": {"allies": 2, "central": 2},
+        "reserve_artillery": {"allies": False, "central": False}, "objectives": [],
+        "map": {"format": "tactica-map", "version": 1, "name": "My board",
+                "geometry": {"orientation": "pointy", "offset": "odd-r", "labels": "letter-number",
+                             "cols": cols, "rows": rows, "exclude": exclude},
+                "defaults": {"terrain": ["clear"]}, "sections": sections, "hexes": hexes},
+        "units": {"allies": [], "central": []},
+    }
 
 
 EDITABLE: Final = {"great_war": _great_war}
@@ -125,12 +168,10 @@ def check_limits(data: Any) -> None:
 def check(module: str, data: Any, where: str = "scenario") -> str:
     """The limits, then the module's own loader (the very checks its scenario files pass);
     returns the content id a game on it would cite. Changes nothing."""
-    editable(module)
+    ed = editable(module)
     check_limits(data)
-    from tactica.games.great_war.scenarios import check_scenario, custom_id
-
     try:
-        return custom_id(check_scenario(data, where))
+        return ed.content_id(ed.check(data, where))
     except RulesError as exc:
         raise Invalid(str(exc)) from None
 
@@ -161,37 +202,11 @@ def to_yaml(data: Mapping[str, Any], name: str) -> str:
 
 
 def blank(module: str, cols: int, rows: int) -> dict[str, Any]:
-    """A new scenario on an empty board of ``cols`` x ``rows`` in the module's frame (The Great
-    War: pointy-top, a half hex at each end of the odd rows, the even rows one hex shorter,
-    three sections of columns); no unit yet, so it does not pass the loader until some are
-    placed."""
-    editable(module)
+    """A new scenario on an empty board of ``cols`` x ``rows`` in the module's frame."""
+    ed = editable(module)
     if not (3 <= cols <= MAX_COLS and 2 <= rows <= MAX_ROWS):
         raise Invalid(f"a blank board is 3..{MAX_COLS} columns by 2..{MAX_ROWS} rows")
-    lay = Layout(orientation="pointy", offset="odd-r", labels="letter-number", cols=cols, rows=rows)
-
-    def label(c: int, r: int) -> str:
-        return lay.label(lay.to_axial(c, r))
-
-    last = cols - 1
-    exclude = [label(last, r) for r in range(1, rows, 2)]
-    hexes = {label(c, r): {"half": True} for r in range(0, rows, 2) for c in (0, last)}
-    a, b = cols // 3, (2 * cols) // 3
-    sections = {"left": [f"{label(0, 0)}..{label(max(a - 1, 0), rows - 1)}"],
-                "centre": [f"{label(a, 0)}..{label(max(b - 1, a), rows - 1)}"],
-                "right": [f"{label(b, 0)}..{label(last, rows - 1)}"]}
-    return {
-        "format": "tactica-scenario", "version": 1, "id": "my_scenario", "name": "My scenario",
-        "description": "", "first": "allies", "turn_limit": 30,
-        "medals": {"allies": 4, "central": 4}, "hand": {"allies": 4, "central": 4},
-        "combat_hand": {"allies": 2, "central": 2}, "hq": {"allies": 2, "central": 2},
-        "reserve_artillery": {"allies": False, "central": False}, "objectives": [],
-        "map": {"format": "tactica-map", "version": 1, "name": "My board",
-                "geometry": {"orientation": "pointy", "offset": "odd-r", "labels": "letter-number",
-                             "cols": cols, "rows": rows, "exclude": exclude},
-                "defaults": {"terrain": ["clear"]}, "sections": sections, "hexes": hexes},
-        "units": {"allies": [], "central": []},
-    }
+    return ed.blank(cols, rows)
 
 
 def start_from(module: str, scenario: str) -> dict[str, Any]:
@@ -199,20 +214,16 @@ def start_from(module: str, scenario: str) -> dict[str, Any]:
     ed = editable(module)
     if scenario not in ed.builtin:
         raise Invalid(f"{module} has no built-in scenario {scenario!r}")
-    from tactica.games.great_war.scenarios import load_scenario
-
-    out: dict[str, Any] = json.loads(json.dumps(load_scenario(scenario)))
+    out: dict[str, Any] = json.loads(json.dumps(ed.load_builtin(scenario)))
     return out
 
 
 def register(module: str, content_id: str, content: Any) -> None:
     """Make a stored copy playable in this process; refuses a copy whose content no longer
     hashes to its id (a changed row would otherwise replay a game on other content)."""
-    editable(module)
-    from tactica.games.great_war.scenarios import register_scenario
-
+    ed = editable(module)
     try:
-        got = register_scenario(content)
+        got = ed.register(content, "scenario")
     except RulesError as exc:
         raise Invalid(f"stored scenario {content_id}: {exc}") from None
     if got != content_id:
@@ -224,9 +235,7 @@ def ensure_registered(engine: Engine, module: str, scenario: str) -> None:
     registered with its module (a no-op for built-in scenarios and modules without an editor)."""
     if module not in EDITABLE or not scenario.startswith("custom-"):
         return
-    from tactica.games.great_war.scenarios import is_registered
-
-    if is_registered(scenario):
+    if editable(module).is_registered(scenario):
         return
     row = get_copy(engine, scenario)
     if row is None or row[0] != module:
