@@ -49,6 +49,9 @@ def test_tgw_d_scenarios_units_on_playable_hexes_one_per_hex_and_a_side_is_never
     d["units"]["central"] = []
     refused(d, r"units.central: a side starts with at least one unit")
     d = iron_tide()
+    d["units"]["allies"][0]["id"] = "a:1 <b>"
+    refused(d, r"unit a:1 <b>: a unit id is 1-16 letters, digits")
+    d = iron_tide()
     d["map"]["hexes"]["C3"] = ["swamp"]
     refused(d, r"mine.yaml: hex C3 terrain: unknown terrain 'swamp'")
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -35,6 +36,7 @@ def scenario_ids() -> tuple[str, ...]:
     return tuple(sorted(p.stem for p in DIR.glob("*.yaml")))
 
 
+UNIT_ID = re.compile(r"^[A-Za-z0-9_-]{1,16}$")
 CUSTOM_PREFIX = "custom-"
 """Scenario ids of scenarios given as data (the web editor's), not files: ``custom-`` and the
 first 32 hex digits of the SHA-256 of the scenario's canonical JSON. The id names the content,
@@ -66,8 +68,9 @@ def check_scenario(data: Any, where: str, lines: Mapping[tuple[str | int, ...], 
                    ) -> dict[str, Any]:
     """Every check a scenario passes before play (the file loader's and the editor's): the model,
     the map (core.board with the Terrain chart's names), the frame the rules assume (pointy-top
-    hexes, the three sections: TGW-D Board 1, 3), units on playable hexes one per hex, objectives
-    on the map. Raises RulesError naming the file, the entry and the problem."""
+    hexes, the three sections: TGW-D Board 1, 3), unit ids fit to name options by, units on
+    playable hexes one per hex, objectives on the map. Raises RulesError naming the file, the
+    entry and the problem."""
     validate(ScenarioFile, data, where, RulesError, lines)
     geometry = data["map"]["geometry"]
     if geometry["orientation"] != "pointy":
@@ -89,6 +92,9 @@ def check_scenario(data: Any, where: str, lines: Mapping[tuple[str | int, ...], 
             raise RulesError(f"{where}: units.{side}: a side starts with at least one unit")
         for u in data["units"][side]:
             w = f"{where}: unit {u['id']}"
+            if not UNIT_ID.match(u["id"]):
+                raise RulesError(f"{w}: a unit id is 1-16 letters, digits, '_' or '-' (option ids "
+                                 "and the table name units by it)")
             if u["id"] in seen:
                 raise RulesError(f"{w}: duplicate id")
             i = index.get(u.get("hex", ""))
