@@ -52,6 +52,15 @@ def test_tgw_d_scenarios_units_on_playable_hexes_one_per_hex_and_a_side_is_never
     d["units"]["allies"][0]["id"] = "a:1 <b>"
     refused(d, r"unit a:1 <b>: a unit id is 1-16 letters, digits")
     d = iron_tide()
+    d["hand"]["central"] = 0
+    refused(d, r"mine.yaml: hand.central: 0 is less than 1")
+    d = iron_tide()
+    d["combat_hand"] = {"allies": 12, "central": 9}
+    refused(d, r"combat_hand: the two hands hold more than the deck's 20 cards")
+    d = iron_tide()
+    d["medals"]["allies"] = -2
+    refused(d, r"medals.allies: -2 is less than 1")
+    d = iron_tide()
     d["map"]["hexes"]["C3"] = ["swamp"]
     refused(d, r"mine.yaml: hex C3 terrain: unknown terrain 'swamp'")
 

@@ -84,6 +84,7 @@ def check_scenario(data: Any, where: str, lines: Mapping[tuple[str | int, ...], 
         if not board.sections.get(name):
             raise RulesError(f"{where}: map.sections: no {name!r} section (TGW-D Board 3: left, centre, "
                              "right)")
+    _check_counts(data, where)
     index = {lab: i for i, lab in enumerate(board.labels)}
     seen: set[str] = set()
     taken: set[int] = set()
@@ -108,6 +109,20 @@ def check_scenario(data: Any, where: str, lines: Mapping[tuple[str | int, ...], 
         if o["hex"] not in index:
             raise RulesError(f"{where}: objective {o['hex']}: not a hex of the map")
     return dict(data)
+
+
+def _check_counts(data: Mapping[str, Any], where: str) -> None:
+    """TGW-D Scenarios: each side needs a medal target and a command card to play (a hand of none
+    would leave its first turn without an option), the hands dealt must fit in the decks, and HQ
+    tokens are never negative."""
+    for key, least in (("medals", 1), ("hand", 1), ("combat_hand", 0), ("hq", 0)):
+        for side in SIDES:
+            if data[key][side] < least:
+                raise RulesError(f"{where}: {key}.{side}: {data[key][side]} is less than {least}")
+    for key, deck in (("hand", COMMAND), ("combat_hand", COMBAT)):
+        size = len(instances(deck))
+        if sum(data[key][side] for side in SIDES) > size:
+            raise RulesError(f"{where}: {key}: the two hands hold more than the deck's {size} cards")
 
 
 def custom_id(data: Mapping[str, Any]) -> str:

@@ -251,7 +251,7 @@ class Editor {
       field("First", first),
       field("Turn limit", number(() => d.turn_limit, (v) => { d.turn_limit = v; }, { min: 1, "data-param": "turn_limit" })),
       h("p", { class: "muted" }, `Per side: ${sides.map(title).join(" / ")}`),
-      perSide("medals", "Medals to win", 1, 30), perSide("hand", "Command cards", 0, 10),
+      perSide("medals", "Medals to win", 1, 30), perSide("hand", "Command cards", 1, 10),
       perSide("combat_hand", "Combat cards", 0, 10), perSide("hq", "HQ tokens", 0, 20),
       field("Reserve artillery", reserve));
   }
