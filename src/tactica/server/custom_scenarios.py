@@ -21,7 +21,6 @@ from sqlalchemy import Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from tactica.core.datafile import DataError, parse_yaml_lines
-from tactica.core.hexgrid import Layout
 from tactica.core.rules import RulesError
 from tactica.server.schema import custom_scenarios, scenario_copies
 
@@ -85,37 +84,7 @@ def _great_war() -> Editable:
     return Editable("great_war", gw.SIDES, terrain, units, gw.scenario_ids(),
                     check=lambda data, where: gw.check_scenario(data, where), content_id=gw.custom_id,
                     register=gw.register_scenario, is_registered=gw.is_registered,
-                    load_builtin=gw.load_scenario, blank=_great_war_blank, limits=dict(LIMITS))
-
-
-def _great_war_blank(cols: int, rows: int) -> dict[str, Any]:
-    """The Great War's frame (TGW-D Board 1, 3): pointy-top, a half hex at each end of the odd
-    rows, the even rows one hex shorter, three sections of columns; no unit yet, so it does not
-    pass the loader until some are placed."""
-    lay = Layout(orientation="pointy", offset="odd-r", labels="letter-number", cols=cols, rows=rows)
-
-    def label(c: int, r: int) -> str:
-        return lay.label(lay.to_axial(c, r))
-
-    last = cols - 1
-    exclude = [label(last, r) for r in range(1, rows, 2)]
-    hexes = {label(c, r): {"half": True} for r in range(0, rows, 2) for c in (0, last)}
-    a, b = cols // 3, (2 * cols) // 3
-    sections = {"left": [f"{label(0, 0)}..{label(max(a - 1, 0), rows - 1)}"],
-                "centre": [f"{label(a, 0)}..{label(max(b - 1, a), rows - 1)}"],
-                "right": [f"{label(b, 0)}..{label(last, rows - 1)}"]}
-    return {
-        "format": "tactica-scenario", "version": 1, "id": "my_scenario", "name": "My scenario",
-        "description": "", "first": "allies", "turn_limit": 30,
-        "medals": {"allies": 4, "central": 4}, "hand": {"allies": 4, "central": 4},
-        "combat_hand": {"allies": 2, "central": 2}, "hq": {"allies": 2, "central": 2},
-        "reserve_artillery": {"allies": False, "central": False}, "objectives": [],
-        "map": {"format": "tactica-map", "version": 1, "name": "My board",
-                "geometry": {"orientation": "pointy", "offset": "odd-r", "labels": "letter-number",
-                             "cols": cols, "rows": rows, "exclude": exclude},
-                "defaults": {"terrain": ["clear"]}, "sections": sections, "hexes": hexes},
-        "units": {"allies": [], "central": []},
-    }
+                    load_builtin=gw.load_scenario, blank=gw.blank_scenario, limits=dict(LIMITS))
 
 
 EDITABLE: Final = {"great_war": _great_war}

@@ -93,3 +93,46 @@ def test_a_registered_scenario_plays_to_the_end_and_replays_from_its_record():
     assert g.is_terminal()
     again = replay_record(RULES, g.record)
     assert again.state == g.state and again.log == g.log
+
+
+def random_scenario(rng):
+    """A small scenario as a designer might make it in the editor: a blank board of random size,
+    random terrain, a few units of random kinds a side, random parameters and objectives."""
+    from tactica.games.great_war.terrain import TERRAIN
+    from tactica.games.great_war.units import UNIT_TYPES
+    cols, rows = rng.randint(3, 9), rng.randint(2, 6)
+    d = S.blank_scenario(cols, rows)
+    off = set(d["map"]["geometry"]["exclude"]) | set(d["map"]["hexes"])
+    letters = [chr(ord("A") + c) for c in range(cols)]
+    labels = [f"{c}{r}" for r in range(1, rows + 1) for c in letters
+              if f"{c}{r}" not in d["map"]["geometry"]["exclude"]]
+    playable = [x for x in labels if x not in off]
+    for x in playable:
+        if rng.random() < 0.4:
+            d["map"]["hexes"][x] = [rng.choice(sorted(TERRAIN))]
+    rng.shuffle(playable)
+    for i, x in enumerate(playable[:max(2, min(len(playable), rng.randint(2, 8)))]):
+        side = ("allies", "central")[i % 2]
+        d["units"][side].append({"id": f"{side[0]}{i}", "kind": rng.choice(sorted(UNIT_TYPES)), "hex": x,
+                                 "bomber": rng.random() < 0.2})
+    d["medals"] = {"allies": rng.randint(1, 4), "central": rng.randint(1, 4)}
+    d["hand"] = {"allies": rng.randint(1, 6), "central": rng.randint(1, 6)}
+    d["first"] = rng.choice(["allies", "central"])
+    d["turn_limit"] = rng.randint(1, 10)
+    d["objectives"] = [{"hex": rng.choice(labels), "for": rng.choice(["allies", "central"])}]
+    return d
+
+
+@pytest.mark.parametrize("k", range(6))
+def test_a_scenario_the_loader_accepts_plays_to_the_end(k):
+    """Whatever a designer makes that passes check_scenario plays: random boards, units and
+    parameters, random games to the end, no step without options."""
+    rng = random.Random(k)
+    sid = S.register_scenario(random_scenario(rng))
+    for seed in range(2):
+        g = tactica.new_game("great_war", sid, seed=seed)
+        for _ in range(5000):
+            if g.is_terminal():
+                break
+            g.apply(rng.choice(g.legal_options()))
+        assert g.is_terminal()
