@@ -9,6 +9,7 @@ import httpx
 import pytest
 
 from .driver import open_page, play_turn_by_clicking, set_up_by_clicking
+from .test_accessibility import DOCS
 
 pytestmark = pytest.mark.browser
 WAIT = 60000
@@ -91,6 +92,8 @@ def test_build_a_scenario_save_reload_find_it_and_play_a_turn_against_the_ai(bro
     assert units == [["allies", "infantry"], ["allies", "infantry"], ["central", "machine_gun"]]
     assert page.locator("[data-testid=ed-map] .eobjective[data-objective=D3][data-for=allies]").count() == 1
     shots(page, "reloaded")
+    DOCS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(DOCS / "great_war-editor.png"))
     page.select_option("[data-testid=ed-level]", "random")
     page.click("[data-testid=ed-play-ai]")
     page.wait_for_selector("[data-testid=prompt], [data-testid=handover]", timeout=WAIT)
@@ -126,9 +129,18 @@ def test_an_exported_file_imports_back_into_the_editor(browser, server, tmp_path
     dl.value.save_as(str(path))
     text = path.read_text()
     assert "name: Little wood" in text and "kind: machine_gun" in text
+    # an unsaved change is saved before the export
+    page.fill("[data-testid=ed-name]", "Little wood, renamed")
+    with page.expect_download(timeout=WAIT) as dl:
+        page.click("[data-testid=ed-export]")
+    renamed = tmp_path / "renamed.yaml"
+    dl.value.save_as(str(renamed))
+    assert "name: Little wood, renamed" in renamed.read_text()
+    status(page, "okmsg", "Saved Little wood, renamed")
     page.click("[data-testid=ed-blank]")
     page.wait_for_function("() => document.querySelectorAll('[data-testid=ed-map] .eunit').length === 0",
                            timeout=WAIT)
+    assert page.locator("[data-testid=ed-export]").is_hidden()  # a new draft has no saved file yet
     page.set_input_files("[data-testid=ed-import]", str(path))
     status(page, "okmsg", "the loader accepts it")
     assert page.locator("[data-testid=ed-map] .eunit").count() == 3

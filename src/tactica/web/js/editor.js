@@ -128,7 +128,12 @@ class Editor {
       this.info.agents.map((a) => h("option", { value: a.spec, title: a.description }, `AI: ${a.label}`)));
     const normal = this.info.agents.find((a) => a.spec === "search:normal");
     if (normal) this.levelSel.value = normal.spec;
-    this.exportLink = h("a", { class: "button small", "data-testid": "ed-export", hidden: true }, "Export YAML");
+    this.exportLink = h("a", { class: "button small", "data-testid": "ed-export", hidden: true,
+      onclick: async (e) => {  // the file is the saved version: unsaved changes are saved first
+        if (this.contentId && this.contentId === this.savedContentId) return;
+        e.preventDefault();
+        if (await this.save()) this.exportLink.click();
+      } }, "Export YAML");
     this.playOut = h("div", { class: "created", "data-testid": "ed-play-out" });
     const actions = h("section", { class: "panel" }, h("h3", {}, "Check, save, play"),
       h("div", { class: "row" },
