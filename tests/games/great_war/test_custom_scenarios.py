@@ -52,6 +52,9 @@ def test_tgw_d_scenarios_units_on_playable_hexes_one_per_hex_and_a_side_is_never
     d["units"]["allies"][0]["id"] = "a:1 <b>"
     refused(d, r"unit a:1 <b>: a unit id is 1-16 letters, digits")
     d = iron_tide()
+    d["units"]["allies"][0]["bomber"] = True  # a1 is a tank
+    refused(d, r"unit a1: only infantry carries a bomber")
+    d = iron_tide()
     d["hand"]["central"] = 0
     refused(d, r"mine.yaml: hand.central: 0 is less than 1")
     d = iron_tide()
@@ -113,8 +116,9 @@ def random_scenario(rng):
     rng.shuffle(playable)
     for i, x in enumerate(playable[:max(2, min(len(playable), rng.randint(2, 8)))]):
         side = ("allies", "central")[i % 2]
-        d["units"][side].append({"id": f"{side[0]}{i}", "kind": rng.choice(sorted(UNIT_TYPES)), "hex": x,
-                                 "bomber": rng.random() < 0.2})
+        kind = rng.choice(sorted(UNIT_TYPES))
+        d["units"][side].append({"id": f"{side[0]}{i}", "kind": kind, "hex": x,
+                                 "bomber": kind == "infantry" and rng.random() < 0.3})
     d["medals"] = {"allies": rng.randint(1, 4), "central": rng.randint(1, 4)}
     d["hand"] = {"allies": rng.randint(1, 6), "central": rng.randint(1, 6)}
     d["first"] = rng.choice(["allies", "central"])

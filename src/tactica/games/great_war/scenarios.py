@@ -99,6 +99,9 @@ def check_scenario(data: Any, where: str, lines: Mapping[tuple[str | int, ...], 
                                  "and the table name units by it)")
             if u["id"] in seen:
                 raise RulesError(f"{w}: duplicate id")
+            if u.get("bomber") and u["kind"] != "infantry":
+                raise RulesError(f"{w}: only infantry carries a bomber (TGW-D Units: the bomber is a "
+                                 "figure of an infantry unit)")
             i = index.get(u.get("hex", ""))
             if i is None or board.half[i]:
                 raise RulesError(f"{w}: hex {u.get('hex')!r} is not a playable hex")

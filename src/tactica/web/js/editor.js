@@ -114,7 +114,7 @@ class Editor {
       h("label", { for: "ed-terrain" }, h("span", {}, "Terrain"), this.terrainSel),
       h("label", { for: "ed-side" }, h("span", {}, "Side"), this.sideSel),
       h("label", { for: "ed-unit" }, h("span", {}, "Unit"), this.unitSel),
-      h("label", { for: "ed-bomber" }, h("span", {}, "Bombers"), this.bomber),
+      h("label", { for: "ed-bomber" }, h("span", {}, "Bomber (infantry)"), this.bomber),
       h("label", { for: "ed-section" }, h("span", {}, "Section"), this.sectionSel),
       h("p", { class: "muted" }, "Click a hex (or drag to paint). A unit or objective clicked again with its tool is removed; "
         + "the Sections tool adds a hex to the chosen section or takes it out (a hex on a section line belongs to both)."));
@@ -322,7 +322,7 @@ class Editor {
       if (at) d.units[at[0]].splice(at[1], 1);
       if (!at || at[0] !== side) {
         const u = { id: this.newUnitId(side), kind: this.unitSel.value, hex: label };
-        if (this.bomber.checked) u.bomber = true;
+        if (this.bomber.checked && u.kind === "infantry") u.bomber = true;
         d.units[side].push(u);
       }
     } else if (this.tool === "objective") {
