@@ -206,3 +206,19 @@ def test_the_map_preview_draws_the_board_with_its_sections(tmp_path):
         bad["hexsides"] = {"B2/D4": ["wall"]}
         r = c.post("/api/editor/map", json={"module": MODULE, "map": bad})
         assert r.status_code == 422 and r.json()["detail"].startswith("map: hexside B2/D4: hexes B2 and D4")
+
+
+def test_a_built_in_scenario_is_a_starting_point(tmp_path):
+    with client(tmp_path / "g.db", run_agents=False) as c:
+        r = c.get("/api/editor/start", params={"module": MODULE, "scenario": "iron_tide"})
+        assert r.status_code == 200
+        data = r.json()["scenario"]
+        assert data == dict(gw.load_scenario("iron_tide"))
+        assert c.post("/api/editor/check", json={"module": MODULE, "scenario": data}).json()["ok"] is True
+        r = c.get("/api/editor/start", params={"module": MODULE, "scenario": "no_such"})
+        assert r.status_code == 422 and "great_war has no built-in scenario 'no_such'" in r.json()["detail"]
+        info = c.get("/api/editor/modules").json()
+        gw_info = info["modules"][0]
+        assert gw_info["module"] == MODULE and set(gw_info["scenarios"]) == {"iron_tide", "ridge_trench"}
+        assert {u["id"] for u in gw_info["units"]} >= {"infantry", "machine_gun", "tank_male"}
+        assert gw_info["limits"]["cols"] == cs.MAX_COLS and info["agents"]
