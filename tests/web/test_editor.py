@@ -165,6 +165,13 @@ def test_the_yaml_pane_play_by_link_keyboard_and_accessibility(browser, other_br
     hex_(page, "B4").focus()
     page.keyboard.press("Enter")
     page.wait_for_selector("[data-testid=ed-map] g.hex[data-hex=B4][data-terrain=wire]", timeout=WAIT)
+    page.click("[data-testid=ed-undo]")  # Undo: B4 is clear again, the rest stays
+    page.wait_for_selector("[data-testid=ed-map] g.hex[data-hex=B4][data-terrain=clear]", timeout=WAIT)
+    assert hex_(page, "D3").get_attribute("data-terrain") == "forest"
+    assert page.locator("[data-testid=ed-map] .eunit").count() == 3
+    hex_(page, "B4").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=ed-map] g.hex[data-hex=B4][data-terrain=wire]", timeout=WAIT)
     # the YAML pane: the whole file, edited and applied through the loader
     page.locator("[data-testid=ed-yaml-pane] summary").click()
     page.wait_for_function(

@@ -63,11 +63,17 @@ class Editor {
     this.contentId = null;  // the content id of the last successful check or save
     this.tool = "terrain";
     this.painting = false;
+    this.history = [];      // earlier drafts (JSON), for Undo
   }
 
-  close() {}
+  close() { if (this.keys) document.removeEventListener("keydown", this.keys); }
 
   async init(savedId) {
+    this.keys = (e) => {
+      const inField = e.target.closest && e.target.closest("input, textarea, select");
+      if ((e.ctrlKey || e.metaKey) && e.key === "z" && !inField) { e.preventDefault(); this.undo(); }
+    };
+    document.addEventListener("keydown", this.keys);
     clear(this.root);
     this.status = h("div", { class: "editorstatus", "data-testid": "editor-status", role: "status" });
     this.mapBox = h("div", { class: "mapwrap" });
@@ -110,7 +116,9 @@ class Editor {
     this.toolButtons = tools.map(([id, label]) => h("button", { class: "small", "data-tool": id, "data-testid": `tool-${id}`,
       onclick: () => this.setTool(id) }, label));
     const toolPanel = h("section", { class: "panel" }, h("h3", {}, "Map"),
-      h("div", { class: "row toolrow" }, this.toolButtons),
+      h("div", { class: "row toolrow" }, this.toolButtons,
+        h("button", { class: "small", "data-testid": "ed-undo", title: "Undo the last change to the draft (Ctrl+Z)",
+          onclick: () => this.undo() }, "Undo")),
       h("label", { for: "ed-terrain" }, h("span", {}, "Terrain"), this.terrainSel),
       h("label", { for: "ed-side" }, h("span", {}, "Side"), this.sideSel),
       h("label", { for: "ed-unit" }, h("span", {}, "Unit"), this.unitSel),
@@ -188,6 +196,7 @@ class Editor {
     const q = scenario ? `scenario=${encodeURIComponent(scenario)}` : `cols=${cols}&rows=${rows}`;
     try {
       const r = await api("GET", `/api/editor/start?module=${this.mod.module}&${q}`);
+      if (this.data) this.remember(JSON.stringify(this.data));
       this.savedId = null;
       this.exportLink.hidden = true;
       await this.load(r.scenario);
@@ -409,7 +418,26 @@ class Editor {
   }
 
   click(label) {
-    if (this.apply(label)) this.changed();
+    const before = JSON.stringify(this.data);
+    if (this.apply(label)) {
+      this.remember(before);
+      this.changed();
+    }
+  }
+
+  remember(before) {
+    this.history.push(before);
+    if (this.history.length > 200) this.history.shift();
+  }
+
+  // Back to the draft before the last map change, new start, YAML apply or import (the form's
+  // fields go back with it to what they were then).
+  async undo() {
+    const last = this.history.pop();
+    if (last === undefined) { this.say("Nothing to undo."); return; }
+    await this.load(JSON.parse(last));  // the map's geometry and sections come from the server again
+    this.contentId = null;
+    this.say("Undone.");
   }
 
   // ------------------------------------------------------------------ YAML, import
@@ -419,6 +447,7 @@ class Editor {
 
   async fromText(text, name) {
     const r = await api("POST", "/api/editor/parse", { body: { module: this.mod.module, text, name } });
+    if (this.data) this.remember(JSON.stringify(this.data));
     await this.load(r.scenario);
     this.contentId = r.content_id;
     if (r.problem) this.say(`Loaded ${name}, but the loader refuses it: ${r.problem}`, "error");
