@@ -1,4 +1,4 @@
-"""Migrations 0002 and 0003 on a store written by the first schema: integer seeds become whole
+"""Migrations 0002 to 0004 on a store written by the first schema: integer seeds become whole
 decimal text, the games open, and claim no commitment (none was shown when they were made); the
 host key column follows (an old game has no host, a new one has)."""
 
@@ -55,15 +55,15 @@ def test_a_store_of_the_first_schema_upgrades_and_its_games_open(store_url):
         r = c.post(f"/api/games/{new['id']}/seats/1/link", headers={"X-Host-Key": new["host_key"]})
         assert r.status_code == 200 and view(c, new["id"], r.json()["token"])["seat"] == 1
     with make_engine(store_url).connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0003"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0004"
 
 
 def test_the_migrations_form_one_chain():
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     script = ScriptDirectory.from_config(cfg)
-    assert script.get_heads() == ["0003"]
-    assert [r.revision for r in script.walk_revisions()] == ["0003", "0002", "0001"]
+    assert script.get_heads() == ["0004"]
+    assert [r.revision for r in script.walk_revisions()] == ["0004", "0003", "0002", "0001"]
 
 
 def test_without_postgresql_binaries_the_reason_to_skip_says_what_to_install(monkeypatch):

@@ -19,6 +19,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from tactica.server.api import router
 from tactica.server.bus import ChangeBus
 from tactica.server.catalogue import Catalogue
+from tactica.server.editor import router as editor_router
 from tactica.server.guard import Guard, RateLimit
 from tactica.server.live import Hub, Refused
 from tactica.server.settings import Settings
@@ -44,6 +45,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(store, run_agents=settings.run_agents, max_live=settings.max_live_games)
         app.state.hub = hub
         app.state.new_games = RateLimit(settings.games_per_minute)
+        app.state.saves = RateLimit(settings.games_per_minute)  # the editor's saves (editor.py)
         app.state.catalogue = Catalogue()
         if settings.warm_catalogue:
             app.state.catalogue.warm()
@@ -76,6 +78,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"detail": "malformed request", "errors": errors}, status_code=422)
 
     app.include_router(router)
+    app.include_router(editor_router)
     app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
     app.add_middleware(Guard, allowed_hosts=settings.hosts(), max_body=settings.max_body,
                        timing=settings.timing())

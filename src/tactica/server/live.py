@@ -38,6 +38,7 @@ from tactica.core.game import Game
 from tactica.core.options import IllegalOption
 from tactica.core.record import Record, RecordError, rebased, reopen
 from tactica.games import get_rules
+from tactica.server import custom_scenarios
 from tactica.server.agents import agent_for
 from tactica.server.fairness import Fairness
 from tactica.server.store import PLAY, GameStore, SeatInfo, SeatRefused, StaleIndex, StoredGame
@@ -216,6 +217,7 @@ class Hub:
         except Exception:
             raise Refused(410, f"this server has no rules module {stored.module!r} any more, "
                                f"so game {stored.id} cannot be opened") from None
+        await self.load_scenario(stored.module, stored.scenario, status=410)
         try:
             rec = Record.from_dict(stored.record_dict())
             opened = await asyncio.to_thread(reopen, rules, rec)
@@ -356,10 +358,21 @@ class Hub:
                     await self.get(row["id"])
 
     # ------------------------------------------------------------------ creating
+    async def load_scenario(self, module: str, scenario: str, status: int = 422) -> None:
+        """A custom scenario (the editor's, cited by its content id) is registered with its
+        module from the store's immutable copy before a game on it is made or rebuilt."""
+        if not scenario.startswith("custom-"):
+            return
+        try:
+            await asyncio.to_thread(custom_scenarios.ensure_registered, self.store.engine, module, scenario)
+        except custom_scenarios.Invalid as e:
+            raise Refused(status, str(e)) from None
+
     async def create(self, module: str, scenario: str, seed: int | None, options: Mapping[str, Any],
                      seat_specs: Sequence[tuple[str, str | None]],
                      host_token: str | None = None) -> tuple[LiveGame, list[str | None]]:
         fair = Fairness.fresh(seed)
+        await self.load_scenario(module, scenario)
         game = tactica.new_game(module, scenario, seed=fair.seed, options=options)
         if len(seat_specs) != game.num_players():
             raise Refused(422, f"{module} has {game.num_players()} seats ({', '.join(game.seats)}); "

@@ -5,6 +5,10 @@ decision with its link of the hash chain. Seat tokens and the host key are store
 hashes. The seed is kept whole as decimal text (server seeds carry 129 bits, more than any SQL
 integer type holds), with the salt and commitment that make it provably fair, and whether the
 creator chose it.
+
+A custom scenario (the web editor's, server/editor.py) is an author-owned row pointing to its
+current version; every version is an immutable copy in ``scenario_copies`` named by the hash of
+its content, which is the scenario id a game's record cites.
 """
 
 from __future__ import annotations
@@ -63,4 +67,23 @@ decisions = Table(
     Column("option_id", Text, nullable=False),
     Column("hash", String(64), nullable=False),
     Column("at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
+
+scenario_copies = Table(
+    "scenario_copies", metadata,
+    Column("id", String(64), primary_key=True),
+    Column("module", String(64), nullable=False),
+    Column("content", JSON, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
+
+custom_scenarios = Table(
+    "custom_scenarios", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("module", String(64), nullable=False),
+    Column("name", String(200), nullable=False),
+    Column("author_hash", String(64), nullable=False, index=True),
+    Column("copy_id", String(64), ForeignKey("scenario_copies.id"), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+    Column("updated_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
 )

@@ -14,11 +14,11 @@ from tactica.core.board import Board
 from tactica.core.chance import Chance
 from tactica.core.decks import redeal
 from tactica.core.game import Game
-from tactica.core.rules import Rules, ScenarioInfo, copy_by_shape
+from tactica.core.rules import Rules, RulesError, ScenarioInfo, copy_by_shape
 
 from . import drawing
 from .flow import STEPS
-from .scenarios import SIDES, geo_of_state, load_scenario, scenario_ids, setup
+from .scenarios import CUSTOM_PREFIX, SIDES, geo_of_state, is_registered, load_scenario, scenario_ids, setup
 from .text import describe
 from .view import view
 
@@ -40,6 +40,18 @@ class GreatWarRules(Rules):
             out.append(ScenarioInfo(sid, d["name"], " ".join(str(d.get("description", "")).split()),
                                     seats=self.seats, extra={"medals": dict(d["medals"])}))
         return out
+
+    def scenario(self, scenario_id: str) -> ScenarioInfo:
+        """Built-in scenarios as listed; a custom one (the editor's, by content id) once this
+        process has registered it (scenarios.register_scenario: the server does so from its
+        store before it creates or rebuilds a game on it)."""
+        if scenario_id.startswith(CUSTOM_PREFIX):
+            if not is_registered(scenario_id):
+                raise RulesError(f"great_war: custom scenario {scenario_id!r} is not loaded here")
+            d = load_scenario(scenario_id)
+            return ScenarioInfo(scenario_id, d["name"], " ".join(str(d.get("description", "")).split()),
+                                seats=self.seats, extra={"medals": dict(d["medals"])})
+        return super().scenario(scenario_id)
 
     def setup(self, g: Game, scenario: str, options: Mapping[str, Any]) -> None:
         setup(g, scenario)

@@ -6,20 +6,26 @@ medals to win, the starting hands and HQ tokens. Loaded and checked once per pro
 
 from __future__ import annotations
 
+import hashlib
+import json
+import re
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from tactica.core.board import BoardError, load_board
 from tactica.core.datafile import DataError, load_file
 from tactica.core.decks import draw, new_deck
 from tactica.core.game import Game
+from tactica.core.hexgrid import Layout
 from tactica.core.rules import RulesError
 from tactica.core.schema import validate
 
 from .cards import COMBAT, COMMAND, instances
 from .data_models import ScenarioFile
-from .geo import Geo, geo_for
+from .geo import SECTIONS, Geo, geo_for
+from .terrain import TERRAIN
 from .units import UNIT_TYPES
 
 DIR = Path(__file__).parent / "data" / "scenarios"
@@ -31,39 +37,153 @@ def scenario_ids() -> tuple[str, ...]:
     return tuple(sorted(p.stem for p in DIR.glob("*.yaml")))
 
 
+UNIT_ID = re.compile(r"^[A-Za-z0-9_-]{1,16}$")
+CUSTOM_PREFIX = "custom-"
+"""Scenario ids of scenarios given as data (the web editor's), not files: ``custom-`` and the
+first 32 hex digits of the SHA-256 of the scenario's canonical JSON. The id names the content,
+so a game record that cites it replays on exactly that content, whatever its author edits later."""
+_CUSTOM: dict[str, dict[str, Any]] = {}
+"""Custom scenarios registered in this process, by id (checked before they get in)."""
+
+
 @cache
 def load_scenario(sid: str) -> dict[str, Any]:
+    custom = _CUSTOM.get(sid)
+    if custom is not None:
+        return custom
     path = DIR / f"{sid}.yaml"
-    if not path.exists():
+    if not path.exists() or sid.startswith(CUSTOM_PREFIX):
         raise RulesError(f"great_war has no scenario {sid!r}")
     where = path.name
     try:
         doc = load_file(path)
     except DataError as exc:
         raise RulesError(str(exc)) from None
-    data = doc.data
-    validate(ScenarioFile, data, where, RulesError, doc.lines)
+    data = check_scenario(doc.data, where, doc.lines)
     if data["id"] != sid:
         raise RulesError(f"{where}: id: {data['id']!r} does not match the file name")
-    geo = geo_for(sid, data["map"])
+    return data
+
+
+def check_scenario(data: Any, where: str, lines: Mapping[tuple[str | int, ...], int] | None = None,
+                   ) -> dict[str, Any]:
+    """Every check a scenario passes before play (the file loader's and the editor's): the model,
+    the map (core.board with the Terrain chart's names), the frame the rules assume (pointy-top
+    hexes, the three sections: TGW-D Board 1, 3), unit ids fit to name options by, units on
+    playable hexes one per hex, objectives on the map. Raises RulesError naming the file, the
+    entry and the problem."""
+    validate(ScenarioFile, data, where, RulesError, lines)
+    geometry = data["map"]["geometry"]
+    if geometry["orientation"] != "pointy":
+        raise RulesError(f"{where}: map.geometry.orientation: the board has pointy-top hexes "
+                         "(TGW-D Board 1)")
+    try:
+        board = load_board(data["map"], allowed_terrain=TERRAIN, source_name=where)
+    except BoardError as exc:
+        raise RulesError(str(exc)) from None
+    for name in SECTIONS:
+        if not board.sections.get(name):
+            raise RulesError(f"{where}: map.sections: no {name!r} section (TGW-D Board 3: left, centre, "
+                             "right)")
+    _check_counts(data, where)
+    index = {lab: i for i, lab in enumerate(board.labels)}
     seen: set[str] = set()
     taken: set[int] = set()
     for side in SIDES:
+        if not data["units"][side]:
+            raise RulesError(f"{where}: units.{side}: a side starts with at least one unit")
         for u in data["units"][side]:
             w = f"{where}: unit {u['id']}"
+            if not UNIT_ID.match(u["id"]):
+                raise RulesError(f"{w}: a unit id is 1-16 letters, digits, '_' or '-' (option ids "
+                                 "and the table name units by it)")
             if u["id"] in seen:
                 raise RulesError(f"{w}: duplicate id")
-            i = geo.index.get(u.get("hex", ""))
-            if i is None or geo.half[i]:
+            if u.get("bomber") and u["kind"] != "infantry":
+                raise RulesError(f"{w}: only infantry carries a bomber (TGW-D Units: the bomber is a "
+                                 "figure of an infantry unit)")
+            i = index.get(u.get("hex", ""))
+            if i is None or board.half[i]:
                 raise RulesError(f"{w}: hex {u.get('hex')!r} is not a playable hex")
             if i in taken:
                 raise RulesError(f"{w}: hex {u['hex']} already holds a unit")
             seen.add(u["id"])
             taken.add(i)
     for o in data.get("objectives") or []:
-        if o["hex"] not in geo.index:
+        if o["hex"] not in index:
             raise RulesError(f"{where}: objective {o['hex']}: not a hex of the map")
     return dict(data)
+
+
+def _check_counts(data: Mapping[str, Any], where: str) -> None:
+    """TGW-D Scenarios: each side needs a medal target and a command card to play (a hand of none
+    would leave its first turn without an option), the hands dealt must fit in the decks, and HQ
+    tokens are never negative."""
+    for key, least in (("medals", 1), ("hand", 1), ("combat_hand", 0), ("hq", 0)):
+        for side in SIDES:
+            if data[key][side] < least:
+                raise RulesError(f"{where}: {key}.{side}: {data[key][side]} is less than {least}")
+    for key, deck in (("hand", COMMAND), ("combat_hand", COMBAT)):
+        size = len(instances(deck))
+        if sum(data[key][side] for side in SIDES) > size:
+            raise RulesError(f"{where}: {key}: the two hands hold more than the deck's {size} cards")
+
+
+def custom_id(data: Mapping[str, Any]) -> str:
+    """The id naming this content (``CUSTOM_PREFIX`` + SHA-256 of its canonical JSON)."""
+    try:
+        text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                          allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise RulesError(f"scenario: not plain data ({exc})") from None
+    return CUSTOM_PREFIX + hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def register_scenario(data: Any, where: str = "scenario") -> str:
+    """Check a scenario given as data and make it playable in this process under its content id
+    (``custom_id``); registering the same content again is harmless. Raises RulesError."""
+    checked = check_scenario(data, where)
+    sid = custom_id(checked)
+    if sid not in _CUSTOM:
+        copy: dict[str, Any] = json.loads(json.dumps(checked))  # no list shared with the caller
+        geo_for(sid, copy["map"])
+        _CUSTOM[sid] = copy
+    return sid
+
+
+def is_registered(sid: str) -> bool:
+    return sid in _CUSTOM
+
+
+def blank_scenario(cols: int, rows: int) -> dict[str, Any]:
+    """A new scenario on an empty board of ``cols`` x ``rows`` in this module's frame (TGW-D
+    Board 1, 3; the web editor's blank board): pointy-top, a half hex at each end of the odd
+    rows, the even rows one hex shorter, three sections of columns; no unit yet, so it does not
+    pass the loader until some are placed."""
+    lay = Layout(orientation="pointy", offset="odd-r", labels="letter-number", cols=cols, rows=rows)
+
+    def label(c: int, r: int) -> str:
+        return lay.label(lay.to_axial(c, r))
+
+    last = cols - 1
+    exclude = [label(last, r) for r in range(1, rows, 2)]
+    hexes = {label(c, r): {"half": True} for r in range(0, rows, 2) for c in (0, last)}
+    a, b = cols // 3, (2 * cols) // 3
+    sections = {"left": [f"{label(0, 0)}..{label(max(a - 1, 0), rows - 1)}"],
+                "centre": [f"{label(a, 0)}..{label(max(b - 1, a), rows - 1)}"],
+                "right": [f"{label(b, 0)}..{label(last, rows - 1)}"]}
+    return {
+        "format": "tactica-scenario", "version": 1, "id": "my_scenario", "name": "My scenario",
+        "description": "", "first": "allies", "turn_limit": 30,
+        "medals": {"allies": 4, "central": 4}, "hand": {"allies": 4, "central": 4},
+        "combat_hand": {"allies": 2, "central": 2}, "hq": {"allies": 2, "central": 2},
+        "reserve_artillery": {"allies": False, "central": False}, "objectives": [],
+        "map": {"format": "tactica-map", "version": 1, "name": "My board",
+                "geometry": {"orientation": "pointy", "offset": "odd-r", "labels": "letter-number",
+                             "cols": cols, "rows": rows, "exclude": exclude},
+                "defaults": {"terrain": ["clear"]}, "sections": sections, "hexes": hexes},
+        "units": {"allies": [], "central": []},
+    }
 
 
 def geo_of_state(s: Mapping[str, Any]) -> Geo:

@@ -18,7 +18,10 @@ export async function showLobby(root) {
   const list = new GamesList(cat);
   const page = h("div", { class: "lobby" });
   root.append(page);
-  page.append(newGameForm(cat, () => list.load(0)), list.box);
+  const form = newGameForm(cat, () => list.load(0));
+  form.append(h("p", { class: "muted" }, "Make your own: ",
+    h("a", { href: "#/editor", "data-testid": "open-editor" }, "the scenario editor")));
+  page.append(form, list.box);
   await list.load(0);
   const timer = setInterval(() => list.load(list.offset), REFRESH_MS);
   return { close() { clearInterval(timer); } };
@@ -148,7 +151,8 @@ class GamesList {
   scName(g) {
     const m = this.cat.modules.find((x) => x.id === g.module);
     const sc = m && m.scenarios.find((s) => s.id === g.scenario);
-    return `${m ? m.name : g.module}: ${sc ? sc.name : g.scenario}`;
+    const name = sc ? sc.name : (g.scenario_name ? `${g.scenario_name} (custom)` : g.scenario);
+    return `${m ? m.name : g.module}: ${name}`;
   }
 
   async load(offset) {

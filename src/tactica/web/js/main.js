@@ -1,8 +1,9 @@
-// The router: #/ lobby, #/game/ID table, #/game/ID/seat/TOKEN secret seat link, #/game/ID/replay.
+// The router: #/ lobby, #/editor scenario editor (#/editor/ID a saved scenario), #/game/ID table, #/game/ID/seat/TOKEN secret seat link, #/game/ID/replay.
 import { api, seatTokens } from "./api.js";
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
+import { showEditor } from "./editor.js";
 
 const app = document.getElementById("app");
 let current = null;
@@ -39,6 +40,10 @@ async function route() {
     if (mine !== generation) return;
     if (parts[2] === "replay") await show(() => showReplay(root, gameId));
     else await show(() => showTable(root, gameId));
+    return;
+  }
+  if (parts[0] === "editor") {
+    await show(() => showEditor(root, parts[1] ? decodeURIComponent(parts[1]) : null));
     return;
   }
   await show(() => showLobby(root));

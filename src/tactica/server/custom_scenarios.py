@@ -1,0 +1,298 @@
+"""Custom scenarios (the web editor's): what each editable module offers, the limits every
+submission is held to before a loader sees it, and the store of saved scenarios.
+
+A saved version is an immutable copy in ``scenario_copies`` named by its content id (the rules
+module's ``custom_id``: a hash of the content), and a game made on it cites that id as its
+scenario. Before the server creates or rebuilds such a game it registers the copy with the rules
+module (:func:`ensure_registered`), checking that the content still hashes to its id, so a game
+replays on exactly the content it was made on whatever its author edits later.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Final
+
+import yaml
+from sqlalchemy import Engine, delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from tactica.core.datafile import DataError, parse_yaml_lines
+from tactica.core.rules import RulesError
+from tactica.server.schema import custom_scenarios, scenario_copies
+
+MAX_TEXT: Final = 48_000
+"""Longest scenario accepted, as YAML text or as compact JSON (a 14 x 9 scenario is about 4 KB)."""
+MAX_COLS: Final = 18
+MAX_ROWS: Final = 12
+"""The largest board: 216 hexes. Registering a scenario for play builds its map's line-of-sight
+tables once per process, in time and memory growing faster than the hex count (measured on a
+loaded 2-core machine: 14 x 9 1.1 s and 6.5 MB, 18 x 12 3.6 s and 17 MB, 26 x 16 over 15 s)."""
+MAX_UNITS: Final = 60
+"""Units per side."""
+MAX_OBJECTIVES: Final = 20
+MAX_PER_AUTHOR: Final = 50
+"""Saved scenarios one author key may hold."""
+
+
+class Invalid(ValueError):
+    """A submitted scenario that is refused: too large, forged, or failing the module's loader
+    (the message is the loader's: file, entry, problem)."""
+
+
+@dataclass(frozen=True)
+class Editable:
+    """What the editor needs of one rules module (one whose boards use the core map format and
+    whose scenarios are self-contained data): what it offers to paint and place, and the
+    module's own functions to check, name, register and start scenarios."""
+
+    module: str
+    sides: tuple[str, ...]
+    terrain: tuple[dict[str, str], ...]
+    units: tuple[dict[str, str], ...]
+    builtin: tuple[str, ...]
+    check: Callable[[Any, str], dict[str, Any]]
+    """The module's scenario loader on data (file name for messages); RulesError if refused."""
+    content_id: Callable[[Mapping[str, Any]], str]
+    register: Callable[[Any, str], str]
+    """Check and make playable in this process; returns the content id."""
+    is_registered: Callable[[str], bool]
+    load_builtin: Callable[[str], Mapping[str, Any]]
+    blank: Callable[[int, int], dict[str, Any]]
+    """A new scenario on an empty board of cols x rows in the module's frame."""
+    limits: dict[str, int] = field(default_factory=dict)
+
+    def public(self) -> dict[str, Any]:
+        return {"module": self.module, "sides": list(self.sides), "terrain": list(self.terrain),
+                "units": list(self.units), "scenarios": list(self.builtin), "limits": dict(self.limits)}
+
+
+LIMITS: Final = {"text": MAX_TEXT, "cols": MAX_COLS, "rows": MAX_ROWS, "units": MAX_UNITS,
+                 "objectives": MAX_OBJECTIVES, "per_author": MAX_PER_AUTHOR}
+
+
+def _great_war() -> Editable:
+    from tactica.games.great_war import scenarios as gw
+    from tactica.games.great_war.drawing import TERRAIN_STYLE
+    from tactica.games.great_war.units import UNIT_TYPES
+
+    terrain = tuple({"id": k, **v} for k, v in TERRAIN_STYLE.items())
+    units = tuple({"id": k, "name": t.name} for k, t in UNIT_TYPES.items())
+    return Editable("great_war", gw.SIDES, terrain, units, gw.scenario_ids(),
+                    check=lambda data, where: gw.check_scenario(data, where), content_id=gw.custom_id,
+                    register=gw.register_scenario, is_registered=gw.is_registered,
+                    load_builtin=gw.load_scenario, blank=gw.blank_scenario, limits=dict(LIMITS))
+
+
+EDITABLE: Final = {"great_war": _great_war}
+"""Editable modules: id -> what the editor offers for it (built on first use)."""
+_editable: dict[str, Editable] = {}
+
+
+def editable(module: str) -> Editable:
+    make = EDITABLE.get(module)
+    if make is None:
+        raise Invalid(f"the editor does not edit {module!r} scenarios (it edits: {', '.join(EDITABLE)})")
+    if module not in _editable:
+        _editable[module] = make()
+    return _editable[module]
+
+
+# ---------------------------------------------------------------------------------- checking
+def _size(data: Any) -> int:
+    try:
+        return len(json.dumps(data, separators=(",", ":"), allow_nan=False))
+    except (TypeError, ValueError) as exc:
+        raise Invalid(f"scenario: not plain data ({exc})") from None
+
+
+def check_limits(data: Any) -> None:
+    """The limits held before any loader runs (a forged map of a million hexes would otherwise
+    be built first): size, map dimensions, unit and objective counts."""
+    if not isinstance(data, dict):
+        raise Invalid("scenario: expected a mapping at the top level")
+    if _size(data) > MAX_TEXT:
+        raise Invalid(f"scenario: larger than {MAX_TEXT} characters")
+    m = data.get("map")
+    geo = m.get("geometry") if isinstance(m, dict) else None
+    if isinstance(geo, dict):
+        for key, most in (("cols", MAX_COLS), ("rows", MAX_ROWS)):
+            v = geo.get(key)
+            if isinstance(v, int) and not isinstance(v, bool) and not 1 <= v <= most:
+                raise Invalid(f"scenario: map.geometry.{key}: {v} is out of range 1..{most} (editor limit)")
+    units = data.get("units")
+    if isinstance(units, dict):
+        for side, lst in units.items():
+            if isinstance(lst, list) and len(lst) > MAX_UNITS:
+                raise Invalid(f"scenario: units.{side}: {len(lst)} units, more than {MAX_UNITS} "
+                              "(editor limit)")
+    objs = data.get("objectives")
+    if isinstance(objs, list) and len(objs) > MAX_OBJECTIVES:
+        raise Invalid(f"scenario: objectives: {len(objs)}, more than {MAX_OBJECTIVES} (editor limit)")
+
+
+def check(module: str, data: Any, where: str = "scenario") -> str:
+    """The limits, then the module's own loader (the very checks its scenario files pass);
+    returns the content id a game on it would cite. Changes nothing."""
+    ed = editable(module)
+    check_limits(data)
+    try:
+        return ed.content_id(ed.check(data, where))
+    except RulesError as exc:
+        raise Invalid(str(exc)) from None
+
+
+def parse_text(text: str, name: str) -> Any:
+    """A scenario file's text read by the strict reader (data.md), refusing YAML aliases (an
+    alias bomb expands far beyond its text) and texts over the limit."""
+    if len(text) > MAX_TEXT:
+        raise Invalid(f"{name}: larger than {MAX_TEXT} characters")
+    try:
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, yaml.AliasEvent):
+                raise Invalid(f"{name}: YAML aliases (*name) are not accepted here: write the value out")
+    except yaml.YAMLError:
+        pass  # the strict reader below names the line
+    try:
+        return parse_yaml_lines(text, name)[0]
+    except DataError as exc:
+        raise Invalid(str(exc)) from None
+
+
+def to_yaml(data: Mapping[str, Any], name: str) -> str:
+    """The scenario as a YAML file the module's loader reads back to the same data."""
+    head = (f"# {name}: a custom scenario made in tactica's scenario editor (docs/editor.md).\n"
+            "# Format: docs/data-formats.md; load it in the editor (Import) or check it with the\n"
+            "# module's scenario loader.\n")
+    return head + yaml.safe_dump(dict(data), sort_keys=False, allow_unicode=True, width=100)
+
+
+def blank(module: str, cols: int, rows: int) -> dict[str, Any]:
+    """A new scenario on an empty board of ``cols`` x ``rows`` in the module's frame."""
+    ed = editable(module)
+    if not (3 <= cols <= MAX_COLS and 2 <= rows <= MAX_ROWS):
+        raise Invalid(f"a blank board is 3..{MAX_COLS} columns by 2..{MAX_ROWS} rows")
+    return ed.blank(cols, rows)
+
+
+def start_from(module: str, scenario: str) -> dict[str, Any]:
+    """A built-in scenario's data, to start a new one from."""
+    ed = editable(module)
+    if scenario not in ed.builtin:
+        raise Invalid(f"{module} has no built-in scenario {scenario!r}")
+    out: dict[str, Any] = json.loads(json.dumps(ed.load_builtin(scenario)))
+    return out
+
+
+def register(module: str, content_id: str, content: Any) -> None:
+    """Make a stored copy playable in this process; refuses a copy whose content no longer
+    hashes to its id (a changed row would otherwise replay a game on other content)."""
+    ed = editable(module)
+    try:
+        got = ed.register(content, "scenario")
+    except RulesError as exc:
+        raise Invalid(f"stored scenario {content_id}: {exc}") from None
+    if got != content_id:
+        raise Invalid(f"stored scenario {content_id}: its content does not match its id")
+
+
+def ensure_registered(engine: Engine, module: str, scenario: str) -> None:
+    """Before a game on ``scenario`` is made or rebuilt: a custom scenario's stored copy is
+    registered with its module (a no-op for built-in scenarios and modules without an editor)."""
+    if module not in EDITABLE or not scenario.startswith("custom-"):
+        return
+    if editable(module).is_registered(scenario):
+        return
+    row = get_copy(engine, scenario)
+    if row is None or row[0] != module:
+        raise Invalid(f"no saved {module} scenario {scenario!r}")
+    register(module, scenario, row[1])
+
+
+# ---------------------------------------------------------------------------------- the store
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def put_copy(engine: Engine, content_id: str, module: str, content: Any) -> None:
+    """Keep an immutable copy (a copy with this id is the same content: nothing to do)."""
+    with engine.begin() as c:
+        if c.execute(select(scenario_copies.c.id).where(scenario_copies.c.id == content_id)).first():
+            return
+    try:
+        with engine.begin() as c:
+            c.execute(insert(scenario_copies).values(id=content_id, module=module, content=content,
+                                                     created_at=_now()))
+    except IntegrityError:
+        pass  # another writer stored the same content meanwhile
+
+
+def get_copy(engine: Engine, content_id: str) -> tuple[str, Any] | None:
+    with engine.connect() as c:
+        row = c.execute(select(scenario_copies.c.module, scenario_copies.c.content)
+                        .where(scenario_copies.c.id == content_id)).first()
+    return None if row is None else (str(row[0]), row[1])
+
+
+def custom_name(engine: Engine, content_id: str) -> str | None:
+    """The name in a stored copy (for the games list), None if there is no such copy."""
+    row = get_copy(engine, content_id)
+    if row is None or not isinstance(row[1], dict):
+        return None
+    name = row[1].get("name")
+    return str(name) if name else None
+
+
+def count_by_author(engine: Engine, author_hash: str) -> int:
+    with engine.connect() as c:
+        return int(c.execute(select(func.count()).select_from(custom_scenarios)
+                             .where(custom_scenarios.c.author_hash == author_hash)).scalar() or 0)
+
+
+def insert_scenario(engine: Engine, sid: str, module: str, name: str, author_hash: str,
+                    content_id: str) -> None:
+    now = _now()
+    with engine.begin() as c:
+        c.execute(insert(custom_scenarios).values(id=sid, module=module, name=name[:200],
+                                                  author_hash=author_hash, copy_id=content_id,
+                                                  created_at=now, updated_at=now))
+
+
+def update_scenario(engine: Engine, sid: str, name: str, author_hash: str, content_id: str) -> bool:
+    """Point an author's scenario at a new version; False if it is not that author's."""
+    t = custom_scenarios.c
+    with engine.begin() as c:
+        n = c.execute(update(custom_scenarios).where(t.id == sid, t.author_hash == author_hash)
+                      .values(name=name[:200], copy_id=content_id, updated_at=_now())).rowcount
+    return bool(n)
+
+
+def delete_scenario(engine: Engine, sid: str, author_hash: str) -> bool:
+    """The scenario row goes; its copies stay, as games may cite them."""
+    t = custom_scenarios.c
+    with engine.begin() as c:
+        n = c.execute(delete(custom_scenarios).where(t.id == sid, t.author_hash == author_hash)).rowcount
+    return bool(n)
+
+
+def get_scenario(engine: Engine, sid: str) -> dict[str, Any] | None:
+    t = custom_scenarios.c
+    with engine.connect() as c:
+        row = c.execute(select(t.id, t.module, t.name, t.author_hash, t.copy_id, t.updated_at,
+                               scenario_copies.c.content)
+                        .join_from(custom_scenarios, scenario_copies, t.copy_id == scenario_copies.c.id)
+                        .where(t.id == sid)).mappings().first()
+    return None if row is None else dict(row)
+
+
+def list_scenarios(engine: Engine, author_hash: str) -> list[dict[str, Any]]:
+    t = custom_scenarios.c
+    with engine.connect() as c:
+        rows = c.execute(select(t.id, t.module, t.name, t.copy_id, t.updated_at)
+                         .where(t.author_hash == author_hash)
+                         .order_by(t.updated_at.desc(), t.id)).mappings().all()
+    return [{"id": r["id"], "module": r["module"], "name": r["name"], "content_id": r["copy_id"],
+             "updated_at": r["updated_at"].isoformat() if r["updated_at"] else None} for r in rows]
