@@ -10,6 +10,7 @@ import { remember } from "./fairness.js";
 
 const AUTHOR = "tactica.author";
 const title = (x) => x.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const SIDE_COLORS = ["#4f6f8f", "#77715a"];
 const PREFIX = { allies: "a", central: "c" };
 
@@ -412,9 +413,9 @@ class Editor {
     svg.append(gHex, gTop);
     svg.addEventListener("pointerup", () => { this.painting = false; });
     svg.addEventListener("pointerleave", () => { this.painting = false; });
-    const counts = this.mod.sides.map((sd) => `${title(sd)}: ${this.data.units[sd].length} units`).join(" · ");
+    const counts = this.mod.sides.map((sd) => `${title(sd)}: ${plural(this.data.units[sd].length, "unit")}`).join(" · ");
     clear(this.mapBox).append(svg, h("p", { class: "muted", "data-testid": "ed-counts" }, counts,
-      ` · ${this.data.objectives.length} objectives`));
+      ` · ${plural(this.data.objectives.length, "objective")}`));
   }
 
   click(label) {
