@@ -53,8 +53,8 @@ def _private(g: Game) -> Any:
 
 
 class CombatCommanderStudio:
-    module = "combat_commander"
-    seats = CombatCommanderRules.seats
+    module: str = "combat_commander"
+    seats: tuple[str, ...] = CombatCommanderRules.seats
 
     def new_rules(self, steps: Sequence[Step]) -> Rules:
         return CombatCommanderRules(steps)
@@ -79,9 +79,14 @@ class CombatCommanderStudio:
             board = spec.load(chart.allowed_terrain, chart.allowed_hexside, chart.allowed_roads,
                               GEOMETRY, ("open",), name)
             extra = dict(spec.extra)
-            edges = extra.pop("friendly_edges", None)
+            unknown = set(extra) - {"friendly_edges", "artillery_boxes", "setup_zones"}
+            if unknown:
+                raise StudioError(f"board extra: {', '.join(sorted(unknown))}: Combat Commander's map "
+                                  "block has friendly_edges, artillery_boxes, setup_zones")
+            edges = extra.get("friendly_edges") or ("west", "east")
             cc_map = map_of_board(board, {k: list(v) for k, v in spec.features.items()},
-                                  **({"friendly_edges": tuple(edges)} if edges else {}), **extra)
+                                  extra.get("artillery_boxes"), (edges[0], edges[1]),
+                                  extra.get("setup_zones"))
             rules.add_map(cc_map)
         sides: dict[str, dict[str, Any]] = {}
         for seat in self.seats:
@@ -100,7 +105,8 @@ class CombatCommanderStudio:
             "open_chits": 0, "secret_chits": 0, "vp": tracks.get("vp", 0),
         }
         if board is not None:
-            sc.update(map=board.name, edges={"axis": "west", "allies": "east"})
+            edges = position.board.extra.get("friendly_edges") or ("west", "east")
+            sc.update(map=board.name, edges={"axis": edges[0], "allies": edges[1]})
         forts = [{"hex": m["hex"], "type": m["kind"]} for m in position.markers
                  if m["kind"] in FORTIFICATIONS.names]
         if forts:
@@ -116,7 +122,7 @@ class CombatCommanderStudio:
 
     def _units(self, position: Position, rules: CombatCommanderRules, board: Any,
                sides: dict[str, dict[str, Any]]) -> None:
-        for n, u in enumerate(position.units, start=1):
+        for u in position.units:
             where = f"unit {u['id']} ({u['type']})"
             try:
                 t = rules.unit_type(u["type"])
@@ -150,7 +156,6 @@ class CombatCommanderStudio:
             spaces = list(sd["reinforcements"])
             if spaces != sorted(spaces):
                 raise StudioError(f"{seat}: add reinforcements in the order of their Time spaces")
-        del n
 
     @staticmethod
     def _own_type(rules: CombatCommanderRules, t: Any, stats: dict[str, Any], where: str) -> str:

@@ -44,8 +44,8 @@ def new_unit(uid: str, side: int, kind: str, index: int) -> dict[str, Any]:
 
 
 class GreatWarStudio:
-    module = "great_war"
-    seats = SIDES
+    module: str = "great_war"
+    seats: tuple[str, ...] = SIDES
 
     def new_rules(self, steps: Sequence[Step]) -> Rules:
         return GreatWarRules([*STEPS, *steps])
@@ -115,7 +115,8 @@ class GreatWarStudio:
             s["active"] = SIDES.index(position.turn_of)
         step = PHASES.get(position.phase)
         if step is None:
-            raise StudioError(f"phase {position.phase!r}: The Great War's are {', '.join(p for p in PHASES if p)}")
+            have = ", ".join(p for p in PHASES if p)
+            raise StudioError(f"phase {position.phase!r}: The Great War's are {have}")
         if step != "play_card":
             self._take(g, "", BATTLE_CARD)
             s["card"] = BATTLE_CARD

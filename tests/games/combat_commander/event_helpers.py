@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from cc_helpers import Hold, Probe
-from fire_helpers import BOARD, spec
+from fire_helpers import position
 
 from tactica.core.decks import stack
 from tactica.core.game import Game
@@ -19,18 +19,12 @@ NATION = {AXIS: "Germany", ALLIES: "America"}
 
 
 def rules() -> CombatCommanderRules:
-    r = CombatCommanderRules([Probe(), Hold()])  # every Event is registered by default
-    r.add_board(BOARD)
-    return r
+    return CombatCommanderRules([Probe(), Hold()])  # every Event is registered by default
 
 
 def game(axis: list[Any], allies: list[Any], allies_nation: str = "America", seed: int = 0,
          **kw: Any) -> Game:
-    r = rules()
-    sc = spec(axis, allies, **kw)
-    sc["sides"]["allies"]["nation"] = allies_nation
-    r.add_scenario("t", sc)
-    g = Game.new(r, "t", seed)
+    g = position(axis, allies, rules(), allies_nation=allies_nation, **kw).game(seed)
     NATION[ALLIES] = allies_nation
     return g
 

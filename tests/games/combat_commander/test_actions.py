@@ -379,8 +379,8 @@ def test_A25_both_sides_wiped_out_before_dice_and_refused_outside_melee() -> Non
 # ---------------------------------------------------------------- A38 No Quarter
 def test_A38_no_quarter_nationality_and_survivor() -> None:
     nq = cards("Russia", "No Quarter")[0]
-    g = new([{"type": "ger-rifle-squad", "hex": "M6"}], [{"type": "us-rifle-squad", "hex": "O10"}])
-    g.state["sides"][1]["nation"] = "Russia"
+    g = new([{"type": "ger-rifle-squad", "hex": "M6"}], [{"type": "us-rifle-squad", "hex": "O10"}],
+            allies_nation="Russia")
     hand(g, 0, [])
     hand(g, 1, [nq])
     g.state["units"]["allies-1"]["hex"] = "M6"

@@ -133,8 +133,9 @@ def test_E47_booby_trap_not_on_a_fortification() -> None:
 # ---------------------------------------------------------------- E48 Breeze
 def test_E48_breeze_removes_smoke_and_spreads_blaze_downwind() -> None:
     wind = 5  # G-28
-    m = label_map(BOARD)
-    target = BOARD.label(neighbor(m["F5"], COMPASS[wind]))
+    b = BOARD.load()  # the test map's geometry
+    m = label_map(b)
+    target = b.label(neighbor(m["F5"], COMPASS[wind]))
     g = game([u(SQ, target)], [u(US_SQ, "N8")])
     g.state["blaze"] = ["F5"]
     g.state["smoke"] = {"J7": 4}
