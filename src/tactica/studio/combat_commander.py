@@ -104,7 +104,7 @@ class CombatCommanderStudio:
             "objectives": {k: v["owner"] for k, v in position.objectives.items()},
             "open_chits": 0, "secret_chits": 0, "vp": tracks.get("vp", 0),
         }
-        if board is not None:
+        if board is not None and position.board is not None:
             edges = position.board.extra.get("friendly_edges") or ("west", "east")
             sc.update(map=board.name, edges={"axis": edges[0], "allies": edges[1]})
         forts = [{"hex": m["hex"], "type": m["kind"]} for m in position.markers
