@@ -25,6 +25,7 @@ from tactica.core.decks import stack
 from tactica.core.game import Game
 from tactica.core.rules import Rules, Step
 from tactica.games.combat_commander import CombatCommanderRules
+from tactica.games.combat_commander.components import TRIGGERS
 from tactica.games.combat_commander.fortifications import SPEC as FORTIFICATIONS
 from tactica.games.combat_commander.maps import map_of_board
 from tactica.games.combat_commander.terrain import terrain_chart
@@ -265,12 +266,20 @@ class CombatCommanderStudio:
             if not (1 <= w <= 6 and 1 <= c <= 6):
                 raise StudioError(f"Fate dice show 1-6, not {w} and {c}")
             pos = len(draw) - 1 - i
-            base = rules.card(draw[pos])
-            n = vars(rules)["_studio_cards"] = vars(rules).get("_studio_cards", 0) + 1
-            card = dataclasses.replace(base, id=f"{base.id.split('~')[0]}~{n}", white=w, colored=c,
-                                       trigger=roll[2] if len(roll) == 3 else trigger, **details)
-            rules.add_card(card)
-            draw[pos] = card.id
+            root = draw[pos].split("~")[0]
+            trig = roll[2] if len(roll) == 3 else trigger
+            if trig is not None and trig not in TRIGGERS:
+                raise StudioError(f"trigger {trig!r}: the Fate cards have {', '.join(TRIGGERS)}")
+            # the id says what the card shows, so a replay of the set-up makes the same cards
+            cid = f"{root}~{w}{c}{trig[0] if trig else ''}" + "".join(
+                f":{k}={v}" for k, v in sorted(details.items()))
+            try:
+                rules.card(cid)
+            except KeyError:
+                card = dataclasses.replace(rules.card(root), id=cid, white=w, colored=c, trigger=trig,
+                                           **details)
+                rules.add_card(card)
+            draw[pos] = cid
 
 
 def _on(board: Any, label: str) -> bool:
