@@ -118,6 +118,8 @@ class CombatCommanderStudio:
                     sides[seat].update(more)
             else:
                 sc[k] = v
+        if position.chits is not None:  # named, not drawn (finish places them)
+            sc["open_chits"] = sc["secret_chits"] = 0
         rules.add_scenario(sid, sc)
         return sid
 

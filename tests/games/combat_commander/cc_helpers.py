@@ -7,8 +7,9 @@ import json
 import random
 from typing import Any
 
-from skirmish import skirmish_game
+from skirmish import skirmish, skirmish_game
 
+from tactica import studio
 from tactica.core.game import Game
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
@@ -54,6 +55,11 @@ def rules() -> CombatCommanderRules:
 
 def new(r: CombatCommanderRules | None = None, seed: int = 0) -> Game:
     return skirmish_game(r or rules(), seed)
+
+
+def position(r: CombatCommanderRules | None = None) -> studio.Position:
+    """The map-less skirmish as a position still open to more calls (then ``.game()``)."""
+    return skirmish(r or rules())
 
 
 def deck(g: Game, seat: int) -> dict[str, Any]:

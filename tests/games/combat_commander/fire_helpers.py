@@ -27,20 +27,19 @@ BOARD = studio.board(
 
 
 def place(p: studio.Position, seat: str, entry: Any, **fields: Any) -> str:
-    """A unit given as the scenario files give it: a type id, or {type, hex, weapon, zone}."""
+    """A unit given as the scenario files give it (a type id, or {type, hex, weapon, zone}),
+    with any of the studio's unit fields (broken, suppressed, veteran ...) in the dict."""
     e = {"type": entry} if isinstance(entry, str) else dict(entry)
-    for k in ("weapon", "zone"):
-        if e.get(k):
-            fields[k] = e[k]
-    return p.unit(seat, e["type"], e.get("hex"), **fields)
+    t, h = e.pop("type"), e.pop("hex", None)
+    return p.unit(seat, t, h, **{k: v for k, v in e.items() if v is not None}, **fields)
 
 
 def position(axis: list[Any], allies: list[Any], r: CombatCommanderRules | None = None,
              board: studio.BoardSpec | None = BOARD, **kw: Any) -> studio.Position:
     """The two sides' units (Germans attack from the west, Americans defend in the east), on
     ``board``; keywords: ``axis_reinf``/``allies_reinf`` ({space: units}), ``objectives``
-    ({id: owner}), ``initiative``, ``allies_nation``, ``fortifications`` ([{hex, type}]), and
-    any other scenario key."""
+    ({id: owner}), ``initiative``, ``allies_nation``, ``fortifications`` ([{hex, type}]),
+    ``smoke`` ({hex: hindrance}), ``blaze`` ([hex]), and any other scenario key."""
     p = studio.Position("combat_commander", board, rules=r)
     for seat, units in (("axis", axis), ("allies", allies)):
         for e in units:
@@ -57,6 +56,10 @@ def position(axis: list[Any], allies: list[Any], r: CombatCommanderRules | None 
         p.side("allies", nation=kw.pop("allies_nation"))
     for f in kw.pop("fortifications", []):
         p.marker(f["type"], f["hex"])
+    for h, v in kw.pop("smoke", {}).items():
+        p.marker("smoke", h, v)
+    for h in kw.pop("blaze", []):
+        p.marker("blaze", h)
     p.setting(**kw)
     return p
 
@@ -75,6 +78,13 @@ def hand(g: Game, seat: int, cards: list[str]) -> None:
 
 def top(g: Game, seat: int, *cards: str) -> None:
     put_on_top(g, seat, *cards)
+
+
+def rolls(g: Game, seat: int, *dice: tuple[Any, ...]) -> None:
+    """The next rolls off ``seat``'s deck show these dice, ``(white, colored)`` or
+    ``(white, colored, trigger)``, first listed first (the studio's stand-in cards)."""
+    if dice:
+        studio.force_roll(g, seat, *dice)
 
 
 def opts(g: Game) -> list[str]:
