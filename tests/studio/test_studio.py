@@ -129,6 +129,20 @@ def test_1_9_forced_roll_with_time_trigger_advances_time() -> None:
         studio.force_roll(g, "axis", (7, 1))
 
 
+def test_1_9_1_1_forced_event_trigger_and_event_card() -> None:
+    """A roll showing Event!, then the card revealed for the Event given by its faces: Élan
+    (E54) moves the roller's Surrender marker up one space."""
+    p = cc()
+    p.unit("axis", "ger-rifle-squad", "A2")
+    p.unit("allies", "us-rifle-squad", "C3")
+    g = p.hand("axis", ["G-13"]).roll("axis", (3, 3, "Event!"), {"event": "Élan"}).game()
+    fire(g, "order:G-13", "activate:axis-1", "target:C3", "add:axis-1", "fire")
+    assert g.state["sides"][0]["surrender"] == 11
+    assert studio.entries(g, contains="Élan")
+    with pytest.raises(StudioError, match="no face"):
+        studio.force_roll(g, "axis", {"colour": "red"})
+
+
 def test_forced_roll_refused_on_the_shared_rules() -> None:
     g = Game.new(get_rules("combat_commander"), "bridge_at_dawn", 1)
     with pytest.raises(StudioError, match="shared"):

@@ -250,9 +250,12 @@ class CombatCommanderStudio:
 
     # ------------------------------------------------------------------------------ rolls
     def force_roll(self, g: Game, *values: Any, **details: Any) -> None:
-        """``force_roll(g, seat, (w, c), (w, c, "Time!"), ..., trigger=None, event=..., hex=...)``:
-        the next rolls off ``seat``'s deck show these dice (and triggers), first listed first."""
-        if not values or isinstance(values[0], tuple):
+        """``force_roll(g, seat, (w, c), (w, c, "Time!"), {"event": "Blaze"}, ..., trigger=None,
+        **faces)``: the next cards off ``seat``'s draw pile, first listed first, show these dice
+        and triggers. A dict is one card given by its faces (``dice``, ``trigger``, ``event``,
+        ``hex``, ``order``, ``action`` ...; dice left out stay those of the card it replaces),
+        for a card revealed for its Event or Random Hex; keywords are faces of every card."""
+        if not values or isinstance(values[0], (tuple, dict)):
             raise StudioError("force_roll(g, seat, (white, colored), ...): the seat comes first")
         seat = values[0] if isinstance(values[0], int) else list(self.seats).index(values[0])
         rolls = values[1:]
@@ -262,24 +265,34 @@ class CombatCommanderStudio:
             raise StudioError(f"only {len(draw)} cards left in the draw pile for {len(rolls)} rolls")
         trigger = details.pop("trigger", None)
         for i, roll in enumerate(rolls):
-            if not isinstance(roll, tuple) or len(roll) not in (2, 3):
-                raise StudioError(f"a roll is (white, colored) or (white, colored, trigger), not {roll!r}")
-            w, c = roll[0], roll[1]
-            if not (1 <= w <= 6 and 1 <= c <= 6):
-                raise StudioError(f"Fate dice show 1-6, not {w} and {c}")
             pos = len(draw) - 1 - i
             root = draw[pos].split("~")[0]
-            trig = roll[2] if len(roll) == 3 else trigger
+            base = rules.card(root)
+            faces = dict(details)
+            if isinstance(roll, dict):
+                faces.update(roll)
+                w, c = faces.pop("dice", (base.white, base.colored))
+                trig = faces.pop("trigger", trigger)
+            elif isinstance(roll, tuple) and len(roll) in (2, 3):
+                w, c = roll[0], roll[1]
+                trig = roll[2] if len(roll) == 3 else trigger
+            else:
+                raise StudioError(f"a roll is (white, colored), (white, colored, trigger) or a dict "
+                                  f"of faces, not {roll!r}")
+            if not (1 <= w <= 6 and 1 <= c <= 6):
+                raise StudioError(f"Fate dice show 1-6, not {w} and {c}")
             if trig is not None and trig not in TRIGGERS:
                 raise StudioError(f"trigger {trig!r}: the Fate cards have {', '.join(TRIGGERS)}")
             # the id says what the card shows, so a replay of the set-up makes the same cards
             cid = f"{root}~{w}{c}{trig[0] if trig else ''}" + "".join(
-                f":{k}={v}" for k, v in sorted(details.items()))
+                f":{k}={v}" for k, v in sorted(faces.items()))
             try:
                 rules.card(cid)
             except KeyError:
-                card = dataclasses.replace(rules.card(root), id=cid, white=w, colored=c, trigger=trig,
-                                           **details)
+                try:
+                    card = dataclasses.replace(base, id=cid, white=w, colored=c, trigger=trig, **faces)
+                except TypeError:
+                    raise StudioError(f"a Fate card has no face among {sorted(faces)}") from None
                 rules.add_card(card)
             draw[pos] = cid
 
