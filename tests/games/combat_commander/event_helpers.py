@@ -56,9 +56,9 @@ def roll_card(nation: str, total: int, avoid: tuple[str, ...] = ()) -> str:
 
 
 def happen(g: Game, seat: int, event: str, *then: str) -> None:
-    """Make ``seat`` roll an Event! (forced by the studio) whose revealed card carries ``event``; ``then`` are the cards
-    stacked next (Random Hex, rolls made inside the Event). Stops at the first decision after
-    the Initiative windows."""
+    """Make ``seat`` roll an Event! (forced by the studio) whose revealed card carries
+    ``event``; ``then`` are the cards stacked next (Random Hex, rolls made inside the Event).
+    Stops at the first decision after the Initiative windows."""
     nation = g.state["sides"][seat]["nation"]
     ev = event_card(nation, event, avoid=then)
     spare = next(c for c in reversed(g.state["sides"][seat]["deck"]["draw"]) if c not in (ev, *then))
