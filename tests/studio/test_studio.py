@@ -35,6 +35,14 @@ def test_board_errors_name_the_entry() -> None:
         cc(studio.board(5, 5, hexes={"B2": ["building"]}, features={"church": ["B2", "B3"]})).game()
 
 
+def test_same_spec_same_board_by_content() -> None:
+    a = studio.board(4, 4, hexes={"B2": ["woods"]})
+    assert a.load() is studio.board(4, 4, hexes={"B2": ["woods"]}).load()
+    assert a.load() is not studio.board(4, 4, hexes={"B2": ["brush"]}).load()
+    g1, g2 = cc(a).game(), cc(a).game(seed=1)
+    assert g1.rules.board(g1) is g2.rules.board(g2)
+
+
 def test_T82_multi_hex_building_is_one_objective_on_a_small_board() -> None:
     b = studio.board(4, 3, hexes={"B2": ["building"], "C2": ["building"]}, features={"inn": ["B2", "C2"]},
                      objectives={"1": "B2", "2": "A1"})

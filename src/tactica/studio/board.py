@@ -2,13 +2,16 @@
 
 :func:`board` takes the same vocabulary as a map file (hex terrain and levels, hexsides, roads,
 objectives, zones, edges, sections) plus named multi-hex features (a Building of several
-hexes), for a map of any size. Nothing is written to disk and nothing is cached: each module's
-adapter turns the spec into its own board with :meth:`BoardSpec.load`, through the same loader
-and errors as a map file (``BoardError``: where, then the problem).
+hexes), for a map of any size. Nothing is written to disk and there is no cache to clear: each
+module's adapter turns the spec into its own board with :meth:`BoardSpec.load`, through the same
+loader and errors as a map file (``BoardError``: where, then the problem); boards are kept by
+their whole content, so the same spec gives the same board and its precomputed LOS.
 """
 
 from __future__ import annotations
 
+import json
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -68,6 +71,13 @@ class BoardSpec:
         """The core board, checked by the map loader against the module's terrain names.
         Multi-hex features must name hexes of the board (the module checks what they mean)."""
         data = self.map_data(geometry, default_terrain, name)
+        allowed = [None if a is None else sorted(a)
+                   for a in (allowed_terrain, allowed_hexside, allowed_roads)]
+        key = json.dumps([data, allowed, {k: list(v) for k, v in self.features.items()}], sort_keys=True)
+        b = _LOADED.get(key)
+        if b is not None:
+            _LOADED.move_to_end(key)
+            return b
         where = f"studio board {data['name']}"
         b = load_board(data, allowed_terrain, allowed_hexside, allowed_roads=allowed_roads,
                        source_name=where)
@@ -77,7 +87,17 @@ class BoardSpec:
                     b.parse(lab)
                 except ValueError as exc:
                     raise BoardError(f"{where}: feature {fname}: {exc}") from None
+        _LOADED[key] = b
+        if len(_LOADED) > _KEEP:
+            _LOADED.popitem(last=False)
         return b
+
+
+_LOADED: OrderedDict[str, Board] = OrderedDict()
+"""Boards loaded lately, by their whole content: the same spec gives the same (immutable)
+board object, so what a module precomputes per board (a LOS table) is reused across positions.
+Keyed by content, it is never stale and nothing ever needs clearing."""
+_KEEP = 32
 
 
 def board(cols: int, rows: int, *, terrain: Sequence[str] = (), elevation: int = 0,
