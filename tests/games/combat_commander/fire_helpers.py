@@ -87,6 +87,13 @@ def rolls(g: Game, seat: int, *dice: tuple[Any, ...]) -> None:
         studio.force_roll(g, seat, *dice)
 
 
+def attack_total(g: Game) -> tuple[int, int, int]:
+    """The last Fire Attack's (final FP, roll, Attack Total), read as values from its log
+    entry (O20.3.3), not from the text."""
+    e = studio.entries(g, contains="Attack Total")[-1]
+    return e["fp"], e["roll"], e["total"]
+
+
 def opts(g: Game) -> list[str]:
     return [o.id for o in g.legal_options()]
 

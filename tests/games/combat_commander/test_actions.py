@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from cc_helpers import play_randomly
-from fire_helpers import game, go, hand, opts, roll_cards, rolls, skip, text, top
+from fire_helpers import attack_total, game, go, hand, opts, roll_cards, rolls, skip, text, top
 
 from tactica.core.game import Game
 from tactica.games.combat_commander import CombatCommanderRules
@@ -77,8 +77,7 @@ def test_A41_fire_example_E_two_sustained_fires() -> None:
     assert window(g, 0)  # A24.1: another one may follow
     play(g, f"action:{sf[1]}")
     skip(g)
-    log = text(g)
-    assert "Attack Total 20 (13 FP + roll 7)" in log
+    assert attack_total(g) == (13, 7, 20)
     assert not g.state["weapons"]["axis-2-w"]["broken"]
 
 
@@ -126,7 +125,7 @@ def test_A27_bore_sighting_defender_weapon_fp_five() -> None:
     assert window(g, 1)
     play(g, f"action:{BORE_US[0]}")
     skip(g)
-    assert "Attack Total 14 (7 FP + roll 7)" in text(g)  # MMG 5 +2
+    assert attack_total(g) == (7, 7, 14)  # MMG 5 +2
 
 
 def test_A27_refused_for_attacker_and_small_weapon() -> None:
@@ -149,7 +148,7 @@ def test_A30_crossfire_against_a_moving_unit_and_refused_otherwise() -> None:
     assert window(g, 1)
     play(g, f"action:{cf}")
     skip(g)
-    assert "Attack Total 15 (8 FP + roll 7)" in text(g)
+    assert attack_total(g) == (8, 7, 15)
     g = new([{"type": "ger-rifle-squad", "hex": "M6"}], [{"type": "us-rifle-squad", "hex": "M9"}])
     attack(g, 1, ["allies-1"], "M6", [(1, 6), (3, 4)], us=[cf])
     assert not offers(g, 1, cf)
@@ -162,7 +161,7 @@ def test_A34_hand_grenades_adjacent_only() -> None:
     attack(g, 1, ["allies-1"], "M6", [(1, 6), (3, 4)], us=hg)
     play(g, f"action:{hg[0]}", f"action:{hg[1]}")  # cumulative (A24.1)
     skip(g)
-    assert "Attack Total 17 (10 FP + roll 7)" in text(g)
+    assert attack_total(g) == (10, 7, 17)
     g = new([{"type": "ger-rifle-squad", "hex": "M6"}], [{"type": "us-rifle-squad", "hex": "M8"}])
     attack(g, 1, ["allies-1"], "M6", [(1, 6), (3, 4)], us=hg)
     assert not offers(g, 1, *hg)
@@ -185,7 +184,7 @@ def test_A37_marksmanship_needs_a_firing_squad_of_the_nation() -> None:
     assert window(g, 0)
     play(g, f"action:{mk}")
     skip(g)
-    assert "Attack Total 15 (8 FP + roll 7)" in text(g)  # 5 + 1 other piece + 2
+    assert attack_total(g) == (8, 7, 15)  # 5 + 1 other piece + 2
     g = new([{"type": "ger-rifle-squad", "hex": "L8", "weapon": "ger-lmg"}],
             [{"type": "us-rifle-squad", "hex": "M6"}])
     attack(g, 0, ["axis-1-w"], "M6", [(1, 6), (3, 4)], ax=[mk])
