@@ -20,7 +20,7 @@ from tactica.games.combat_commander.scripted import POLICY, evaluate, p_break, t
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "games" / "combat_commander"))
 from fire_helpers import game, hand, skip
-from skirmish import SKIRMISH_ID, with_skirmish
+from skirmish import skirmish_game
 
 CC = "combat_commander"
 SCENARIOS = [s.id for s in get_rules(CC).scenarios()]
@@ -217,8 +217,7 @@ def test_two_scripted_players_never_stall() -> None:
     """O15 / 6.1: a pass that discards nothing draws nothing, and Time moves only as the decks
     run out. With no map (test_skirmish) no Order ever does anything, so two policies that kept
     their whole hands would pass for ever; the first discard of a pass is never skipped."""
-    with_skirmish(get_rules(CC))  # type: ignore[arg-type]  # the map-less test scenario
-    g = new_game(CC, SKIRMISH_ID, seed=7)
+    g = skirmish_game(seed=7)  # the map-less test position
     agents = [make_agent("scripted", 1), make_agent("scripted", 2)]
     n = 0
     while not g.is_terminal() and n < 5000:

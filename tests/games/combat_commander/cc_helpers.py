@@ -7,17 +7,16 @@ import json
 import random
 from typing import Any
 
-from skirmish import SKIRMISH_ID, with_skirmish
+from skirmish import skirmish, skirmish_game
 
-from tactica.core.decks import stack
+from tactica import studio
 from tactica.core.game import Game
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 from tactica.games.combat_commander import CombatCommanderRules
 from tactica.games.commander_family.events import EventDef
 from tactica.games.commander_family.orders import OrderDef
-
-SCENARIO = SKIRMISH_ID
+from tactica.studio.combat_commander import put_on_top
 
 
 class Probe(Step):
@@ -55,7 +54,12 @@ def rules() -> CombatCommanderRules:
 
 
 def new(r: CombatCommanderRules | None = None, seed: int = 0) -> Game:
-    return Game.new(with_skirmish(r or rules()), SCENARIO, seed)
+    return skirmish_game(r or rules(), seed)
+
+
+def position(r: CombatCommanderRules | None = None) -> studio.Position:
+    """The map-less skirmish as a position still open to more calls (then ``.game()``)."""
+    return skirmish(r or rules())
 
 
 def deck(g: Game, seat: int) -> dict[str, Any]:
@@ -65,12 +69,7 @@ def deck(g: Game, seat: int) -> dict[str, Any]:
 
 def top(g: Game, seat: int, *cards: str) -> None:
     """Stack cards on top of ``seat``'s draw pile (from hand too), first listed drawn first."""
-    hand = g.state["sides"][seat]["hand"]
-    for c in cards:
-        if c in hand:
-            hand.remove(c)
-            deck(g, seat)["discard"].append(c)
-    stack(deck(g, seat), list(cards))
+    put_on_top(g, seat, *cards)
 
 
 def probe(g: Game, roller: int, purpose: str = "test", **kw: Any) -> None:

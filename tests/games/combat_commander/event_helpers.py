@@ -1,14 +1,15 @@
 """Helpers for the Event tests (E42-E77): a rules instance with every Event registered, the test
-map, and a way to make an Event happen through its trigger: a roll whose card shows Event!,
-then the card carrying the Event, then any cards the Event reveals (Random Hexes, rolls)."""
+map, and a way to make an Event happen through its trigger: a roll forced to show Event!, then
+the card carrying the Event, then any cards the Event reveals (Random Hexes, rolls)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from cc_helpers import Hold, Probe
-from fire_helpers import BOARD, spec
+from fire_helpers import position
 
+from tactica import studio
 from tactica.core.decks import stack
 from tactica.core.game import Game
 from tactica.games.combat_commander import CombatCommanderRules
@@ -19,18 +20,12 @@ NATION = {AXIS: "Germany", ALLIES: "America"}
 
 
 def rules() -> CombatCommanderRules:
-    r = CombatCommanderRules([Probe(), Hold()])  # every Event is registered by default
-    r.add_board(BOARD)
-    return r
+    return CombatCommanderRules([Probe(), Hold()])  # every Event is registered by default
 
 
 def game(axis: list[Any], allies: list[Any], allies_nation: str = "America", seed: int = 0,
          **kw: Any) -> Game:
-    r = rules()
-    sc = spec(axis, allies, **kw)
-    sc["sides"]["allies"]["nation"] = allies_nation
-    r.add_scenario("t", sc)
-    g = Game.new(r, "t", seed)
+    g = position(axis, allies, rules(), allies_nation=allies_nation, **kw).game(seed)
     NATION[ALLIES] = allies_nation
     return g
 
@@ -44,13 +39,6 @@ def event_card(nation: str, event: str, avoid: tuple[str, ...] = ()) -> str:
         if c.event == event and c.id not in avoid:
             return str(c.id)
     raise LookupError(f"no {nation} card with Event {event}")
-
-
-def trigger_card(nation: str, avoid: tuple[str, ...] = ()) -> str:
-    for c in deck_cards(nation):
-        if c.trigger == "Event!" and c.id not in avoid:
-            return str(c.id)
-    raise LookupError("no Event! card")
 
 
 def hex_card(nation: str, label: str, avoid: tuple[str, ...] = ()) -> str:
@@ -68,14 +56,14 @@ def roll_card(nation: str, total: int, avoid: tuple[str, ...] = ()) -> str:
 
 
 def happen(g: Game, seat: int, event: str, *then: str) -> None:
-    """Make ``seat`` roll an Event! whose revealed card carries ``event``; ``then`` are the cards
-    stacked next (Random Hex, rolls made inside the Event). Stops at the first decision after
-    the Initiative windows."""
+    """Make ``seat`` roll an Event! (forced by the studio) whose revealed card carries
+    ``event``; ``then`` are the cards stacked next (Random Hex, rolls made inside the Event).
+    Stops at the first decision after the Initiative windows."""
     nation = g.state["sides"][seat]["nation"]
     ev = event_card(nation, event, avoid=then)
-    trig = trigger_card(nation, avoid=(ev, *then))
-    cards = [trig, ev, *then]
-    put_top(g, seat, *cards)
+    spare = next(c for c in reversed(g.state["sides"][seat]["deck"]["draw"]) if c not in (ev, *then))
+    put_top(g, seat, spare, ev, *then)
+    studio.force_roll(g, seat, {"trigger": "Event!"})  # the roll: that card, showing Event!
     g.push("hold")
     g.push("probe", roller=seat, purpose="test")
     g.refresh()

@@ -3,65 +3,95 @@ scenario built from unit lists, hand and deck stacking, and a driver that answer
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from tactica.core.board import load_board
-from tactica.core.decks import stack
+from tactica import studio
 from tactica.core.game import Game
 from tactica.games.combat_commander import CombatCommanderRules
-from tactica.games.combat_commander.terrain import terrain_chart
+from tactica.studio.combat_commander import put_on_top, set_hand
 
-DATA = Path(__file__).parent / "data"
-BOARD = load_board(DATA / "fire_example.yaml", allowed_terrain=terrain_chart().allowed_terrain,
-                   allowed_hexside=terrain_chart().allowed_hexside,
-                   allowed_roads=terrain_chart().allowed_roads)
+OBJECTIVES = {"1": "A1", "2": "O10", "3": "H5", "4": "C8", "5": "G9"}
+ZONES = {"west": ["A1..B10"], "east": ["N1..O10"]}
+
+BOARD = studio.board(
+    15, 10, name="cc-fire-example", objectives=OBJECTIVES, zones=ZONES,
+    # the Fire Attack example A-J rebuilt so its numbers come out: J7 a lone level-1 hex (the
+    # downhill shooter of example C), M6 Open Ground with a Road, walls and brush for Cover and
+    # hindrance
+    hexes={"J7": {"elevation": 1}, "C5": ["brush"], "D5": ["brush"], "D6": ["brush"],
+           "G3": ["woods"], "H2": ["marsh"], "E9": {"elevation": 1},
+           "C9": {"terrain": ["woods"], "elevation": 1}, "K3": ["building"]},
+    hexsides={"C6/D6": ["wall"]},
+    roads=[["M4", "M5", "M6"], ["K2", "K3", "K4"]])
+"""The test map of the Fire tests (rulebook Fire Attack example A-J), given inline."""
 
 
-def spec(axis: list[Any], allies: list[Any], **kw: Any) -> dict[str, Any]:
-    sc: dict[str, Any] = {
-        "name": "test", "sides": {
-            "axis": {"nation": "Germany", "posture": "Attack", "orders": 3, "surrender": 10,
-                     "units": axis, "reinforcements": kw.pop("axis_reinf", {})},
-            "allies": {"nation": "America", "posture": "Defend", "orders": 2, "surrender": 10,
-                       "units": allies, "reinforcements": kw.pop("allies_reinf", {})}},
-        "time": {"start": 0, "sudden_death": 10, "last": 12}, "initiative": "allies",
-        "first": "axis", "objectives": {}, "open_chits": 0, "secret_chits": 0, "vp": 0,
-        "map": BOARD.name, "edges": {"axis": "west", "allies": "east"}}
-    sc.update(kw)
-    return sc
+def place(p: studio.Position, seat: str, entry: Any, **fields: Any) -> str:
+    """A unit given as the scenario files give it (a type id, or {type, hex, weapon, zone}),
+    with any of the studio's unit fields (broken, suppressed, veteran ...) in the dict."""
+    e = {"type": entry} if isinstance(entry, str) else dict(entry)
+    t, h = e.pop("type"), e.pop("hex", None)
+    return p.unit(seat, t, h, **{k: v for k, v in e.items() if v is not None}, **fields)
+
+
+def position(axis: list[Any], allies: list[Any], r: CombatCommanderRules | None = None,
+             board: studio.BoardSpec | None = BOARD, **kw: Any) -> studio.Position:
+    """The two sides' units (Germans attack from the west, Americans defend in the east), on
+    ``board``; keywords: ``axis_reinf``/``allies_reinf`` ({space: units}), ``objectives``
+    ({id: owner}), ``initiative``, ``allies_nation``, ``fortifications`` ([{hex, type}]),
+    ``smoke`` ({hex: hindrance}), ``blaze`` ([hex]), and any other scenario key."""
+    p = studio.Position("combat_commander", board, rules=r)
+    for seat, units in (("axis", axis), ("allies", allies)):
+        for e in units:
+            place(p, seat, e)
+    for seat in ("axis", "allies"):
+        for space, units in sorted(kw.pop(f"{seat}_reinf", {}).items()):
+            for e in units:
+                place(p, seat, e, arrives=space)
+    for o, owner in kw.pop("objectives", {}).items():
+        p.objective(o, owner)
+    if "initiative" in kw:
+        p.track("initiative", kw.pop("initiative"))
+    if "allies_nation" in kw:
+        p.side("allies", nation=kw.pop("allies_nation"))
+    for f in kw.pop("fortifications", []):
+        p.marker(f["type"], f["hex"])
+    for h, v in kw.pop("smoke", {}).items():
+        p.marker("smoke", h, v)
+    for h in kw.pop("blaze", []):
+        p.marker("blaze", h)
+    p.setting(**kw)
+    return p
 
 
 def game(axis: list[Any], allies: list[Any], r: CombatCommanderRules | None = None, seed: int = 0,
          **kw: Any) -> Game:
-    r = r or CombatCommanderRules()
-    r.add_board(BOARD)
-    r.add_scenario("t", spec(axis, allies, **kw))
-    return Game.new(r, "t", seed)
+    return position(axis, allies, r, **kw).game(seed)
 
 
 def hand(g: Game, seat: int, cards: list[str]) -> None:
     """Replace ``seat``'s hand by ``cards`` (taken from wherever they are; the old hand goes to
     the bottom of the draw pile)."""
-    sd = g.state["sides"][seat]
-    d = sd["deck"]
-    for c in cards:
-        for zone in (d["draw"], d["discard"], sd["hand"]):
-            if c in zone:
-                zone.remove(c)
-    d["draw"][:0] = sd["hand"]
-    sd["hand"] = list(cards)
+    set_hand(g, seat, cards)
     g.refresh()
 
 
 def top(g: Game, seat: int, *cards: str) -> None:
-    sd = g.state["sides"][seat]
-    d = sd["deck"]
-    for c in cards:
-        if c in sd["hand"]:
-            sd["hand"].remove(c)
-            d["discard"].append(c)
-    stack(d, list(cards))
+    put_on_top(g, seat, *cards)
+
+
+def rolls(g: Game, seat: int, *dice: tuple[Any, ...]) -> None:
+    """The next rolls off ``seat``'s deck show these dice, ``(white, colored)`` or
+    ``(white, colored, trigger)``, first listed first (the studio's stand-in cards)."""
+    if dice:
+        studio.force_roll(g, seat, *dice)
+
+
+def attack_total(g: Game) -> tuple[int, int, int]:
+    """The last Fire Attack's (final FP, roll, Attack Total), read as values from its log
+    entry (O20.3.3), not from the text."""
+    e = studio.entries(g, contains="Attack Total")[-1]
+    return e["fp"], e["roll"], e["total"]
 
 
 def opts(g: Game) -> list[str]:

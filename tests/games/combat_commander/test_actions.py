@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from cc_helpers import play_randomly
-from fire_helpers import game, go, hand, opts, roll_cards, skip, text, top
+from fire_helpers import attack_total, game, go, hand, opts, roll_cards, rolls, skip, text, top
 
 from tactica.core.game import Game
 from tactica.games.combat_commander import CombatCommanderRules
@@ -30,13 +30,17 @@ def new(axis: list[Any], allies: list[Any], **kw: Any) -> Game:
     return game(axis, allies, rules(), **kw)
 
 
-def attack(g: Game, seat: int, pieces: list[str], target: str, rolls: list[str],
+def attack(g: Game, seat: int, pieces: list[str], target: str, dice: list[Any],
            ax: list[str] | None = None, us: list[str] | None = None, **kw: Any) -> None:
-    """Set hands (Actions only), stack the firer's roll cards and push one Fire Attack; stops at
-    the first decision (the Action windows are not passed)."""
+    """Set hands (Actions only), force the firer's rolls (``(white, colored)`` tuples; card ids
+    are stacked as they are) and push one Fire Attack; stops at the first decision (the Action
+    windows are not passed)."""
     hand(g, 0, ax or [])
     hand(g, 1, us or [])
-    top(g, seat, *rolls)
+    if all(isinstance(d, tuple) for d in dice):
+        rolls(g, seat, *dice)
+    else:
+        top(g, seat, *dice)
     push_fire_attack(g, seat, pieces, target, **kw)
     g.refresh()
 
@@ -67,14 +71,13 @@ def test_A41_fire_example_E_two_sustained_fires() -> None:
              {"type": "ger-rifle-squad", "hex": "L8", "weapon": "ger-hmg"}],
             [{"type": "us-rifle-squad", "hex": "M6"}])
     sf = [c for c in SF if builtin_pack().decks["Germany"].cards[c].white != 1][:2]
-    attack(g, 0, ["axis-2-w"], "M6", roll_cards("Germany", (1, 6), (3, 4)), ax=sf)
+    attack(g, 0, ["axis-2-w"], "M6", [(1, 6), (3, 4)], ax=sf)
     assert window(g, 0) and {f"action:{c}" for c in sf} <= set(opts(g))
     play(g, f"action:{sf[0]}")
     assert window(g, 0)  # A24.1: another one may follow
     play(g, f"action:{sf[1]}")
     skip(g)
-    log = text(g)
-    assert "Attack Total 20 (13 FP + roll 7)" in log
+    assert attack_total(g) == (13, 7, 20)
     assert not g.state["weapons"]["axis-2-w"]["broken"]
 
 
@@ -105,7 +108,7 @@ def test_A41_doubles_firer_picks_which_mg_breaks() -> None:
 
 def test_A41_refused_without_mg_or_mortar() -> None:
     g = new([{"type": "ger-rifle-squad", "hex": "L8"}], [{"type": "us-rifle-squad", "hex": "M6"}])
-    attack(g, 0, ["axis-1"], "M6", roll_cards("Germany", (1, 6), (3, 4)), ax=["G-66"])
+    attack(g, 0, ["axis-1"], "M6", [(1, 6), (3, 4)], ax=["G-66"])
     assert not offers(g, 0, "G-66")
     skip(g)
     assert "Attack Total" in text(g)
@@ -118,22 +121,22 @@ BORE_US = cards("America", "Bore Sighting")
 def test_A27_bore_sighting_defender_weapon_fp_five() -> None:
     g = new([{"type": "ger-rifle-squad", "hex": "M6"}],
             [{"type": "us-rifle-squad", "hex": "L8", "weapon": "us-mmg"}])
-    attack(g, 1, ["allies-1-w"], "M6", roll_cards("America", (1, 6), (3, 4)), us=BORE_US[:1])
+    attack(g, 1, ["allies-1-w"], "M6", [(1, 6), (3, 4)], us=BORE_US[:1])
     assert window(g, 1)
     play(g, f"action:{BORE_US[0]}")
     skip(g)
-    assert "Attack Total 14 (7 FP + roll 7)" in text(g)  # MMG 5 +2
+    assert attack_total(g) == (7, 7, 14)  # MMG 5 +2
 
 
 def test_A27_refused_for_attacker_and_small_weapon() -> None:
     bore_ger = cards("Germany", "Bore Sighting")[0]
     g = new([{"type": "ger-rifle-squad", "hex": "L8", "weapon": "ger-hmg"}],
             [{"type": "us-rifle-squad", "hex": "M6"}])
-    attack(g, 0, ["axis-1-w"], "M6", roll_cards("Germany", (1, 6), (3, 4)), ax=[bore_ger])
+    attack(g, 0, ["axis-1-w"], "M6", [(1, 6), (3, 4)], ax=[bore_ger])
     assert not offers(g, 0, bore_ger)  # the Germans are the Attacker here
     g = new([{"type": "ger-rifle-squad", "hex": "M6"}],
             [{"type": "us-rifle-squad", "hex": "L8", "weapon": "us-lmg"}])
-    attack(g, 1, ["allies-1-w"], "M6", roll_cards("America", (1, 6), (3, 4)), us=BORE_US[:1])
+    attack(g, 1, ["allies-1-w"], "M6", [(1, 6), (3, 4)], us=BORE_US[:1])
     assert not offers(g, 1, BORE_US[0])  # LMG printed FP 3
 
 
@@ -141,13 +144,13 @@ def test_A27_refused_for_attacker_and_small_weapon() -> None:
 def test_A30_crossfire_against_a_moving_unit_and_refused_otherwise() -> None:
     cf = cards("America", "Crossfire")[0]
     g = new([{"type": "ger-rifle-squad", "hex": "M6"}], [{"type": "us-rifle-squad", "hex": "M9"}])
-    attack(g, 1, ["allies-1"], "M6", roll_cards("America", (1, 6), (3, 4)), us=[cf], moving=["axis-1"])
+    attack(g, 1, ["allies-1"], "M6", [(1, 6), (3, 4)], us=[cf], moving=["axis-1"])
     assert window(g, 1)
     play(g, f"action:{cf}")
     skip(g)
-    assert "Attack Total 15 (8 FP + roll 7)" in text(g)
+    assert attack_total(g) == (8, 7, 15)
     g = new([{"type": "ger-rifle-squad", "hex": "M6"}], [{"type": "us-rifle-squad", "hex": "M9"}])
-    attack(g, 1, ["allies-1"], "M6", roll_cards("America", (1, 6), (3, 4)), us=[cf])
+    attack(g, 1, ["allies-1"], "M6", [(1, 6), (3, 4)], us=[cf])
     assert not offers(g, 1, cf)
 
 
@@ -155,12 +158,12 @@ def test_A30_crossfire_against_a_moving_unit_and_refused_otherwise() -> None:
 def test_A34_hand_grenades_adjacent_only() -> None:
     hg = cards("America", "Hand Grenades")[:2]
     g = new([{"type": "ger-rifle-squad", "hex": "M6"}], [{"type": "us-rifle-squad", "hex": "M7"}])
-    attack(g, 1, ["allies-1"], "M6", roll_cards("America", (1, 6), (3, 4)), us=hg)
+    attack(g, 1, ["allies-1"], "M6", [(1, 6), (3, 4)], us=hg)
     play(g, f"action:{hg[0]}", f"action:{hg[1]}")  # cumulative (A24.1)
     skip(g)
-    assert "Attack Total 17 (10 FP + roll 7)" in text(g)
+    assert attack_total(g) == (10, 7, 17)
     g = new([{"type": "ger-rifle-squad", "hex": "M6"}], [{"type": "us-rifle-squad", "hex": "M8"}])
-    attack(g, 1, ["allies-1"], "M6", roll_cards("America", (1, 6), (3, 4)), us=hg)
+    attack(g, 1, ["allies-1"], "M6", [(1, 6), (3, 4)], us=hg)
     assert not offers(g, 1, *hg)
 
 
@@ -168,7 +171,7 @@ def test_A34_multi_hex_group_needs_only_one_adjacent_hex() -> None:
     hg = cards("America", "Hand Grenades")[:1]
     g = new([{"type": "ger-rifle-squad", "hex": "M6"}],
             [{"type": "us-rifle-squad", "hex": "M7"}, {"type": "us-rifle-squad", "hex": "M8"}])
-    attack(g, 1, ["allies-2", "allies-1"], "M6", roll_cards("America", (1, 6), (3, 4)), us=hg)
+    attack(g, 1, ["allies-2", "allies-1"], "M6", [(1, 6), (3, 4)], us=hg)
     assert window(g, 1)
 
 
@@ -177,14 +180,14 @@ def test_A37_marksmanship_needs_a_firing_squad_of_the_nation() -> None:
     mk = cards("Germany", "Marksmanship")[0]
     g = new([{"type": "ger-rifle-squad", "hex": "L8", "weapon": "ger-lmg"}],
             [{"type": "us-rifle-squad", "hex": "M6"}])
-    attack(g, 0, ["axis-1", "axis-1-w"], "M6", roll_cards("Germany", (1, 6), (3, 4)), ax=[mk])
+    attack(g, 0, ["axis-1", "axis-1-w"], "M6", [(1, 6), (3, 4)], ax=[mk])
     assert window(g, 0)
     play(g, f"action:{mk}")
     skip(g)
-    assert "Attack Total 15 (8 FP + roll 7)" in text(g)  # 5 + 1 other piece + 2
+    assert attack_total(g) == (8, 7, 15)  # 5 + 1 other piece + 2
     g = new([{"type": "ger-rifle-squad", "hex": "L8", "weapon": "ger-lmg"}],
             [{"type": "us-rifle-squad", "hex": "M6"}])
-    attack(g, 0, ["axis-1-w"], "M6", roll_cards("Germany", (1, 6), (3, 4)), ax=[mk])
+    attack(g, 0, ["axis-1-w"], "M6", [(1, 6), (3, 4)], ax=[mk])
     assert not offers(g, 0, mk)  # only the LMG fires (our reading: a Weapon is not the Squad)
 
 
@@ -196,8 +199,8 @@ def test_A40_spray_fire_one_roll_two_hexes_not_cumulative() -> None:
              {"type": "us-rifle-squad", "hex": "M9"}])
     hand(g, 0, sp[:2])
     hand(g, 1, [])
-    top(g, 0, *roll_cards("Germany", (1, 6), (3, 4)))
-    top(g, 1, *roll_cards("America", (6, 5), (6, 4)))
+    rolls(g, 0, (1, 6), (3, 4))
+    rolls(g, 1, (6, 5), (6, 4))
     push_fire_attack(g, 0, ["axis-1"], "M6")
     g.refresh()
     assert window(g, 0)
@@ -218,10 +221,10 @@ def test_A40_refused_without_boxed_range_or_second_enemy_hex() -> None:
     sp = cards("Germany", "Spray Fire")[:1]
     g = new([{"type": "ger-volksgrenadier-squad", "hex": "J6"}],
             [{"type": "us-rifle-squad", "hex": "M6"}, {"type": "us-rifle-squad", "hex": "M7"}])
-    attack(g, 0, ["axis-1"], "M6", roll_cards("Germany", (1, 6), (3, 4)), ax=sp)
+    attack(g, 0, ["axis-1"], "M6", [(1, 6), (3, 4)], ax=sp)
     assert not offers(g, 0, *sp)  # Range not boxed
     g = new([{"type": "ger-elite-squad", "hex": "J6"}], [{"type": "us-rifle-squad", "hex": "M6"}])
-    attack(g, 0, ["axis-1"], "M6", roll_cards("Germany", (1, 6), (3, 4)), ax=sp)
+    attack(g, 0, ["axis-1"], "M6", [(1, 6), (3, 4)], ax=sp)
     assert not offers(g, 0, *sp)  # no enemy in an adjacent hex
 
 
@@ -229,7 +232,7 @@ def test_A40_refused_without_boxed_range_or_second_enemy_hex() -> None:
 def test_A29_concealment_lowers_attack_total_by_cover() -> None:
     cc = cards("America", "Concealment")[0]
     g = new([{"type": "ger-rifle-squad", "hex": "G5"}], [{"type": "us-rifle-squad", "hex": "G3"}])  # Woods
-    attack(g, 0, ["axis-1"], "G3", roll_cards("Germany", (1, 6), (3, 4)), us=[cc])
+    attack(g, 0, ["axis-1"], "G3", [(1, 6), (3, 4)], us=[cc])
     skip_to(g, "fire_defense_roll")
     assert window(g, 1) and g.decision().prompt.startswith("Play an Action (fire_defense_roll)")
     play(g, f"action:{cc}")
@@ -242,12 +245,12 @@ def test_A29_concealment_lowers_attack_total_by_cover() -> None:
 def test_A29_refused_in_open_ground_and_for_the_firer() -> None:
     cc = cards("America", "Concealment")[0]
     g = new([{"type": "ger-rifle-squad", "hex": "M8"}], [{"type": "us-rifle-squad", "hex": "M6"}])  # Road: -1
-    attack(g, 0, ["axis-1"], "M6", roll_cards("Germany", (1, 6), (3, 4)), us=[cc])
+    attack(g, 0, ["axis-1"], "M6", [(1, 6), (3, 4)], us=[cc])
     skip_to(g, "fire_defense_roll")
     assert not offers(g, 1, cc)
     cg = cards("Germany", "Concealment")[0]
     g = new([{"type": "ger-rifle-squad", "hex": "G5"}], [{"type": "us-rifle-squad", "hex": "G3"}])
-    attack(g, 0, ["axis-1"], "G3", roll_cards("Germany", (1, 6), (3, 4)), ax=[cg])
+    attack(g, 0, ["axis-1"], "G3", [(1, 6), (3, 4)], ax=[cg])
     skip_to(g, "fire_defense_roll")
     assert not offers(g, 0, cg)
 
@@ -260,8 +263,8 @@ def test_A36_light_wounds_squad_becomes_team() -> None:
     g = new([{"type": "ger-rifle-squad", "hex": "M7", "weapon": "ger-hmg"}],
             [{"type": "us-rifle-squad", "hex": "M6", "weapon": "us-lmg"}])
     g.state["units"]["allies-1"]["suppressed"] = True
-    attack(g, 0, ["axis-1-w"], "M6", roll_cards("Germany", (6, 5)), us=LW_US[:1])
-    top(g, 1, *roll_cards("America", (1, 2)))
+    attack(g, 0, ["axis-1-w"], "M6", [(6, 5)], us=LW_US[:1])
+    rolls(g, 1, (1, 2))
     skip_to_squad_break(g)
     assert window(g, 1) and f"action:{LW_US[0]}" in opts(g)
     play(g, f"action:{LW_US[0]}")
@@ -279,8 +282,8 @@ def test_A36_light_wounds_on_a_broken_squad_gives_a_broken_team() -> None:
     g = new([{"type": "ger-rifle-squad", "hex": "M7", "weapon": "ger-hmg"}],
             [{"type": "us-rifle-squad", "hex": "M6"}])
     g.state["units"]["allies-1"]["broken"] = True
-    attack(g, 0, ["axis-1-w"], "M6", roll_cards("Germany", (6, 5)), us=LW_US[:1])
-    top(g, 1, *roll_cards("America", (1, 2)))
+    attack(g, 0, ["axis-1-w"], "M6", [(6, 5)], us=LW_US[:1])
+    rolls(g, 1, (1, 2))
     skip_to_squad_break(g)
     play(g, f"action:{LW_US[0]}")
     skip(g)
@@ -291,16 +294,16 @@ def test_A36_light_wounds_on_a_broken_squad_gives_a_broken_team() -> None:
 def test_A36_refused_for_teams_and_outright_elimination() -> None:
     g = new([{"type": "ger-rifle-squad", "hex": "M7", "weapon": "ger-hmg"}],
             [{"type": "us-rifle-team", "hex": "M6"}])
-    attack(g, 0, ["axis-1-w"], "M6", roll_cards("Germany", (6, 5)), us=LW_US[:1])
-    top(g, 1, *roll_cards("America", (1, 2)))
+    attack(g, 0, ["axis-1-w"], "M6", [(6, 5)], us=LW_US[:1])
+    rolls(g, 1, (1, 2))
     skip_to_squad_break(g)
     assert g.state["units"]["allies-1"]["broken"]  # broke with no window
     # A36 box: a lost Melee eliminates outright: no window
     g = new([{"type": "ger-elite-squad", "hex": "M6"}], [{"type": "us-rifle-squad", "hex": "M6"}])
     hand(g, 0, [])
     hand(g, 1, LW_US[:1])
-    top(g, 1, *roll_cards("America", (1, 2)))
-    top(g, 0, *roll_cards("Germany", (6, 5)))
+    rolls(g, 1, (1, 2))
+    rolls(g, 0, (6, 5))
     g.push("melee", phase="pick", hex=None, quiet=False)
     g.refresh()
     skip_to_squad_break(g)
@@ -372,15 +375,15 @@ def test_A25_both_sides_wiped_out_before_dice_and_refused_outside_melee() -> Non
     assert "the Melee ends" in text(g)
     # never offered in a Fire Attack window
     g = new([{"type": "ger-rifle-squad", "hex": "M7"}], [{"type": "us-rifle-squad", "hex": "M6"}])
-    attack(g, 0, ["axis-1"], "M6", roll_cards("Germany", (1, 6)), ax=[amb_ger], us=[amb_us])
+    attack(g, 0, ["axis-1"], "M6", [(1, 6)], ax=[amb_ger], us=[amb_us])
     assert not offers(g, 0, amb_ger) and not offers(g, 1, amb_us)
 
 
 # ---------------------------------------------------------------- A38 No Quarter
 def test_A38_no_quarter_nationality_and_survivor() -> None:
     nq = cards("Russia", "No Quarter")[0]
-    g = new([{"type": "ger-rifle-squad", "hex": "M6"}], [{"type": "us-rifle-squad", "hex": "O10"}])
-    g.state["sides"][1]["nation"] = "Russia"
+    g = new([{"type": "ger-rifle-squad", "hex": "M6"}], [{"type": "us-rifle-squad", "hex": "O10"}],
+            allies_nation="Russia")
     hand(g, 0, [])
     hand(g, 1, [nq])
     g.state["units"]["allies-1"]["hex"] = "M6"
@@ -440,7 +443,7 @@ def test_A26_assault_fire_by_boxed_fp_movers() -> None:
     g = new([{"type": "ger-elite-squad", "hex": "B5"}], [{"type": "us-rifle-squad", "hex": "B9"}])
     hand(g, 0, [MOVE[0], af])
     hand(g, 1, [])
-    top(g, 0, *roll_cards("Germany", (1, 6)))
+    rolls(g, 0, (1, 6))
     go(g, f"order:{MOVE[0]}", "activate:axis-1", "unit:axis-1")
     g.apply("to:B6")
     assert window(g, 0) and f"action:{af}" in opts(g)
@@ -491,7 +494,7 @@ def test_A24_window_is_asked_by_public_facts_whatever_the_hand_holds() -> None:
         for c in discard:
             (sd["hand"] if c in sd["hand"] else sd["deck"]["draw"]).remove(c)
             sd["deck"]["discard"].append(c)
-        attack(g, 0, ["axis-1"], "M6", roll_cards("Germany", (1, 6), (3, 4)), ax=ax)
+        attack(g, 0, ["axis-1"], "M6", [(1, 6), (3, 4)], ax=ax)
         return g
 
     mk = [c for c in cards("Germany", "Marksmanship")

@@ -94,9 +94,8 @@ def test_E45_battlefield_integrity_counts_enemy_casualties() -> None:
 
 # ---------------------------------------------------------------- E46 Blaze
 def test_E46_blaze_clears_the_hex_and_units_leave_inactive_first() -> None:
-    g = game([u(SQ, "E4")], [u(US_SQ, "E4")])
-    g.state["smoke"]["E4"] = 3
-    g.state["fortifications"] = {"E4": "foxholes"}
+    g = game([u(SQ, "E4")], [u(US_SQ, "E4")], smoke={"E4": 3},
+             fortifications=[{"hex": "E4", "type": "foxholes"}])
     happen(g, AXIS, "Blaze", hex_card("Germany", "E4"))
     assert "E4" in g.state["blaze"] and "E4" not in g.state["smoke"]
     assert "E4" not in g.state["fortifications"]
@@ -124,8 +123,7 @@ def test_E47_booby_trap_places_mines_and_spares_occupants() -> None:
 
 
 def test_E47_booby_trap_not_on_a_fortification() -> None:
-    g = game([u(SQ, "E4")], [u(US_SQ, "N8")])
-    g.state["fortifications"] = {"E4": "wire"}
+    g = game([u(SQ, "E4")], [u(US_SQ, "N8")], fortifications=[{"hex": "E4", "type": "wire"}])
     happen(g, AXIS, "Booby Trap", hex_card("Germany", "E4"))
     assert g.state["fortifications"] == {"E4": "wire"} and done(g)
 
@@ -133,11 +131,10 @@ def test_E47_booby_trap_not_on_a_fortification() -> None:
 # ---------------------------------------------------------------- E48 Breeze
 def test_E48_breeze_removes_smoke_and_spreads_blaze_downwind() -> None:
     wind = 5  # G-28
-    m = label_map(BOARD)
-    target = BOARD.label(neighbor(m["F5"], COMPASS[wind]))
-    g = game([u(SQ, target)], [u(US_SQ, "N8")])
-    g.state["blaze"] = ["F5"]
-    g.state["smoke"] = {"J7": 4}
+    b = BOARD.load()  # the test map's geometry
+    m = label_map(b)
+    target = b.label(neighbor(m["F5"], COMPASS[wind]))
+    g = game([u(SQ, target)], [u(US_SQ, "N8")], blaze=["F5"], smoke={"J7": 4})
     happen(g, AXIS, "Breeze")
     assert g.state["smoke"] == {}
     assert sorted(g.state["blaze"]) == sorted(["F5", target])
@@ -148,8 +145,7 @@ def test_E48_breeze_removes_smoke_and_spreads_blaze_downwind() -> None:
 
 
 def test_E48_breeze_without_blaze_only_clears_smoke() -> None:
-    g = game([u(SQ, "E4")], [u(US_SQ, "N8")])
-    g.state["smoke"] = {"J7": 4}
+    g = game([u(SQ, "E4")], [u(US_SQ, "N8")], smoke={"J7": 4})
     happen(g, AXIS, "Breeze")
     assert g.state["smoke"] == {} and g.state["blaze"] == [] and done(g)
 
@@ -232,8 +228,7 @@ def test_E53_dust_places_random_smoke() -> None:
 
 
 def test_E53_dust_not_on_a_blaze() -> None:
-    g = game([u(SQ, "B4")], [u(US_SQ, "N8")])
-    g.state["blaze"] = ["E4"]
+    g = game([u(SQ, "B4")], [u(US_SQ, "N8")], blaze=["E4"])
     happen(g, AXIS, "Dust", hex_card("Germany", "E4"))
     assert g.state["smoke"] == {} and done(g)
 
@@ -247,8 +242,8 @@ def test_E54_elan_moves_the_surrender_marker_up() -> None:
 
 # ---------------------------------------------------------------- E55 Entrench
 def test_E55_entrench_foxholes_in_a_friendly_hex() -> None:
-    g = game([u(SQ, "E4"), u(SQ, "H2"), u(SQ, "J7")], [u(US_SQ, "N8")])
-    g.state["fortifications"] = {"J7": "wire"}
+    g = game([u(SQ, "E4"), u(SQ, "H2"), u(SQ, "J7")], [u(US_SQ, "N8")],
+             fortifications=[{"hex": "J7", "type": "wire"}])
     happen(g, AXIS, "Entrench")
     assert opts(g) == ["hex:E4", "none"]  # not the Marsh, not the Wire hex
     choose(g, "hex:E4")
@@ -335,8 +330,8 @@ def test_E60_interdiction_only_units_in_cover_below_1() -> None:
 
 
 def test_E60_interdiction_foxholes_give_cover() -> None:
-    g = game([u(SQ, "E4")], [u(US_SQ, "N8")])
-    g.state["fortifications"] = {"E4": "foxholes", "N8": "foxholes"}
+    g = game([u(SQ, "E4")], [u(US_SQ, "N8")],
+             fortifications=[{"hex": "E4", "type": "foxholes"}, {"hex": "N8", "type": "foxholes"}])
     happen(g, AXIS, "Interdiction")
     assert done(g) and "No effect" in text(g)
 
@@ -491,8 +486,9 @@ def test_E69_rubble_places_wire() -> None:
 
 
 def test_E70_sappers_remove_mines_or_wire() -> None:
-    g = game([u(SQ, "B4")], [u(US_SQ, "N8")])
-    g.state["fortifications"] = {"E4": "wire", "E5": "foxholes", "E6": "mines"}
+    g = game([u(SQ, "B4")], [u(US_SQ, "N8")],
+             fortifications=[{"hex": "E4", "type": "wire"}, {"hex": "E5", "type": "foxholes"},
+                             {"hex": "E6", "type": "mines"}])
     happen(g, AXIS, "Sappers")
     assert opts(g) == ["hex:E4", "hex:E6", "none"]
     choose(g, "hex:E6")

@@ -3,7 +3,9 @@ suppression (13), Jammed! (O20.3.3.1) and one-use Weapons (11.6) on the test map
 
 from __future__ import annotations
 
-from fire_helpers import card, game, go, hand, opts, roll_cards, text, top
+from typing import Any
+
+from fire_helpers import game, go, hand, opts, rolls, text
 
 from tactica.core.game import Game
 from tactica.games.commander_family.fire import break_weapon, crossed_cover, push_fire_attack, strength
@@ -13,10 +15,11 @@ FIRE = "G-13"  # a German Fire card
 FAR = [{"type": "us-rifle-squad", "hex": "O1"}]
 
 
-def fire_attack(g: Game, seat: int, pieces: list[str], target: str, axis_rolls: list[str],
-                allies_rolls: list[str], **kw: object) -> None:
-    top(g, 0, *axis_rolls)
-    top(g, 1, *allies_rolls)
+def fire_attack(g: Game, seat: int, pieces: list[str], target: str, axis_rolls: list[tuple[Any, ...]],
+                allies_rolls: list[tuple[Any, ...]], **kw: object) -> None:
+    """Push one Fire Attack with the rolls forced: the axis's, then the allies' (studio)."""
+    rolls(g, 0, *axis_rolls)
+    rolls(g, 1, *allies_rolls)
     push_fire_attack(g, seat, pieces, target, **kw)  # type: ignore[arg-type]
     g.refresh()
     go(g)
@@ -77,9 +80,8 @@ def test_3_3_1_3_weapon_command_not_for_ordnance_or_leader_carried() -> None:
 
 
 def test_13_2_suppressed_unit_loses_one_and_cannot_fire_its_weapon() -> None:
-    g = game([{"type": "ger-rifle-squad", "hex": "B5", "weapon": "ger-lmg"}],
+    g = game([{"type": "ger-rifle-squad", "hex": "B5", "weapon": "ger-lmg", "suppressed": True}],
              [{"type": "us-rifle-squad", "hex": "B3"}])
-    g.state["units"]["axis-1"]["suppressed"] = True
     assert [unit_stat(g, "axis-1", s).value for s in ("fp", "range", "movement", "morale")] == [4, 3, 3, 6]
     hand(g, 0, [FIRE, "G-31", "G-66", "G-1", "G-2", "G-3"])
     go(g, "order:G-13", "activate:axis-1", "target:B3")
@@ -97,8 +99,8 @@ def test_10_3_3_only_the_largest_hindrance_counts() -> None:
 
 
 def test_10_3_4_smoke_in_the_firers_hex_hinders() -> None:
-    g = game([{"type": "ger-rifle-squad", "hex": "B5"}], [{"type": "us-rifle-team", "hex": "E5"}])
-    g.state["smoke"]["B5"] = 5
+    g = game([{"type": "ger-rifle-squad", "hex": "B5"}], [{"type": "us-rifle-team", "hex": "E5"}],
+             smoke={"B5": 5})
     assert strength(g, ["axis-1"], "E5")["fp"] == 5 - 5
 
 
@@ -169,19 +171,19 @@ def test_O20_3_4_tie_suppresses_but_breaks_a_moving_unit() -> None:
     g = game([{"type": "ger-rifle-squad", "hex": "B3"}], [{"type": "us-rifle-squad", "hex": "B5"},
                                                           {"type": "us-rifle-team", "hex": "O9"}])
     # Attack 5 + 2·2 = 9 against Morale 6 + 1·2 = 9: a tie
-    fire_attack(g, 0, ["axis-1"], "B5", [card("Germany", 2, 2)], [card("America", 1, 2)])
+    fire_attack(g, 0, ["axis-1"], "B5", [(2, 2)], [(1, 2)])
     assert g.state["units"]["allies-1"]["suppressed"] and not g.state["units"]["allies-1"]["broken"]
     g.state["units"]["allies-1"]["suppressed"] = False
-    fire_attack(g, 0, ["axis-1"], "B5", [card("Germany", 2, 2, avoid=("G-42",))],
-                [card("America", 1, 2, avoid=("A-3",))], moving=["allies-1"])
+    fire_attack(g, 0, ["axis-1"], "B5", [(2, 2)],
+                [(1, 2)], moving=["allies-1"])
     assert g.state["units"]["allies-1"]["broken"]
 
 
 def test_O20_3_3_1_jammed_breaks_every_firing_weapon_and_the_attack_goes_on() -> None:
     g = game([{"type": "ger-rifle-squad", "hex": "B3", "weapon": "ger-lmg"}],
              [{"type": "us-rifle-squad", "hex": "B5"}, {"type": "us-rifle-team", "hex": "O9"}])
-    fire_attack(g, 0, ["axis-1", "axis-1-w"], "B5", [card("Germany", 5, 4, "Jammed!")],
-                roll_cards("America", (1, 1)))
+    fire_attack(g, 0, ["axis-1", "axis-1-w"], "B5", [(5, 4, "Jammed!")],
+                [(1, 1)])
     assert g.state["weapons"]["axis-1-w"]["broken"]
     assert "Attack Total 15" in text(g)  # 5 + 1 other piece + roll 9
     assert g.state["units"]["allies-1"]["broken"]  # 6 + 2 = 8 < 15
@@ -190,7 +192,7 @@ def test_O20_3_3_1_jammed_breaks_every_firing_weapon_and_the_attack_goes_on() ->
 def test_11_6_one_use_weapon_is_eliminated_after_its_roll() -> None:
     g = game([{"type": "ger-rifle-squad", "hex": "B4", "weapon": "ger-satchel"}],
              [{"type": "us-rifle-squad", "hex": "B5"}, {"type": "us-rifle-team", "hex": "O9"}])
-    fire_attack(g, 0, ["axis-1-w"], "B5", roll_cards("Germany", (1, 2)), roll_cards("America", (6, 6)))
+    fire_attack(g, 0, ["axis-1-w"], "B5", [(1, 2)], [(6, 6)])
     assert g.state["weapons"]["axis-1-w"]["where"] == "casualties"
     assert g.state["units"]["axis-1"]["weapon"] is None
 
@@ -199,8 +201,8 @@ def test_T99_mortar_attack_into_woods_gains_two() -> None:
     # digest row 64: a 6-FP Mortar into Woods with a roll of 7: Attack Total 15
     g = game([{"type": "ger-rifle-team", "hex": "E7", "weapon": "ger-mortar"}],
              [{"type": "us-rifle-squad", "hex": "G3"}, {"type": "us-rifle-team", "hex": "O9"}])
-    fire_attack(g, 0, ["axis-1-w"], "G3", roll_cards("Germany", (6, 6), (3, 4)),
-                roll_cards("America", (1, 1)))
+    fire_attack(g, 0, ["axis-1-w"], "G3", [(6, 6), (3, 4)],
+                [(1, 1)])
     assert "Attack Total 15" in text(g)
 
 
@@ -216,10 +218,10 @@ def test_O20_2_3_targeting_needs_more_than_the_range_after_hindrance() -> None:
     # O20.2.3: range 5 past Brush (3): a physical 9 hits, 8 misses
     g = game([{"type": "ger-rifle-team", "hex": "A5", "weapon": "ger-mortar"}],
              [{"type": "us-rifle-squad", "hex": "F5"}, {"type": "us-rifle-team", "hex": "O9"}])
-    fire_attack(g, 0, ["axis-1-w"], "F5", roll_cards("Germany", (2, 4)), [])
+    fire_attack(g, 0, ["axis-1-w"], "F5", [(2, 4)], [])
     assert "Targeting 8 - hindrance 3 = 5 against range 5: miss" in text(g)
-    fire_attack(g, 0, ["axis-1-w"], "F5", roll_cards("Germany", (3, 3), (1, 1)),
-                roll_cards("America", (6, 6)))
+    fire_attack(g, 0, ["axis-1-w"], "F5", [(3, 3), (1, 1)],
+                [(6, 6)])
     assert "Targeting 9 - hindrance 3 = 6 against range 5: hit" in text(g)
     assert "Attack Total 8" in text(g)  # 6 FP + 2, the hindrance no longer counts (10.3.1)
 
@@ -229,7 +231,7 @@ def test_O20_2_1_smoke_round_places_smoke_in_any_hex() -> None:
     hand(g, 0, [FIRE, "G-31", "G-66", "G-1", "G-2", "G-3"])
     g.state["units"]["allies-1"]["hex"] = "A8"
     g.refresh()
-    top(g, 0, *roll_cards("Germany", (6, 6)))
+    rolls(g, 0, (6, 6))
     go(g, "order:G-13", "activate:axis-1")
     assert "smoke:E2" in opts(g)  # an empty hex
     go(g, "smoke:E2", "add:axis-1-w", "fire")
@@ -240,8 +242,8 @@ def test_O20_3_4_owner_picks_the_defense_order_leader_last() -> None:
     # O20.3.4 box: the Squad rolls first, so it still has the Leader's Command (Morale 6 + 2)
     g = game([{"type": "ger-rifle-squad", "hex": "B3"}],
              [{"type": "us-ldr-harris", "hex": "B5"}, {"type": "us-rifle-squad", "hex": "B5"}])
-    top(g, 0, *roll_cards("Germany", (6, 6)))  # Attack Total 5 + 12 = 17
-    top(g, 1, *roll_cards("America", (6, 2), (1, 1)))
+    rolls(g, 0, (6, 6))  # Attack Total 5 + 12 = 17
+    rolls(g, 1, (6, 2), (1, 1))
     push_fire_attack(g, 0, ["axis-1"], "B5")
     g.refresh()
     go(g)
@@ -257,8 +259,8 @@ def test_O14_1_a_unit_activated_this_turn_cannot_fire_again() -> None:
     g = game([{"type": "ger-rifle-squad", "hex": "B3"}, {"type": "ger-rifle-squad", "hex": "A3"}],
              [{"type": "us-rifle-squad", "hex": "B5"}, {"type": "us-rifle-team", "hex": "O9"}])
     hand(g, 0, [FIRE, "G-9", "G-66", "G-1", "G-2", "G-3"])
-    top(g, 0, *roll_cards("Germany", (1, 1)))
-    top(g, 1, *roll_cards("America", (6, 6)))
+    rolls(g, 0, (1, 1))
+    rolls(g, 1, (6, 6))
     go(g, "order:G-13", "activate:axis-1", "target:B5", "add:axis-1", "fire", "end")
     assert "order:G-9" in opts(g)  # axis-2 in A3 also reaches B5
     go(g, "order:G-9")
@@ -275,8 +277,8 @@ def test_10_2_1_blaze_blocks_the_line() -> None:
 def test_O20_3_3_1_jammed_ordnance_breaks_and_its_attack_goes_on() -> None:
     g = game([{"type": "ger-rifle-team", "hex": "A5", "weapon": "ger-mortar"}],
              [{"type": "us-rifle-squad", "hex": "A8"}, {"type": "us-rifle-team", "hex": "O9"}])
-    fire_attack(g, 0, ["axis-1-w"], "A8", [card("Germany", 6, 6), card("Germany", 1, 1, "Jammed!")],
-                roll_cards("America", (6, 6)))
+    fire_attack(g, 0, ["axis-1-w"], "A8", [(6, 6), (1, 1, "Jammed!")],
+                [(6, 6)])
     assert g.state["weapons"]["axis-1-w"]["broken"]
     assert "Attack Total 8" in text(g)  # 6 FP + 2
 

@@ -362,14 +362,11 @@ def test_A35_5_hidden_wire_refused_where_a_fortification_is() -> None:
 
 # ---------------------------------------------------------------- A35.4 Hidden Unit
 def _with_setup(fortifications: list[dict[str, str]]) -> Game:
-    from fire_helpers import BOARD, spec
+    from fire_helpers import position
 
-    r = FortRules()
-    r.add_board(BOARD)
-    sc = spec(GER, [squad("N1")], fortifications=fortifications)
-    sc["sides"]["allies"]["setup"] = "east"  # the Americans' original set-up area: N1..O10
-    r.add_scenario("t", sc)
-    return Game.new(r, "t", 0)
+    p = position(GER, [squad("N1")], FortRules(), fortifications=fortifications)
+    p.side("allies", setup="east")  # the Americans' original set-up area: N1..O10
+    return p.game()
 
 
 def test_A35_4_hidden_unit_enters_an_empty_covered_setup_hex() -> None:

@@ -6,22 +6,24 @@ from __future__ import annotations
 from cc_helpers import deck, journal_event, lines, new, probe, rules, settle, top
 
 from tactica.games.commander_family.events import EventDef
+from tactica.studio import force_roll
 
 AXIS, ALLIES = 0, 1
 
 
 def test_1_9_roll_is_the_sum_of_the_two_dice() -> None:
     g = new()
-    top(g, AXIS, "G-19")  # 1-6, no trigger
+    force_roll(g, AXIS, (1, 6))  # no trigger
     probe(g, AXIS)
     settle(g)
-    assert g.state["results"][-1]["total"] == 7
-    assert "G-19" in deck(g, AXIS)["discard"]  # 1.3: revealed onto the discard pile
+    res = g.state["results"][-1]
+    assert (res["white"], res["colored"], res["total"]) == (1, 6, 7)
+    assert res["card"] in deck(g, AXIS)["discard"]  # 1.3: revealed onto the discard pile
 
 
 def test_O20_2_3_targeting_roll_is_the_product() -> None:
     g = new()
-    top(g, AXIS, "G-19")
+    force_roll(g, AXIS, (1, 6))
     probe(g, AXIS, purpose="targeting", product=True)
     settle(g)
     assert g.state["results"][-1]["total"] == 6
@@ -72,7 +74,7 @@ def test_1_9_1_rolls_inside_a_trigger_ignore_triggers() -> None:
 
 def test_1_9_1_2_jammed_only_on_a_fire_attack_roll() -> None:
     g = new()
-    top(g, AXIS, "G-37", "G-64")  # both Jammed!
+    force_roll(g, AXIS, (3, 3, "Jammed!"), (1, 1, "Jammed!"))
     probe(g, AXIS, purpose="fire attack", fire_attack=True)
     settle(g)
     g.apply("go")
@@ -125,7 +127,7 @@ def test_11_4_random_hex_number_fixes_a_broken_weapon() -> None:
 def test_9_1_reroll_passes_initiative() -> None:
     g = new()
     assert g.state["initiative"] == ALLIES
-    top(g, AXIS, "G-19", "G-43")
+    force_roll(g, AXIS, (1, 6), (1, 1))
     probe(g, AXIS)
     d = g.decision()
     assert d is not None and d.step == "initiative" and d.seat == ALLIES
@@ -135,18 +137,20 @@ def test_9_1_reroll_passes_initiative() -> None:
     assert d is not None and d.step == "initiative" and d.seat == AXIS  # may re-roll back
     g.apply("pass")
     res = g.state["results"][-1]
-    assert res["card"] == "G-43" and res["total"] == 2 and res["rerolls"] == 1
-    assert "G-19" in deck(g, AXIS)["discard"]  # the cancelled card stays revealed
+    assert res["total"] == 2 and res["rerolls"] == 1
+    cancelled = deck(g, AXIS)["discard"][-2]
+    assert g.rules.card(cancelled).white + g.rules.card(cancelled).colored == 7  # stays revealed
 
 
 def test_9_1_cancelled_roll_trigger_is_not_resolved() -> None:
     g = new()
-    top(g, AXIS, "G-61", "G-19")  # 1-6 Event! is cancelled before its trigger
+    force_roll(g, AXIS, (1, 6, "Event!"), (2, 5))  # the Event! is cancelled before its trigger
     probe(g, AXIS)
     g.apply("reroll")
     settle(g)
     assert not any("Event!:" in line for line in lines(g))
-    assert g.state["results"][-1]["card"] == "G-19"
+    res = g.state["results"][-1]
+    assert (res["white"], res["colored"], res["trigger"]) == (2, 5, None)
 
 
 def _leave_only(g, seat: int, cards: list[str]) -> None:  # type: ignore[no-untyped-def]
@@ -182,7 +186,7 @@ def test_6_1_2_time_trigger_on_the_last_card_counts_once() -> None:
 
 def test_1_9_1_4_time_trigger_advances_time() -> None:
     g = new()
-    top(g, ALLIES, "A-30")
+    force_roll(g, ALLIES, (1, 1, "Time!"))
     probe(g, ALLIES)
     settle(g)
     assert g.state["time"]["space"] == 1

@@ -14,11 +14,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fire_helpers import go, hand, opts, spec, text, top
+from fire_helpers import OBJECTIVES, ZONES, go, hand, opts, position, text, top
 from test_actions import MOVE, cards
 from test_stage3_move_op_fire import rolls
 
-from tactica.core.board import load_board
+from tactica import studio
 from tactica.core.game import Game
 from tactica.games.combat_commander import CombatCommanderRules
 from tactica.games.combat_commander import terrain as ter
@@ -34,12 +34,9 @@ from tactica.games.commander_family.victory import break_unit, eliminate
 
 CHART = ter.terrain_chart()
 RAIL = ["N3", "N4", "N5", "N6", "N7", "N8", "N9"]
-AUDIT_MAP: dict[str, Any] = {
-    "format": "tactica-map", "version": 1, "name": "cc-rules-audit",
-    "geometry": {"orientation": "flat", "offset": "odd-q", "labels": "letter-number",
-                 "cols": 15, "rows": 10},
-    "defaults": {"terrain": ["open"], "elevation": 0},
-    "hexes": {
+AUDIT = studio.board(
+    15, 10, name="cc-rules-audit", objectives=OBJECTIVES, zones=ZONES,
+    hexes={
         "C2": ["brush"], "D2": ["field"], "E2": ["marsh"], "F2": ["orchard"], "G2": ["woods"],
         "H2": ["building"], "I2": ["stream"], "J3": ["gully"], "O2": ["water_barrier"],
         "G6": ["bridge_major", "stream"], "F6": ["stream"], "H6": ["stream"],
@@ -48,15 +45,11 @@ AUDIT_MAP: dict[str, Any] = {
         "B7": {"elevation": 1}, "B9": ["gully"],
         **{h: ["railway"] for h in RAIL},
     },
-    "hexsides": {"K2/K3": ["fence"], "L2/L3": ["wall"], "M2/M3": ["hedge"], "E7/E8": ["cliff"]},
-    "roads": [{"kind": "road", "path": ["G5", "G6", "G7"]},
+    hexsides={"K2/K3": ["fence"], "L2/L3": ["wall"], "M2/M3": ["hedge"], "E7/E8": ["cliff"]},
+    roads=[{"kind": "road", "path": ["G5", "G6", "G7"]},
               {"kind": "trail", "path": ["I6", "I7", "I8"]},
-              {"kind": "railway", "path": RAIL}],
-    "objectives": {"1": "A1", "2": "O10", "3": "H5", "4": "C8", "5": "G9"},
-    "zones": {"west": ["A1..B10"], "east": ["N1..O10"]},
-}
-BOARD = load_board(AUDIT_MAP, CHART.allowed_terrain, CHART.allowed_hexside,
-                   allowed_roads=CHART.allowed_roads)
+              {"kind": "railway", "path": RAIL}])
+BOARD = AUDIT.load(CHART.allowed_terrain, CHART.allowed_hexside, CHART.allowed_roads)
 
 
 def los(a: str, b: str) -> tuple[bool, int]:
@@ -80,10 +73,7 @@ def kind(h: str) -> str:
 
 
 def new(axis: list[Any], allies: list[Any]) -> Game:
-    r = CombatCommanderRules()
-    r.add_board(BOARD)
-    r.add_scenario("t", {**spec(axis, allies), "map": BOARD.name})
-    return Game.new(r, "t", 0)
+    return position(axis, allies, CombatCommanderRules(), AUDIT).game()
 
 
 FAR = [{"type": "us-rifle-squad", "hex": "O10"}]

@@ -5,17 +5,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from fire_helpers import DATA, card, hand, opts, spec, text, top
+from fire_helpers import OBJECTIVES, ZONES, card, hand, opts, position, text, top
 from stage3_helpers import stage3_rules
 
-from tactica.core.board import load_board
+from tactica import studio
 from tactica.core.game import Game
 from tactica.games.combat_commander.rules import SMOKE_CUP
-from tactica.games.combat_commander.terrain import terrain_chart
 
-TC = terrain_chart()
-MOVE_BOARD = load_board(DATA / "move_example.yaml", allowed_terrain=TC.allowed_terrain,
-                        allowed_hexside=TC.allowed_hexside, allowed_roads=TC.allowed_roads)
+MOVE_BOARD = studio.board(
+    15, 10, name="cc-move-example", objectives=OBJECTIVES, zones=ZONES,
+    # the Movement / Op Fire walkthrough (A33, examples A-H): K6-K8 a level-1 rise (K6 Woods);
+    # L8 and L5 at level 0, so the rise blocks L5's view of K8; a road runs C2-C4
+    hexes={"K8": {"elevation": 1}, "K7": {"elevation": 1}, "K6": {"terrain": ["woods"], "elevation": 1},
+           "K9": {"elevation": 1}, "J7": {"elevation": 1}, "J8": {"elevation": 1},
+           "E5": ["stream"], "F5": ["water_barrier"]},
+    hexsides={"G7/G8": ["cliff"]}, roads=[["C2", "C3", "C4"]])
 
 
 def rules() -> Any:
@@ -25,10 +29,7 @@ def rules() -> Any:
 
 
 def new(axis: list[Any], allies: list[Any], r: Any = None, board: Any = MOVE_BOARD, **kw: Any) -> Game:
-    r = r or rules()
-    r.add_board(board)
-    r.add_scenario("t", {**spec(axis, allies, **kw), "map": board.name})
-    return Game.new(r, "t", 0)
+    return position(axis, allies, r or rules(), board, **kw).game()
 
 
 def rolls(nation: str, avoid: list[str], *pairs: tuple[int, int]) -> list[str]:

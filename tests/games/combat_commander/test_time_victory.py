@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cc_helpers import deck, lines, new, settle
+from cc_helpers import deck, lines, new, position, settle
 
 from tactica.games.commander_family.victory import (
     break_unit,
@@ -69,8 +69,7 @@ def test_6_1_2_reshuffle_only_the_triggering_deck_and_defender_vp() -> None:
 
 
 def test_6_1_2_triggering_player_removes_a_smoke_marker() -> None:
-    g = new()
-    g.state["smoke"] = {"C5": 3, "D4": 2}
+    g = position().marker("smoke", "C5", 3).marker("smoke", "D4", 2).game()
     _advance(g, ALLIES)
     d = g.decision()
     assert d is not None and d.seat == ALLIES and {o.id for o in d.options} == {"smoke:C5", "smoke:D4"}
@@ -89,8 +88,7 @@ def test_6_1_2_reinforcements_enter_on_their_time_space() -> None:
 
 
 def test_3_2_4_a_broken_unit_that_breaks_again_is_eliminated_7_1_vp() -> None:
-    g = new()
-    g.state["chits_open"] = []
+    g = position().objective_chits().game()
     vp = g.state["vp"]
     break_unit(g, "allies-2", "test")
     assert g.state["units"]["allies-2"]["broken"]
@@ -100,24 +98,21 @@ def test_3_2_4_a_broken_unit_that_breaks_again_is_eliminated_7_1_vp() -> None:
 
 
 def test_7_1_leader_worth_one_plus_command() -> None:
-    g = new()
-    g.state["chits_open"] = []
+    g = position().objective_chits().game()
     vp = g.state["vp"]
     eliminate(g, "axis-1", "test")  # Lt. Bolter, Command 1
     assert g.state["vp"] == vp - 2
 
 
 def test_7_3_2_elimination_points_doubled_chit() -> None:
-    g = new()
-    g.state["chits_open"] = ["V"]
+    g = position().objective_chits(open=["V"]).game()
     vp = g.state["vp"]
     eliminate(g, "allies-2", "test")
     assert g.state["vp"] == vp + 4
 
 
 def test_6_3_surrender_when_a_casualty_reaches_the_marker() -> None:
-    g = new()
-    g.state["sides"][ALLIES]["surrender"] = 2
+    g = position().track("surrender", 2, ALLIES).game()
     eliminate(g, "allies-2", "test")
     assert not g.is_terminal()
     eliminate(g, "allies-3", "test")
@@ -125,17 +120,14 @@ def test_6_3_surrender_when_a_casualty_reaches_the_marker() -> None:
 
 
 def test_6_3_last_unit_on_the_map_eliminated_loses() -> None:
-    g = new()
-    g.state["sides"][ALLIES]["surrender"] = 99
+    g = position().track("surrender", 99, ALLIES).game()
     for uid in ("allies-1", "allies-2", "allies-3", "allies-4"):
         eliminate(g, uid, "test")
     assert g.is_terminal() and g.returns() == [1.0, -1.0]
 
 
 def test_6_3_1_both_lose_at_once_initiative_holder_wins() -> None:
-    g = new()
-    g.state["sides"][AXIS]["surrender"] = 1
-    g.state["sides"][ALLIES]["surrender"] = 1
+    g = position().track("surrender", 1, AXIS).track("surrender", 1, ALLIES).game()
     eliminate(g, "axis-2", "test", check=False)
     eliminate(g, "allies-2", "test", check=False)
     assert check_sudden_loss(g)
@@ -148,40 +140,34 @@ def test_7_3_2_chits_c_g_k_make_objective_3_worth_six() -> None:
 
 
 def test_7_3_3_open_objective_worth_4_swings_8() -> None:
-    g = new()
-    g.state["chits_open"] = ["A", "J"]  # Objective 1: 1 + 2 ... plus one more below
-    g.state["chits_open"].append("P")  # all five +1: Objective 1 worth 4
+    # chits A and J: Objective 1 worth 1 + 2; P: all five +1, so Objective 1 worth 4
+    g = position().objective(1, ALLIES).objective_chits(open=["A", "J", "P"]).game()
     assert objective_value(g, "1", g.state["chits_open"]) == 4
-    g.state["objectives"]["1"]["owner"] = ALLIES
     vp = g.state["vp"]
     set_control(g, "1", AXIS)
     assert g.state["vp"] - vp == 8
 
 
 def test_6_3_2_secret_chits_revealed_and_scored_at_the_end() -> None:
-    g = new()
-    g.state["vp"] = 0
-    g.state["sides"][AXIS]["chits_secret"] = ["D"]  # Objective 4 worth 1, held by the Germans
-    g.state["sides"][ALLIES]["chits_secret"] = []
+    # secret chit D: Objective 4 worth 1, held by the Germans
+    g = position().track("vp", 0).objective_chits(secret={AXIS: ["D"]}).game()
+    assert g.state["vp"] == 0
     final_decision(g, "test", "6.3.2")
     assert g.returns() == [1.0, -1.0]
 
 
 def test_9_2_vp_zero_goes_to_the_initiative_holder() -> None:
-    g = new()
-    g.state["vp"] = 0
-    for sd in g.state["sides"]:
-        sd["chits_secret"] = []
+    g = position().track("vp", 0).objective_chits().game()
+    assert g.state["vp"] == 0
     final_decision(g, "test", "6.3.2")
     assert g.returns() == [-1.0, 1.0]
 
 
 def test_7_3_2_control_all_five_wins_before_the_sudden_death_roll() -> None:
-    g = new()
-    g.state["chits_open"] = ["T"]
-    for o in g.state["objectives"].values():
-        o["owner"] = AXIS
-    g.state["time"].update(space=2, sudden_death=3)
+    p = position().objective_chits(open=["T"]).track("time", 2).track("sudden_death", 3)
+    for o in range(1, 6):
+        p.objective(o, AXIS)
+    g = p.game()
     _advance(g, ALLIES)
     assert g.is_terminal() and g.returns() == [1.0, -1.0]
 

@@ -7,13 +7,11 @@ import json
 import random
 
 from cc_helpers import deck, make_order, new, rules
-from skirmish import SKIRMISH_ID, with_skirmish
+from skirmish import skirmish_game
 
 from tactica.core.chance import Chance
 from tactica.core.game import Game
 from tactica.core.rules import plain_data_problem
-from tactica.games import register
-from tactica.games.combat_commander import RULES
 
 AXIS, ALLIES = 0, 1
 
@@ -131,8 +129,7 @@ def test_resample_keeps_every_card_in_its_own_deck() -> None:
 
 
 def play(seed: int, deep: bool = False) -> Game:
-    register(with_skirmish(RULES))
-    g = Game.new(RULES, SKIRMISH_ID, seed)
+    g = skirmish_game(seed=seed)
     rng = random.Random(seed)
     for n in range(20_000):
         if g.is_terminal():

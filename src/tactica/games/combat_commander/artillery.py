@@ -106,12 +106,12 @@ def artillery_box(g: Game, seat: int) -> str | None:
     edges = g.state.get("edges")
     if name is None or not edges:
         return None
-    from .maps import builtin_map, builtin_map_ids
-
-    if name not in builtin_map_ids():
+    rules: Any = g.rules
+    m = rules.cc_map(name)  # an added map (the studio's) or a built-in one
+    if m is None:
         return None
     try:
-        return builtin_map(name).artillery_box(edges[seat])
+        return str(m.artillery_box(edges[seat]))
     except KeyError:
         return None
 

@@ -36,7 +36,8 @@ from .components import data_dir
 from .data_models import CcMapBlock, CcMapFile
 from .terrain import on_path, terrain_chart
 
-__all__ = ["CORNERS", "EDGES", "CcMap", "MapError", "builtin_map", "builtin_map_ids", "load_map"]
+__all__ = ["CORNERS", "EDGES", "CcMap", "MapError", "builtin_map", "builtin_map_ids", "load_map",
+           "map_of_board"]
 
 EDGES: Final = ("north", "south", "west", "east")
 OPPOSITE: Final = MappingProxyType({"north": "south", "south": "north", "west": "east", "east": "west"})
@@ -109,6 +110,22 @@ def load_map(source: str | os.PathLike[str] | Traversable) -> CcMap:
     except BoardError as exc:
         raise MapError(str(exc)) from exc
     return _cc_map(_Fail(name), board, block)
+
+
+def map_of_board(board: Board, buildings: Mapping[str, list[str]] | None = None,
+                 artillery_boxes: Mapping[str, str] | None = None,
+                 friendly_edges: tuple[str, str] = ("west", "east"),
+                 setup_zones: Mapping[str, str] | None = None) -> CcMap:
+    """A CC map on a board of any size (the studio's positions): the checks of :func:`load_map`
+    that do not depend on the printed 15 x 10 map (Buildings of connected Building hexes,
+    set-up zones in the half nearer their edge, railways on both hex and path). Artillery Boxes
+    are optional here (without them Radios have nowhere to go)."""
+    fail = _Fail(board.name)
+    built = _buildings(fail, board, buildings or {})
+    zones = _zones(fail, board, setup_zones or {})
+    _check_railways(fail, board)
+    boxes = MappingProxyType(dict(artillery_boxes or {}))
+    return CcMap(board.name, board, friendly_edges, boxes, built, zones, board.source)
 
 
 class _Fail:
@@ -185,7 +202,8 @@ def _zones(fail: _Fail, board: Board, value: Mapping[str, str]) -> Mapping[str, 
 def _nearer(board: Board, h: Hex, edge: str) -> bool:
     """True if ``h`` is strictly nearer ``edge`` than the opposite edge (in hex rows/columns)."""
     col, row = board.layout.to_offset(h)
-    pos, size = (row, ROWS) if edge in ("north", "south") else (col, COLS)
+    layout = board.layout
+    pos, size = (row, layout.rows) if edge in ("north", "south") else (col, layout.cols)
     near = pos if edge in ("north", "west") else size - 1 - pos
     return near < size - 1 - near
 

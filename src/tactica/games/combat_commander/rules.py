@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from tactica.core.hexgrid import Hex
     from tactica.core.los import LosTable
 
+    from .maps import CcMap
+
 
 
 def _builtin_scenarios() -> dict[str, dict[str, Any]]:
@@ -64,6 +66,7 @@ class CombatCommanderRules(CommanderRules):
         super().__init__([*procedure_steps(), *steps])
         self._pack = pack
         self._boards: dict[str, Board] = {}
+        self._maps: dict[str, CcMap] = {}  # boards added with their CC block (add_map)
         self._extra_scenarios: dict[str, dict[str, Any]] = {}
         self.orders = order_registry(dict(ORDERS))
         self.events = event_registry(dict(EVENTS))
@@ -104,6 +107,23 @@ class CombatCommanderRules(CommanderRules):
                 self._weapon_types.setdefault(k, wt)
         self._types_indexed = True
 
+    def add_unit_type(self, unit_type: Any) -> None:
+        """Make a unit type known to this instance only (the studio's per-unit stats; the
+        shared rosters stay as they are). Its id must be new."""
+        if not self._types_indexed:
+            self._index_types()
+        if unit_type.id in self._unit_types:
+            raise KeyError(f"unit type {unit_type.id!r} exists already")
+        self._unit_types[unit_type.id] = unit_type
+
+    def add_card(self, card: Any) -> None:
+        """Make a Fate card known to this instance only (the studio's stand-in cards that
+        force a roll); its id must be new."""
+        index = self._card_index()
+        if card.id in index:
+            raise KeyError(f"card {card.id!r} exists already")
+        index[card.id] = card
+
     def unit_type(self, type_id: str) -> Any:
         try:
             return self._unit_types[type_id]
@@ -138,6 +158,22 @@ class CombatCommanderRules(CommanderRules):
     def add_board(self, board: Board) -> None:
         """Make a board (tests, custom maps) available to scenarios by its name."""
         self._boards[board.name] = board
+
+    def add_map(self, cc_map: CcMap) -> None:
+        """Make a CC map of any size (the studio's) available by its name, with its Buildings
+        and Artillery Boxes."""
+        self._boards[cc_map.id] = cc_map.board
+        self._maps[cc_map.id] = cc_map
+
+    def cc_map(self, name: str) -> CcMap | None:
+        """The CC map named ``name``: one added to this instance, else a built-in one, else
+        None (a bare board added with ``add_board``)."""
+        m = self._maps.get(name)
+        if m is not None:
+            return m
+        from .maps import builtin_map, builtin_map_ids
+
+        return builtin_map(name) if name in builtin_map_ids() else None
 
     def board(self, g: Game) -> Board | None:
         name = g.state.get("map")
@@ -247,11 +283,11 @@ class CombatCommanderRules(CommanderRules):
         fortifications.setup(g, scenario)
 
     def objective_hexes(self, board: Board, obj: str) -> list[Hex]:
-        """7.3.1.1: a built-in map knows its multi-hex Buildings; other boards use the one hex."""
-        from .maps import builtin_map, builtin_map_ids
-
-        if board.name in builtin_map_ids() and board is builtin_map(board.name).board:
-            return list(builtin_map(board.name).objective_hexes(obj))
+        """7.3.1.1: a CC map (built-in or added) knows its multi-hex Buildings; a bare board
+        uses the one hex."""
+        m = self.cc_map(board.name)
+        if m is not None and m.board is board:
+            return list(m.objective_hexes(obj))
         return [board.objectives[obj]]
 
     def view(self, g: Game, seat: int | None, everything: bool) -> dict[str, Any]:

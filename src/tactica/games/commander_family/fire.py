@@ -722,7 +722,8 @@ class FireAttack(Step):
         g.emit(cite(g, "fire.attack"),
                "{nation}: {what} fire at {target}: {parts} = {fp} FP", nation=nation(g, seat),
                what=what, target=target, fp=st["fp"],
-               parts=", ".join(f"{w} {n:+d}" for w, n, _ in st["parts"]))
+               parts=", ".join(f"{w} {n:+d}" for w, n, _ in st["parts"]),
+               modifiers=[[w, n] for w, n, _ in st["parts"]])
         self._before_roll(g, a)
 
     def _before_roll(self, g: Game, a: Args) -> None:
@@ -767,7 +768,8 @@ class FireAttack(Step):
                 total += burst
                 parts += f" + {burst} airburst ({cite(g, 'artillery.airburst')})"
         a["total"] = total
-        g.emit(cite(g, "fire.attack_roll"), "Attack Total {total} ({parts})", total=total, parts=parts)
+        g.emit(cite(g, "fire.attack_roll"), "Attack Total {total} ({parts})", total=total, parts=parts,
+               fp=int(a["final_fp"]), roll=int(roll["total"]), card=roll["card"])
         if a["mortar"]:
             rules_of(g).mortar_damage(g, a)  # GWC T124: before the Defense Rolls
         if roll["jammed"]:
