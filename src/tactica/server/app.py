@@ -44,7 +44,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(store, run_agents=settings.run_agents, max_live=settings.max_live_games)
         app.state.hub = hub
         app.state.new_games = RateLimit(settings.games_per_minute)
-        app.state.catalogue = Catalogue()
+        app.state.catalogue = Catalogue(settings.resolved_cache_dir())
         if settings.warm_catalogue:
             app.state.catalogue.warm()
         bus = None

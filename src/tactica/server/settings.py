@@ -9,6 +9,8 @@ reverse proxies whose ``X-Forwarded-For`` names the client, comma-separated; non
 TACTICA_SERVER_TIMING=1: every HTTP answer carries a ``Server-Timing: app;dur=<ms>`` header (the
 time the app spent on it; bench/bench_server.py turns it on). Off by default: it would hand every
 client a finer clock on the server's work than the round trip does.
+TACTICA_CACHE_DIR: where the server keeps what it derives from its code (the lobby's catalogue,
+server/catalogue.py); default ``$XDG_CACHE_HOME/tactica`` (``~/.cache/tactica``).
 """
 
 from __future__ import annotations
@@ -25,6 +27,14 @@ def default_data_dir() -> Path:
     if env:
         return Path(env)
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "tactica"
+
+
+def default_cache_dir() -> Path:
+    env = os.environ.get("TACTICA_CACHE_DIR")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "tactica"
 
 
@@ -49,6 +59,9 @@ class Settings:
     warm_catalogue: bool = True
     """Build the lobby's catalogue as the server starts (server/catalogue.py), not on the
     first visit."""
+    cache_dir: Path | None = None
+    """Where the catalogue is kept from one start to the next, one file per code version
+    (default: ``default_cache_dir()``)."""
 
     server_timing: bool = False
     """Send ``Server-Timing`` on every HTTP answer (also on with TACTICA_SERVER_TIMING=1)."""
@@ -63,6 +76,9 @@ class Settings:
     def proxies(self) -> tuple[str, ...]:
         env = [h.strip() for h in os.environ.get("TACTICA_TRUSTED_PROXIES", "").split(",") if h.strip()]
         return (*self.trusted_proxies, *env)
+
+    def resolved_cache_dir(self) -> Path:
+        return self.cache_dir or default_cache_dir()
 
     def resolved_url(self) -> str:
         url = self.database_url or os.environ.get("TACTICA_DATABASE_URL", "")
