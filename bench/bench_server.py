@@ -330,7 +330,7 @@ def pct(xs: list[float], q: int) -> float:
 
 async def warm(base: str) -> None:
     """Load what every process loads once (the catalogue, a game) before the clock starts."""
-    async with httpx.AsyncClient(timeout=120) as http:
+    async with httpx.AsyncClient(timeout=900) as http:  # a cold catalogue on a loaded machine: minutes
         (await http.get(f"{base}/api/modules")).raise_for_status()
     t = await Table.open([base])
     try:
