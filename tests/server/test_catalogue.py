@@ -54,6 +54,20 @@ def test_another_code_version_does_not_read_the_old_file(tmp_path: Path, fresh: 
     assert (cache / "catalogue-1111.json").exists()
 
 
+def test_a_damaged_cache_file_is_built_again_and_old_versions_are_pruned(tmp_path: Path, fresh: None) -> None:
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    for i in range(catalogue.KEEP + 3):  # other code versions' files
+        (cache / f"catalogue-old{i:02}.json").write_bytes(b'{"modules": [], "agents": []}')
+    mine = catalogue.cache_file(cache)
+    mine.write_bytes(b'{"modules": [{"id": "cut short')
+    with client(tmp_path / "a.db", cache_dir=cache) as c:
+        served = c.get("/api/modules").json()
+    assert served["modules"] and json.loads(mine.read_bytes()) == served
+    kept = list(cache.glob("catalogue-*.json"))
+    assert len(kept) == catalogue.KEEP and mine in kept
+
+
 def test_an_unwritable_cache_folder_still_serves_the_catalogue(tmp_path: Path, fresh: None) -> None:
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the cache folder should be")

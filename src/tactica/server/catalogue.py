@@ -33,6 +33,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 import tactica
 from tactica.games import BUILTIN, all_ids, get_rules
 from tactica.server.agents import agent_levels
@@ -92,12 +94,19 @@ def cache_file(folder: Path) -> Path:
     return folder / f"catalogue-{code_key()}.json"
 
 
+KEEP = 16
+"""Catalogue files kept in the cache folder (the most recent): one per code version, and
+several versions (checkouts, upgrades) may share the folder."""
+
+
 def read_cache(path: Path) -> bytes | None:
+    """The cached catalogue, or None when missing or not a catalogue (then it is built again)."""
     try:
         data = path.read_bytes()
-    except OSError:
+        ok = isinstance(orjson.loads(data).get("modules"), list)
+    except (OSError, ValueError, AttributeError):
         return None
-    return data or None
+    return data if ok else None
 
 
 def write_cache(path: Path, data: bytes) -> None:
@@ -112,6 +121,11 @@ def write_cache(path: Path, data: bytes) -> None:
         log.warning("could not cache the catalogue in %s (%s)", path.parent, e)
         with contextlib.suppress(OSError):
             tmp.unlink()
+        return
+    with contextlib.suppress(OSError):
+        files = sorted(path.parent.glob("catalogue-*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in files[KEEP:]:
+            old.unlink(missing_ok=True)
 
 
 class _Child:
