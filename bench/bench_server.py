@@ -7,7 +7,10 @@ Run: .venv/bin/python bench/bench_server.py [--games 50] [--decisions 40] [--pro
 
 Each game has two seats, each a client with its own WebSocket; in the two-process run seat 0 talks
 to process A and seat 1 to process B. The seat to move posts its decision (the scripted choice:
-an order or a move when offered, else the last option) to its own process.
+an order or a move when offered, else the last option) to its own process, quoting its
+WebSocket's id as a browser tab does (``X-Live-Connection``): the new state comes to it in the
+answer and is pushed to the other seat only (a server that ignores the header pushes it to both,
+and the client takes the first).
 
 Load: with ``--think 0`` every game is a closed loop that posts its next decision as soon as it
 has the last one, which keeps the server saturated: latencies are then mostly queueing (50 games
@@ -47,6 +50,7 @@ import asyncio
 import json
 import os
 import random
+import secrets
 import signal
 import socket
 import statistics
@@ -176,24 +180,31 @@ class Http:
 
 
 class Seat:
+    """One seat's client, as a browser tab: a WebSocket that names itself in its hello, and
+    decisions that quote it (``X-Live-Connection``), so the new state comes in the answer only."""
+
     def __init__(self, base: str, gid: str, token: str) -> None:
         self.http = Http(base)
         self.ws_url, self.token = f"{base.replace('http', 'ws')}/api/games/{gid}/ws", token
+        self.connection = secrets.token_hex(16)
         self.latest: dict[str, Any] | None = None
         self.changed = asyncio.Event()
         self.seen_at: dict[int, float] = {}
 
+    def seen(self, msg: dict[str, Any]) -> None:
+        self.seen_at.setdefault(msg["index"], time.perf_counter())
+        if self.latest is None or msg["index"] >= self.latest["index"]:
+            self.latest = msg
+        self.changed.set()
+
     async def listen(self) -> None:
         async with websockets.connect(self.ws_url, max_size=2**24, compression=None) as ws:
-            await ws.send(json.dumps({"token": self.token}))
+            await ws.send(json.dumps({"token": self.token, "connection": self.connection}))
             async for raw in ws:
                 msg = orjson.loads(raw)
                 if msg.get("type") != "view":
                     raise RuntimeError(f"websocket: {msg}")
-                self.seen_at.setdefault(msg["index"], time.perf_counter())
-                if self.latest is None or msg["index"] >= self.latest["index"]:
-                    self.latest = msg
-                self.changed.set()
+                self.seen(msg)
 
     async def wait_index(self, index: int, timeout: float = 60.0) -> float:
         end = time.perf_counter() + timeout
@@ -273,13 +284,15 @@ async def play(t: Table, decisions: int, fig: Figures, pace: Pace, start_after: 
         t0 = time.perf_counter()
         r = await me.http.request("POST", f"/api/games/{t.gid}/decisions",
                                   {"index": mine["index"], "option": pick["id"]},
-                                  headers={"X-Seat-Token": me.token})
+                                  headers={"X-Seat-Token": me.token, "X-Live-Connection": me.connection})
         fig.rtt.append(time.perf_counter() - t0)
         r.raise_for_status()
         inside = r.server_ms()
         if inside is not None:
             fig.in_server.append(inside / 1000)
-        index = r.json()["index"]
+        answer = r.json()
+        me.seen(answer)  # the new state comes to the deciding seat in the answer, not pushed again
+        index = answer["index"]
         fig.reach.append(await other.wait_index(index) - t0)
         await seats[0].wait_index(index)
         done += 1
@@ -317,7 +330,7 @@ def pct(xs: list[float], q: int) -> float:
 
 async def warm(base: str) -> None:
     """Load what every process loads once (the catalogue, a game) before the clock starts."""
-    async with httpx.AsyncClient(timeout=120) as http:
+    async with httpx.AsyncClient(timeout=900) as http:  # a cold catalogue on a loaded machine: minutes
         (await http.get(f"{base}/api/modules")).raise_for_status()
     t = await Table.open([base])
     try:

@@ -11,6 +11,11 @@ from pathlib import Path
 
 import httpx
 
+from tactica.server.catalogue import BUILD, cache_file, write_cache
+from tactica.server.settings import default_cache_dir
+
+_catalogue_cached = False
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -18,8 +23,24 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def cache_catalogue() -> None:
+    """Make sure the lobby's catalogue is in the cache folder the servers read (once a session;
+    server/catalogue.py): built here, with no timeout, rather than while a browser test waits
+    on the lobby, which on a machine loaded by other jobs took longer than its timeouts."""
+    global _catalogue_cached
+    if _catalogue_cached:
+        return
+    path = cache_file(default_cache_dir())
+    if not path.exists():
+        out = subprocess.run([sys.executable, "-c", f"import os, sys; {BUILD}"], check=True,
+                             capture_output=True).stdout
+        write_cache(path, out)
+    _catalogue_cached = True
+
+
 def start_server(db: Path | str, port: int, *extra: str) -> subprocess.Popen[bytes]:
     """``db``: an SQLite file, or any SQLAlchemy URL as a string."""
+    cache_catalogue()
     url = f"sqlite:///{db}" if isinstance(db, Path) else db
     p = subprocess.Popen([sys.executable, "-m", "tactica.cli", "serve", "--host", "127.0.0.1",
                           "--port", str(port), "--db", url, *extra],

@@ -4,6 +4,7 @@ turned for the second seat; irreversible options ask first; undo shows the older
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -55,6 +56,30 @@ def open_by_link(page: Any, other: Any, server: str) -> str:
     return link
 
 
+class Deliveries:
+    """The states one page receives: the answers to its decisions and its WebSocket's pushes
+    (the server leaves out the WebSocket a decision names, so none should come twice)."""
+
+    def __init__(self, page: Any) -> None:
+        self.pushed: list[int] = []
+        self.posts: list[Any] = []
+        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+        page.on("requestfinished", self._request)
+
+    def _frame(self, payload: str | bytes) -> None:
+        m = json.loads(payload)
+        if m.get("type") == "view":
+            self.pushed.append(m["rev"])
+
+    def _request(self, request: Any) -> None:
+        if request.method == "POST" and request.url.endswith("/decisions"):
+            self.posts.append(request)
+
+    def answered(self) -> list[int]:
+        """The states the decisions' answers brought (read outside Playwright's callbacks)."""
+        return [r.response().json()["rev"] for r in self.posts]
+
+
 def hex_box(page: Any, hex_id: str) -> dict[str, float]:
     box = page.locator(f"g.hex[data-hex='{hex_id}'] polygon.terrain").bounding_box()
     assert box is not None
@@ -65,10 +90,12 @@ def hex_box(page: Any, hex_id: str) -> dict[str, float]:
 def test_two_people_play_by_secret_link_in_two_browsers(browser, other_browser, server, shots,
                                                         module, scenario, second):
     a = open_page(browser, server + "/")
+    got = {id(a): Deliveries(a)}
     create_game(a, module, scenario, ["here", "link"], wait=False)
     a.wait_for_selector("[data-testid=seat-link]")
     shots(a, "link")
     b = open_page(other_browser, server + "/")
+    got[id(b)] = Deliveries(b)
     open_by_link(a, b, server)
     a.wait_for_selector("[data-testid=prompt]")
     # the map faces each player: the first seat's corner A1 is top left, the second's bottom right
@@ -96,6 +123,10 @@ def test_two_people_play_by_secret_link_in_two_browsers(browser, other_browser, 
     assert any(second in line for line in log_a), "the second seat's moves reach the first"
     assert a.locator("[data-testid=feed] li").count() > 0
     assert not a.errors and not b.errors, (a.errors, b.errors)
+    for d in got.values():  # each state reached each screen once: in an answer or pushed
+        answered = d.answered()
+        assert answered and d.pushed
+        assert len(set(d.pushed)) == len(d.pushed) and not set(d.pushed) & set(answered), (d.pushed, answered)
 
 
 def test_the_other_sides_last_move_is_highlighted_with_its_path(browser, other_browser, server):

@@ -33,6 +33,11 @@ HELLO_MAX = 1024
 """Longest first WebSocket message (the hello that carries the token)."""
 Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=TOKEN_MAX)]
 HostKey = Annotated[str | None, Header(alias="X-Host-Key", max_length=TOKEN_MAX)]
+CONNECTION_MAX = 64
+"""Longest connection id a WebSocket may name in its hello (the client's are 32 characters)."""
+LiveConnection = Annotated[str | None, Header(alias="X-Live-Connection", max_length=CONNECTION_MAX)]
+"""The id the sender's own WebSocket named in its hello: the change's answer brings that
+connection the new payload, so it is not pushed to it again (live.py ``Sender``)."""
 
 
 class SeatSpec(BaseModel):
@@ -72,6 +77,11 @@ class UndoIn(BaseModel):
 def _view(hub: Hub, live: LiveGame, seat: int | None) -> Response:
     """A seat's payload as the bytes encoded once for this change (shared with its WebSockets)."""
     return Response(hub.encoded(live, seat), media_type="application/json")
+
+
+def _answer(payload: bytes) -> Response:
+    """A change's answer: the acting seat's payload of the state the change made."""
+    return Response(payload, media_type="application/json")
 
 
 def hub_of(request: Request) -> Hub:
@@ -192,12 +202,12 @@ async def revoke_link(game_id: str, seat: int, request: Request, x_seat_token: T
 
 
 @router.post("/games/{game_id}/resign")
-async def resign(game_id: str, request: Request, x_seat_token: Token = None) -> Response:
+async def resign(game_id: str, request: Request, x_seat_token: Token = None,
+                 x_live_connection: LiveConnection = None) -> Response:
     hub = hub_of(request)
     live = await _live(hub, game_id)
     seat = await _acting_seat(hub, live, x_seat_token)
-    await hub.resign(live, seat, x_seat_token)
-    return _view(hub, live, seat)
+    return _answer(await hub.resign(live, seat, x_seat_token, x_live_connection))
 
 
 @router.delete("/games/{game_id}", status_code=204)
@@ -228,34 +238,32 @@ async def game_map(game_id: str, request: Request) -> dict[str, Any]:
 
 
 @router.post("/games/{game_id}/decisions")
-async def decide(game_id: str, body: DecisionIn, request: Request,
-                 x_seat_token: Token = None) -> Response:
+async def decide(game_id: str, body: DecisionIn, request: Request, x_seat_token: Token = None,
+                 x_live_connection: LiveConnection = None) -> Response:
     hub = hub_of(request)
     live = await _live(hub, game_id)
     seat = await _acting_seat(hub, live, x_seat_token)
-    await hub.decide(live, seat, body.index, body.option, x_seat_token)
-    return _view(hub, live, seat)
+    return _answer(await hub.decide(live, seat, body.index, body.option, x_seat_token, x_live_connection))
 
 
 @router.post("/games/{game_id}/undo")
-async def undo(game_id: str, body: UndoIn, request: Request, x_seat_token: Token = None) -> Response:
+async def undo(game_id: str, body: UndoIn, request: Request, x_seat_token: Token = None,
+               x_live_connection: LiveConnection = None) -> Response:
     hub = hub_of(request)
     live = await _live(hub, game_id)
     seat = await _acting_seat(hub, live, x_seat_token)
-    await hub.undo(live, seat, body.index, x_seat_token)
-    return _view(hub, live, seat)
+    return _answer(await hub.undo(live, seat, body.index, x_seat_token, x_live_connection))
 
 
 @router.post("/games/{game_id}/preferences")
 async def preferences(game_id: str, body: PreferencesIn, request: Request,
-                      x_seat_token: Token = None) -> Response:
+                      x_seat_token: Token = None, x_live_connection: LiveConnection = None) -> Response:
     """A seat's published conveniences: ``auto_pass`` (pass for it at every window where its
     hand allows nothing but the pass). Every seat's view shows it (``view.auto_pass``)."""
     hub = hub_of(request)
     live = await _live(hub, game_id)
     seat = await _acting_seat(hub, live, x_seat_token)
-    await hub.set_auto_pass(live, seat, body.auto_pass, x_seat_token)
-    return _view(hub, live, seat)
+    return _answer(await hub.set_auto_pass(live, seat, body.auto_pass, x_seat_token, x_live_connection))
 
 
 @router.get("/games/{game_id}/odds")
@@ -343,7 +351,10 @@ async def replay(game_id: str, request: Request, step: Annotated[int, Query(ge=0
 @router.websocket("/games/{game_id}/ws")
 async def live_updates(ws: WebSocket, game_id: str) -> None:
     """Send ``{"token": "..."}`` (or ``{"token": null}`` to watch) first; then every change of
-    the game brings the view of that seat. A reconnect gets the current view at once."""
+    the game brings the view of that seat. A reconnect gets the current view at once. The hello
+    may name the connection (``"connection": "<id>"``): a change the seat makes by a request
+    that quotes the id (``X-Live-Connection``) is in that request's answer and not pushed here
+    again."""
     await ws.accept()
     hub: Hub = ws.app.state.hub
     try:
@@ -360,6 +371,10 @@ async def live_updates(ws: WebSocket, game_id: str) -> None:
             raise Refused(422, "token must be a string")
         if token is not None and len(token) > TOKEN_MAX:
             raise Refused(422, f"token longer than {TOKEN_MAX} characters")
+        connection = hello.get("connection") if isinstance(hello, dict) else None
+        if connection is not None and not (isinstance(connection, str)
+                                           and 0 < len(connection) <= CONNECTION_MAX):
+            raise Refused(422, f"connection must be a string of 1 to {CONNECTION_MAX} characters")
         seat = await hub.seat_of(live, token)
     except Refused as e:
         await ws.send_json({"type": "error", "status": e.status, "detail": e.detail})
@@ -369,7 +384,7 @@ async def live_updates(ws: WebSocket, game_id: str) -> None:
         with contextlib.suppress(Exception):
             await ws.close(code=4408)
         return
-    hub.listen(live.id, ws, seat, token)
+    hub.listen(live.id, ws, seat, token, connection)
     try:
         await ws.send_text(hub.encoded(live, seat).decode())
         while True:

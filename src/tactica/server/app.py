@@ -41,12 +41,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         asyncio.get_running_loop().set_default_executor(
             ThreadPoolExecutor(max_workers=DB_THREADS, thread_name_prefix="tactica-store"))
         origin = secrets.token_hex(8)
-        store = GameStore(settings.resolved_url(), origin=origin)
+        pool, loop = settings.db_connections()
+        store = GameStore(settings.resolved_url(), origin=origin, pool=pool, loop=loop)
         hub = Hub(store, run_agents=settings.run_agents, max_live=settings.max_live_games)
         app.state.hub = hub
         app.state.new_games = RateLimit(settings.games_per_minute)
         app.state.saves = RateLimit(settings.games_per_minute)  # the editor's saves (editor.py)
-        app.state.catalogue = Catalogue()
+        app.state.catalogue = Catalogue(settings.resolved_cache_dir())
         if settings.warm_catalogue:
             app.state.catalogue.warm()
         bus = None

@@ -18,7 +18,7 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
-from tactica.server.store import CHANNEL, libpq_url
+from tactica.server.store import CHANNEL, app_name, libpq_url
 
 log = logging.getLogger("tactica.server")
 
@@ -52,7 +52,8 @@ class ChangeBus:
         first = True
         while True:
             try:
-                async with await psycopg.AsyncConnection.connect(self.url, autocommit=True) as conn:
+                async with await psycopg.AsyncConnection.connect(
+                        self.url, autocommit=True, application_name=app_name(self.origin, "listen")) as conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
                     self.ready.set()
                     if not first:

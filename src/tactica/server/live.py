@@ -137,6 +137,22 @@ def _actor(seat: int, token: str | None) -> tuple[int, str] | None:
     return None if token is None else (seat, token_hash(token))
 
 
+@dataclass(frozen=True)
+class Sender:
+    """The live connection a change came from: the seat, the token hash it acts with and the
+    id its WebSocket gave in its hello (``connection``). The change's HTTP answer brings that
+    connection the new payload, so the broadcast leaves it out: each connection gets each new
+    state once. Only a connection of the same seat opened with the same link matches, so an id
+    quoted by anyone else silences nothing."""
+    seat: int
+    token_hash: str
+    connection: str
+
+    @staticmethod
+    def of(seat: int, token: str | None, connection: str | None) -> Sender | None:
+        return Sender(seat, token_hash(token), connection) if token and connection else None
+
+
 def _agent_seed(seed: int, seat: int) -> int:
     return (seed * 31 + seat) & ((1 << 63) - 1)
 
@@ -152,6 +168,8 @@ class Hub:
         reloaded game keeps its listeners)."""
         self._opened_with: dict[Listener, str] = {}
         """The token hash each seat's connection was opened with (a link replaced elsewhere)."""
+        self._connection: dict[Listener, str] = {}
+        """The id each seat's connection named in its hello (``Sender``)."""
         self._loading = asyncio.Lock()
         self._settled: set[tuple[str, str]] = set()
 
@@ -454,9 +472,11 @@ class Hub:
                 with contextlib.suppress(Exception):
                     await ws.send_json({"type": "error", "status": status, "detail": detail})
 
-    async def resign(self, live: LiveGame, seat: int, token: str | None = None) -> None:
+    async def resign(self, live: LiveGame, seat: int, token: str | None = None,
+                     connection: str | None = None) -> bytes:
         """A person gives up: every other seat wins. Stored as the game's result (the record of
-        decisions is unchanged), so a reload ends the rebuilt game the same way."""
+        decisions is unchanged), so a reload ends the rebuilt game the same way. Returns the
+        seat's new payload (for the answer; ``connection``: see ``Sender``)."""
         async with live.lock:
             g = live.game
             if live.read_only:
@@ -468,7 +488,9 @@ class Hub:
             returns = [-1.0 if i == seat else 1.0 for i in range(g.num_players())]
             end_by_resignation(g, {"returns": returns, "reason": f"{g.seats[seat]} resigned"})
             await self._persist(live, live.index, live.index, _actor(seat, token))
-        await self.broadcast(live)
+            answer = self.encoded(live, seat)
+        await self.broadcast(live, Sender.of(seat, token, connection))
+        return answer
 
     async def delete(self, live: LiveGame) -> None:
         async with live.lock:
@@ -480,8 +502,11 @@ class Hub:
 
     # ------------------------------------------------------------------ changes
     async def decide(self, live: LiveGame, seat: int, index: int, option: str,
-                     token: str | None = None) -> None:
-        """Apply ``option`` for ``seat`` (whose link is ``token``: checked again as it is stored)."""
+                     token: str | None = None, connection: str | None = None) -> bytes:
+        """Apply ``option`` for ``seat`` (whose link is ``token``: checked again as it is stored).
+        Returns the seat's payload of the new state, which the answer carries: the broadcast
+        leaves out the WebSocket the request named (``connection``, see ``Sender``). It is
+        taken under the lock, so it is this decision's state even if an AI seat moves at once."""
         async with live.lock:
             await self._behind(live, index)
             self._check_turn(live, seat, index)
@@ -492,10 +517,13 @@ class Hub:
             except IllegalOption as e:
                 raise Refused(400, str(e)) from None
             await self._persist(live, before, before, _actor(seat, token))
-        await self.broadcast(live)
+            answer = self.encoded(live, seat)
+        await self.broadcast(live, Sender.of(seat, token, connection))
         self.schedule_agents(live)
+        return answer
 
-    async def set_auto_pass(self, live: LiveGame, seat: int, on: bool, token: str | None = None) -> None:
+    async def set_auto_pass(self, live: LiveGame, seat: int, on: bool, token: str | None = None,
+                            connection: str | None = None) -> bytes:
         """A seat switches its published convenience ``auto_pass`` (docs/architecture.md
         "Reaction windows"): recorded as ``!auto_pass=0|1``, shown in every seat's view, and
         sent to every seat at once, since it changes which decisions that seat is asked. Allowed
@@ -509,13 +537,16 @@ class Hub:
             if seat in live.agents:
                 raise Refused(403, "that seat is played by the AI")
             if bool(g.state["auto_pass"][seat]) == on:
-                return
+                return self.encoded(live, seat)
             before = live.index
             g.set_auto_pass(seat, on)
             await self._persist(live, before, before, _actor(seat, token))
-        await self.broadcast(live)
+            answer = self.encoded(live, seat)
+        await self.broadcast(live, Sender.of(seat, token, connection))
+        return answer
 
-    async def undo(self, live: LiveGame, seat: int, index: int, token: str | None = None) -> None:
+    async def undo(self, live: LiveGame, seat: int, index: int, token: str | None = None,
+                   connection: str | None = None) -> bytes:
         async with live.lock:
             await self._behind(live, index)
             self._check_turn(live, seat, index)
@@ -530,7 +561,9 @@ class Hub:
             while keep < min(len(old), len(new)) and old[keep] == new[keep]:
                 keep += 1
             await self._persist(live, before, keep, _actor(seat, token))
-        await self.broadcast(live)
+            answer = self.encoded(live, seat)
+        await self.broadcast(live, Sender.of(seat, token, connection))
+        return answer
 
     async def _behind(self, live: LiveGame, index: int) -> None:
         """The client quotes a later decision than this copy holds: another process took the
@@ -662,25 +695,41 @@ class Hub:
             data = live.encoded[seat] = encode(self.payload(live, seat))
         return data
 
-    def listen(self, game_id: str, ws: Listener, seat: int | None, token: str | None = None) -> None:
+    def listen(self, game_id: str, ws: Listener, seat: int | None, token: str | None = None,
+               connection: str | None = None) -> None:
+        """``ws`` gets every new payload of ``seat``; ``connection``: the id it named in its
+        hello, which the requests it sends quote so that their changes are not pushed to it
+        again (``Sender``)."""
         self.listeners.setdefault(game_id, {})[ws] = seat
         if seat is not None and token:
             self._opened_with[ws] = token_hash(token)
+            if connection:
+                self._connection[ws] = connection
 
     def listening(self, game_id: str, ws: Listener) -> bool:
         return ws in self.listeners.get(game_id, {})
 
     def unlisten(self, game_id: str, ws: Listener) -> None:
         self._opened_with.pop(ws, None)
+        self._connection.pop(ws, None)
         here = self.listeners.get(game_id)
         if here is not None:
             here.pop(ws, None)
             if not here:
                 del self.listeners[game_id]
 
-    async def broadcast(self, live: LiveGame) -> None:
+    def _sent_to(self, ws: Listener, seat: int | None, sender: Sender | None) -> bool:
+        """Whether ``ws`` is the connection the change came from (its answer carried it)."""
+        return (sender is not None and seat == sender.seat
+                and self._connection.get(ws) == sender.connection
+                and self._opened_with.get(ws) == sender.token_hash)
+
+    async def broadcast(self, live: LiveGame, sender: Sender | None = None) -> None:
+        """Send every listener its seat's payload, but the connection the change came from."""
         texts: dict[int | None, str] = {}
         for ws, seat in list(self.listeners.get(live.id, {}).items()):
+            if self._sent_to(ws, seat, sender):
+                continue
             if seat not in texts:
                 texts[seat] = self.encoded(live, seat).decode()
             try:

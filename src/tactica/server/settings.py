@@ -9,6 +9,11 @@ reverse proxies whose ``X-Forwarded-For`` names the client, comma-separated; non
 TACTICA_SERVER_TIMING=1: every HTTP answer carries a ``Server-Timing: app;dur=<ms>`` header (the
 time the app spent on it; bench/bench_server.py turns it on). Off by default: it would hand every
 client a finer clock on the server's work than the round trip does.
+TACTICA_DB_POOL, TACTICA_DB_LOOP_CONNECTIONS: how many connections a server process opens to
+PostgreSQL (``Settings.db_pool``, ``db_loop_connections``; defaults 8 and 4, so at most 13 with
+the listening one).
+TACTICA_CACHE_DIR: where the server keeps what it derives from its code (the lobby's catalogue,
+server/catalogue.py); default ``$XDG_CACHE_HOME/tactica`` (``~/.cache/tactica``).
 """
 
 from __future__ import annotations
@@ -25,6 +30,14 @@ def default_data_dir() -> Path:
     if env:
         return Path(env)
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "tactica"
+
+
+def default_cache_dir() -> Path:
+    env = os.environ.get("TACTICA_CACHE_DIR")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "tactica"
 
 
@@ -49,6 +62,9 @@ class Settings:
     warm_catalogue: bool = True
     """Build the lobby's catalogue as the server starts (server/catalogue.py), not on the
     first visit."""
+    cache_dir: Path | None = None
+    """Where the catalogue is kept from one start to the next, one file per code version
+    (default: ``default_cache_dir()``)."""
 
     server_timing: bool = False
     """Send ``Server-Timing`` on every HTTP answer (also on with TACTICA_SERVER_TIMING=1)."""
@@ -63,6 +79,39 @@ class Settings:
     def proxies(self) -> tuple[str, ...]:
         env = [h.strip() for h in os.environ.get("TACTICA_TRUSTED_PROXIES", "").split(",") if h.strip()]
         return (*self.trusted_proxies, *env)
+
+    db_pool: int | None = None
+    """Connections to PostgreSQL that store threads share (the lobby, loading a game, seat
+    links): default TACTICA_DB_POOL or 8 (store.py ``POOL``). A call beyond them waits."""
+    db_loop_connections: int | None = None
+    """Connections to PostgreSQL for the event loop's own statements (every decision's append,
+    catch-ups): default TACTICA_DB_LOOP_CONNECTIONS or 4 (store.py ``LOOP_CONNECTIONS``). With
+    the one that listens for other processes' changes, a process opens at most
+    ``db_pool + db_loop_connections + 1``; N processes need N times that below PostgreSQL's
+    ``max_connections`` (100 by default)."""
+
+    def db_connections(self) -> tuple[int, int]:
+        """``(db_pool, db_loop_connections)`` from the settings, else the environment, else the
+        defaults; a value that is not a positive integer is a clear error at start."""
+        from tactica.server.store import LOOP_CONNECTIONS, POOL
+
+        out = []
+        wanted = ((self.db_pool, "TACTICA_DB_POOL", POOL),
+                  (self.db_loop_connections, "TACTICA_DB_LOOP_CONNECTIONS", LOOP_CONNECTIONS))
+        for value, env, default in wanted:
+            if value is None:
+                raw = os.environ.get(env, "").strip()
+                try:
+                    value = int(raw) if raw else default
+                except ValueError:
+                    raise ValueError(f"{env} must be a positive integer, not {raw!r}") from None
+            if value < 1:
+                raise ValueError(f"{env} (or its setting) must be at least 1, not {value}")
+            out.append(value)
+        return out[0], out[1]
+
+    def resolved_cache_dir(self) -> Path:
+        return self.cache_dir or default_cache_dir()
 
     def resolved_url(self) -> str:
         url = self.database_url or os.environ.get("TACTICA_DATABASE_URL", "")

@@ -47,8 +47,24 @@ from tactica.server.schema import decisions, games, seats
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 DB_THREADS = 24
-"""Threads the server runs store calls on (asyncio's default of cpu+4 queues them under load),
-and the connections kept open to a database server for them."""
+"""Threads the server runs store calls and AI seats on (asyncio's default of cpu+4 queues them
+under load). Store calls share the ``pool`` connections of ``GameStore``: a thread beyond them
+waits for one (at most ``POOL_TIMEOUT`` seconds)."""
+POOL = 8
+"""Connections to a database server that store threads share, by default (``Settings.db_pool``):
+a store call holds one for a few milliseconds (the lobby's page, loading a game, a seat's link),
+and every decision goes through the event loop's own (``LOOP_CONNECTIONS``)."""
+LOOP_CONNECTIONS = 4
+"""Connections the event loop's own statements use, by default (``Settings.db_loop_connections``):
+each decision's append and each catch-up is one statement of about a millisecond, so even a
+saturated server (about a thousand decisions a second, bench/bench_server.py) has one or two in
+flight."""
+POOL_TIMEOUT = 30.0
+"""Seconds a store call waits for one of the pool's connections before it fails."""
+APP_NAME = "tactica"
+"""PostgreSQL's ``application_name`` of a server's connections: ``tactica <process id> <use>``,
+the use being ``store`` (the pool), ``loop`` (``AsyncLink``) or ``listen`` (server/bus.py), so
+``pg_stat_activity`` shows what each connection is for."""
 CHANNEL = "tactica_games"
 """The PostgreSQL notification channel of game changes (payload: ``<game id> <process id>``, and
 `` play`` after them when only the play changed: decisions, undo, resignation, preferences, no
@@ -164,12 +180,22 @@ def _check_if_idle(dbapi_conn: Any, entry: ConnectionPoolEntry, _proxy: PoolProx
         raise DisconnectionError(str(e)) from e
 
 
-def make_engine(url: str) -> Engine:
+def app_name(origin: str, use: str) -> str:
+    """The ``application_name`` of one of a server process's connections (``APP_NAME``)."""
+    return " ".join(p for p in (APP_NAME, origin, use) if p)
+
+
+def make_engine(url: str, pool: int = POOL, name: str = APP_NAME) -> Engine:
+    """An engine whose pool opens at most ``pool`` connections (kept open, none beyond: a store
+    call beyond them waits for one) named ``name`` in ``pg_stat_activity``."""
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    engine = create_engine(url, pool_size=DB_THREADS, max_overflow=DB_THREADS)
+    if pool < 1:
+        raise ValueError(f"a store needs at least one pooled connection, not {pool}")
+    engine = create_engine(url, pool_size=pool, max_overflow=0, pool_timeout=POOL_TIMEOUT,
+                           connect_args={"application_name": name})
     event.listen(engine, "checkin", _idle_since)
     event.listen(engine, "checkout", _check_if_idle)
     return engine
@@ -183,9 +209,12 @@ class AsyncLink:
     statement fails on them in a way that leaves them unusable. Bound to the event loop that
     first uses it (a new loop, say a test's second app, gets connections of its own)."""
 
-    def __init__(self, url: str, size: int = 8) -> None:
+    def __init__(self, url: str, size: int = LOOP_CONNECTIONS, name: str = APP_NAME) -> None:
+        if size < 1:
+            raise ValueError(f"the event loop needs at least one connection, not {size}")
         self.url = libpq_url(url)
         self.size = size
+        self.name = name
         self._loop: asyncio.AbstractEventLoop | None = None
         self._slots = asyncio.Semaphore(size)
         self._idle: list[tuple[Any, float]] = []
@@ -209,7 +238,7 @@ class AsyncLink:
                 return conn
             except psycopg.Error:
                 await self._discard(conn)
-        return await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        return await psycopg.AsyncConnection.connect(self.url, autocommit=True, application_name=self.name)
 
     @staticmethod
     async def _discard(conn: Any) -> None:
@@ -270,12 +299,16 @@ def _now() -> datetime:
 
 
 class GameStore:
-    def __init__(self, url: str, origin: str = "") -> None:
-        self.engine = make_engine(url)
+    """``pool``: connections store threads share; ``loop``: the event loop's own (PostgreSQL).
+    With the listening one (server/bus.py) a server process opens at most ``pool + loop + 1``
+    connections to PostgreSQL."""
+
+    def __init__(self, url: str, origin: str = "", pool: int = POOL, loop: int = LOOP_CONNECTIONS) -> None:
+        self.engine = make_engine(url, pool, app_name(origin, "store"))
         self.origin = origin
         """This process's id in change notifications (so it can skip its own)."""
         self.notifies = self.engine.dialect.name == "postgresql"
-        self.link = AsyncLink(url) if self.notifies else None
+        self.link = AsyncLink(url, loop, app_name(origin, "loop")) if self.notifies else None
         """On PostgreSQL, the connections the event loop's own statements go through."""
         migrate(self.engine)
 

@@ -8,9 +8,12 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(method, path, { token = null, host = null, body = undefined } = {}) {
+// live: the id this tab's WebSocket named in its hello; a change sent with it comes back in
+// the answer only, not pushed over that WebSocket again.
+export async function api(method, path, { token = null, host = null, body = undefined, live = null } = {}) {
   const headers = { Accept: "application/json" };
   if (token) headers["X-Seat-Token"] = token;
+  if (live) headers["X-Live-Connection"] = live;
   if (host) headers["X-Host-Key"] = host;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -74,6 +77,11 @@ export const hostKeys = {
     localStorage.setItem(HOSTS, JSON.stringify(a));
   },
 };
+
+// A fresh id for a WebSocket connection (crypto.getRandomValues: also on plain http).
+export function connectionId() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
 
 export function wsUrl(path) {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";

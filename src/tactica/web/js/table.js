@@ -3,7 +3,7 @@
 // the rules, and highlighted on the map), hands, tracks, the whole log one click away; live
 // updates over a WebSocket; hot-seat hand-over between local seats.
 // No rules here: legal targets are the paths the drawing gives for each option id.
-import { api, seatTokens, wsUrl, ApiError } from "./api.js";
+import { api, seatTokens, wsUrl, connectionId, ApiError } from "./api.js";
 import { h, s, clear } from "./dom.js";
 import { drawBoard, stackPopover, rotateMap, FLAG_COLORS } from "./board.js";
 import { tracksPanel, handsPanel, pilesPanel, genericPanels, logPanel, feedPanel, oddsBox, confirmBox, seatName, namer } from "./panels.js";
@@ -61,6 +61,9 @@ class Table {
   }
 
   get token() { return this.shown === null ? null : this.tokens[this.shown]; }
+  // The id of this tab's open WebSocket, sent with each change: its answer is the new view,
+  // which the server then does not push over that WebSocket again.
+  get live() { return this.ws && this.ws.readyState === WebSocket.OPEN ? this.ws.connection : null; }
   get path() { return `/api/games/${encodeURIComponent(this.gameId)}`; }
 
   async start() {
@@ -102,10 +105,11 @@ class Table {
   connect() {
     if (this.closed) return;
     const ws = new WebSocket(wsUrl(`${this.path}/ws`));
+    ws.connection = connectionId();
     this.ws = ws;
     const seat = this.shown;
     const conn = document.getElementById("conn");
-    ws.onopen = () => { ws.send(JSON.stringify({ token: this.token })); conn.textContent = "● live"; conn.className = "conn on"; };
+    ws.onopen = () => { ws.send(JSON.stringify({ token: this.token, connection: ws.connection })); conn.textContent = "● live"; conn.className = "conn on"; };
     ws.onmessage = (ev) => {
       const m = JSON.parse(ev.data);
       if (m.type === "view" && seat === this.shown) { this.queue.push(m); this.pump(); }
@@ -152,7 +156,8 @@ class Table {
   onPayload(p) {
     if (p.seat !== this.shown) return;
     if (this.payload && this.payload.seat === p.seat && (p.rev ?? 0) < (this.payload.rev ?? 0)) return;
-    // the same change again (the answer to a decision, then its broadcast): already shown
+    // the same change again (an answer to a decision and its broadcast, when the WebSocket's
+    // hello had not reached the server yet): already shown
     if (this.payload && p.rev !== undefined && p.rev === this.payload.rev && this.handoverTo === null && !this.message) return;
     const before = this.payload;
     this.payload = p;
@@ -332,7 +337,7 @@ class Table {
   async send(optionId) {
     this.odds = null; this.menu = null; this.prefix = []; this.confirming = null;
     try {
-      const p = await api("POST", `${this.path}/decisions`, { token: this.token, body: { index: this.payload.index, option: optionId } });
+      const p = await api("POST", `${this.path}/decisions`, { token: this.token, live: this.live, body: { index: this.payload.index, option: optionId } });
       this.message = null;
       this.moves = [];
       seen.set(this.gameId, this.shown, p.view.log.length);
@@ -344,7 +349,7 @@ class Table {
 
   async undo() {
     try {
-      const p = await api("POST", `${this.path}/undo`, { token: this.token, body: { index: this.payload.index } });
+      const p = await api("POST", `${this.path}/undo`, { token: this.token, live: this.live, body: { index: this.payload.index } });
       this.moves = [];
       seen.set(this.gameId, this.shown, p.view.log.length);
       this.onPayload(p);
@@ -353,7 +358,7 @@ class Table {
 
   async resign() {
     if (!confirm("Resign this game? The other side wins; this cannot be undone.")) return;
-    try { this.onPayload(await api("POST", `${this.path}/resign`, { token: this.token })); } catch (e) { await this.refused(e); }
+    try { this.onPayload(await api("POST", `${this.path}/resign`, { token: this.token, live: this.live })); } catch (e) { await this.refused(e); }
   }
 
   mayAct(p) {
@@ -362,7 +367,7 @@ class Table {
 
   async setAutoPass(on) {
     try {
-      this.onPayload(await api("POST", `${this.path}/preferences`, { token: this.token, body: { auto_pass: on } }));
+      this.onPayload(await api("POST", `${this.path}/preferences`, { token: this.token, live: this.live, body: { auto_pass: on } }));
     } catch (e) { await this.refused(e); }
   }
 
