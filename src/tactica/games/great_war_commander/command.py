@@ -88,8 +88,21 @@ def command_reach(g: Game, leader: str, activated: list[str],
 
 
 def commanders(g: Game, uid: str) -> list[str]:
-    """3.3.1.5: the one Leader (the best Command) whose Command a Unit in its hex adds."""
+    """3.3.1.5: the one Leader (the best Command) whose Command a Unit in its hex adds. In a
+    read scope each (hex, side) is asked once (speed: every live stat of every unit asks this)."""
+    r = reading_of(g)
+    if r is None:
+        leaders = leaders_with(g, uid)
+        if not leaders or not _type(g, uid).is_unit:
+            return []
+        return [max(leaders, key=lambda x: (command_of(g, x), x))]
+    u = g.state["units"][uid]
+    if u["where"] != "map" or u["hex"] is None or not _type(g, uid).is_unit:
+        return []  # a Unit is never a Leader itself, so leaders_with's "not uid" holds
+    key = ("gwc_commander", u["hex"], int(u["seat"]))
+    if key in r.memo:
+        found: list[str] = r.memo[key]
+        return list(found)
     leaders = leaders_with(g, uid)
-    if not leaders or not _type(g, uid).is_unit:
-        return []
-    return [max(leaders, key=lambda x: (command_of(g, x), x))]
+    found = r.memo[key] = [max(leaders, key=lambda x: (command_of(g, x), x))] if leaders else []
+    return list(found)

@@ -304,8 +304,11 @@ def trench_step(g: Game, frm: str, to: str) -> bool:
     Move frame's). Otherwise the Fortifications' own test."""
     for f in reversed(g.state.get("stack") or ()):  # none in a policy's view of the state
         if f["step"] == "move_order":
-            if any(is_tank(g, u) for u in f["args"].get("group") or ()):
-                return False
+            group = f["args"].get("group")
+            if group:
+                kinds, units = terrain_state.tank_types(g.rules), g.state["units"]
+                if any(units[u]["type"] in kinds for u in group):
+                    return False
             break
     return fortifications.trench_step(g, frm, to)
 
