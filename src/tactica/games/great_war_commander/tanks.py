@@ -61,7 +61,7 @@ def _type(g: Game, uid: str) -> Any:
 
 
 def is_tank(g: Game, uid: str) -> bool:
-    return bool(_type(g, uid).type == "tank")
+    return g.state["units"][uid]["type"] in terrain_state.tank_types(g.rules)
 
 
 def bog_number(g: Game, uid: str) -> int | None:
