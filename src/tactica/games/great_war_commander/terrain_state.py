@@ -29,7 +29,15 @@ from ..commander_family.access import rules_of
 from ..commander_family.board_state import board_of, label_map, on_path, overlay
 from ..commander_family.movement import find_frame
 from . import barrage
-from .terrain import FaoView, TerrainEntry, fao_view, hex_type, los_policy, printed_board, terrain_chart
+from .terrain import (
+    FaoView,
+    TerrainEntry,
+    fao_view,
+    hex_type,
+    los_policy,
+    printed_board,
+    terrain_chart,
+)
 
 if TYPE_CHECKING:
     from tactica.core.board import Board
@@ -119,11 +127,23 @@ FIRST_ONCE = {"shellhole": "T118", "destroyed_woods": "T124.1"}
 def first_once(g: Game, label: str) -> str | None:
     """T118, T124.1: the hex's type if entering it may cost the +1 of the first one; a Trail in a
     Shellhole printed on the map waives it (T118.2) until a Shellhole marker lands there
-    (T121.1)."""
-    t = current_type(g, label).id
-    if t not in FIRST_ONCE or trail_shellhole(g, label):
-        return None
-    return t
+    (T121.1). A marked hex goes by its marker; the others are looked up in a table of the board
+    (speed: asked at every step of every move)."""
+    m = marker(g, label)
+    if m is not None:  # the marker's type (no Trail waiver under a marker, T121.1)
+        return m if m in FIRST_ONCE else None
+    b = board_of(g)
+    assert b is not None
+    return _printed_first_once(b).get(label)
+
+
+@lru_cache(maxsize=64)
+def _printed_first_once(board: Board) -> dict[str, str]:
+    """label -> printed type, for the hexes of ``board`` whose printed type is one of
+    :data:`FIRST_ONCE` and that are not a Shellhole with a Trail (T118.2)."""
+    return {lab: t.id for lab, t in _printed_types_under(board).items()
+            if t.id in FIRST_ONCE
+            and not (t.id == "shellhole" and on_path(board, label_map(board)[lab], "trail"))}
 
 
 def trail_shellhole(g: Game, label: str) -> bool:
