@@ -106,9 +106,17 @@ def terrain_chart() -> TerrainChart:
     return build_chart(builtin_pack().terrain)
 
 
-@lru_cache(maxsize=16384)
 def hex_types(board: Board, h: Hex) -> tuple[TerrainEntry, ...]:
-    """T99.1: the hex's types, the governing one first (reading R4's precedence)."""
+    """T99.1: the hex's types, the governing one first (reading R4's precedence). A hex no
+    marker changed has its printed types (speed: every marker makes a new board)."""
+    marked = _marked_hexes(board)
+    if marked is not None and h not in marked[1]:
+        return _hex_types(marked[0], h)
+    return _hex_types(board, h)
+
+
+@lru_cache(maxsize=16384)
+def _hex_types(board: Board, h: Hex) -> tuple[TerrainEntry, ...]:
     ch = terrain_chart()
     found = {ch.entries[f] for f in board.features[board.index[h]]
              if f in ch.entries and ch.entries[f].kind == "type"}
