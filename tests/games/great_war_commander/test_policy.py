@@ -186,3 +186,58 @@ def test_S98_5_3_the_policy_plays_doughboy_surge_only_with_the_line_in_enemy_ran
         move(g, ENT, [ldr, near], offensive=True)
         assert "sc:USS3:0" in {o.id for o in g.legal_options()}
         assert (_policy_picks(g, ENT) == "sc:USS3:0") is plays
+
+
+def _offensive_position(enemy: str | None) -> Game:
+    """Germany's Leader in B7 with Platoons in B8 and C7, away from the objectives they do not
+    hold (F7, I10, E10); a French Platoon in ``enemy``; Germany holds an Offensive (G-38) and a
+    Move (G-2) card only, at its first Turn decision."""
+    from tactica.games.commander_family.state import side
+
+    from .gwc_helpers import clear_map, to_first_turn
+
+    g = to_first_turn(new("frontieres_1914", 3))
+    clear_map(g)
+    ldr = next(u.id for u in RULES.components.of_nation("Germany", "leader") if u.special != "hero")
+    for type_id, here in ((ldr, "B7"), ("ger-infanterie", "B8"), ("ger-infanterie", "C7")):
+        put(g, 0, type_id, here)
+    if enemy is not None:
+        put(g, 1, "fr-poilus", enemy)
+    g.state["activated"] = []
+    g.state["active"] = 0
+    g.state["stack"] = [f for f in g.state["stack"] if f["step"] != "turn"]
+    g.state["stack"].append({"step": "turn", "args": {"phase": "choose", "given": 0}})
+    for sd in g.state["sides"]:  # no Strategy Card windows here
+        sd["sc_draw"].extend(sd["sc_hand"])
+        sd["sc_hand"].clear()
+    side(g.state, 0)["hand"] = ["G-38", "G-2"]
+    g.refresh()
+    return g
+
+
+def test_O24_the_policy_gives_an_offensive_when_its_line_can_step_up_and_fire() -> None:
+    """A line of three away from the objectives with a French Platoon a few hexes off: the
+    Offensive (move, then one Fire Attack, O24.2) is worth more than the Move card; the policy
+    forms the whole line, moves it and makes the Fire Attack."""
+    g = _offensive_position("E7")
+    opt, why = POLICY.explain(g, 0, random.Random(1))
+    assert opt.id == "order:G-38", why
+    assert "Offensive" in why
+    vals = POLICY.order_values(g, scripted._Ctx(g, 0), {"Offensive", "Move"})
+    assert vals["Offensive"][0] > vals["Move"][0]
+    g.apply(opt.id)
+    rng = random.Random(2)
+    while "offensive_order" in g.frame_names():
+        d = g.decision()
+        assert d is not None
+        g.apply(POLICY.choose(g, d.seat, rng).id)
+    texts = [e[1].format(**e[2]) for e in g.log]
+    assert any(e[0] == "O24.1" and "line of 3" in e[1].format(**e[2]) for e in g.log), texts[-12:]
+    assert any(e[0] == "O24.2" and "fires" in e[1].format(**e[2]) for e in g.log), texts[-12:]
+
+
+def test_O24_no_offensive_without_an_enemy_it_could_fire_at() -> None:
+    """The same line with the enemy out of reach: the Offensive adds nothing to a Move."""
+    g = _offensive_position("N2")
+    assert scripted.offensive_value(scripted._Ctx(g, 0))[0] == 0.0
+    assert POLICY.choose(g, 0, random.Random(1)).id != "order:G-38"

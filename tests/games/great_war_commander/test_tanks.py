@@ -349,6 +349,24 @@ def test_O21_3_2_plus_two_for_an_unbroken_tank_at_an_adjacent_hex_with_the_star(
     assert F.strength(g, [gun], "E6")["fp"] == 3
 
 
+def test_O21_3_2_the_plus_two_of_an_ordnance_gun_is_in_its_firing_entry() -> None:
+    """The gun's +2 at an adjacent hex (O21.3.2) is part of the FP its hit attacks with: the
+    Ordnance firing entry lists it among the FP terms with its rule number, as the firing entry
+    of a non-Ordnance shot does."""
+    g, _ = game()
+    s = put(g, 1, TANK, "E5")  # Schneider: gun 6* in a white box
+    put(g, 0, "ger-infanterie", "E6")
+    gun = s + tanks.GUN
+    g.state["active"] = 1
+    RULES.orders["Fire"].start(g, 1, "x")
+    g.refresh()
+    pick(g, f"activate:{s}", "target:E6", f"add:{gun}", "fire")
+    entry = next(e for e in g.log if e[0] == "O21.2" and "Ordnance" in e[1].format(**e[2]))
+    text = entry[1].format(**entry[2])
+    assert "unbroken Tank firing * at an adjacent hex +2 (O21.3.2)" in text, text
+    assert text.endswith("= 8 FP") and f"{gun} FP +6" in text, text
+
+
 def test_O21_2_a_tank_with_only_a_gun_fires_it_as_ordnance() -> None:
     from tactica.games.commander_family import fire as F
 

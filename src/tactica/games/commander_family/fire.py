@@ -359,7 +359,7 @@ def strength(g: Game, pieces: list[str], target: str, ov: Overlay | None = None)
     fps = [piece_fp(g, p) for p in pieces]
     ordnance = len(pieces) == 1 and is_ordnance(g, pieces[0])
     if any(h is None for h in hinds) or not pieces:
-        return {"fp": 0, "parts": [], "hindrance": None, "ordnance": ordnance}
+        return {"fp": 0, "parts": [], "hindrance": None, "ordnance": ordnance, "bonus": []}
     hind = max(int(h or 0) for h in hinds)
     base = max(range(len(pieces)), key=lambda i: (fps[i], -i))
     parts: list[tuple[str, int, str]] = [(f"{pieces[base]} FP", fps[base], cite(g, "fire.group_fp"))]
@@ -369,9 +369,18 @@ def strength(g: Game, pieces: list[str], target: str, ov: Overlay | None = None)
         parts.append(("largest hindrance", -hind, "10.3.2"))
     parts += height(g, pieces, target)
     rules = rules_of(g)
-    if rules.vehicles:
-        parts += rules.fire_bonus(g, pieces, target)  # GWC O21.3.2: a Tank at an adjacent hex
-    return {"fp": sum(n for _, n, _ in parts), "parts": parts, "hindrance": hind, "ordnance": ordnance}
+    bonus = rules.fire_bonus(g, pieces, target) if rules.vehicles else []  # GWC O21.3.2
+    parts += bonus
+    return {"fp": sum(n for _, n, _ in parts), "parts": parts, "hindrance": hind, "ordnance": ordnance,
+            "bonus": bonus}
+
+
+def shown_parts(st: dict[str, Any]) -> str:
+    """A shot's FP terms for its firing entry (:func:`strength`); the game's own bonuses, which
+    come last (GWC O21.3.2: a Tank at an adjacent hex), with their rule numbers."""
+    plain = len(st["parts"]) - len(st["bonus"])
+    return ", ".join([f"{w} {n:+d}" for w, n, _ in st["parts"][:plain]]
+                     + [f"{w} {n:+d} ({r})" for w, n, r in st["bonus"]])
 
 
 def crossed_cover(g: Game, pieces: list[str], target: str) -> int | None:
@@ -712,17 +721,20 @@ class FireAttack(Step):
         if st["ordnance"] or a["smoke"]:
             rng = hex_distance(g, piece_hex(g, pieces[0]), target)
             a["range"] = rng
-            g.emit(cite(g, "fire.targeting"),
-                   "{nation}: {what} fires at {target} ({kind}); Targeting needs more than "
-                   "range {rng} after hindrance {h}", nation=nation(g, seat), what=what, target=target,
-                   kind="Smoke round" if a["smoke"] else "Ordnance", rng=rng, h=a["hindrance"])
+            text = ("{nation}: {what} fires at {target} ({kind}); Targeting needs more than "
+                    "range {rng} after hindrance {h}")
+            more: dict[str, Any] = {}
+            if st["bonus"] and not a["smoke"]:  # the attack a hit makes, with the game's bonus
+                text += "; a hit attacks with {parts} = {fp} FP"
+                more = {"parts": shown_parts(st), "fp": st["fp"]}
+            g.emit(cite(g, "fire.targeting"), text, nation=nation(g, seat), what=what, target=target,
+                   kind="Smoke round" if a["smoke"] else "Ordnance", rng=rng, h=a["hindrance"], **more)
             a["phase"] = "targeted"
             g.push("roll", roller=seat, purpose="targeting", store="troll", product=True)
             return
         g.emit(cite(g, "fire.attack"),
                "{nation}: {what} fire at {target}: {parts} = {fp} FP", nation=nation(g, seat),
-               what=what, target=target, fp=st["fp"],
-               parts=", ".join(f"{w} {n:+d}" for w, n, _ in st["parts"]),
+               what=what, target=target, fp=st["fp"], parts=shown_parts(st),
                modifiers=[[w, n] for w, n, _ in st["parts"]])
         self._before_roll(g, a)
 

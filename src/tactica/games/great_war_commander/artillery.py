@@ -47,7 +47,15 @@ from ..commander_family.artillery import (
     drift,
     push_artillery_impact,
 )
-from ..commander_family.board_state import board_of, hex_distance, los, units_in
+from ..commander_family.board_state import (
+    board_of,
+    hex_distance,
+    label_index,
+    los,
+    overlay,
+    table_of,
+    units_in,
+)
 from ..commander_family.orders import OrderDef
 from ..commander_family.phases import unknown_phase
 from ..commander_family.state import opponent
@@ -270,6 +278,26 @@ def spotter_los(g: Game, spotter: str, seat: int, target: str) -> LosResult:
     return los(g, here, target)
 
 
+def seen_hexes(g: Game, spotter: str, seat: int) -> list[str]:
+    """The hexes, in label order, where :func:`sees` holds, with the map, its LOS table and the
+    markers looked up once (speed: the Spotting Round's choice asks about every hex)."""
+    b = board_of(g)
+    assert b is not None
+    here = spotter_hex(g, spotter, seat)
+    if spotter == FAO:
+        rules: Any = g.rules
+        hook = getattr(rules, "fao_seen", None)
+        if hook is not None:
+            found: list[str] = hook(g, here)
+            return found
+    t = table_of(g)
+    if t is None:
+        return [here]
+    idx = label_index(t.board)
+    i, ov = idx[here], overlay(g)
+    return [lab for lab in b.labels if lab == here or t.result(i, idx[lab], ov).clear]
+
+
 def sees(g: Game, spotter: str, seat: int, target: str) -> bool:
     """O19.2.1.1: does the Spotter see the hex (:func:`spotter_los`)?"""
     return bool(spotter_los(g, spotter, seat, target).clear)
@@ -469,10 +497,8 @@ class ArtilleryRequest(Step):
         if ph == "spotter":
             return self._spotter_options(g, a)
         if ph == "spot":
-            b = board_of(g)
-            assert b is not None
             return [Option(f"spot:{lab}", f"Spotting Round in {lab}", "spot", {"hex": lab})
-                    for lab in b.labels if sees(g, a["spotter"], seat, lab)]
+                    for lab in seen_hexes(g, a["spotter"], seat)]
         if ph == "axis":
             b = board_of(g)
             assert b is not None

@@ -27,9 +27,9 @@ if TYPE_CHECKING:
     from tactica.core.game import Game
 
 
-def in_cohesion(g: Game, uid: str) -> bool:
-    """3.3.2: is this unit in cohesion now? (True for anything that is not checked.)"""
-    rules = rules_of(g)
+def in_cohesion(g: Game, uid: str, reach: list[tuple[int, frozenset[str]]] | None = None) -> bool:
+    """3.3.2: is this unit in cohesion now? (True for anything that is not checked.) ``reach``:
+    :func:`leader_reach`, worked out once by a caller that asks about every unit (speed)."""
     s = g.state
     u = s["units"][uid]
     t = unit_type_of(g, uid)
@@ -47,20 +47,25 @@ def in_cohesion(g: Game, uid: str) -> bool:
     w = u["weapon"]
     if w is not None and not s["weapons"][w]["broken"]:
         return True
-    for x, v in s["units"].items():
-        if (v["seat"] == seat and v["where"] == "map" and v["hex"] is not None
-                and rules.unit_type(v["type"]).type == "leader"
-                and label in within(g, v["hex"], command_of(g, x))):
-            return True
-    return False
+    reach = leader_reach(g) if reach is None else reach
+    return any(side == seat and label in near for side, near in reach)
+
+
+def leader_reach(g: Game) -> list[tuple[int, frozenset[str]]]:
+    """(seat, the hexes within its Command radius) of every Leader on the map."""
+    rules = rules_of(g)
+    return [(int(v["seat"]), within(g, v["hex"], command_of(g, x)))
+            for x, v in g.state["units"].items()
+            if v["where"] == "map" and v["hex"] is not None and rules.unit_type(v["type"]).type == "leader"]
 
 
 def check(g: Game) -> None:
     """3.3.2.1: Suppress every out-of-cohesion Unit of both sides (not one already Suppressed)."""
     s = g.state
+    reach = leader_reach(g)  # Suppression moves nobody and changes no Command: once (speed)
     for uid in sorted(s["units"]):
         u = s["units"][uid]
-        if u["where"] == "map" and not u["suppressed"] and not in_cohesion(g, uid):
+        if u["where"] == "map" and not u["suppressed"] and not in_cohesion(g, uid, reach):
             u["suppressed"] = True
             g.emit("3.3.2.1", "{unit} is out of cohesion and is Suppressed", unit=uid)
 

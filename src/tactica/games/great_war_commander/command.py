@@ -88,8 +88,27 @@ def command_reach(g: Game, leader: str, activated: list[str],
 
 
 def commanders(g: Game, uid: str) -> list[str]:
-    """3.3.1.5: the one Leader (the best Command) whose Command a Unit in its hex adds."""
+    """3.3.1.5: the one Leader (the best Command) whose Command a Unit in its hex adds. In a
+    read scope each (hex, side) is asked once (speed: every live stat of every unit asks this)."""
+    units = g.state["units"]
+    u = units[uid]
+    if u["where"] != "map" or u["hex"] is None or not _type(g, uid).is_unit:
+        return []  # a Unit is never a Leader itself, so leaders_with's "not uid" holds
+    r = reading_of(g)
+    if r is None:  # one pass over the units, without the lists of leaders_with (speed)
+        here, seat = u["hex"], u["seat"]
+        best: tuple[int, str] | None = None
+        for x, v in units.items():
+            if (v["hex"] == here and v["where"] == "map" and v["seat"] == seat
+                    and _type(g, x).type == "leader"):
+                rank = (command_of(g, x), x)
+                if best is None or rank > best:
+                    best = rank
+        return [] if best is None else [best[1]]
+    key = ("gwc_commander", u["hex"], int(u["seat"]))
+    if key in r.memo:
+        found: list[str] = r.memo[key]
+        return list(found)
     leaders = leaders_with(g, uid)
-    if not leaders or not _type(g, uid).is_unit:
-        return []
-    return [max(leaders, key=lambda x: (command_of(g, x), x))]
+    found = r.memo[key] = [max(leaders, key=lambda x: (command_of(g, x), x))] if leaders else []
+    return list(found)

@@ -32,8 +32,8 @@ DUD = "Command Confusion"
 def engineers(g: Game, seat: int) -> list[str]:
     """3.1.9: the seat's unbroken Engineer Units that may be activated now."""
     return sorted(uid for uid, u in g.state["units"].items()
-                  if u["seat"] == seat and on_map(g, uid) and not u["broken"] and may_activate(g, uid)
-                  and unit_type_of(g, uid).engineer)
+                  if u["seat"] == seat and unit_type_of(g, uid).engineer  # the type first (speed)
+                  and on_map(g, uid) and not u["broken"] and may_activate(g, uid))
 
 
 def works(g: Game, label: str) -> list[str]:

@@ -166,12 +166,19 @@ class GreatWarCommanderRules(SupportHooks):
     def board(self, g: Game) -> Board | None:
         """The map as play has made it: Rubble and Shellhole markers replace their hexes' types
         (T99.1, T117, T118, reading R21; terrain.marked_board)."""
-        name = g.state.get("map")
+        s = g.state
+        name = s.get("map")
         if name is None:
             return None
-        markers = g.state.get("terrain_markers")
-        printed = self.components.pack.maps[name]
+        markers = s.get("terrain_markers")
+        printed = self._maps[name]
         return terrain.marked_board(printed, markers) if markers else printed
+
+    @cached_property
+    def _maps(self) -> Mapping[str, Board]:
+        """The printed maps by name, looked up once (speed: the rules ask for the board some
+        ten thousand times a game)."""
+        return self.components.pack.maps
 
     def los(self, g: Game) -> LosTable | None:
         b = self.board(g)
@@ -258,8 +265,16 @@ class GreatWarCommanderRules(SupportHooks):
 
     def stack_ok(self, g: Game, uids: list[str]) -> bool:
         """8.2: seven figures a side in a hex (Tanks count three, 8.2.1), and never two Tanks."""
-        tanks = sum(self.unit_type(g.state["units"][u]["type"]).type == "tank" for u in uids)
-        return tanks <= 1 and super().stack_ok(g, uids)
+        units, types = g.state["units"], self.components.units
+        tanks = figures = 0
+        for u in uids:  # one pass over the types (speed: asked for every hex a move may enter)
+            t = types[units[u]["type"]]
+            if t.type == "tank":
+                tanks += 1
+                if tanks > 1:
+                    return False
+            figures += int(t.figures)  # the family's stack_figures, which GWC keeps
+        return figures <= self.figure_limit
 
     def stacking_check(self, g: Game, seat: int) -> None:
         """End of the Turn: overstacked hexes fixed (8.2), then the cohesion check (3.3.2.1)."""
@@ -345,6 +360,10 @@ class GreatWarCommanderRules(SupportHooks):
     def fao_los(self, g: Game, here: str, target: str) -> LosResult:
         """2.4, O19.2.1.1: the FAO's LOS from level 2 (reading R26)."""
         return terrain_state.fao_los(g, here, target)
+
+    def fao_seen(self, g: Game, here: str) -> list[str]:
+        """The hexes the FAO in ``here`` sees, in label order (fao_los for each, speed)."""
+        return terrain_state.fao_seen(g, here)
 
     def marker_hindrances(self, g: Game) -> Mapping[str, int]:
         """T107, 10.3.4: Gas hinders 1 into, out of and through its hex."""

@@ -22,7 +22,13 @@
   for Assaults, which Suppresses them), and then they go in at those odds only; ignoring Wire
   (S98.4.7, S98.5.6) when movers stand in Wire or may step into it; Doughboy Surge (S98.5.3) when
   an unbroken enemy has one of the line in Range. Otherwise the card is kept.
-- The others (Offensive) keep the family's values or none.
+- Offensive (O24): worth more than a Move when a Leader can lead a line of three or more that
+  moves toward the objectives and, one hex on, has an enemy in some line Formation's Range, so
+  that the Offensive's one Fire Attack after the move (O24.2) comes on top of the move
+  (:func:`offensive_value`); nothing without such a shot (then a Move does the same with fewer
+  limits). In the Order: the line starts with the Leader whose line is the longest, takes every
+  Formation it may that holds no objective, then moves (the family's Move choices); the Fire
+  Attack is always made, at the hex with the most enemies.
 
 The search hooks (branch points, candidates, evaluation, turn key) are in search_hooks.py and
 exported here, where tactica.ai.hooks looks for them.
@@ -40,14 +46,14 @@ from ..commander_family.board_state import board_of, reading
 from ..commander_family.movement import remaining, step_cost
 from ..commander_family.scripted import CommanderPolicy, _Ctx
 from ..commander_family.stats import morale, stat_value
-from . import barrage, fortifications, strategy, strategy_timing
+from . import barrage, fortifications, offensive, strategy, strategy_timing
 from .artillery import FAO, barrages
 from .components import unit_type_of
 from .core_orders import hmgs, runner_legal
 from .search_hooks import branch_point, candidates, evaluate, turn_key
 
 __all__ = ["POLICY", "GwcPolicy", "branch_point", "candidates", "evaluate", "hex_value",
-           "move_card_value", "plus_one_changes", "turn_key"]
+           "move_card_value", "offensive_line", "offensive_value", "plus_one_changes", "turn_key"]
 
 FRIEND_WEIGHT = 1.5
 """A friendly Unit under our own barrage or bombs counts this many enemy Units against it."""
@@ -219,6 +225,48 @@ def move_card_value(game: Game, ctx: _Ctx, a: dict[str, Any], option: Option,
     return 0.0, "unknown use"
 
 
+# ---------------------------------------------------------------- O24 Offensive
+OFFENSIVE_FIRE = 0.25
+"""What the Offensive's one Fire Attack after the move (O24.2 step 2) adds to moving the line."""
+OFFENSIVE_LINE = 3
+"""Formations (the Leader included) a line needs before an Offensive is worth a card."""
+
+
+def offensive_line(ctx: _Ctx, leader: str, line: list[str] | None = None) -> list[str]:
+    """The line the policy forms from ``leader`` (O24.1, offensive.next_to): one Formation at a
+    time, each next to one already in it, leaving out those that hold an objective; ``line``: the
+    one formed so far."""
+    g: Any = ctx.g
+    line = list(line or [leader])
+    while True:
+        more = [u for u in offensive.next_to(g, ctx.seat, line)
+                if not ctx.held_objective(ctx.units[u]["hex"])]
+        if not more:
+            return line
+        line.append(more[0])
+
+
+def offensive_value(ctx: _Ctx) -> tuple[float, str]:
+    """The best line's worth as an Offensive: a Move of its Formations away from the objectives
+    (the family's Move value for them) plus :data:`OFFENSIVE_FIRE` when, one hex on, an enemy
+    stands within some line Formation's Range; 0 without such a shot or with a short line."""
+    g: Any = ctx.g
+    best: tuple[float, str] = (0.0, "no line of three that could step up and fire")
+    for ldr in offensive.leaders(g, ctx.seat):
+        line = offensive_line(ctx, ldr)
+        away = [u for u in line if ctx.goal_dist(ctx.units[u]["hex"]) > 0]
+        if len(line) < OFFENSIVE_LINE or len(away) < 2:
+            continue
+        shot = [u for u in line
+                if ctx.enemy_dist(ctx.units[u]["hex"]) <= stat_value(g, u, "range") + 1]
+        if not shot:
+            continue
+        v = min(1.0, 0.15 * len(away) + 0.2) + OFFENSIVE_FIRE
+        if v > best[0]:
+            best = (v, f"an Offensive: {ldr}'s line of {len(line)} steps up and {shot[0]} can fire")
+    return best
+
+
 _NO_CTX: Any = None
 """What the handlers that read no view get instead of a _Ctx (speed: it is built from the view)."""
 
@@ -255,7 +303,30 @@ class GwcPolicy(CommanderPolicy):
                                    f"suppress a stack of {best}" if guns else "no HMG sees an enemy")
         if names is None or "Runner" in names:
             out["Runner"] = (0.12 if runner_legal(g, ctx.seat, "") else 0.0, "a Runner for the HRL")
+        if names is None or "Offensive" in names:
+            out["Offensive"] = offensive_value(ctx)
         return out
+
+    # -- O24: the Offensive's line and its Fire Attack
+    def _gwc_offensive_order(self, game: Game, ctx: _Ctx, opts: list[Option]) -> tuple[Option, str] | None:
+        a = game.top()
+        if a["phase"] == "line":
+            adds = [o for o in opts if o.kind == "activate"]
+            if not a["line"]:  # the Leader with the longest line starts it
+                best = max(adds, key=lambda o: (len(offensive_line(ctx, o.args["unit"])), o.id))
+                return best, f"start the Offensive's line with {best.args['unit']} (O24.1)"
+            want = offensive_line(ctx, a["line"][0], a["line"])
+            more = [o for o in adds if o.args["unit"] in want]
+            if more:
+                return more[0], f"{more[0].args['unit']} joins the line"
+            done = self._find(opts, "done")
+            if done is not None:
+                return done, "the line is complete: move"
+            return adds[0], "a line needs two Formations (O24.1)"
+        if a["phase"] == "fire_leader":
+            lead = next((o for o in opts if o.kind == "unit"), None)
+            return (lead, "the Offensive's Fire Attack costs nothing: make it (O24.2)") if lead else None
+        return None  # the target: the family's choice, the hex with the most enemies
 
     # -- S98.2, S98.1: the Strategy Card windows
     def _gwc_sc_modifier(self, game: Game, ctx: Any, opts: list[Option]) -> tuple[Option, str]:

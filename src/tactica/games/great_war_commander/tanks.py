@@ -61,7 +61,7 @@ def _type(g: Game, uid: str) -> Any:
 
 
 def is_tank(g: Game, uid: str) -> bool:
-    return bool(_type(g, uid).type == "tank")
+    return g.state["units"][uid]["type"] in terrain_state.tank_types(g.rules)
 
 
 def bog_number(g: Game, uid: str) -> int | None:
@@ -301,13 +301,18 @@ def leader_reach(g: Game, leader: str, activated: list[str], may: Callable[[Game
 def trench_step(g: Game, frm: str, to: str) -> bool:
     """F130.2: the Trench move (1 MP, no Op Fire in the hex entered) is for non-Tank Formations:
     never for a moving group holding a Tank (the family asks without the movers: the group is the
-    Move frame's). Otherwise the Fortifications' own test."""
+    Move frame's). The Fortifications' own test first: most steps are not along a Trench (speed)."""
+    if not fortifications.trench_step(g, frm, to):
+        return False
     for f in reversed(g.state.get("stack") or ()):  # none in a policy's view of the state
         if f["step"] == "move_order":
-            if any(is_tank(g, u) for u in f["args"].get("group") or ()):
-                return False
+            group = f["args"].get("group")
+            if group:
+                kinds, units = terrain_state.tank_types(g.rules), g.state["units"]
+                if any(units[u]["type"] in kinds for u in group):
+                    return False
             break
-    return fortifications.trench_step(g, frm, to)
+    return True
 
 
 # ---------------------------------------------------------------- 7.2.1.1 exit once

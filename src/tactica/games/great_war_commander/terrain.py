@@ -106,9 +106,17 @@ def terrain_chart() -> TerrainChart:
     return build_chart(builtin_pack().terrain)
 
 
-@lru_cache(maxsize=16384)
 def hex_types(board: Board, h: Hex) -> tuple[TerrainEntry, ...]:
-    """T99.1: the hex's types, the governing one first (reading R4's precedence)."""
+    """T99.1: the hex's types, the governing one first (reading R4's precedence). A hex no
+    marker changed has its printed types (speed: every marker makes a new board)."""
+    marked = _marked_hexes(board)
+    if marked is not None and h not in marked[1]:
+        return _hex_types(marked[0], h)
+    return _hex_types(board, h)
+
+
+@lru_cache(maxsize=16384)
+def _hex_types(board: Board, h: Hex) -> tuple[TerrainEntry, ...]:
     ch = terrain_chart()
     found = {ch.entries[f] for f in board.features[board.index[h]]
              if f in ch.entries and ch.entries[f].kind == "type"}
@@ -122,7 +130,29 @@ def hex_type(board: Board, h: Hex) -> TerrainEntry:
 
 @lru_cache(maxsize=16384)
 def move_cost(board: Board, a: Hex, b: Hex) -> int | None:
-    """MPs to enter ``b`` from adjacent ``a`` (T99.2), None where it is forbidden."""
+    """MPs to enter ``b`` from adjacent ``a`` (T99.2), None where it is forbidden. The cost reads
+    the terrain of ``a`` and ``b`` only (their hexside, paths and levels stay under markers), so
+    on a marked board a step between unmarked hexes costs what it costs on the printed map,
+    worked out once per printed map (speed: every marker makes a new board)."""
+    marked = _marked_hexes(board)
+    if marked is not None and a not in marked[1] and b not in marked[1]:
+        return _move_cost(marked[0], a, b)
+    return _move_cost(board, a, b)
+
+
+@lru_cache(maxsize=64)
+def _marked_hexes(board: Board) -> tuple[Board, frozenset[Hex]] | None:
+    """A marked board's printed map and the hexes its markers changed (None: a printed map)."""
+    origin = _ORIGIN.get(board)
+    if origin is None:
+        return None
+    printed, markers = origin
+    index = {lab: h for lab, h in zip(printed.labels, printed.hexes, strict=True)}
+    return printed, frozenset(index[lab] for lab, _ in markers)
+
+
+@lru_cache(maxsize=1 << 14)
+def _move_cost(board: Board, a: Hex, b: Hex) -> int | None:
     ch = terrain_chart()
     t = hex_type(board, b)
     along = [p for p in ch.of_kind("path") if board.road(a, b, p.id)]

@@ -29,11 +29,21 @@ from ..commander_family.access import rules_of
 from ..commander_family.board_state import board_of, label_map, on_path, overlay
 from ..commander_family.movement import find_frame
 from . import barrage
-from .terrain import TerrainEntry, fao_view, hex_type, los_policy, printed_board, terrain_chart
+from .terrain import (
+    FaoView,
+    TerrainEntry,
+    fao_view,
+    hex_type,
+    los_policy,
+    printed_board,
+    terrain_chart,
+)
 
 if TYPE_CHECKING:
     from tactica.core.board import Board
     from tactica.core.game import Game
+    from tactica.core.hexgrid import Hex
+    from tactica.core.los import Overlay
 
 MARKER_RULE = {"shellhole": "T118", "rubble": "T117"}
 
@@ -49,7 +59,14 @@ def printed_type(g: Game, label: str) -> TerrainEntry:
     """The hex's governing type as printed on the map, whatever marker lies there."""
     b = board_of(g)
     assert b is not None
-    return _printed_types(printed_board(b))[label]
+    return _printed_types_under(b)[label]
+
+
+@lru_cache(maxsize=64)
+def _printed_types_under(board: Board) -> dict[str, TerrainEntry]:
+    """:func:`_printed_types` of the map printed under ``board`` (a marked board or the printed
+    one), found once per board (speed: asked at every step of every move)."""
+    return _printed_types(printed_board(board))
 
 
 @lru_cache(maxsize=16)
@@ -110,11 +127,23 @@ FIRST_ONCE = {"shellhole": "T118", "destroyed_woods": "T124.1"}
 def first_once(g: Game, label: str) -> str | None:
     """T118, T124.1: the hex's type if entering it may cost the +1 of the first one; a Trail in a
     Shellhole printed on the map waives it (T118.2) until a Shellhole marker lands there
-    (T121.1)."""
-    t = current_type(g, label).id
-    if t not in FIRST_ONCE or trail_shellhole(g, label):
-        return None
-    return t
+    (T121.1). A marked hex goes by its marker; the others are looked up in a table of the board
+    (speed: asked at every step of every move)."""
+    m = marker(g, label)
+    if m is not None:  # the marker's type (no Trail waiver under a marker, T121.1)
+        return m if m in FIRST_ONCE else None
+    b = board_of(g)
+    assert b is not None
+    return _printed_first_once(b).get(label)
+
+
+@lru_cache(maxsize=64)
+def _printed_first_once(board: Board) -> dict[str, str]:
+    """label -> printed type, for the hexes of ``board`` whose printed type is one of
+    :data:`FIRST_ONCE` and that are not a Shellhole with a Trail (T118.2)."""
+    return {lab: t.id for lab, t in _printed_types_under(board).items()
+            if t.id in FIRST_ONCE
+            and not (t.id == "shellhole" and on_path(board, label_map(board)[lab], "trail"))}
 
 
 def trail_shellhole(g: Game, label: str) -> bool:
@@ -164,7 +193,7 @@ def record_entry(g: Game, uids: Sequence[str], label: str) -> None:
 def tanks_hinder(g: Game) -> dict[str, int]:
     """10.1.1, O21.3: every hex holding a Tank (either side's) hinders 1 a line passing through
     it; a Tank in the firer's or target's hex does not (the overlay's ``hinder_between``)."""
-    kinds = _tank_types(rules_of(g))
+    kinds = tank_types(rules_of(g))
     if not kinds:
         return {}
     return {u["hex"]: 1 for u in g.state["units"].values()
@@ -172,7 +201,7 @@ def tanks_hinder(g: Game) -> dict[str, int]:
 
 
 @lru_cache(maxsize=8)
-def _tank_types(rules: Any) -> frozenset[str]:
+def tank_types(rules: Any) -> frozenset[str]:
     """The unit types that are Tanks (asked once per rules object: speed)."""
     return frozenset(t for t, u in rules.components.units.items() if u.type == "tank")
 
@@ -186,15 +215,32 @@ def fao_los(g: Game, here: str, target: str) -> LosResult:
     m = label_map(b)
     if here == target:
         return LosResult(True)
-    view = fao_view(b, m[here])
-    i, j = b.index[m[here]], b.index[m[target]]
+    h = m[here]
+    return _fao_result(fao_view(b, h), b.index[h], h, b.index[m[target]], m[target], overlay(g))
+
+
+def fao_seen(g: Game, here: str) -> list[str]:
+    """The hexes, in label order, the FAO in ``here`` sees (:func:`fao_los` clear, his own hex
+    included), with the map, his view and the markers looked up once (speed: a Spotting Round's
+    choice asks about every hex)."""
+    b = board_of(g)
+    assert b is not None
+    m = label_map(b)
+    h = m[here]
+    view, i, ov = fao_view(b, h), b.index[h], overlay(g)
+    index = b.index
+    return [lab for lab in b.labels
+            if lab == here or _fao_result(view, i, h, index[m[lab]], m[lab], ov).clear]
+
+
+def _fao_result(view: FaoView, i: int, here: Hex, j: int, target: Hex, ov: Overlay | None) -> LosResult:
+    """:func:`fao_los` from hex ``i`` to another hex ``j`` under the markers ``ov``."""
     r = view.results[j]
-    ov = overlay(g)
     if ov is None or not r.clear or not (ov.inner & view.touch[j] or ov.outer & (1 << i | 1 << j)):
         return r
     if not ov.screen & view.touch[j]:  # whole-hex marks only: no second walk along the line
         return overlaid_marks(view.board, i, j, r, view.touch[j], view.order[j], ov)
-    result: LosResult = los_policy().evaluate(view.board, sight(view.board, m[here], m[target]), ov)
+    result: LosResult = los_policy().evaluate(view.board, sight(view.board, here, target), ov)
     return result
 
 
