@@ -198,9 +198,10 @@ def units_in(g: Game, label: str, seat: int | None = None) -> list[str]:
 def occupied(g: Game, seat: int) -> dict[str, list[str]]:
     """hex label -> the units of ``seat`` there."""
     out: dict[str, list[str]] = {}
-    for uid, u in sorted(g.state["units"].items()):
-        if u["where"] == "map" and u["seat"] == seat and u["hex"] is not None:
-            out.setdefault(u["hex"], []).append(uid)
+    # the seat's units on the map first, then sorted: the same id order as sorting them all
+    for uid, here in sorted([(uid, u["hex"]) for uid, u in g.state["units"].items()
+                             if u["where"] == "map" and u["seat"] == seat and u["hex"] is not None]):
+        out.setdefault(here, []).append(uid)
     return out
 
 
