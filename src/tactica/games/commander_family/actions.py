@@ -26,6 +26,7 @@ from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
 from .access import rules_of
+from .board_state import reading_of
 from .cards import card_key, play_from_hand, unaccounted
 from .state import opponent, side
 
@@ -53,7 +54,22 @@ class ActionDef:
     def offered(self, g: Game, seat: int, card: str, kind: str, ctx: dict[str, Any]) -> bool:
         if not self.implemented or self.play is None or kind not in self.windows:
             return False
-        return self.playable is None or self.playable(g, seat, card, ctx)
+        if self.playable is None:
+            return True
+        r = reading_of(g)
+        if r is None:
+            return self.playable(g, seat, card, ctx)
+        # remembered for the read scope (speed): a window's opens (could_play) and its options
+        # ask the same Actions; the answer depends on the card only for a by_card check
+        try:
+            key = ("offered", self.name, card if self.by_card else None, seat, kind,
+                   tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in ctx.items()))
+            ok: bool | None = r.memo.get(key)
+        except TypeError:  # a context that does not hash: asked every time
+            return self.playable(g, seat, card, ctx)
+        if ok is None:
+            ok = r.memo[key] = self.playable(g, seat, card, ctx)
+        return ok
 
 
 def action_registry(names: dict[str, str]) -> dict[str, ActionDef]:
@@ -133,6 +149,7 @@ class ActionWindow(Step):
 
     name = "action_window"
     window = True
+    opens_first = True  # most windows are closed to a deck's Actions: the hand need not be listed
 
     def actor(self, g: Game, a: Args) -> int:
         return int(a["seat"])

@@ -152,6 +152,7 @@ class OpFire(Step):
 
     name = "op_fire"
     window = True
+    opens_first = True  # mostly closed: nobody of the seat can shoot at the hex
 
     def actor(self, g: Game, a: Args) -> int:
         return int(a["seat"])
