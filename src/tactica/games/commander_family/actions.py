@@ -100,6 +100,25 @@ def by_action(rules: Any, cards: list[str]) -> dict[str, list[str]]:
     return groups
 
 
+_KIND_ACTIONS: WeakKeyDictionary[Any, tuple[dict[str, str], dict[str, frozenset[str]]]] = WeakKeyDictionary()
+
+
+def _kind_actions(rules: Any, kind: str) -> tuple[dict[str, str], frozenset[str]]:
+    """Per rules object: card id -> the Action it carries (filled as cards are met), and the
+    names of the Actions that may be offered in a window of ``kind`` (implemented, with a play,
+    naming the kind). Neither a card's text nor the registry changes during play (speed:
+    :func:`could_play`)."""
+    known = _KIND_ACTIONS.get(rules)
+    if known is None:
+        known = _KIND_ACTIONS[rules] = ({}, {})
+    cards, kinds = known
+    names = kinds.get(kind)
+    if names is None:
+        names = kinds[kind] = frozenset(n for n, d in rules.actions.items()
+                                        if d.implemented and d.play is not None and kind in d.windows)
+    return cards, names
+
+
 def could_play(g: Game, seat: int, kind: str, ctx: dict[str, Any]) -> bool:
     """Whether ``seat`` might play an Action in a window of ``kind``, judged as the other seat
     judges it: its hand is not empty and some card of its deck not in public view would be
@@ -108,14 +127,22 @@ def could_play(g: Game, seat: int, kind: str, ctx: dict[str, Any]) -> bool:
     if not side(g.state, seat)["hand"]:
         return False
     rules: Any = g.rules
+    action_of, names = _kind_actions(rules, kind)
+    if not names:
+        return False
     actions = rules.actions
-    for name, cards in by_action(rules, unaccounted(g, seat)).items():
-        adef = actions.get(name)
-        if adef is None or kind not in adef.windows:
+    asked: set[str] = set()
+    for card in unaccounted(g, seat):  # the cards in order, each Action at its first card
+        name = action_of.get(card)
+        if name is None:
+            name = action_of[card] = rules.card(card).action
+        if name not in names or name in asked:
             continue
-        for card in cards if adef.by_card else cards[:1]:
-            if adef.offered(g, seat, card, kind, ctx):
-                return True
+        adef = actions[name]
+        if not adef.by_card:
+            asked.add(name)
+        if adef.offered(g, seat, card, kind, ctx):
+            return True
     return False
 
 
