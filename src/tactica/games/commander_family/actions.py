@@ -60,16 +60,14 @@ class ActionDef:
         if r is None:
             return self.playable(g, seat, card, ctx)
         # remembered for the read scope (speed): a window's opens (could_play) and its options
-        # ask the same Actions; the answer depends on the card only for a by_card check
-        try:
-            key = ("offered", self.name, card if self.by_card else None, seat, kind,
-                   tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in ctx.items()))
-            ok: bool | None = r.memo.get(key)
-        except TypeError:  # a context that does not hash: asked every time
-            return self.playable(g, seat, card, ctx)
-        if ok is None:
-            ok = r.memo[key] = self.playable(g, seat, card, ctx)
-        return ok
+        # ask the same Actions with the same context; the answer depends on the card only for a
+        # by_card check. The context is named by its identity and kept alive with the answer,
+        # so that no other dict can take its id while the scope lives.
+        key = ("offered", self.name, card if self.by_card else None, seat, kind, id(ctx))
+        known: tuple[bool, dict[str, Any]] | None = r.memo.get(key)
+        if known is None:
+            known = r.memo[key] = (self.playable(g, seat, card, ctx), ctx)
+        return known[0]
 
 
 def action_registry(names: dict[str, str]) -> dict[str, ActionDef]:
@@ -100,49 +98,68 @@ def by_action(rules: Any, cards: list[str]) -> dict[str, list[str]]:
     return groups
 
 
-_KIND_ACTIONS: WeakKeyDictionary[Any, tuple[dict[str, str], dict[str, frozenset[str]]]] = WeakKeyDictionary()
+_KINDS: WeakKeyDictionary[Any, dict[str, tuple[str, ...]]] = WeakKeyDictionary()
+_DECKS: WeakKeyDictionary[Any, dict[str, tuple[frozenset[str], dict[str, tuple[str, ...]]] | None]] = \
+    WeakKeyDictionary()
 
 
-def _kind_actions(rules: Any, kind: str) -> tuple[dict[str, str], frozenset[str]]:
-    """Per rules object: card id -> the Action it carries (filled as cards are met), and the
-    names of the Actions that may be offered in a window of ``kind`` (implemented, with a play,
-    naming the kind). Neither a card's text nor the registry changes during play (speed:
-    :func:`could_play`)."""
-    known = _KIND_ACTIONS.get(rules)
-    if known is None:
-        known = _KIND_ACTIONS[rules] = ({}, {})
-    cards, kinds = known
+def _kind_names(rules: Any, kind: str) -> tuple[str, ...]:
+    """The Actions that may be offered in a window of ``kind`` (implemented, with a play,
+    naming the kind), in registry order; the registry does not change during play."""
+    kinds = _KINDS.get(rules)
+    if kinds is None:
+        kinds = _KINDS[rules] = {}
     names = kinds.get(kind)
     if names is None:
-        names = kinds[kind] = frozenset(n for n, d in rules.actions.items()
-                                        if d.implemented and d.play is not None and kind in d.windows)
-    return cards, names
+        names = kinds[kind] = tuple(n for n, d in rules.actions.items()
+                                    if d.implemented and d.play is not None and kind in d.windows)
+    return names
+
+
+def _deck_actions(rules: Any, nation: str) -> tuple[frozenset[str], dict[str, tuple[str, ...]]] | None:
+    """A nation's Fate deck: its cards, and Action name -> the cards carrying it (a card's text
+    never changes); None without a deck."""
+    decks = _DECKS.get(rules)
+    if decks is None:
+        decks = _DECKS[rules] = {}
+    if nation not in decks:
+        cards = rules.fate_deck(nation)
+        if cards is None:
+            decks[nation] = None
+        else:
+            by: dict[str, list[str]] = {}
+            for c in cards:
+                by.setdefault(rules.card(c).action, []).append(c)
+            decks[nation] = (frozenset(cards), {n: tuple(cs) for n, cs in by.items()})
+    return decks[nation]
 
 
 def could_play(g: Game, seat: int, kind: str, ctx: dict[str, Any]) -> bool:
     """Whether ``seat`` might play an Action in a window of ``kind``, judged as the other seat
     judges it: its hand is not empty and some card of its deck not in public view would be
     offered (every ``playable`` check reads public facts only). Each Action is asked once, with
-    its first card, unless its check reads the card itself (``by_card``)."""
-    if not side(g.state, seat)["hand"]:
+    one of its cards, unless its check reads the card itself (``by_card``)."""
+    sd = side(g.state, seat)
+    if not sd["hand"]:
         return False
     rules: Any = g.rules
-    action_of, names = _kind_actions(rules, kind)
+    names = _kind_names(rules, kind)
     if not names:
         return False
     actions = rules.actions
-    asked: set[str] = set()
-    for card in unaccounted(g, seat):  # the cards in order, each Action at its first card
-        name = action_of.get(card)
-        if name is None:
-            name = action_of[card] = rules.card(card).action
-        if name not in names or name in asked:
-            continue
+    cards = unaccounted(g, seat)
+    deck = _deck_actions(rules, sd["nation"])
+    hidden = set(cards)
+    if deck is None or not hidden <= deck[0]:  # a card from elsewhere: group these cards
+        groups = by_action(rules, cards)
+        carrying = {n: groups.get(n, ()) for n in names}
+    else:  # speed: the few Actions of the window looked up in the deck, not every card
+        carrying = {n: [c for c in deck[1].get(n, ()) if c in hidden] for n in names}
+    for name, with_it in carrying.items():
         adef = actions[name]
-        if not adef.by_card:
-            asked.add(name)
-        if adef.offered(g, seat, card, kind, ctx):
-            return True
+        for card in with_it if adef.by_card else with_it[:1]:
+            if adef.offered(g, seat, card, kind, ctx):
+                return True
     return False
 
 
