@@ -39,7 +39,7 @@ def _fast_init(cls: type) -> None:
     defaults (speed: a game lists thousands of options; instances stay exactly as frozen)."""
     set_id, set_label, set_kind, set_args = (cls.__dict__[n].__set__ for n in ("id", "label", "kind", "args"))
 
-    def __init__(self: Option, id: str, label: str = "", kind: str = "",  # noqa: A002
+    def __init__(self: Option, id: str, label: str = "", kind: str = "",
                  args: dict[str, Any] = _NO_ARGS) -> None:
         set_id(self, id)
         set_label(self, label)
