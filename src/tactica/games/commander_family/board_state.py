@@ -411,6 +411,26 @@ def enemy_edge_hexes(g: Game, seat: int) -> list[str]:
     return edge_hexes(g, 1 - seat)
 
 
+def on_edge(g: Game, label: str, seat: int) -> bool:
+    """Is hex ``label`` on ``seat``'s friendly board edge (7.2)? (``label in edge_hexes``
+    without copying the edge, speed: movement asks it of every unit it looks at.)"""
+    b = board_of(g)
+    edges = g.state.get("edges")
+    if b is None or not edges:
+        return False
+    return label in _edge_set(b, edges[seat])
+
+
+def on_enemy_edge(g: Game, label: str, seat: int) -> bool:
+    """Is hex ``label`` on the edge ``seat``'s units may exit by (7.2.1)?"""
+    return on_edge(g, label, 1 - seat)
+
+
+@lru_cache(maxsize=64)
+def _edge_set(b: Board, edge: str) -> frozenset[str]:
+    return frozenset(_edge_labels(b, edge))
+
+
 # ---------------------------------------------------------------- objectives (7.3.1)
 def on_path(board: Board, h: Hex, kind: str = "road") -> bool:
     """True if a road (or other path kind) runs into hex ``h`` (CC T92, T93, T96)."""
