@@ -205,6 +205,22 @@ def occupied(g: Game, seat: int) -> dict[str, list[str]]:
     return out
 
 
+def seat_hexes(g: Game, seat: int) -> list[tuple[str, list[str]]]:
+    """(hex label, ``seat``'s units there) for every hex holding some, from the scope's index
+    when one is open (speed: "can some unit shoot" asks its sight once per hex, not per unit).
+    The order of the hexes is not fixed: for checks that ask whether any unit can."""
+    r = reading_of(g)
+    if r is None:
+        return list(occupied(g, seat).items())
+    key = ("seat_hexes", seat)
+    out: list[tuple[str, list[str]]] | None = r.memo.get(key)
+    if out is None:
+        units = g.state["units"]
+        out = r.memo[key] = [(h, mine) for h, us in r.by_hex().items() if h is not None
+                             and (mine := [u for u in us if units[u]["seat"] == seat])]
+    return out
+
+
 FIGURES_BY_TYPE: set[Callable[..., int]] = set()
 """``stack_figures`` implementations whose answer depends on the unit's type alone (the
 family's default): :func:`figures` then asks each type once per rules object (speed: the
@@ -448,13 +464,16 @@ def objective_hex_labels(g: Game) -> set[str]:
 def update_objectives(g: Game) -> None:
     """7.3.1: an Objective belongs to the last side to have occupied its hex alone."""
     s = g.state
-    seats_at: dict[str, set[int]] = {}  # hex -> the seats with units there (one pass, speed)
+    held = {o: obj.get("hexes") or ([obj["hex"]] if obj["hex"] is not None else [])
+            for o, obj in ((o, s["objectives"][o]) for o in OBJECTIVES)}
+    wanted = {h for hexes in held.values() for h in hexes}
+    seats_at: dict[str, set[int]] = {}  # Objective hex -> the seats with units there (one pass)
     for u in s["units"].values():
-        if u["where"] == "map":
+        if u["where"] == "map" and u["hex"] in wanted:
             seats_at.setdefault(u["hex"], set()).add(u["seat"])
     for o in OBJECTIVES:
         obj = s["objectives"][o]
-        hexes = obj.get("hexes") or ([obj["hex"]] if obj["hex"] is not None else [])
+        hexes = held[o]
         if not hexes:
             continue  # 7.3.1.1: a multi-hex Building Objective is all of its hexes
         seats: set[int] = set()
