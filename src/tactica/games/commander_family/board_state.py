@@ -208,7 +208,8 @@ def occupied(g: Game, seat: int) -> dict[str, list[str]]:
 def seat_hexes(g: Game, seat: int) -> list[tuple[str, list[str]]]:
     """(hex label, ``seat``'s units there) for every hex holding some, from the scope's index
     when one is open (speed: "can some unit shoot" asks its sight once per hex, not per unit).
-    The order of the hexes is not fixed: for checks that ask whether any unit can."""
+    The order of the hexes is not fixed (for checks that ask whether any unit can), and the
+    lists may be the scope's own: read them, never change them."""
     r = reading_of(g)
     if r is None:
         return list(occupied(g, seat).items())
@@ -216,8 +217,17 @@ def seat_hexes(g: Game, seat: int) -> list[tuple[str, list[str]]]:
     out: list[tuple[str, list[str]]] | None = r.memo.get(key)
     if out is None:
         units = g.state["units"]
-        out = r.memo[key] = [(h, mine) for h, us in r.by_hex().items() if h is not None
-                             and (mine := [u for u in us if units[u]["seat"] == seat])]
+        out = r.memo[key] = []
+        for h, us in r.by_hex().items():
+            if h is None:
+                continue
+            if len(us) == 1:  # most hexes hold one unit: its list is shared, not copied
+                if units[us[0]]["seat"] == seat:
+                    out.append((h, us))
+            else:
+                mine = [u for u in us if units[u]["seat"] == seat]
+                if mine:
+                    out.append((h, mine))
     return out
 
 
