@@ -98,68 +98,56 @@ def by_action(rules: Any, cards: list[str]) -> dict[str, list[str]]:
     return groups
 
 
-_KINDS: WeakKeyDictionary[Any, dict[str, tuple[str, ...]]] = WeakKeyDictionary()
-_DECKS: WeakKeyDictionary[Any, dict[str, tuple[frozenset[str], dict[str, tuple[str, ...]]] | None]] = \
-    WeakKeyDictionary()
+_KIND_ACTIONS: WeakKeyDictionary[Any, tuple[dict[str, str], dict[str, frozenset[str]]]] = WeakKeyDictionary()
 
 
-def _kind_names(rules: Any, kind: str) -> tuple[str, ...]:
-    """The Actions that may be offered in a window of ``kind`` (implemented, with a play,
-    naming the kind), in registry order; the registry does not change during play."""
-    kinds = _KINDS.get(rules)
-    if kinds is None:
-        kinds = _KINDS[rules] = {}
+def _kind_actions(rules: Any, kind: str) -> tuple[dict[str, str], frozenset[str]]:
+    """Per rules object: card id -> the Action it carries (filled as cards are met), and the
+    names of the Actions that may be offered in a window of ``kind`` (implemented, with a play,
+    naming the kind). Neither a card's text nor the registry changes during play (speed:
+    :func:`could_play`)."""
+    known = _KIND_ACTIONS.get(rules)
+    if known is None:
+        known = _KIND_ACTIONS[rules] = ({}, {})
+    cards, kinds = known
     names = kinds.get(kind)
     if names is None:
-        names = kinds[kind] = tuple(n for n, d in rules.actions.items()
-                                    if d.implemented and d.play is not None and kind in d.windows)
-    return names
-
-
-def _deck_actions(rules: Any, nation: str) -> tuple[frozenset[str], dict[str, tuple[str, ...]]] | None:
-    """A nation's Fate deck: its cards, and Action name -> the cards carrying it (a card's text
-    never changes); None without a deck."""
-    decks = _DECKS.get(rules)
-    if decks is None:
-        decks = _DECKS[rules] = {}
-    if nation not in decks:
-        cards = rules.fate_deck(nation)
-        if cards is None:
-            decks[nation] = None
-        else:
-            by: dict[str, list[str]] = {}
-            for c in cards:
-                by.setdefault(rules.card(c).action, []).append(c)
-            decks[nation] = (frozenset(cards), {n: tuple(cs) for n, cs in by.items()})
-    return decks[nation]
+        names = kinds[kind] = frozenset(n for n, d in rules.actions.items()
+                                        if d.implemented and d.play is not None and kind in d.windows)
+    return cards, names
 
 
 def could_play(g: Game, seat: int, kind: str, ctx: dict[str, Any]) -> bool:
     """Whether ``seat`` might play an Action in a window of ``kind``, judged as the other seat
     judges it: its hand is not empty and some card of its deck not in public view would be
     offered (every ``playable`` check reads public facts only). Each Action is asked once, with
-    one of its cards, unless its check reads the card itself (``by_card``)."""
-    sd = side(g.state, seat)
-    if not sd["hand"]:
+    its first card, unless its check reads the card itself (``by_card``). The checks are asked
+    in the order of the cards, as they always were: some read the state through a helper that
+    adds an empty key to it (``fortifications.forts``), so which checks run before the first
+    True shows in the state, and identical play needs the same ones."""
+    if not side(g.state, seat)["hand"]:
         return False
     rules: Any = g.rules
-    names = _kind_names(rules, kind)
+    action_of, names = _kind_actions(rules, kind)
     if not names:
         return False
     actions = rules.actions
+    asked: set[str] = set()
     cards = unaccounted(g, seat)
-    deck = _deck_actions(rules, sd["nation"])
-    hidden = set(cards)
-    if deck is None or not hidden <= deck[0]:  # a card from elsewhere: group these cards
-        groups = by_action(rules, cards)
-        carrying = {n: groups.get(n, ()) for n in names}
-    else:  # speed: the few Actions of the window looked up in the deck, not every card
-        carrying = {n: [c for c in deck[1].get(n, ()) if c in hidden] for n in names}
-    for name, with_it in carrying.items():
+    for i, card in enumerate(cards):  # the cards in order, each Action at its first card
+        name = action_of.get(card)
+        if name is None:
+            name = action_of[card] = rules.card(card).action
+        if name not in names or name in asked:
+            continue
+        asked.add(name)
         adef = actions[name]
-        for card in with_it if adef.by_card else with_it[:1]:
-            if adef.offered(g, seat, card, kind, ctx):
-                return True
+        if adef.offered(g, seat, card, kind, ctx):
+            return True
+        if adef.by_card:  # then every other card of that Action, as the grouping by Action did
+            for other in cards[i + 1:]:
+                if rules.card(other).action == name and adef.offered(g, seat, other, kind, ctx):
+                    return True
     return False
 
 
