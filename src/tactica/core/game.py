@@ -170,23 +170,30 @@ class Game:
                 step.run(self, args)
                 continue
             with reading(self):  # the state stays as it is until choose below
-                opts = step.options(self, args)
-                if not opts:
-                    raise FlowError(f"{self.rules.id}: step {step.name!r} offers seat {seat} no option")
-                closed = False
-                if step.window:
-                    if len(opts) == 1 and opts[0].id == step.pass_id:
-                        # closed by public facts alone (tells nobody anything), or the seat's
-                        # published convenience
-                        closed = auto_pass[seat] or not step.opens(self, args)
-                    elif self.check_windows and not step.opens(self, args):
-                        raise FlowError(f"{self.rules.id}: window {step.name!r} says it is closed "
-                                        f"but offers seat {seat} {[o.id for o in opts]}")
-                if not closed:
-                    self._decision = Decision(seat, step.prompt(self, args), tuple(opts), step.name,
-                                              step.window)
-                    return
-            step.choose(self, args, opts[0])
+                opened = None  # step.opens, once asked
+                if step.opens_first and not self.check_windows:
+                    opened = step.opens(self, args)
+                if opened is False:  # closed by public facts: the options need not be listed
+                    chosen = step.pass_option(self, args)
+                else:
+                    opts = step.options(self, args)
+                    if not opts:
+                        raise FlowError(f"{self.rules.id}: step {step.name!r} offers seat {seat} no option")
+                    closed = False
+                    if step.window:
+                        if len(opts) == 1 and opts[0].id == step.pass_id:
+                            # closed by public facts alone (tells nobody anything), or the seat's
+                            # published convenience
+                            closed = auto_pass[seat] or not (opened or step.opens(self, args))
+                        elif self.check_windows and not step.opens(self, args):
+                            raise FlowError(f"{self.rules.id}: window {step.name!r} says it is closed "
+                                            f"but offers seat {seat} {[o.id for o in opts]}")
+                    if not closed:
+                        self._decision = Decision(seat, step.prompt(self, args), tuple(opts), step.name,
+                                                  step.window)
+                        return
+                    chosen = opts[0]
+            step.choose(self, args, chosen)
         raise FlowError(f"{self.rules.id}: more than {MAX_AUTOMATIC_STEPS} automatic steps in a row")
 
     def _settle(self) -> None:

@@ -30,6 +30,29 @@ class Option:
         return {"id": self.id, "label": self.label or self.id, "kind": self.kind, "args": dict(self.args)}
 
 
+_NO_ARGS: Any = object()
+
+
+def _fast_init(cls: type) -> None:
+    """Give the frozen slotted :class:`Option` an ``__init__`` that sets its slots through
+    their descriptors instead of ``object.__setattr__`` by name, with the same parameters and
+    defaults (speed: a game lists thousands of options; instances stay exactly as frozen)."""
+    set_id, set_label, set_kind, set_args = (cls.__dict__[n].__set__ for n in ("id", "label", "kind", "args"))
+
+    def __init__(self: Option, id: str, label: str = "", kind: str = "",
+                 args: dict[str, Any] = _NO_ARGS) -> None:
+        set_id(self, id)
+        set_label(self, label)
+        set_kind(self, kind)
+        set_args(self, {} if args is _NO_ARGS else args)
+
+    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = __init__  # type: ignore[misc]
+
+
+_fast_init(Option)
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """Who must decide now and between what. ``window`` marks a reaction window (the other seats'

@@ -123,6 +123,11 @@ class Step:
     the one with id ``pass_id``. Whether the seat is asked may depend only on :meth:`opens`
     (public facts) and on the seat's published ``auto_pass`` preference, never on its hand."""
     pass_id: str = "pass"
+    opens_first: bool = False
+    """Speed, for a window whose :meth:`opens` costs less than its :meth:`options` and is often
+    False: the engine asks :meth:`opens` first and, when it is False, passes with
+    :meth:`pass_option` without listing the options (with ``Game.check_windows`` on it lists
+    them anyway, to verify that the pass was the only one)."""
 
     def actor(self, g: Game, a: Args) -> int | None:
         return None
@@ -135,6 +140,11 @@ class Step:
         never be too narrow (False where the hand offers more), which ``Game.check_windows``
         verifies in the tests."""
         return True
+
+    def pass_option(self, g: Game, a: Args) -> Option:
+        """The option a closed window is passed with (:attr:`opens_first`): ``choose`` must
+        treat it as the pass its ``options`` offer."""
+        return Option(self.pass_id, "Pass", "pass")
 
     def prompt(self, g: Game, a: Args) -> str:
         return self.name

@@ -13,8 +13,11 @@ import pytest
 from tactica.core.game import Game, check_copy
 from tactica.core.los import Overlay
 from tactica.games import get_rules, register
+from tactica.games.combat_commander.actions_other import smoke_hexes, smoke_playable
 from tactica.games.commander_family import board_state
+from tactica.games.commander_family.actions import could_play
 from tactica.games.commander_family.board_state import los, overlay, reading, units_in
+from tactica.games.commander_family.cards import unaccounted
 from tactica.games.commander_family.fire import (
     can_hit_enemy,
     enemy_hexes,
@@ -25,6 +28,7 @@ from tactica.games.commander_family.fire import (
     reaches_any,
     wtype,
 )
+from tactica.games.commander_family.state import side
 from tactica.games.commander_family.stats import stat_value, unit_stat, weapon_stat, weapon_value
 
 from .tiny_commander import RULES as TINY
@@ -173,3 +177,67 @@ def test_the_shaped_copy_equals_a_round_trip_and_shares_nothing() -> None:
     for _sc, g0 in games(1):
         for g in walk(g0, 3, 17):
             check_copy(g.state, g.rules.copy_state(g.state), g.rules.id)
+
+
+def test_windows_passed_without_listing_play_as_when_listed() -> None:
+    """Step.opens_first: a game that passes a closed Action or Op Fire window without listing its
+    options (the engine's fast path) makes the same decisions, in the same order, to the same end
+    as one that lists them and checks that the pass was the only option (check_windows)."""
+    windows = 0
+    for _sc, g0 in games(2):
+        fast, checked = g0.clone(), g0.clone()
+        rng = random.Random(5)
+        while not fast.is_terminal():
+            d, e = fast.decision(), checked.decision()
+            assert d is not None and e is not None
+            assert (d.seat, d.step, [o.id for o in d.options]) == (e.seat, e.step, [o.id for o in e.options])
+            windows += d.step in ("action_window", "op_fire")
+            pick = d.options[rng.randrange(len(d.options))].id
+            Game.check_windows = False  # a class setting (the tests turn it on for every game)
+            try:
+                fast.apply(pick)
+            finally:
+                Game.check_windows = True
+            checked.apply(pick)
+        assert checked.is_terminal() and fast.state == checked.state
+    assert windows > 20
+
+
+def brute_could_play(g: Game, seat: int, kind: str, ctx: dict[str, object]) -> bool:
+    """A24: some card of the seat's deck not in public view would be offered now, every card
+    asked (as could_play was before it looked the window's Actions up by deck)."""
+    rules = g.rules
+    if not side(g.state, seat)["hand"]:
+        return False
+    return any(rules.actions[rules.card(c).action].offered(g, seat, c, kind, ctx)  # type: ignore[attr-defined]
+               for c in unaccounted(g, seat) if rules.card(c).action in rules.actions)  # type: ignore[attr-defined]
+
+
+def test_could_play_answers_as_every_card_asked() -> None:
+    """could_play (the window's Actions looked up in the nation's deck, answers remembered for the
+    scope) against every unaccounted card asked one by one, caches on and off, at the windows
+    random games open; and Smoke Grenades' check against its list of hexes."""
+    checked = opened = 0
+    for _sc, g0 in games(2):
+        for g in walk(g0, 6, 1):
+            top = g.state["stack"][-1]
+            if top["step"] not in ("action_window", "op_fire"):
+                continue
+            a = top["args"]
+            seat = int(a["seat"])
+            if top["step"] == "action_window":
+                kind, ctx = a["kind"], a["ctx"]
+            else:
+                kind, ctx = "op_fire", {"hex": a["hex"]}
+            want = brute_could_play(g, seat, kind, ctx)
+            with reading(g):
+                assert could_play(g, seat, kind, ctx) == want
+            with caches_off():
+                assert could_play(g, seat, kind, ctx) == want
+            if g.rules.id == "combat_commander":
+                for s in (0, 1):
+                    listed = int(g.state["active"]) == s and bool(smoke_hexes(g, s))
+                    assert smoke_playable(g, s, "", {}) == listed
+            checked += 1
+            opened += want
+    assert checked > 100 and opened > 10

@@ -17,6 +17,7 @@ Defend). Choices (which hex, which Support-Table item) are asked in the ``cc_for
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from tactica.core.options import Option
@@ -160,16 +161,23 @@ def wire_play(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:
 def hidden_unit_hexes(g: Game, seat: int) -> list[str]:
     """A35.4 step 3: set-up-area hexes with no unit of either side and Cover 1 or more (the
     hex's best Cover instance, a Fortification's included); never a Blaze or impassable hex."""
+    return list(_hidden_unit_hexes(g, seat))
+
+
+def _hidden_unit_hexes(g: Game, seat: int) -> Iterator[str]:
+    """:func:`hidden_unit_hexes` one at a time (speed: the Action's check stops at the first)."""
     from .events_common import impassable
 
-    return [h for h in setup_area(g, seat)
-            if not units_in(g, h) and not impassable(g, h) and best_cover(g, h)[0] >= 1]
+    for h in setup_area(g, seat):
+        if not units_in(g, h) and not impassable(g, h) and best_cover(g, h)[0] >= 1:
+            yield h
 
 
 def hidden_unit_playable(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> bool:
     from .events_support import support_table
 
-    return is_defender(g, seat) and support_table(g, seat) is not None and bool(hidden_unit_hexes(g, seat))
+    return (is_defender(g, seat) and support_table(g, seat) is not None
+            and next(_hidden_unit_hexes(g, seat), None) is not None)
 
 
 def hidden_unit_play(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:

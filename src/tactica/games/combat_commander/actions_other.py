@@ -15,6 +15,7 @@ Command Confusion. Windows they are played in (opened by other procedures):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from tactica.core.options import Option
@@ -24,7 +25,7 @@ from ..commander_family.actions import ActionDef
 from ..commander_family.actions_fire import numbered
 from ..commander_family.actions_melee import ambush, melee_steps, no_quarter
 from ..commander_family.actions_move import MOVE_WINDOWS, assault_fire, boxed, move_action_steps, moving
-from ..commander_family.board_state import board_of, label_map, neighbours
+from ..commander_family.board_state import board_of, label_index, neighbours
 from ..commander_family.breaking import SquadBreaks, light_wounds
 from ..commander_family.fire import draw_smoke, water_hex
 
@@ -33,23 +34,29 @@ if TYPE_CHECKING:
 
 
 # ---------------------------------------------------------------- A39 Smoke Grenades
-def smoke_hexes(g: Game, seat: int) -> list[str]:
+def _smoke_candidates(g: Game, seat: int) -> Iterator[str]:
+    """Hexes a Smoke Grenade may go to (A39), one at a time, repeats possible: the hex of a
+    moving unit with boxed Movement or a hex next to it, not Blazing, not water."""
     blaze = set(g.state.get("blaze") or [])
-    out: set[str] = set()
     for uid in moving(g, seat):
         if not boxed(g, uid, "movement"):
             continue
         here = g.state["units"][uid]["hex"]
         for h in [here, *neighbours(g, here)]:
             if h not in blaze and not water_hex(g, h):
-                out.add(h)
+                yield h
+
+
+def smoke_hexes(g: Game, seat: int) -> list[str]:
     b = board_of(g)
-    order = {lab: i for i, lab in enumerate(label_map(b))} if b is not None else {}
-    return sorted(out, key=lambda h: order.get(h, 0))
+    order = label_index(b) if b is not None else {}
+    return sorted(set(_smoke_candidates(g, seat)), key=lambda h: order.get(h, 0))
 
 
 def smoke_playable(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> bool:
-    return int(g.state["active"]) == seat and bool(smoke_hexes(g, seat))
+    """Whether :func:`smoke_hexes` has any, without listing them (speed: asked at every
+    movement window)."""
+    return int(g.state["active"]) == seat and next(_smoke_candidates(g, seat), None) is not None
 
 
 def smoke_play(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:

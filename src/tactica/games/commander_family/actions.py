@@ -26,6 +26,7 @@ from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
 from .access import rules_of
+from .board_state import reading_of
 from .cards import card_key, play_from_hand, unaccounted
 from .state import opponent, side
 
@@ -53,7 +54,20 @@ class ActionDef:
     def offered(self, g: Game, seat: int, card: str, kind: str, ctx: dict[str, Any]) -> bool:
         if not self.implemented or self.play is None or kind not in self.windows:
             return False
-        return self.playable is None or self.playable(g, seat, card, ctx)
+        if self.playable is None:
+            return True
+        r = reading_of(g)
+        if r is None:
+            return self.playable(g, seat, card, ctx)
+        # remembered for the read scope (speed): a window's opens (could_play) and its options
+        # ask the same Actions with the same context; the answer depends on the card only for a
+        # by_card check. The context is named by its identity and kept alive with the answer,
+        # so that no other dict can take its id while the scope lives.
+        key = ("offered", self.name, card if self.by_card else None, seat, kind, id(ctx))
+        known: tuple[bool, dict[str, Any]] | None = r.memo.get(key)
+        if known is None:
+            known = r.memo[key] = (self.playable(g, seat, card, ctx), ctx)
+        return known[0]
 
 
 def action_registry(names: dict[str, str]) -> dict[str, ActionDef]:
@@ -84,22 +98,56 @@ def by_action(rules: Any, cards: list[str]) -> dict[str, list[str]]:
     return groups
 
 
+_KIND_ACTIONS: WeakKeyDictionary[Any, tuple[dict[str, str], dict[str, frozenset[str]]]] = WeakKeyDictionary()
+
+
+def _kind_actions(rules: Any, kind: str) -> tuple[dict[str, str], frozenset[str]]:
+    """Per rules object: card id -> the Action it carries (filled as cards are met), and the
+    names of the Actions that may be offered in a window of ``kind`` (implemented, with a play,
+    naming the kind). Neither a card's text nor the registry changes during play (speed:
+    :func:`could_play`)."""
+    known = _KIND_ACTIONS.get(rules)
+    if known is None:
+        known = _KIND_ACTIONS[rules] = ({}, {})
+    cards, kinds = known
+    names = kinds.get(kind)
+    if names is None:
+        names = kinds[kind] = frozenset(n for n, d in rules.actions.items()
+                                        if d.implemented and d.play is not None and kind in d.windows)
+    return cards, names
+
+
 def could_play(g: Game, seat: int, kind: str, ctx: dict[str, Any]) -> bool:
     """Whether ``seat`` might play an Action in a window of ``kind``, judged as the other seat
     judges it: its hand is not empty and some card of its deck not in public view would be
     offered (every ``playable`` check reads public facts only). Each Action is asked once, with
-    its first card, unless its check reads the card itself (``by_card``)."""
+    its first card, unless its check reads the card itself (``by_card``). The checks are asked
+    in the order of the cards, as they always were: some read the state through a helper that
+    adds an empty key to it (``fortifications.forts``), so which checks run before the first
+    True shows in the state, and identical play needs the same ones."""
     if not side(g.state, seat)["hand"]:
         return False
     rules: Any = g.rules
+    action_of, names = _kind_actions(rules, kind)
+    if not names:
+        return False
     actions = rules.actions
-    for name, cards in by_action(rules, unaccounted(g, seat)).items():
-        adef = actions.get(name)
-        if adef is None or kind not in adef.windows:
+    asked: set[str] = set()
+    cards = unaccounted(g, seat)
+    for i, card in enumerate(cards):  # the cards in order, each Action at its first card
+        name = action_of.get(card)
+        if name is None:
+            name = action_of[card] = rules.card(card).action
+        if name not in names or name in asked:
             continue
-        for card in cards if adef.by_card else cards[:1]:
-            if adef.offered(g, seat, card, kind, ctx):
-                return True
+        asked.add(name)
+        adef = actions[name]
+        if adef.offered(g, seat, card, kind, ctx):
+            return True
+        if adef.by_card:  # then every other card of that Action, as the grouping by Action did
+            for other in cards[i + 1:]:
+                if rules.card(other).action == name and adef.offered(g, seat, other, kind, ctx):
+                    return True
     return False
 
 
@@ -133,6 +181,7 @@ class ActionWindow(Step):
 
     name = "action_window"
     window = True
+    opens_first = True  # most windows are closed to a deck's Actions: the hand need not be listed
 
     def actor(self, g: Game, a: Args) -> int:
         return int(a["seat"])

@@ -13,6 +13,7 @@ alone: GWC's Tanks), then the attack.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from tactica.core.options import Option
@@ -81,21 +82,25 @@ def assault_pieces(g: Game, seat: int) -> list[str]:
 
 
 def assault_targets(g: Game, seat: int, pieces: list[str] | None = None) -> list[str]:
+    return list(_assault_targets(g, seat, pieces))
+
+
+def _assault_targets(g: Game, seat: int, pieces: list[str] | None = None) -> Iterator[str]:
+    """:func:`assault_targets` one at a time, so that the Action's check stops at the first
+    (speed: asked at every movement window)."""
     pieces = assault_pieces(g, seat) if pieces is None else pieces
     if not pieces:
-        return []
+        return
     ov = overlay(g)
-    out = []
     for t in enemy_hexes(g, seat):
         for p in pieces:
             if reaches(g, p, t, ov) is not None and (is_ordnance(g, p) or strength(g, [p], t, ov)["fp"] >= 1):
-                out.append(t)
+                yield t
                 break
-    return out
 
 
 def assault_playable(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> bool:
-    return int(g.state["active"]) == seat and bool(assault_targets(g, seat))
+    return int(g.state["active"]) == seat and next(_assault_targets(g, seat), None) is not None
 
 
 def assault_play(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:

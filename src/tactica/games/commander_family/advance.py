@@ -21,7 +21,7 @@ from tactica.core.rules import Args, Step
 from .access import rules_of
 from .actions import open_windows
 from .activation import ActivatingOrder, activate, first_choices, has_first_choice
-from .board_state import board_of, edge_hexes, enemy_edge_hexes, label_map, neighbours, update_objectives
+from .board_state import board_of, label_map, neighbours, on_edge, on_enemy_edge, update_objectives
 from .citations import cite
 from .movement import on_map, push_exit_space
 from .orders import OrderDef
@@ -84,7 +84,7 @@ def destinations(g: Game, uid: str) -> list[str]:
 
 def can_exit(g: Game, uid: str) -> bool:
     u = g.state["units"][uid]
-    return (on_map(g, uid) and u["hex"] in enemy_edge_hexes(g, int(u["seat"]))
+    return (on_map(g, uid) and on_enemy_edge(g, u["hex"], int(u["seat"]))
             and rules_of(g).may_exit(g, uid))
 
 
@@ -92,11 +92,15 @@ def can_exit_home(g: Game, uid: str) -> bool:
     """GWC O27.2.1: a unit the game lets leave by its own friendly edge (none by default)."""
     u = g.state["units"][uid]
     return (on_map(g, uid) and rules_of(g).may_exit_home(g, uid)
-            and u["hex"] in edge_hexes(g, int(u["seat"])))
+            and on_edge(g, u["hex"], int(u["seat"])))
 
 
 def can_advance(g: Game, uid: str) -> bool:
-    return can_exit(g, uid) or can_exit_home(g, uid) or bool(destinations(g, uid))
+    """Exit, or some destination (:func:`destinations`, stopping at the first: speed)."""
+    if can_exit(g, uid) or can_exit_home(g, uid):
+        return True
+    u = g.state["units"][uid]
+    return on_map(g, uid) and any(advance_ok(g, uid, u["hex"], n) for n in neighbours(g, u["hex"]))
 
 
 def _first_choices(g: Game, seat: int) -> list[str]:

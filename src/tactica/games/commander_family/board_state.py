@@ -198,9 +198,36 @@ def units_in(g: Game, label: str, seat: int | None = None) -> list[str]:
 def occupied(g: Game, seat: int) -> dict[str, list[str]]:
     """hex label -> the units of ``seat`` there."""
     out: dict[str, list[str]] = {}
-    for uid, u in sorted(g.state["units"].items()):
-        if u["where"] == "map" and u["seat"] == seat and u["hex"] is not None:
-            out.setdefault(u["hex"], []).append(uid)
+    # the seat's units on the map first, then sorted: the same id order as sorting them all
+    for uid, here in sorted([(uid, u["hex"]) for uid, u in g.state["units"].items()
+                             if u["where"] == "map" and u["seat"] == seat and u["hex"] is not None]):
+        out.setdefault(here, []).append(uid)
+    return out
+
+
+def seat_hexes(g: Game, seat: int) -> list[tuple[str, list[str]]]:
+    """(hex label, ``seat``'s units there) for every hex holding some, from the scope's index
+    when one is open (speed: "can some unit shoot" asks its sight once per hex, not per unit).
+    The order of the hexes is not fixed (for checks that ask whether any unit can), and the
+    lists may be the scope's own: read them, never change them."""
+    r = reading_of(g)
+    if r is None:
+        return list(occupied(g, seat).items())
+    key = ("seat_hexes", seat)
+    out: list[tuple[str, list[str]]] | None = r.memo.get(key)
+    if out is None:
+        units = g.state["units"]
+        out = r.memo[key] = []
+        for h, us in r.by_hex().items():
+            if h is None:
+                continue
+            if len(us) == 1:  # most hexes hold one unit: its list is shared, not copied
+                if units[us[0]]["seat"] == seat:
+                    out.append((h, us))
+            else:
+                mine = [u for u in us if units[u]["seat"] == seat]
+                if mine:
+                    out.append((h, mine))
     return out
 
 
@@ -410,6 +437,26 @@ def enemy_edge_hexes(g: Game, seat: int) -> list[str]:
     return edge_hexes(g, 1 - seat)
 
 
+def on_edge(g: Game, label: str, seat: int) -> bool:
+    """Is hex ``label`` on ``seat``'s friendly board edge (7.2)? (``label in edge_hexes``
+    without copying the edge, speed: movement asks it of every unit it looks at.)"""
+    b = board_of(g)
+    edges = g.state.get("edges")
+    if b is None or not edges:
+        return False
+    return label in _edge_set(b, edges[seat])
+
+
+def on_enemy_edge(g: Game, label: str, seat: int) -> bool:
+    """Is hex ``label`` on the edge ``seat``'s units may exit by (7.2.1)?"""
+    return on_edge(g, label, 1 - seat)
+
+
+@lru_cache(maxsize=64)
+def _edge_set(b: Board, edge: str) -> frozenset[str]:
+    return frozenset(_edge_labels(b, edge))
+
+
 # ---------------------------------------------------------------- objectives (7.3.1)
 def on_path(board: Board, h: Hex, kind: str = "road") -> bool:
     """True if a road (or other path kind) runs into hex ``h`` (CC T92, T93, T96)."""
@@ -427,13 +474,16 @@ def objective_hex_labels(g: Game) -> set[str]:
 def update_objectives(g: Game) -> None:
     """7.3.1: an Objective belongs to the last side to have occupied its hex alone."""
     s = g.state
-    seats_at: dict[str, set[int]] = {}  # hex -> the seats with units there (one pass, speed)
+    held = {o: obj.get("hexes") or ([obj["hex"]] if obj["hex"] is not None else [])
+            for o, obj in ((o, s["objectives"][o]) for o in OBJECTIVES)}
+    wanted = {h for hexes in held.values() for h in hexes}
+    seats_at: dict[str, set[int]] = {}  # Objective hex -> the seats with units there (one pass)
     for u in s["units"].values():
-        if u["where"] == "map":
+        if u["where"] == "map" and u["hex"] in wanted:
             seats_at.setdefault(u["hex"], set()).add(u["seat"])
     for o in OBJECTIVES:
         obj = s["objectives"][o]
-        hexes = obj.get("hexes") or ([obj["hex"]] if obj["hex"] is not None else [])
+        hexes = held[o]
         if not hexes:
             continue  # 7.3.1.1: a multi-hex Building Objective is all of its hexes
         seats: set[int] = set()

@@ -42,6 +42,7 @@ from .board_state import (
     occupied,
     overlay,
     read_only,
+    seat_hexes,
     seat_mask,
     sees_any,
     sight_mask,
@@ -313,19 +314,21 @@ def fire_legal(g: Game, seat: int, card: str) -> bool:
     ov = overlay(g)
     idx = label_index(t.board)
     far = len(t)
-    for uid, u in g.state["units"].items():
-        if u["seat"] != seat or u["where"] != "map" or u["hex"] is None:
+    for here, uids in seat_hexes(g, seat):
+        i = idx[here]
+        # in_sight first (the cheapest test, once per hex), then hits_mask with the table
+        # looked up once
+        if not sight_mask(t, i, 1, far) & mask:
             continue
-        i = idx[u["hex"]]
-        # in_sight first (the cheapest test), then hits_mask with the table looked up once
-        if not sight_mask(t, i, 1, far) & mask or not may_activate(g, uid):
-            continue
-        for p in all_pieces(g, uid):
-            rng = piece_range(g, p)
-            low = max(1, wtype(g, p).min_range if is_weapon(g, p) else 1)
-            j = i if p == uid else idx[piece_hex(g, p)]
-            if low <= rng and sees_any(t, j, low, rng, mask, ov) and able(g, p):
-                return True
+        for uid in uids:
+            if not may_activate(g, uid):
+                continue
+            for p in all_pieces(g, uid):
+                rng = piece_range(g, p)
+                low = max(1, wtype(g, p).min_range if is_weapon(g, p) else 1)
+                j = i if p == uid else idx[piece_hex(g, p)]
+                if low <= rng and sees_any(t, j, low, rng, mask, ov) and able(g, p):
+                    return True
     return False
 
 

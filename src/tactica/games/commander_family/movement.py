@@ -41,10 +41,10 @@ from .actions import open_windows
 from .activation import ActivatingOrder, activate, first_choices, has_first_choice
 from .board_state import (
     board_of,
-    edge_hexes,
-    enemy_edge_hexes,
     label_map,
     neighbours,
+    on_edge,
+    on_enemy_edge,
     on_path,
     units_in,
     update_objectives,
@@ -181,9 +181,9 @@ def can_step(g: Game, uid: str) -> bool:
     mps = stat_value(g, uid, "movement")
     if mps < 1:
         return False
-    if u["hex"] in enemy_edge_hexes(g, int(u["seat"])) and rules_of(g).may_exit(g, uid):
+    if on_enemy_edge(g, u["hex"], int(u["seat"])) and rules_of(g).may_exit(g, uid):
         return True
-    if rules_of(g).may_exit_home(g, uid) and u["hex"] in edge_hexes(g, int(u["seat"])):
+    if rules_of(g).may_exit_home(g, uid) and on_edge(g, u["hex"], int(u["seat"])):
         return True
     rules = rules_of(g)
     seat, here = int(u["seat"]), u["hex"]
@@ -278,11 +278,11 @@ class MoveOrder(ActivatingOrder, Step):
                              or rules.vehicle_may_enter(g, list(a["group"]), here, h))):
                     opts.append(Option(f"to:{h}", f"Enter enemy-occupied {h} ({c} MP)", "move",
                                        {"hex": h, "cost": c}))
-        if (mps >= 1 and here in enemy_edge_hexes(g, seat)
+        if (mps >= 1 and on_enemy_edge(g, here, seat)
                 and all(rules_of(g).may_exit(g, u) for u in a["group"])):
             opts.append(Option("exit", "Exit by the enemy edge (1 MP)", "exit"))
         if (mps >= 1 and a["group"] and all(rules_of(g).may_exit_home(g, u) for u in a["group"])
-                and here in edge_hexes(g, seat)):
+                and on_edge(g, here, seat)):
             opts.append(Option("exit_home", "Exit by the friendly edge (1 MP)", "exit"))
         units = g.state["units"]
         for giver in a["group"]:

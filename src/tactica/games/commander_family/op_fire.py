@@ -26,7 +26,17 @@ from tactica.core.rules import Args, Step
 
 from .access import rules_of
 from .actions import ActionDef, could_play
-from .board_state import board_of, hex_mask, label_index, overlay, read_only, sight_mask, table_of, within
+from .board_state import (
+    board_of,
+    hex_mask,
+    label_index,
+    overlay,
+    read_only,
+    seat_hexes,
+    sight_mask,
+    table_of,
+    within,
+)
 from .cards import card_key
 from .citations import cite
 from .fire import (
@@ -128,17 +138,18 @@ def fire_playable(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> bool:
     far = len(t)
     mask = 1 << idx[ctx["hex"]]
     ov = overlay(g)
-    for uid, u in g.state["units"].items():
-        if u["seat"] != seat or u["where"] != "map" or u["hex"] is None:
+    for here, uids in seat_hexes(g, seat):
+        # can_shoot for each unit, with the cheap sight test first (once per hex), the table
+        # looked up once and Range and LOS asked before the FP that able() needs (all pure:
+        # the order only saves work)
+        if not sight_mask(t, idx[here], 1, far) & mask:
             continue
-        # can_shoot for each unit, with the cheap sight test first, the table looked up once
-        # and Range and LOS asked before the FP that able() needs (all pure: the order only
-        # saves work)
-        if not sight_mask(t, idx[u["hex"]], 1, far) & mask or not may_op_activate(g, uid):
-            continue
-        for p in all_pieces(g, uid):
-            if not is_ordnance(g, p) and reaches_any(g, p, mask, ov) and able(g, p):
-                return True
+        for uid in uids:
+            if not may_op_activate(g, uid):
+                continue
+            for p in all_pieces(g, uid):
+                if not is_ordnance(g, p) and reaches_any(g, p, mask, ov) and able(g, p):
+                    return True
     return False
 
 
@@ -152,6 +163,7 @@ class OpFire(Step):
 
     name = "op_fire"
     window = True
+    opens_first = True  # mostly closed: nobody of the seat can shoot at the hex
 
     def actor(self, g: Game, a: Args) -> int:
         return int(a["seat"])

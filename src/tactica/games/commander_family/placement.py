@@ -64,10 +64,22 @@ class Place(Step):
 
     def _hexes(self, g: Game, a: Args) -> list[str]:
         uid, seat = a["units"][0], int(a["seat"])
-        ok = [h for h in a["hexes"] if can_hold(g, h, seat, uid)]
-        if not ok:  # nowhere within the limit: the limit gives way rather than the game
-            ok = [h for h in a["hexes"] if can_hold(g, h, seat, uid, limit=False)]
-        return ok or list(a["hexes"][:1])
+        free = [h for h in a["hexes"] if can_hold(g, h, seat, uid, limit=False)]
+        rules = rules_of(g)
+        alone: bool | None = None  # the unit by itself within the limit: asked once (speed)
+        ok = []
+        for h in free:
+            mine = units_in(g, h, seat)
+            if mine:
+                fits = rules.stack_ok(g, [*mine, uid])
+            else:
+                if alone is None:
+                    alone = rules.stack_ok(g, [uid])
+                fits = alone
+            if fits:
+                ok.append(h)
+        # nowhere within the limit: the limit gives way rather than the game
+        return ok or free or list(a["hexes"][:1])
 
     def options(self, g: Game, a: Args) -> list[Option]:
         uid = a["units"][0]

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from .access import rules_of
 from .board_state import board_of, label_map, on_path, reading_of, units_in
@@ -153,16 +154,30 @@ def leader_command(g: Game, label: str, seat: int) -> int:
     return _leader_command(g, label, seat)
 
 
+_LEADER_TYPES: WeakKeyDictionary[Any, dict[str, tuple[int, int] | None]] = WeakKeyDictionary()
+"""Per rules object: unit type id -> its (unbroken, broken) Command if it is a Leader, else None
+(a type never changes; speed: :func:`_leader_commands` runs over every unit in each scope)."""
+
+
 def _leader_commands(g: Game) -> dict[tuple[str, int], int]:
     """(hex, seat) -> the Command of that seat's Leaders there, for every hex with a Leader on
     the map, in one pass over the units (a read scope asks about many hexes)."""
     rules = rules_of(g)
+    types = _LEADER_TYPES.get(rules)
+    if types is None:
+        types = _LEADER_TYPES[rules] = {}
     out: dict[tuple[str, int], int] = {}
-    for uid, u in g.state["units"].items():
-        if (u["where"] == "map" and u["hex"] is not None
-                and rules.unit_type(u["type"]).type == "leader"):
+    for u in g.state["units"].values():
+        tid = u["type"]
+        if tid in types:
+            cmd = types[tid]
+        else:
+            t = rules.unit_type(tid)
+            cmd = types[tid] = ((int(t.unbroken.command or 0), int(t.broken.command or 0))
+                                if t.type == "leader" else None)
+        if cmd is not None and u["where"] == "map" and u["hex"] is not None:
             key = (u["hex"], int(u["seat"]))
-            out[key] = out.get(key, 0) + command_of(g, uid)
+            out[key] = out.get(key, 0) + cmd[1 if u["broken"] else 0]  # command_of
     return out
 
 
