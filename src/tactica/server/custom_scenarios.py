@@ -60,6 +60,9 @@ class Editable:
     register: Callable[[Any, str], str]
     """Check and make playable in this process; returns the content id."""
     is_registered: Callable[[str], bool]
+    serve_from: Callable[[Callable[[str], Any] | None, int], None]
+    """Install where an evicted custom scenario is registered again from (content id -> content
+    or None) and how many stay registered."""
     load_builtin: Callable[[str], Mapping[str, Any]]
     blank: Callable[[int, int], dict[str, Any]]
     """A new scenario on an empty board of cols x rows in the module's frame."""
@@ -74,6 +77,13 @@ LIMITS: Final = {"text": MAX_TEXT, "cols": MAX_COLS, "rows": MAX_ROWS, "units": 
                  "objectives": MAX_OBJECTIVES, "per_author": MAX_PER_AUTHOR}
 
 
+def _gw_serve_from(source: Callable[[str], Any] | None, limit: int) -> None:
+    from tactica.games.great_war import scenarios as gw
+
+    gw.set_custom_source(source)
+    gw.set_custom_limit(limit)
+
+
 def _great_war() -> Editable:
     from tactica.games.great_war import scenarios as gw
     from tactica.games.great_war.drawing import TERRAIN_STYLE
@@ -84,6 +94,7 @@ def _great_war() -> Editable:
     return Editable("great_war", gw.SIDES, terrain, units, gw.scenario_ids(),
                     check=lambda data, where: gw.check_scenario(data, where), content_id=gw.custom_id,
                     register=gw.register_scenario, is_registered=gw.is_registered,
+                    serve_from=_gw_serve_from,
                     load_builtin=gw.load_scenario, blank=gw.blank_scenario, limits=dict(LIMITS))
 
 
@@ -210,6 +221,22 @@ def ensure_registered(engine: Engine, module: str, scenario: str) -> None:
     if row is None or row[0] != module:
         raise Invalid(f"no saved {module} scenario {scenario!r}")
     register(module, scenario, row[1])
+
+
+def serve(engine: Engine | None, limit: int) -> None:
+    """A server's start (None: its end): every editable module keeps at most ``limit`` custom
+    scenarios registered, the least recently used evicted, and registers an evicted one again
+    from this store's immutable copy (its hash checked again) when a game needs it."""
+    for module in EDITABLE:
+        source = None if engine is None else _source(engine, module)
+        editable(module).serve_from(source, limit)
+
+
+def _source(engine: Engine, module: str) -> Callable[[str], Any]:
+    def content(content_id: str) -> Any:
+        row = get_copy(engine, content_id)
+        return None if row is None or row[0] != module else row[1]
+    return content
 
 
 # ---------------------------------------------------------------------------------- the store

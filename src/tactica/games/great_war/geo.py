@@ -92,3 +92,8 @@ def geo_for(key: str, data: Mapping[str, Any]) -> Geo:
         board = load_board(data, allowed_terrain=TERRAIN, source_name=key)
         g = _CACHE[key] = Geo(board)
     return g
+
+
+def forget_geo(key: str) -> None:
+    """Drop a map's tables (an evicted custom scenario's; scenarios.py)."""
+    _CACHE.pop(key, None)
