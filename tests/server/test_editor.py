@@ -8,7 +8,7 @@ import copy
 from typing import Any
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import event, text
 
 from tactica.core.datafile import parse_yaml
 from tactica.games.great_war import scenarios as gw
@@ -252,7 +252,21 @@ def test_registered_custom_scenarios_are_bounded_and_an_evicted_one_still_plays(
         assert decide(c, gid, tok, 0, opt).status_code == 200  # registered again from the store
         assert first_id in registered() and len(registered()) == 2
         assert view(c, gid, tok)["index"] == 1
-        names = {x["scenario"]: x["scenario_name"] for x in c.get("/api/games").json()["games"]}
+        new_game(c, [HUMAN, HUMAN], scenario=games[1][0], seed=4)  # a second game on one
+        engine = c.app.state.hub.store.engine
+        copies: list[str] = []
+
+        def seen(conn: Any, cursor: Any, statement: str, *rest: Any) -> None:
+            if "scenario_copies" in statement:
+                copies.append(statement)
+
+        event.listen(engine, "before_cursor_execute", seen)
+        try:
+            listed = c.get("/api/games").json()["games"]
+        finally:
+            event.remove(engine, "before_cursor_execute", seen)
+        assert len(listed) == 5 and len(copies) == 1  # the names of all five in one query
+        names = {x["scenario"]: x["scenario_name"] for x in listed}
         assert names == {cid: s["name"] for cid, _, _, s in games}
     forget_custom()
 

@@ -11,7 +11,7 @@ replays on exactly the content it was made on whatever its author edits later.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final
@@ -264,13 +264,21 @@ def get_copy(engine: Engine, content_id: str) -> tuple[str, Any] | None:
     return None if row is None else (str(row[0]), row[1])
 
 
-def custom_name(engine: Engine, content_id: str) -> str | None:
-    """The name in a stored copy (for the games list), None if there is no such copy."""
-    row = get_copy(engine, content_id)
-    if row is None or not isinstance(row[1], dict):
-        return None
-    name = row[1].get("name")
-    return str(name) if name else None
+def custom_names(engine: Engine, content_ids: Iterable[str]) -> dict[str, str]:
+    """The names in stored copies (for the games list), in one query: content id -> name, for
+    the ids that have a copy with a name."""
+    ids = sorted(set(content_ids))
+    if not ids:
+        return {}
+    with engine.connect() as c:
+        rows = c.execute(select(scenario_copies.c.id, scenario_copies.c.content)
+                         .where(scenario_copies.c.id.in_(ids))).all()
+    out = {}
+    for cid, content in rows:
+        name = content.get("name") if isinstance(content, dict) else None
+        if name:
+            out[str(cid)] = str(name)
+    return out
 
 
 def count_by_author(engine: Engine, author_hash: str) -> int:
