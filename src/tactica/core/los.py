@@ -64,7 +64,7 @@ def sight(board: Board, a: Hex, b: Hex) -> Sight:
     """Trace the line between two hexes of ``board``."""
     t = trace_line(a, b)
     get = board.index.get
-    ids = tuple(tuple(get(h, -1) for h in s) for s in t.steps)
+    ids = tuple([tuple([get(h, -1) for h in s]) for s in t.steps])
     return Sight(a, b, board.index[a], board.index[b], distance(a, b), t, ids)
 
 
