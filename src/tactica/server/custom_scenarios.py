@@ -29,8 +29,9 @@ MAX_TEXT: Final = 48_000
 MAX_COLS: Final = 18
 MAX_ROWS: Final = 12
 """The largest board: 216 hexes. Registering a scenario for play builds its map's line-of-sight
-tables once per process, in time and memory growing faster than the hex count (measured on a
-loaded 2-core machine: 14 x 9 1.1 s and 6.5 MB, 18 x 12 3.6 s and 17 MB, 26 x 16 over 15 s)."""
+tables once per process, in time and memory growing with the square of the hex count and the
+length of the lines (bench/bench_editor.py on a loaded 2-core machine: 14 x 9 0.5-0.7 s and
+4 MB, 18 x 12 1.3-1.9 s and 12 MB; 22 x 14 5 s and 26 x 16 10 s, too slow for a request)."""
 MAX_UNITS: Final = 60
 """Units per side."""
 MAX_OBJECTIVES: Final = 20
