@@ -11,6 +11,7 @@ import json
 import re
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,7 @@ from tactica.core.schema import validate
 
 from .cards import COMBAT, COMMAND, instances
 from .data_models import ScenarioFile
-from .geo import SECTIONS, Geo, forget_geo, geo_for
+from .geo import SECTIONS, Geo, forget_geo_except, geo_for
 from .terrain import TERRAIN
 from .units import UNIT_TYPES
 
@@ -75,15 +76,19 @@ def set_custom_source(source: CustomSource | None) -> CustomSource | None:
 
 def forget_custom() -> None:
     """Unregister every custom scenario (as after a restart; tests use it)."""
-    for sid in list(_CUSTOM):
-        forget_geo(sid)
     _CUSTOM.clear()
+    forget_geo_except(CUSTOM_PREFIX, _CUSTOM)
 
 
 def _evict() -> None:
+    """Drop the least recently used beyond the limit, and any map tables left by a custom
+    scenario no longer registered (one evicted by another thread while a game looked it up)."""
     while len(_CUSTOM) > _limit[0]:
-        sid, _ = _CUSTOM.popitem(last=False)
-        forget_geo(sid)
+        try:
+            _CUSTOM.popitem(last=False)
+        except KeyError:  # emptied meanwhile by another thread
+            break
+    forget_geo_except(CUSTOM_PREFIX, _CUSTOM)
 
 
 def _custom(sid: str) -> dict[str, Any]:
@@ -91,7 +96,8 @@ def _custom(sid: str) -> dict[str, Any]:
     (its content must still hash to its id: a game replays on exactly what it was made on)."""
     data = _CUSTOM.get(sid)
     if data is not None:
-        _CUSTOM.move_to_end(sid)
+        with suppress(KeyError):  # evicted by another thread meanwhile: the data still holds
+            _CUSTOM.move_to_end(sid)
         return data
     source = _source[0]
     content = None if source is None else source(sid)
@@ -100,8 +106,7 @@ def _custom(sid: str) -> dict[str, Any]:
     checked = check_scenario(content, f"stored scenario {sid}")
     if custom_id(checked) != sid:
         raise RulesError(f"stored scenario {sid}: its content does not match its id")
-    _register(sid, checked)
-    return _CUSTOM[sid]
+    return _register(sid, checked)
 
 
 def load_scenario(sid: str) -> dict[str, Any]:
@@ -209,14 +214,18 @@ def register_scenario(data: Any, where: str = "scenario") -> str:
     return sid
 
 
-def _register(sid: str, checked: dict[str, Any]) -> None:
-    if sid not in _CUSTOM:
-        copy: dict[str, Any] = json.loads(json.dumps(checked))  # no list shared with the caller
+def _register(sid: str, checked: dict[str, Any]) -> dict[str, Any]:
+    """Keep a checked scenario (the most recently used), evicting beyond the limit."""
+    copy = _CUSTOM.get(sid)
+    if copy is None:
+        copy = json.loads(json.dumps(checked))  # no list shared with the caller
         geo_for(sid, copy["map"])
         _CUSTOM[sid] = copy
         _evict()
     else:
-        _CUSTOM.move_to_end(sid)
+        with suppress(KeyError):
+            _CUSTOM.move_to_end(sid)
+    return copy
 
 
 def is_registered(sid: str) -> bool:
