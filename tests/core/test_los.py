@@ -590,6 +590,45 @@ def _screen_table() -> LosTable:
     return _SCREEN_TABLE[0]
 
 
+def _screens_traced(table: LosTable, i: int, j: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """Pair i, j's screen masks worked out from its own line, traced from i to j."""
+    b = table.board
+    s = sight(b, b.hexes[i], b.hexes[j])
+    m, prs = 0, []
+    for ids in s.ids[1:-1]:
+        if len(ids) == 1:
+            m |= 1 << ids[0] if ids[0] >= 0 else 0
+        elif min(ids) >= 0:
+            x, y = ids
+            if table.policy.obstructed(b, x, 0):  # type: ignore[attr-defined]
+                m |= 1 << y
+            elif table.policy.obstructed(b, y, 0):  # type: ignore[attr-defined]
+                m |= 1 << x
+            else:
+                prs.append((1 << x, 1 << y))
+    return m, tuple(prs)
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_screen_masks_noted_once_per_pair_are_those_of_each_directions_own_line(orientation):
+    """The table traces each unordered pair once and gives the reverse direction the same mask
+    and its hexside pairs reversed: exactly what tracing that direction gives, for every pair."""
+    b = load_board(SAMPLE) if orientation == "flat" else load_board({
+        "version": 1, "geometry": {"orientation": "pointy", "offset": "odd-r", "labels": "letter-number",
+                                   "cols": 9, "rows": 7},
+        "hexes": {"C3": ["woods"], "E4": ["woods"], "A1": {"half": True}, "A3": {"half": True}}},
+        source_name="pointy")
+    table = LosTable(b, CommandsColorsLos({"woods", "building"}, half_hexes_block=True))
+    n, grazes = len(b), 0
+    for i in range(n):
+        for j in range(n):
+            if i != j and table.clear(i, j):
+                m, prs = _screens_traced(table, i, j)
+                assert (table._screen_single[i * n + j], table._screen_pairs[i * n + j]) == (m, prs)
+                grazes += bool(prs)
+    assert grazes > 0  # lines along hexsides are among them
+
+
 def test_trace_explains_a_line_along_the_map_edge():
     """A line running along the board edge has an off-map side; the explanation names it."""
     b = mk({"C1": ["woods"], "E1": ["woods"]}, cols=8, rows=4)

@@ -8,7 +8,7 @@ import copy
 from typing import Any
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import event, text
 
 from tactica.core.datafile import parse_yaml
 from tactica.games.great_war import scenarios as gw
@@ -32,8 +32,7 @@ def small() -> dict[str, Any]:
 
 def forget_custom() -> None:
     """As after a restart: no custom scenario registered in this process."""
-    gw._CUSTOM.clear()
-    gw.load_scenario.cache_clear()
+    gw.forget_custom()
 
 
 def test_blank_board_is_refused_until_it_has_units_then_passes():
@@ -222,3 +221,72 @@ def test_a_built_in_scenario_is_a_starting_point(tmp_path):
         assert gw_info["module"] == MODULE and set(gw_info["scenarios"]) == {"iron_tide", "ridge_trench"}
         assert {u["id"] for u in gw_info["units"]} >= {"infantry", "machine_gun", "tank_male"}
         assert gw_info["limits"]["cols"] == cs.MAX_COLS and info["agents"]
+
+
+def registered() -> set[str]:
+    """Custom scenarios registered in this process, and the maps' tables held for them."""
+    from tactica.games.great_war import geo
+
+    held = {k for k in geo._CACHE if k.startswith(gw.CUSTOM_PREFIX)}
+    assert held == set(gw._CUSTOM)  # an evicted scenario's tables go with it
+    return held
+
+
+def test_registered_custom_scenarios_are_bounded_and_an_evicted_one_still_plays(store_url):
+    forget_custom()
+    with client(store_url, run_agents=False, max_custom_scenarios=2) as c:
+        games = []
+        for k in range(4):
+            sc = small()
+            sc["name"] = f"Wood {k}"
+            sc["units"]["allies"][0]["hex"] = ("B5", "C5", "E5", "F5")[k]
+            saved = c.post("/api/editor/scenarios", json={"module": MODULE, "scenario": sc}).json()
+            g = new_game(c, [HUMAN, HUMAN], scenario=saved["content_id"], seed=3)
+            games.append((saved["content_id"], g["id"], g["seats"][0]["token"], sc))
+            assert len(registered()) <= 2
+        first_id, gid, tok, sc = games[0]
+        assert first_id not in registered()  # evicted while its game stays live in the hub
+        v = view(c, gid, tok)
+        assert {u["id"]: u["hex"] for u in v["view"]["board"]["units"]} == {"a1": "B5", "c1": "D1"}
+        opt = v["view"]["decision"]["options"][0]["id"]
+        assert decide(c, gid, tok, 0, opt).status_code == 200  # registered again from the store
+        assert first_id in registered() and len(registered()) == 2
+        assert view(c, gid, tok)["index"] == 1
+        new_game(c, [HUMAN, HUMAN], scenario=games[1][0], seed=4)  # a second game on one
+        engine = c.app.state.hub.store.engine
+        copies: list[str] = []
+
+        def seen(conn: Any, cursor: Any, statement: str, *rest: Any) -> None:
+            if "scenario_copies" in statement:
+                copies.append(statement)
+
+        event.listen(engine, "before_cursor_execute", seen)
+        try:
+            listed = c.get("/api/games").json()["games"]
+        finally:
+            event.remove(engine, "before_cursor_execute", seen)
+        assert len(listed) == 5 and len(copies) == 1  # the names of all five in one query
+        names = {x["scenario"]: x["scenario_name"] for x in listed}
+        assert names == {cid: s["name"] for cid, _, _, s in games}
+    forget_custom()
+
+
+def test_an_evicted_scenario_comes_back_only_with_content_matching_its_id():
+    forget_custom()
+    old = gw.set_custom_source(None)
+    try:
+        cid = gw.register_scenario(small())
+        forget_custom()
+        with pytest.raises(gw.RulesError, match="is not loaded here"):
+            gw.load_scenario(cid)
+        changed = small()
+        changed["medals"]["allies"] = 5
+        gw.set_custom_source(lambda sid: changed)
+        with pytest.raises(gw.RulesError, match="does not match its id"):
+            gw.load_scenario(cid)
+        assert not gw._CUSTOM  # nothing registered from a copy that fails its id
+        gw.set_custom_source(lambda sid: small() if sid == cid else None)
+        assert gw.load_scenario(cid)["name"] == "Little wood" and gw.is_registered(cid)
+    finally:
+        gw.set_custom_source(old)
+        forget_custom()

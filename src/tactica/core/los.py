@@ -64,7 +64,7 @@ def sight(board: Board, a: Hex, b: Hex) -> Sight:
     """Trace the line between two hexes of ``board``."""
     t = trace_line(a, b)
     get = board.index.get
-    ids = tuple(tuple(get(h, -1) for h in s) for s in t.steps)
+    ids = tuple([tuple([get(h, -1) for h in s]) for s in t.steps])
     return Sight(a, b, board.index[a], board.index[b], distance(a, b), t, ids)
 
 
@@ -738,6 +738,12 @@ class LosTable:
         interned: dict[LosResult, LosResult] = {CLEAR: CLEAR}
         hexes = board.hexes
         lines = _new_lines(n) if derivable else None
+        self._screen_single: list[int] = []
+        self._screen_pairs: list[tuple[tuple[int, int], ...]] = []
+        screens = getattr(policy, "screen_graze_both", False)
+        if screens:
+            self._screen_single = [0] * (n * n)
+            self._screen_pairs = [()] * (n * n)
         for i in range(n):
             for j in range(n) if not policy.symmetric else range(i + 1, n):
                 if i == j:
@@ -750,6 +756,8 @@ class LosTable:
                 m = 0
                 seq: tuple[int, ...] = ()
                 if r.clear:
+                    if screens:
+                        self._note_screens(i, j, s)
                     seq = touched_order(board, s)
                     for x in seq:
                         m |= 1 << x
@@ -769,10 +777,6 @@ class LosTable:
         self._hind = [r.hindrance for r in res]
         if lines is not None:
             self.__dict__["_by_hex"] = lines
-        self._screen_single: list[int] = []
-        self._screen_pairs: list[tuple[tuple[int, int], ...]] = []
-        if getattr(policy, "screen_graze_both", False):
-            self._build_screen_masks()
 
     def derive(self, board: Board, changed: Iterable[int]) -> LosTable:
         """The table of ``board``: a copy of this table's board (same hexes) whose terrain differs
@@ -897,41 +901,41 @@ class LosTable:
         for x in on:
             out[x].append(k)
 
-    def _build_screen_masks(self) -> None:
+    def _note_screens(self, i: int, j: int, s: Sight) -> None:
         """For policies whose screens (units) obstruct like terrain, with a line along a hexside
-        blocked only when both sides are obstructed: per clear pair, the hexes the line passes
-        through alone (one screened hex blocks) and the hexside pairs it runs along (both must
-        be obstructed; a side obstructed by the map already leaves only the other one to check).
-        Off-map sides never obstruct."""
+        blocked only when both sides are obstructed: for clear pair ``i``, ``j`` (and ``j``,
+        ``i`` under a symmetric policy), the hexes the line passes through alone (one screened
+        hex blocks) and the hexside pairs it runs along (both must be obstructed; a side
+        obstructed by the map already leaves only the other one to check). Off-map sides never
+        obstruct.
+
+        Noted from the line the table's own pass traced (speed: no second tracing). The line
+        from j to i has the steps of the line from i to j in reverse order, each hexside step
+        naming its two hexes in the same order (hexgrid.trace_line), so its mask is the same and
+        its hexside pairs are the same in reverse order."""
         board, n = self.board, self._n
         obstructed = self.policy.obstructed  # type: ignore[attr-defined]
-        single = [0] * (n * n)
-        pairs: list[tuple[tuple[int, int], ...]] = [()] * (n * n)
-        for i in range(n):
-            for j in range(n):
-                if i == j or not self._clear[i * n + j]:
-                    continue
-                s = sight(board, board.hexes[i], board.hexes[j])
-                m = 0
-                prs: list[tuple[int, int]] = []
-                for ids in s.ids[1:-1]:
-                    if len(ids) == 1:
-                        if ids[0] >= 0:
-                            m |= 1 << ids[0]
-                        continue
-                    x, y = ids
-                    if x < 0 or y < 0:
-                        continue
-                    if obstructed(board, x, 0):
-                        m |= 1 << y
-                    elif obstructed(board, y, 0):
-                        m |= 1 << x
-                    else:
-                        prs.append((1 << x, 1 << y))
-                single[i * n + j] = m
-                pairs[i * n + j] = tuple(prs)
-        self._screen_single = single
-        self._screen_pairs = pairs
+        m = 0
+        prs: list[tuple[int, int]] = []
+        for ids in s.ids[1:-1]:
+            if len(ids) == 1:
+                if ids[0] >= 0:
+                    m |= 1 << ids[0]
+                continue
+            x, y = ids
+            if x < 0 or y < 0:
+                continue
+            if obstructed(board, x, 0):
+                m |= 1 << y
+            elif obstructed(board, y, 0):
+                m |= 1 << x
+            else:
+                prs.append((1 << x, 1 << y))
+        self._screen_single[i * n + j] = m
+        self._screen_pairs[i * n + j] = tuple(prs)
+        if self.policy.symmetric:
+            self._screen_single[j * n + i] = m
+            self._screen_pairs[j * n + i] = tuple(reversed(prs))
 
     def clear_screened(self, i: int, j: int, screen: int) -> bool:
         """Fast LOS by dense index with only a ``screen`` bitmask changing (units that block in

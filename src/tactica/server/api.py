@@ -18,7 +18,7 @@ from tactica.core.record import Record, RecordError, replay_record
 from tactica.core.rules import RulesError
 from tactica.server.agents import agent_levels, is_level
 from tactica.server.catalogue import Catalogue
-from tactica.server.custom_scenarios import custom_name
+from tactica.server.custom_scenarios import custom_names
 from tactica.server.geometry import map_geometry
 from tactica.server.guard import retry_after
 from tactica.server.live import Hub, LiveGame, Refused
@@ -121,9 +121,11 @@ async def list_games(request: Request, status: str | None = None,
         raise Refused(422, "status must be active or over")
     rows = await asyncio.to_thread(hub.store.list_games, status, limit, offset)
     total = await asyncio.to_thread(hub.store.count_games, status)
+    custom = [r["scenario"] for r in rows if r["scenario"].startswith("custom-")]
+    names = await asyncio.to_thread(custom_names, hub.store.engine, custom) if custom else {}
     for r in rows:
         if r["scenario"].startswith("custom-"):  # the editor's: named by the copy it was made on
-            r["scenario_name"] = await asyncio.to_thread(custom_name, hub.store.engine, r["scenario"])
+            r["scenario_name"] = names.get(r["scenario"])
         r["to_move"] = None
         if r["status"] == "active":
             with contextlib.suppress(Exception):

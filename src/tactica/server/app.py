@@ -16,6 +16,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from tactica.server import custom_scenarios
 from tactica.server.api import router
 from tactica.server.bus import ChangeBus
 from tactica.server.catalogue import Catalogue
@@ -45,6 +46,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         store = GameStore(settings.resolved_url(), origin=origin, pool=pool, loop=loop)
         hub = Hub(store, run_agents=settings.run_agents, max_live=settings.max_live_games)
         app.state.hub = hub
+        custom_scenarios.serve(store.engine, settings.max_custom_scenarios)
         app.state.new_games = RateLimit(settings.games_per_minute)
         app.state.saves = RateLimit(settings.games_per_minute)  # the editor's saves (editor.py)
         app.state.catalogue = Catalogue(settings.resolved_cache_dir())
@@ -62,6 +64,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             app.state.catalogue.stop()
+            custom_scenarios.serve(None, settings.max_custom_scenarios)
             if bus is not None:
                 await bus.stop()
             await store.aclose()

@@ -11,7 +11,7 @@ replays on exactly the content it was made on whatever its author edits later.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final
@@ -29,8 +29,9 @@ MAX_TEXT: Final = 48_000
 MAX_COLS: Final = 18
 MAX_ROWS: Final = 12
 """The largest board: 216 hexes. Registering a scenario for play builds its map's line-of-sight
-tables once per process, in time and memory growing faster than the hex count (measured on a
-loaded 2-core machine: 14 x 9 1.1 s and 6.5 MB, 18 x 12 3.6 s and 17 MB, 26 x 16 over 15 s)."""
+tables once per process, in time and memory growing with the square of the hex count and the
+length of the lines (bench/bench_editor.py on a loaded 2-core machine: 14 x 9 0.5-0.7 s and
+4 MB, 18 x 12 1.3-1.9 s and 12 MB; 22 x 14 5 s and 26 x 16 10 s, too slow for a request)."""
 MAX_UNITS: Final = 60
 """Units per side."""
 MAX_OBJECTIVES: Final = 20
@@ -60,6 +61,9 @@ class Editable:
     register: Callable[[Any, str], str]
     """Check and make playable in this process; returns the content id."""
     is_registered: Callable[[str], bool]
+    serve_from: Callable[[Callable[[str], Any] | None, int], None]
+    """Install where an evicted custom scenario is registered again from (content id -> content
+    or None) and how many stay registered."""
     load_builtin: Callable[[str], Mapping[str, Any]]
     blank: Callable[[int, int], dict[str, Any]]
     """A new scenario on an empty board of cols x rows in the module's frame."""
@@ -74,6 +78,13 @@ LIMITS: Final = {"text": MAX_TEXT, "cols": MAX_COLS, "rows": MAX_ROWS, "units": 
                  "objectives": MAX_OBJECTIVES, "per_author": MAX_PER_AUTHOR}
 
 
+def _gw_serve_from(source: Callable[[str], Any] | None, limit: int) -> None:
+    from tactica.games.great_war import scenarios as gw
+
+    gw.set_custom_source(source)
+    gw.set_custom_limit(limit)
+
+
 def _great_war() -> Editable:
     from tactica.games.great_war import scenarios as gw
     from tactica.games.great_war.drawing import TERRAIN_STYLE
@@ -84,6 +95,7 @@ def _great_war() -> Editable:
     return Editable("great_war", gw.SIDES, terrain, units, gw.scenario_ids(),
                     check=lambda data, where: gw.check_scenario(data, where), content_id=gw.custom_id,
                     register=gw.register_scenario, is_registered=gw.is_registered,
+                    serve_from=_gw_serve_from,
                     load_builtin=gw.load_scenario, blank=gw.blank_scenario, limits=dict(LIMITS))
 
 
@@ -212,6 +224,22 @@ def ensure_registered(engine: Engine, module: str, scenario: str) -> None:
     register(module, scenario, row[1])
 
 
+def serve(engine: Engine | None, limit: int) -> None:
+    """A server's start (None: its end): every editable module keeps at most ``limit`` custom
+    scenarios registered, the least recently used evicted, and registers an evicted one again
+    from this store's immutable copy (its hash checked again) when a game needs it."""
+    for module in EDITABLE:
+        source = None if engine is None else _source(engine, module)
+        editable(module).serve_from(source, limit)
+
+
+def _source(engine: Engine, module: str) -> Callable[[str], Any]:
+    def content(content_id: str) -> Any:
+        row = get_copy(engine, content_id)
+        return None if row is None or row[0] != module else row[1]
+    return content
+
+
 # ---------------------------------------------------------------------------------- the store
 def _now() -> datetime:
     return datetime.now(UTC)
@@ -237,13 +265,21 @@ def get_copy(engine: Engine, content_id: str) -> tuple[str, Any] | None:
     return None if row is None else (str(row[0]), row[1])
 
 
-def custom_name(engine: Engine, content_id: str) -> str | None:
-    """The name in a stored copy (for the games list), None if there is no such copy."""
-    row = get_copy(engine, content_id)
-    if row is None or not isinstance(row[1], dict):
-        return None
-    name = row[1].get("name")
-    return str(name) if name else None
+def custom_names(engine: Engine, content_ids: Iterable[str]) -> dict[str, str]:
+    """The names in stored copies (for the games list), in one query: content id -> name, for
+    the ids that have a copy with a name."""
+    ids = sorted(set(content_ids))
+    if not ids:
+        return {}
+    with engine.connect() as c:
+        rows = c.execute(select(scenario_copies.c.id, scenario_copies.c.content)
+                         .where(scenario_copies.c.id.in_(ids))).all()
+    out = {}
+    for cid, content in rows:
+        name = content.get("name") if isinstance(content, dict) else None
+        if name:
+            out[str(cid)] = str(name)
+    return out
 
 
 def count_by_author(engine: Engine, author_hash: str) -> int:

@@ -53,6 +53,10 @@ class Settings:
     """Largest request body in bytes (a decision or a new game is well under 1 KiB)."""
     max_live_games: int = 256
     """Games kept rebuilt in memory; the least recently used beyond are rebuilt on demand."""
+    max_custom_scenarios: int = 16
+    """Custom scenarios (the editor's) kept registered for play in this process, the least
+    recently used evicted: each holds its map's tables (a few MB on a large board). An evicted
+    one is registered again from the store's copy, its hash checked, when a game needs it."""
     games_per_minute: int = 30
     """New games one client address may create per minute (0: no limit)."""
     trusted_proxies: tuple[str, ...] = ()

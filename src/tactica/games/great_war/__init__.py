@@ -14,11 +14,11 @@ from tactica.core.board import Board
 from tactica.core.chance import Chance
 from tactica.core.decks import redeal
 from tactica.core.game import Game
-from tactica.core.rules import Rules, RulesError, ScenarioInfo, copy_by_shape
+from tactica.core.rules import Rules, ScenarioInfo, copy_by_shape
 
 from . import drawing
 from .flow import STEPS
-from .scenarios import CUSTOM_PREFIX, SIDES, geo_of_state, is_registered, load_scenario, scenario_ids, setup
+from .scenarios import CUSTOM_PREFIX, SIDES, geo_of_state, load_scenario, scenario_ids, setup
 from .text import describe
 from .view import view
 
@@ -44,11 +44,10 @@ class GreatWarRules(Rules):
     def scenario(self, scenario_id: str) -> ScenarioInfo:
         """Built-in scenarios as listed; a custom one (the editor's, by content id) once this
         process has registered it (scenarios.register_scenario: the server does so from its
-        store before it creates or rebuilds a game on it)."""
+        store before it creates or rebuilds a game on it, and installs its store as the source
+        an evicted one is registered again from)."""
         if scenario_id.startswith(CUSTOM_PREFIX):
-            if not is_registered(scenario_id):
-                raise RulesError(f"great_war: custom scenario {scenario_id!r} is not loaded here")
-            d = load_scenario(scenario_id)
+            d = load_scenario(scenario_id)  # fetched again from the source if evicted
             return ScenarioInfo(scenario_id, d["name"], " ".join(str(d.get("description", "")).split()),
                                 seats=self.seats, extra={"medals": dict(d["medals"])})
         return super().scenario(scenario_id)

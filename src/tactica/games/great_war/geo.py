@@ -9,7 +9,7 @@ a ``Geo`` is shared by every game on the same map.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from typing import Any
 
 from tactica.core.board import Board, load_board
@@ -92,3 +92,10 @@ def geo_for(key: str, data: Mapping[str, Any]) -> Geo:
         board = load_board(data, allowed_terrain=TERRAIN, source_name=key)
         g = _CACHE[key] = Geo(board)
     return g
+
+
+def forget_geo_except(prefix: str, keep: Container[str]) -> None:
+    """Drop the tables of the maps whose key starts with ``prefix`` and is not in ``keep`` (the
+    evicted custom scenarios'; scenarios.py)."""
+    for key in [k for k in list(_CACHE) if k.startswith(prefix) and k not in keep]:
+        _CACHE.pop(key, None)

@@ -9,7 +9,9 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from contextlib import suppress
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -24,7 +26,7 @@ from tactica.core.schema import validate
 
 from .cards import COMBAT, COMMAND, instances
 from .data_models import ScenarioFile
-from .geo import SECTIONS, Geo, geo_for
+from .geo import SECTIONS, Geo, forget_geo_except, geo_for
 from .terrain import TERRAIN
 from .units import UNIT_TYPES
 
@@ -42,17 +44,81 @@ CUSTOM_PREFIX = "custom-"
 """Scenario ids of scenarios given as data (the web editor's), not files: ``custom-`` and the
 first 32 hex digits of the SHA-256 of the scenario's canonical JSON. The id names the content,
 so a game record that cites it replays on exactly that content, whatever its author edits later."""
-_CUSTOM: dict[str, dict[str, Any]] = {}
-"""Custom scenarios registered in this process, by id (checked before they get in)."""
+_CUSTOM: OrderedDict[str, dict[str, Any]] = OrderedDict()
+"""Custom scenarios registered in this process, by id (checked before they get in), the least
+recently used first. At most ``custom_limit()`` are kept: each holds its map's tables (Geo), some
+megabytes on a large board, and a long-running server would otherwise gain one per new scenario."""
+CUSTOM_LIMIT_DEFAULT = 16
+_limit = [CUSTOM_LIMIT_DEFAULT]
+CustomSource = Callable[[str], Any]
+_source: list[CustomSource | None] = [None]
+
+
+def custom_limit() -> int:
+    return _limit[0]
+
+
+def set_custom_limit(n: int) -> None:
+    """How many custom scenarios stay registered (at least 1); the least recently used beyond go
+    (and are registered again from the source when a game needs one)."""
+    _limit[0] = max(1, int(n))
+    _evict()
+
+
+def set_custom_source(source: CustomSource | None) -> CustomSource | None:
+    """Where an evicted (or never registered) custom scenario is fetched from when a game needs it:
+    a function from content id to the stored content, or None if there is none. The server
+    installs its store's immutable copies; returns the source it replaces."""
+    old = _source[0]
+    _source[0] = source
+    return old
+
+
+def forget_custom() -> None:
+    """Unregister every custom scenario (as after a restart; tests use it)."""
+    _CUSTOM.clear()
+    forget_geo_except(CUSTOM_PREFIX, _CUSTOM)
+
+
+def _evict() -> None:
+    """Drop the least recently used beyond the limit, and any map tables left by a custom
+    scenario no longer registered (one evicted by another thread while a game looked it up)."""
+    while len(_CUSTOM) > _limit[0]:
+        try:
+            _CUSTOM.popitem(last=False)
+        except KeyError:  # emptied meanwhile by another thread
+            break
+    forget_geo_except(CUSTOM_PREFIX, _CUSTOM)
+
+
+def _custom(sid: str) -> dict[str, Any]:
+    """A custom scenario's data: registered, or fetched from the source and registered again
+    (its content must still hash to its id: a game replays on exactly what it was made on)."""
+    data = _CUSTOM.get(sid)
+    if data is not None:
+        with suppress(KeyError):  # evicted by another thread meanwhile: the data still holds
+            _CUSTOM.move_to_end(sid)
+        return data
+    source = _source[0]
+    content = None if source is None else source(sid)
+    if content is None:
+        raise RulesError(f"great_war has no scenario {sid!r}: a custom scenario that is not loaded here")
+    checked = check_scenario(content, f"stored scenario {sid}")
+    if custom_id(checked) != sid:
+        raise RulesError(f"stored scenario {sid}: its content does not match its id")
+    return _register(sid, checked)
+
+
+def load_scenario(sid: str) -> dict[str, Any]:
+    if sid.startswith(CUSTOM_PREFIX):
+        return _custom(sid)
+    return _load_file(sid)
 
 
 @cache
-def load_scenario(sid: str) -> dict[str, Any]:
-    custom = _CUSTOM.get(sid)
-    if custom is not None:
-        return custom
+def _load_file(sid: str) -> dict[str, Any]:
     path = DIR / f"{sid}.yaml"
-    if not path.exists() or sid.startswith(CUSTOM_PREFIX):
+    if not path.exists():
         raise RulesError(f"great_war has no scenario {sid!r}")
     where = path.name
     try:
@@ -144,11 +210,22 @@ def register_scenario(data: Any, where: str = "scenario") -> str:
     (``custom_id``); registering the same content again is harmless. Raises RulesError."""
     checked = check_scenario(data, where)
     sid = custom_id(checked)
-    if sid not in _CUSTOM:
-        copy: dict[str, Any] = json.loads(json.dumps(checked))  # no list shared with the caller
+    _register(sid, checked)
+    return sid
+
+
+def _register(sid: str, checked: dict[str, Any]) -> dict[str, Any]:
+    """Keep a checked scenario (the most recently used), evicting beyond the limit."""
+    copy = _CUSTOM.get(sid)
+    if copy is None:
+        copy = json.loads(json.dumps(checked))  # no list shared with the caller
         geo_for(sid, copy["map"])
         _CUSTOM[sid] = copy
-    return sid
+        _evict()
+    else:
+        with suppress(KeyError):
+            _CUSTOM.move_to_end(sid)
+    return copy
 
 
 def is_registered(sid: str) -> bool:

@@ -29,7 +29,7 @@ from tactica.core.policy import GENERIC, board_view, scenario_of
 from .battle import adjacent_enemies, close_dice, occupied_mask, ranged_dice
 from .cards import COMMAND
 from .geo import SECTIONS, Geo, geo_for
-from .scenarios import SIDES, load_scenario
+from .scenarios import CUSTOM_PREFIX, SIDES, load_scenario
 from .terrain import ALL, TERRAIN
 from .units import UNIT_TYPES
 
@@ -42,8 +42,17 @@ IMPROVE = 0.1
 """A move must beat staying by this much (stops units from shuffling around)."""
 
 
-@cache
 def _static(sid: str) -> tuple[Geo, dict[str, Any]]:
+    """The map's tables and the scenario's data (a custom scenario's through load_scenario, which
+    keeps only a bounded number registered: never held here)."""
+    if sid.startswith(CUSTOM_PREFIX):
+        data = load_scenario(sid)
+        return geo_for(sid, data["map"]), data
+    return _builtin_static(sid)
+
+
+@cache
+def _builtin_static(sid: str) -> tuple[Geo, dict[str, Any]]:
     data = load_scenario(sid)
     return geo_for(sid, data["map"]), data
 
