@@ -114,6 +114,11 @@ def test_bad_entries_are_refused() -> None:
         farm().marker("smoke", "C3").game()
     with pytest.raises(StudioError, match="base scenario"):
         farm().setting(base="nowhere").game()
+    from tactica.games.great_war_commander.rules import GreatWarCommanderRules
+
+    shared_tables = studio.Position("great_war_commander", rules=GreatWarCommanderRules())
+    with pytest.raises(StudioError, match="components of their own"):
+        shared_tables.game()
     p = farm()
     p.unit("entente", "ger-tiger", "A1")
     with pytest.raises(StudioError, match="no such unit type"):
