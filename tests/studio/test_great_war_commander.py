@@ -123,3 +123,13 @@ def test_bad_entries_are_refused() -> None:
     p.unit("entente", "ger-tiger", "A1")
     with pytest.raises(StudioError, match="no such unit type"):
         p.game()
+
+
+def test_6_1_2_time_trigger_draws_the_stacked_strategy_card() -> None:
+    """A forced roll with a Time! trigger advances the Time track (6.1.2); the Germans, holding no
+    Strategy Card, draw the one stacked on top of their Strategy pile (step 7)."""
+    p = farm().hand("germany", [], kind="strategy").deck("germany", top=["GES3"], kind="strategy")
+    g = p.roll("germany", (6, 5, "Time!")).roll("entente", (1, 2)).track("time", 1).game(seed=3)
+    fire_at_e3(g, strategy=False)
+    assert g.state["time"]["space"] == 2
+    assert g.state["sides"][0]["sc_hand"] == ["GES3"]
