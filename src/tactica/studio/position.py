@@ -61,7 +61,8 @@ class Adapter(Protocol):
 
 
 _BUILTIN = {"combat_commander": "tactica.studio.combat_commander",
-            "great_war": "tactica.studio.great_war"}
+            "great_war": "tactica.studio.great_war",
+            "great_war_commander": "tactica.studio.great_war_commander"}
 _ADAPTERS: dict[str, Callable[[], Adapter]] = {}
 
 
