@@ -16,8 +16,11 @@ from tactica.games.combat_infantry.scenarios import geo_of
 from tactica.studio import StudioError
 
 
-def ci(board: studio.BoardSpec | None = None) -> studio.Position:
-    return studio.Position("combat_infantry", board or studio.board(6, 5))
+def ci(board: studio.BoardSpec | bool | None = True) -> studio.Position:
+    """A position on a small inline board (``None``: on the base scenario's map)."""
+    if board is True:
+        board = studio.board(6, 5)
+    return studio.Position("combat_infantry", board or None)
 
 
 def play(g: Game, *labelled: str) -> None:
@@ -139,3 +142,19 @@ def test_bad_positions_are_refused_with_the_entry(call, message) -> None:  # typ
     with pytest.raises(StudioError, match=message):
         call(p)
         p.game()
+
+
+def test_without_a_board_the_base_scenarios_map_and_its_objectives_wire_and_support_stay() -> None:
+    base = Game.new(studio.Position("combat_infantry").adapter.new_rules([]), "saint_martin", seed=1)
+    p = ci(None).setting(base="saint_martin")
+    p.unit("usa", "phq", "J3", id="US-A3-PHQ")
+    g = p.turn("usa").game(seed=1)
+    assert "map" not in g.state and geo_of(g.state).board.layout.cols > 6
+    for key in ("objectives", "wire", "support", "attached"):
+        assert g.state[key] == base.state[key], key
+    assert base.state["objectives"] and base.state["support"] != [[0, 0], [0, 0]]
+    inline = ci().setting(objectives={"C3": 2})
+    inline.unit("usa", "phq", "B3", id="US-A1-PHQ")
+    h = inline.turn("usa").game()
+    assert h.state["objectives"] == [[geo_of(h.state).index["C3"], 2]]
+    assert (h.state["wire"], h.state["support"], h.state["attached"]) == ([], [[0, 0], [0, 0]], {})

@@ -7,10 +7,11 @@ or the label itself, checked against the sheet). ``stats`` gives the block value
 becomes ``LABEL+f=4`` and its label is derived from the sheet's (blocks.Sheet), which is not
 changed. The board is given inline, hexside terrain and levels included; the hexsides the hex
 terrain and slopes imply are derived as in the module's map files (3.1). The position starts from
-a base scenario (``setting(base=...)``, Saint-Martin by default) whose blocks, deployment, wire
-and support it replaces; piece ids (1.0) are dealt at random as in the set-up, so they tell the
-other side nothing. ``turn(seat)`` starts that side's player turn at an HQ activation (4.0);
-forced rolls are d10 values (10 is the 0 face).
+a base scenario (``setting(base=...)``, Saint-Martin by default) whose blocks and deployment it
+replaces (with an inline board also its objectives, wire, attachments and support; without one
+the position is on the base's map and keeps them); piece ids (1.0) are dealt at random as in
+the set-up, so they tell the other side nothing. ``turn(seat)`` starts that side's player turn
+at an HQ activation (4.0); forced rolls are d10 values (10 is the 0 face).
 """
 
 from __future__ import annotations
@@ -122,12 +123,16 @@ class CombatInfantryStudio:
         active = SIDES.index(position.turn_of) if position.turn_of else s["first"]
         if position.phase is not None:
             raise StudioError("Combat Infantry's turn starts at an HQ activation: turn(seat) takes no phase")
+        if position.board is not None or "objectives" in st:
+            s["objectives"] = objectives
+        if position.board is not None:  # the base's own map: its wire, attachments and support stay
+            s.update(wire=[], attached={}, support=[[0, 0], [0, 0]])
         s.update(blocks=blocks, dead=[], gone=[], lost=[0, 0], vp=[0, 0], pieces={}, seen=[],
                  walked=[], draws=[], to_deploy=[[], []], deploy_areas=[[], []], revealed_tanks=[],
-                 wire=[], foxholes=[], gaps=[], blown=[], wrecks=[], smoke=[], spotters=[],
-                 act=None, assault=None, companies=companies, objectives=objectives,
-                 attached=dict(st.get("attached", {})),
-                 support=[list(r) for r in st.get("support", [[0, 0], [0, 0]])],
+                 foxholes=[], gaps=[], blown=[], wrecks=[], smoke=[], spotters=[],
+                 act=None, assault=None, companies=companies,
+                 attached=dict(st.get("attached", s["attached"])),
+                 support=[list(r) for r in st.get("support", s["support"])],
                  done_companies=list(st.get("done_companies", [])),
                  gt=int(st.get("gt", 1)), pt=int(st.get("pt", 1)), active=active, first=active,
                  game_turns=int(st.get("game_turns", s["game_turns"])),
