@@ -158,3 +158,20 @@ def test_without_a_board_the_base_scenarios_map_and_its_objectives_wire_and_supp
     h = inline.turn("usa").game()
     assert h.state["objectives"] == [[geo_of(h.state).index["C3"], 2]]
     assert (h.state["wire"], h.state["support"], h.state["attached"]) == ([], [[0, 0], [0, 0]], {})
+
+
+def test_10_5_the_scripted_policy_reads_an_inline_board() -> None:
+    """Priority 2 (fire at an adjacent hex with fewer units) found on the studio's own map, whose
+    hexes the base scenario's map lays out otherwise (its A1 is not this board's A1)."""
+    import random
+
+    from tactica.games.combat_infantry.scripted import POLICY
+
+    p = ci(studio.board(4, 3))
+    p.unit("usa", "phq", "B2", id="US-A3-PHQ")
+    p.unit("usa", "rifle", "B2", id="US-A3-IN1")
+    p.unit("ger", "rifle", "C2", id="GE-A1-IN1")
+    g = p.turn("usa").game()
+    play(g, "hq:US-A3-PHQ", "stay", "cmd:US-A3-IN1")
+    assert geo_of(g.state).n == 12
+    assert POLICY.choose(g, 0, random.Random(0)).id == "fire:C2"
