@@ -175,3 +175,30 @@ def test_10_5_the_scripted_policy_reads_an_inline_board() -> None:
     play(g, "hq:US-A3-PHQ", "stay", "cmd:US-A3-IN1")
     assert geo_of(g.state).n == 12
     assert POLICY.choose(g, 0, random.Random(0)).id == "fire:C2"
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_1_0_fog_holds_through_a_studio_game_played_to_its_end(seed: int) -> None:
+    """Random play from a studio position (inline board, blocks with values of their own) to the
+    10.4 verdict; at every decision neither seat's view names a hidden block of the other side."""
+    import random
+
+    b = studio.board(8, 6, hexes={"D3": ["woods"], "E3": {"terrain": ["town"], "elevation": 1}},
+                     hexsides={"C4/D4": ["hedge"]}, roads=[["A1", "B1", "C1"]])
+    p = ci(b).setting(game_turns=2, objectives={"E3": 2})
+    for bid, h in [("US-A-CHQ", "A2"), ("US-A1-PHQ", "B3"), ("US-A1-IN1", "B3"), ("US-A1-IN2", "B4"),
+                   ("US-A-MG", "A3"), ("GE-A-CHQ", "H2"), ("GE-A1-PHQ", "F3"), ("GE-A1-IN1", "E3"),
+                   ("GE-A1-IN2", "F4")]:
+        lab = sheet()[bid]
+        p.unit(lab.side, lab.type, h, id=bid, stats={"f": 4} if lab.type == "rifle" else None)
+    g = p.turn("usa").game(seed=seed)
+    rng = random.Random(seed)
+    while not g.is_terminal():
+        s = g.state
+        for seat in (0, 1):
+            view = json.dumps(g.view(seat))
+            hidden = [bid for bid, r in s["blocks"].items() if sheet()[bid].side != seat
+                      and r["posture"] != "up" and s["pieces"][bid] not in s["seen"]]
+            assert not [bid for bid in hidden if bid.split("+")[0] in view]
+        g.apply(rng.choice(g.legal_options()).id)
+    assert studio.entries(g, "10.4", "Victory points")
