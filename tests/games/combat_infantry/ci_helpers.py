@@ -1,43 +1,31 @@
-"""Scenes for Combat Infantry tests: blocks placed by hand on the Saint-Martin map, the flow set
-to the start of a player turn, and dice forced through the game's own chance stream."""
+"""Scenes for Combat Infantry tests: positions built through the studio (blocks placed by hand on
+a scenario's map, at the start of a player turn) and d10s forced by value."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from tactica import studio
 from tactica.core.game import Game
-from tactica.games.combat_infantry import RULES
 from tactica.games.combat_infantry.blocks import SIDES, sheet
 from tactica.games.combat_infantry.scenarios import geo_of
 
 
 def scene(placements: dict[str, Any], active: str = "usa", scenario: str = "saint_martin",
           seed: int = 1) -> Game:
-    """A game whose map holds only ``placements`` (id -> hex, or (hex, steps) or (hex, steps,
-    posture)), at the start of ``active``'s first player turn, ready to activate an HQ."""
-    g = Game.new(RULES, scenario, seed=seed)
-    s = g.state
-    geo = geo_of(s)
-    blocks = {}
+    """A game on ``scenario``'s map holding only ``placements`` (id -> hex, or (hex, steps) or
+    (hex, steps, posture)), at the start of ``active``'s first player turn, ready to activate an
+    HQ: built through the studio (docs/studio.md)."""
+    p = studio.Position("combat_infantry").setting(base=scenario)
     for bid, where in placements.items():
-        if isinstance(where, str):
-            hx, steps, posture = where, sheet()[bid].steps, "upright"
-        else:
-            hx, steps, *rest = where
-            posture = rest[0] if rest else "upright"
-        blocks[bid] = {"hex": geo.index[hx], "steps": steps, "half": False, "posture": posture,
-                       "acted": posture == "down"}
-    pieces = dict(s["pieces"])
-    for bid in sorted(blocks):  # blocks the scenario does not hold get the next free piece ids
-        if bid not in pieces:
-            side = SIDES[sheet()[bid].side]
-            n = 1 + sum(1 for p in pieces.values() if p.startswith(side))
-            pieces[bid] = f"{side}-{n:02d}"
-    s.update(blocks=blocks, pieces=pieces, pt=1, active=SIDES.index(active), first=SIDES.index(active),
-             done_companies=[], act=None, assault=None, dead=[], vp=[0, 0])
-    s["stack"] = [{"step": "game_turn", "args": {}}, {"step": "activate", "args": {}}]
-    g.refresh()
-    return g
+        hx, *rest = (where,) if isinstance(where, str) else where
+        fields: dict[str, Any] = {}
+        if rest:
+            fields["steps"] = rest[0]
+        if len(rest) > 1:
+            fields["posture"] = rest[1]
+        p.unit(SIDES[sheet()[bid].side], bid, hx, id=bid, **fields)
+    return p.turn(active).game(seed=seed)
 
 
 def hexi(g: Game, label: str) -> int:
@@ -80,7 +68,7 @@ def ids(g: Game) -> list[str]:
 
 def dice(g: Game, *values: int) -> None:
     """Force the next d10 rolls (10 is the 0 face)."""
-    g.chance.force_dice(list(values), sides=10)
+    studio.force_roll(g, *values)
 
 
 def activate(g: Game, hq: str, deploy: str = "stay") -> None:

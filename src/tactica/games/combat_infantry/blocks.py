@@ -8,7 +8,7 @@ about which block stands where.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -73,11 +73,45 @@ def parse_sheet(
     }
 
 
+STAT_FIELDS = ("steps", "f", "range", "move", "morale", "ac", "dice", "points")
+"""The printed values a block of its own may change (the studio's per-block stats)."""
+
+
+class Sheet(dict[str, Label]):
+    """The label sheet by id. An id ``LABEL+f=4+range=3`` (a block given values of its own, as
+    the studio places it) is looked up as that label with these values, computed on demand and
+    never stored here, so the sheet itself never changes."""
+
+    def __missing__(self, bid: str) -> Label:
+        return derived(bid)
+
+
 @cache
-def sheet() -> dict[str, Label]:
+def derived(bid: str) -> Label:
+    """The label ``LABEL+key=value+...`` names: the printed label with these values changed."""
+    base, *changes = bid.split("+")
+    lab = sheet().get(base)
+    if lab is None or not changes:
+        raise KeyError(bid)
+    values: dict[str, Any] = {}
+    for c in changes:
+        key, _, v = c.partition("=")
+        if key not in STAT_FIELDS or not v.lstrip("-").isdigit():
+            raise KeyError(bid)
+        values[key] = int(v)
+    return replace(lab, id=bid, **values)
+
+
+def derived_id(base: str, values: Mapping[str, int]) -> str:
+    """The id of label ``base`` with ``values`` of its own (keys in a fixed order)."""
+    return base + "".join(f"+{k}={int(values[k])}" for k in STAT_FIELDS if k in values)
+
+
+@cache
+def sheet() -> Sheet:
     path = DATA / "blocks.yaml"
     try:
         data, lines = parse_yaml_lines(path.read_text(encoding="utf-8"), path.name)
     except DataError as exc:
         raise RulesError(str(exc)) from None
-    return parse_sheet(data, path.name, lines)
+    return Sheet(parse_sheet(data, path.name, lines))

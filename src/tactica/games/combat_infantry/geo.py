@@ -139,3 +139,32 @@ def geo_for(map_id: str) -> Geo:
     if not path.exists():
         raise RulesError(f"combat_infantry has no map {map_id!r}")
     return Geo(load_board(path, HEX_NAMES, SIDE_NAMES, allowed_roads=roads))
+
+
+_INLINE: dict[str, Geo] = {}
+"""Boards given inline (the studio), by a key of their whole content: a game's state names its
+board by that key (``map``), so the same content is the same Geo and nothing goes stale."""
+
+
+def inline_board(data: dict[str, object]) -> str:
+    """Load map data given inline (the map format as values) and return the key a state names
+    it by; errors are the map loader's (BoardError)."""
+    import hashlib
+    import json
+
+    key = "inline:" + hashlib.sha1(json.dumps(data, sort_keys=True).encode()).hexdigest()
+    if key not in _INLINE:
+        board = load_board(data, HEX_NAMES, SIDE_NAMES, source_name=f"studio board {data.get('name')}",
+                           allowed_roads={"road", "track"})
+        _INLINE[key] = Geo(board)
+    return key
+
+
+def inline_geo(key: str) -> Geo:
+    """The Geo of a board given inline (:func:`inline_board` must have loaded it in this process)."""
+    from tactica.core.rules import RulesError
+
+    geo = _INLINE.get(key)
+    if geo is None:
+        raise RulesError(f"combat_infantry: no inline board {key!r} in this process")
+    return geo

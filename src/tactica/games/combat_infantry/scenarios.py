@@ -15,7 +15,7 @@ from tactica.core.schema import validate
 
 from .blocks import PLAYABLE_TYPES, SIDES, sheet
 from .data_models import ScenarioFile
-from .geo import Geo, geo_for
+from .geo import Geo, geo_for, inline_geo
 from .sheets import SheetError, map_key
 
 DIR = Path(__file__).parent / "data" / "scenarios"
@@ -211,6 +211,10 @@ def read_scenario(path: Path, sid: str | None = None) -> dict[str, Any]:
 
 
 def geo_of(s: dict[str, Any]) -> Geo:
+    """The game's map: its scenario's, or a board given inline (``map``: a key of geo.inline)."""
+    key = s.get("map")
+    if key is not None:
+        return inline_geo(key)
     return geo_for(load_scenario(s["scenario"])["map"])
 
 

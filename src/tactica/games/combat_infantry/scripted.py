@@ -27,18 +27,19 @@ from typing import Any
 
 from tactica.core.game import Game
 from tactica.core.options import Option
-from tactica.core.policy import board_view, scenario_of
+from tactica.core.policy import board_view
 
 from .blocks import NO_ASSAULT_ENTRY, SIDES
-from .geo import Geo, geo_for
-from .scenarios import load_scenario
+from .geo import Geo
+from .scenarios import geo_of
 
 NEAR = 3
 """Enemy within this many hexes: dig in or hold rather than walk on."""
 
 
 def _geo(game: Game) -> Geo:
-    return geo_for(load_scenario(scenario_of(game))["map"])
+    """The map: public, as its scenario names it or as given inline (a studio position)."""
+    return geo_of(game.state)
 
 
 class _Seen:

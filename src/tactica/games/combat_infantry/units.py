@@ -103,9 +103,16 @@ def in_hex(s: State, i: int, side: int | None = None) -> list[str]:
     return sorted(b for b, r in blocks.items() if r["hex"] == i and (side is None or lab[b].side == side))
 
 
+class _SideOf(dict[str, int]):
+    """block id -> side; a block with values of its own (blocks.Sheet) is looked up."""
+
+    def __missing__(self, bid: str) -> int:
+        return sheet()[bid].side
+
+
 @cache
 def _sides() -> dict[str, int]:
-    return {b: lab.side for b, lab in sheet().items()}
+    return _SideOf({b: lab.side for b, lab in sheet().items()})
 
 
 _MINES = frozenset(b for b, lab in sheet().items() if lab.type == "minefield")
