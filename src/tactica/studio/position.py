@@ -63,7 +63,8 @@ class Adapter(Protocol):
 _BUILTIN = {"combat_commander": "tactica.studio.combat_commander",
             "great_war": "tactica.studio.great_war",
             "great_war_commander": "tactica.studio.great_war_commander",
-            "combat_infantry": "tactica.studio.combat_infantry"}
+            "combat_infantry": "tactica.studio.combat_infantry",
+            "commandos_europe": "tactica.studio.commandos_europe"}
 _ADAPTERS: dict[str, Callable[[], Adapter]] = {}
 
 

@@ -45,19 +45,26 @@ def _marker(p: dict[str, Any]) -> Any:
     return markers()[m.split("#")[0]] if m else None
 
 
+def printed(s: State, pid: str, stat: str) -> int:
+    """A squad's printed ``ma``, ``fp`` or ``noise``: its own value where the piece carries one
+    (``stats``, a position built in the studio), else the counter's (the tables stay untouched)."""
+    own = s["pieces"][pid].get("stats")
+    return int(own[stat]) if own and stat in own else int(getattr(squads()[pid], stat))
+
+
 def squad_ma(s: State, pid: str) -> int:
     m = _marker(s["pieces"][pid])
-    return max(1, squads()[pid].ma + (m.ma if m else 0))
+    return max(1, printed(s, pid, "ma") + (m.ma if m else 0))
 
 
 def squad_fp(s: State, pid: str) -> int:
     m = _marker(s["pieces"][pid])
-    return max(0, squads()[pid].fp + (m.fp if m else 0))
+    return max(0, printed(s, pid, "fp") + (m.fp if m else 0))
 
 
 def squad_noise(s: State, pid: str) -> int:
     m = _marker(s["pieces"][pid])
-    return squads()[pid].noise + (m.noise if m else 0)
+    return printed(s, pid, "noise") + (m.noise if m else 0)
 
 
 def is_plus(pid: str) -> bool:
