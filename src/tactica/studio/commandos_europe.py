@@ -59,14 +59,17 @@ def _kind(pid: str) -> str | None:
 class CommandosEuropeStudio:
     module: str = "commandos_europe"
     seats: tuple[str, ...] = ("commandos",)
+    named_by_type = True
+    """Every piece is unique: ``unit()`` names it by its type (Position.unit)."""
 
     def new_rules(self, steps: Sequence[Step]) -> Rules:
         return CommandosEuropeRules([*(type(st)() for st in RULES.steps.values()), *steps])
 
     def unit_id(self, position: Position, seat: str, wanted: str | None) -> str:
-        # The piece id is its type; unit() records the type after this call, so the check of
-        # id against type happens in prepare.
-        return wanted if wanted is not None else f"#{len(position.units)}"
+        # Position.unit passes the piece (its type) when no id= is given; prepare checks both agree.
+        if wanted is None:
+            raise StudioError("a Commandos: Europe piece is named by its type: unit(seat, '0-1', hex)")
+        return wanted
 
     def prepare(self, position: Position, rules: Rules) -> str:
         unknown = set(position.settings) - SETTINGS
@@ -86,9 +89,8 @@ class CommandosEuropeStudio:
         seen: set[str] = set()
         for u in position.units:
             pid = u["type"]
-            if not u["id"].startswith("#") and u["id"] != pid:
+            if u["id"] != pid:
                 raise StudioError(f"piece {pid}: id={u['id']!r} differs (a piece's id is its name)")
-            u["id"] = pid
             kind = _kind(pid)
             if kind is None:
                 raise StudioError(f"piece {pid!r}: no such squad, leader or gear")

@@ -153,6 +153,8 @@ class Position:
         other keywords are the module's unit fields (Combat Commander: weapon, broken,
         suppressed, veteran, arrives (a Time space: a reinforcement), zone)."""
         name = self.seat(seat)
+        if id is None and getattr(self.adapter, "named_by_type", False):
+            id = type  # a module whose every piece is unique: the piece is its own type
         uid = self.adapter.unit_id(self, name, id)
         self.units.append({"id": uid, "seat": name, "type": type, "hex": hex,
                            "stats": dict(stats or {}), "fields": dict(fields)})
