@@ -64,6 +64,20 @@ def test_rule_13_0_friendly_attack_with_forced_dice() -> None:
     assert studio.entries(g, "13.1")[0]["text"].startswith("0-1 takes a casualty")
 
 
+def test_rule_13_0_enemy_attack_in_the_enemy_phase() -> None:
+    """A detected squad next to a rifle section when the enemy phase starts: the section does
+    not move (engaged) and attacks; forced 1 against 3 and the defence wins, the section is
+    eliminated, and the next turn (4.0) starts with a mission placed (7.0)."""
+    p = studio.Position("commandos_europe")
+    p.unit("commandos", "0-1", "1010", detected=True)
+    p.marker("enemy", "1011", "rifle_section")
+    g = p.setting(bases={"base-1": "0101"}).turn("commandos", "enemy").roll(1, 3).game(seed=3)
+    shot = studio.entries(g, "13.0")[0]
+    assert (shot["eid"], shot["att"], shot["dfn"]) == ("rifle_section#1", 20, 50)  # 10+20-10; 30+20
+    assert g.state["enemies"] == {} and g.state["turn"] == 2
+    assert studio.entries(g, "7.0") and g.decision().step == "purchase"
+
+
 def test_position_is_part_of_the_setup_and_replays() -> None:
     g = moved_squad(5, {"noise": 3})
     assert replay_record(g.rules, g.record).state == g.state
