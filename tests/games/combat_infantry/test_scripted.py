@@ -8,7 +8,14 @@ from ci_helpers import activate, ids, play, scene
 
 import tactica
 from tactica.ai import make_agent
-from tactica.games.combat_infantry.scripted import POLICY, branch_point, candidates, evaluate, turn_key
+from tactica.games.combat_infantry.scripted import (
+    POLICY,
+    branch_point,
+    candidates,
+    evaluate,
+    objective_pressure,
+    turn_key,
+)
 
 
 def _choose(g: tactica.Game) -> str:  # type: ignore[name-defined]
@@ -67,11 +74,74 @@ def test_scripted_plays_whole_games_of_every_scenario() -> None:
         assert len(g.returns()) == 2
 
 
-def test_evaluate_is_the_scaled_vp_difference() -> None:
+def test_evaluate_favours_the_side_ahead_in_vp_and_more_so_as_time_runs_out() -> None:
     g = scene({"US-A1-PHQ": "H5", "GE-A1-PHQ": "N10"})
     g.state["vp"] = [0, 0]
     v = evaluate(g)
     assert v[0] > 0 and v[0] == -v[1]  # the Americans hold the town (2 VP)
+    g.state["vp"] = [0, 5]  # five Americans eliminated: 2 VP to 5 (and the hill's pull)
+    early = evaluate(g)[0]
+    g.state.update(gt=5, pt=7)
+    late = evaluate(g)[0]
+    assert -1 < late < early < 0  # behind by the same VPs, with less time to turn it
+    assert late < -0.8
+
+
+def test_objective_pressure_grows_as_an_attacker_closes_in_and_fades_with_the_time_left() -> None:
+    far = scene({"US-A2-IN1": "D5", "US-A2-PHQ": "D5", "GE-A1-PHQ": "N10"})
+    near = scene({"US-A2-IN1": "F5", "US-A2-PHQ": "D5", "GE-A1-PHQ": "N10"})
+    # the town (H5, 2 VP), I5 and the farm are neutral: the Americans' pull on them grows
+    assert objective_pressure(near)[0] > objective_pressure(far)[0] > 0
+    late = near.clone()
+    late.state.update(gt=late.state["game_turns"], pt=6)  # one American player turn left
+    assert 0 < objective_pressure(late)[0] < objective_pressure(near)[0]
+    late.state["pt"] = 8  # none left: only what is held counts
+    assert objective_pressure(late)[0] == 0
+    held = scene({"US-A2-IN1": "H5", "US-A2-IN2": "I5", "US-A2-IN3": "K8", "US-A2-PHQ": "M5",
+                  "GE-A1-PHQ": "N10"})
+    assert objective_pressure(held)[0] == 0  # every objective is the Americans' already
+    assert objective_pressure(held)[1] > 0  # the German next to the hill (M5) pulls toward it
+
+
+def test_evaluate_prefers_the_step_toward_the_objective_to_holding_back() -> None:
+    """The look-ahead of search ends long before an attacker reaches the objective: the evaluation
+    must already tell the step toward it from standing still (VPs and losses are the same)."""
+    g = scene({"US-A2-PHQ": "F5", "US-A2-IN1": "F5", "GE-A1-PHQ": "N10"})
+    activate(g, "US-A2-PHQ")
+    play(g, "cmd:US-A2-IN1")
+    held = g.clone()
+    play(held, "hold")
+    moved = g.clone()
+    play(moved, "move")
+    play(moved, "to:G5")  # next to the town (H5)
+    if moved.decision().step == "move":
+        play(moved, "stop")
+    assert held.state["vp"] == moved.state["vp"] and held.state["lost"] == moved.state["lost"]
+    assert evaluate(moved)[0] > evaluate(held)[0]
+
+
+def test_an_attacker_does_not_weigh_giving_up_its_player_turn() -> None:
+    """candidates: "pass" is left out for a side with objectives still to take (the policy never
+    passes either); a side holding every objective may still weigh it."""
+    attacker = scene({"US-A2-PHQ": "F5", "US-A2-IN1": "F5", "GE-A1-PHQ": "H5", "GE-A1-IN1": "I5"})
+    assert "pass" in ids(attacker) and "pass" not in {o.id for o in candidates(attacker)}
+    assert "hq:" + attacker.state["pieces"]["US-A2-PHQ"] in {o.id for o in candidates(attacker)}
+    holder = scene({"GE-A1-PHQ": "H5", "GE-A1-IN1": "I5", "GE-A2-PHQ": "K8", "GE-A3-PHQ": "M5",
+                    "US-A2-PHQ": "C5"}, active="ger")
+    weighed = candidates(holder) or holder.legal_options()  # an empty list: every option
+    assert "pass" in {o.id for o in weighed}
+
+
+def test_turn_key_stands_still_in_the_last_game_turn_so_rollouts_play_to_the_end() -> None:
+    g = scene({"US-A2-PHQ": "F5", "GE-A1-PHQ": "N10"})
+    keys = []
+    for gt, pt in ((1, 1), (1, 2), (4, 8), (4, 9), (5, 1), (5, 5), (5, 8)):
+        g.state.update(gt=gt, pt=pt)
+        keys.append(turn_key(g))
+    assert g.state["game_turns"] == 5
+    assert keys[1] == keys[0] + 1 and keys[3] == keys[2] + 1  # one a player turn ...
+    assert keys[3] == keys[4] == keys[5] == keys[6]  # ... but none in the last game turn
+    assert keys == sorted(keys)
 
 
 def test_search_branches_on_the_activation_and_the_units_actions_not_on_each_step_of_a_move() -> None:

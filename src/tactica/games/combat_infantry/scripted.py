@@ -22,6 +22,7 @@ The chit-pull of 10.5 is a change to the sequence of play, not a policy: not yet
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -197,23 +198,92 @@ POLICY = SolitairePriorities()
 
 
 def turn_key(game: Game) -> int:
-    """Player turns played so far: rollouts stop after a number of player turns."""
-    return (int(game.state["gt"]) - 1) * 8 + int(game.state["pt"])
+    """Player turns played so far: rollouts stop after a number of player turns. In the last
+    game turn the key stands still, so a rollout from there plays to the end, where the result
+    itself replaces the evaluation: with the game this close to its end, what counts is whether
+    an objective is taken, which an estimate cannot tell."""
+    from .flow import PLAYER_TURNS
+
+    s = game.state
+    # (the last game turn keeps the key the turn before ended on: it never goes back)
+    pt = 1 if int(s["gt"]) >= int(s["game_turns"]) else int(s["pt"])
+    return (int(s["gt"]) - 1) * PLAYER_TURNS + pt
+
+
+PRESSURE = 0.5
+"""Share of an objective's VPs that a side's unit next to it is worth to that side, while time
+is left to take it (``objective_pressure``): less than holding it, so the assault still pays."""
+
+PACE = 2
+"""Hexes a unit is reckoned to close per player turn of its side (move 6, two MP a hex in the
+open; a rough figure for weighing time, not a rule)."""
+
+REACH = 8
+"""Beyond this many hexes an objective exerts no pull: early in the game every unit is far, and
+the evaluation then weighs the fight, not the walk."""
+
+FIXED_TYPES = frozenset({"minefield", "bunker"})
+"""Blocks that never move, so never take an objective."""
+
+
+def objective_pressure(game: Game) -> list[float]:
+    """Per side, VPs it may still win from objectives it does not control now (10.4): for each
+    such objective, ``PRESSURE`` times its VPs times how near the side's nearest mobile unit stands
+    (1 at the hex, 0 at the reach), where the reach is what the side can still walk in the player
+    turns it has left (``PACE`` a turn, at most ``REACH``). It shrinks as time runs out, to 0 at
+    the end, so an attacker that waits loses it and one that closes in gains it: the look-ahead of
+    a couple of player turns cannot see the objective taken, this tells it the way there."""
+    from .flow import PLAYER_TURNS
+    from .units import FRIENDLY, hex_control, label, occupancy
+
+    s = game.state
+    geo = geo_of(s)
+    left = (int(s["game_turns"]) - int(s["gt"])) * PLAYER_TURNS + PLAYER_TURNS - int(s["pt"])
+    occ = occupancy(s)
+    out = [0.0, 0.0]
+    for side in (0, 1):
+        # its player turns still to come: half of those left, the next one its own if it is not active now
+        own = (left + (0 if int(s["active"]) == side else 1)) // 2
+        reach = min(REACH, PACE * own)
+        if reach <= 0:
+            continue
+        hexes = {r["hex"] for b, r in s["blocks"].items()
+                 if label(b).side == side and label(b).type not in FIXED_TYPES}
+        for h, v in s["objectives"]:
+            if hex_control(geo, occ, side, h) == FRIENDLY or not hexes:
+                continue
+            d = min(geo.dist[i][h] for i in hexes)
+            out[side] += PRESSURE * v * max(0.0, 1.0 - d / (reach + 1))
+    return out
+
+
+SPREAD = 5.0
+"""How far (in VPs) a game's result may still swing when the whole game is to play; it narrows
+with the square root of the player turns left, to 1 at the end (``evaluate``)."""
 
 
 def evaluate(game: Game) -> list[float]:
-    """Per-seat value in [-1, 1]: the VP difference if the game ended now (eliminations plus
-    objectives held), scaled, plus a tenth as much for the unit values each side has lost (six
-    VPs make the whole range, a VP is worth ten points of steps lost). Search calls this on its
-    own re-dealt clones only."""
+    """Per-seat value in [-1, 1], the result to expect: the VP margin if the game ended now
+    (eliminations plus objectives held), plus the VPs each side may still win from objectives it
+    is closing in on against the time left (``objective_pressure``), plus a tenth of a VP for
+    each point of unit values the other side has lost (10.4's tie-breaker, and the fights to
+    come), squashed by how much the rest of the game may still change it (``SPREAD``). Early a VP
+    is worth about a sixth of the range, as a margin; late in the game a side behind is as good
+    as beaten, so holding back is worth no more than a gamble that may turn it. Search calls
+    this on its own re-dealt clones only."""
     if game.is_terminal():
         return game.returns()
-    from .flow import score
+    from .flow import PLAYER_TURNS, score
 
+    s = game.state
     vp = score(game)
-    lost = game.state["lost"]
-    # 10.4: VPs first; unit values lost (the tie-breaker, and the fights to come) a little
-    diff = max(-1.0, min(1.0, (vp[0] - vp[1]) / 6.0 + (lost[1] - lost[0]) / 60.0))
+    lost = s["lost"]
+    near = objective_pressure(game)
+    margin = vp[0] + near[0] - vp[1] - near[1] + (lost[1] - lost[0]) / 10.0
+    total = int(s["game_turns"]) * PLAYER_TURNS
+    left = max(0, (int(s["game_turns"]) - int(s["gt"])) * PLAYER_TURNS + PLAYER_TURNS - int(s["pt"]))
+    spread = 1.0 + SPREAD * math.sqrt(left / total)
+    diff = math.tanh(margin / spread)
     return [diff, -diff]
 
 
@@ -250,7 +320,9 @@ def candidates(game: Game) -> list[Option]:
     """The options search weighs at a branch point (an empty list: all of them); the policy's
     own choice is always added by the search.
 
-    - activation: every HQ and the pass, never surrender (off unless the game allows it);
+    - activation: every HQ, never surrender (off unless the game allows it), and the pass only
+      for a side that controls every objective: one with objectives still to take has no
+      player turn to give up (the view's hex control, the same in every re-dealt world);
     - a unit's action: rally, move, foxhole, hold, and one fire per hex (the untargeted one
       where there is one: which unit a hit finds is the rules' (6.3), and a targeted shot at a
       face-up tank stays when it is the only one at that hex); smoke, demolition and bridge
@@ -264,7 +336,9 @@ def candidates(game: Game) -> list[Option]:
     opts = list(d.options)
     out: list[Option]
     if d.step == "activate":
-        out = [o for o in opts if o.id != "surrender"]
+        # a side with objectives still to take does not give up a player turn (it has none to spare)
+        attacking = _Seen(game, d.seat).attacking()
+        out = [o for o in opts if o.id != "surrender" and not (attacking and o.id == "pass")]
     elif d.step == "action":
         out = [o for o in opts if o.kind in ("rally", "move", "hold") or o.id == "foxhole"]
         per_hex: dict[int, Option] = {}
