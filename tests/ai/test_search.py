@@ -308,6 +308,31 @@ def test_great_war_evaluation_counts_more_than_medals() -> None:
     assert gw.evaluate(g)[who] < worn_alone
 
 
+def test_great_war_evaluation_weighs_a_medal_lead_more_as_the_turn_limit_nears() -> None:
+    """TGW-D Victory 3: at the turn limit the side ahead in medals (won plus objectives held)
+    wins. The same one-medal lead is worth more on the last turn than on the first, the more so
+    for the leader whichever seat it is; with the medals level, the turn changes nothing."""
+    from tactica.games.great_war import scripted as gw
+
+    g = new_game("great_war", "ridge_trench", seed=1)
+    s = g.state
+    last = 2 * s["turn_limit"]
+    level_early = gw.evaluate(g)[0]
+    s["turn"] = last
+    assert gw.evaluate(g)[0] == pytest.approx(level_early)
+    for leader in (0, 1):
+        s["medals"] = [0, 0]
+        s["medals"][leader] = 1
+        s["turn"] = 1
+        early = gw.evaluate(g)[leader]
+        s["turn"] = last
+        late = gw.evaluate(g)[leader]
+        assert early > 0 and late > early + 0.2
+        s["held"][1 - leader] = 1  # an objective held levels it again
+        assert gw.evaluate(g)[leader] == pytest.approx(level_early if leader == 0 else -level_early)
+        s["held"] = [0, 0]
+
+
 def test_cc_search_weighs_no_order_that_would_do_nothing() -> None:
     """Issue 18: "activate, then do nothing" spends a card and the units' activation for the
     Turn. An Order the policy would carry out with nothing to do (no shot, no broken unit, no
