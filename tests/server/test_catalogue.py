@@ -85,6 +85,8 @@ WAIT_FOR_NORMAL = ('exec("import time\\nend = time.time() + 60\\nwhile os.nice(0
 async def _build_while_a_request_waits(cat: Catalogue) -> bytes | None:
     job = asyncio.ensure_future(cat._by_child())
     while not cat._children:  # the warming child has started, at WARM_NICE
+        if job.done():  # no child started: say why rather than wait for ever
+            raise AssertionError(f"no child started: {job.result()!r}")
         await asyncio.sleep(0.01)
     cat._urgent.set()  # what Catalogue.get does
     return await job
