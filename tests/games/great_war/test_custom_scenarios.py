@@ -43,8 +43,9 @@ def test_tgw_d_scenarios_units_on_playable_hexes_one_per_hex_and_a_side_is_never
     d["units"]["central"][0]["hex"] = d["units"]["allies"][0]["hex"]
     refused(d, r"already holds a unit")
     d = iron_tide()
+    first = d["units"]["allies"][0]["id"]  # a tank
     d["units"]["allies"][0]["hex"] = "A1"  # a half hex
-    refused(d, r"unit a1: hex 'A1' is not a playable hex")
+    refused(d, rf"unit {first}: hex 'A1' is not a playable hex")
     d = iron_tide()
     d["units"]["central"] = []
     refused(d, r"units.central: a side starts with at least one unit")
@@ -52,8 +53,8 @@ def test_tgw_d_scenarios_units_on_playable_hexes_one_per_hex_and_a_side_is_never
     d["units"]["allies"][0]["id"] = "a:1 <b>"
     refused(d, r"unit a:1 <b>: a unit id is 1-16 letters, digits")
     d = iron_tide()
-    d["units"]["allies"][0]["bomber"] = True  # a1 is a tank
-    refused(d, r"unit a1: only infantry carries a bomber")
+    d["units"]["allies"][0]["bomber"] = True
+    refused(d, rf"unit {first}: only infantry carries a bomber")
     d = iron_tide()
     d["hand"]["central"] = 0
     refused(d, r"mine.yaml: hand.central: 0 is less than 1")
