@@ -27,7 +27,7 @@ from tactica.games.combat_infantry.blocks import PLAYABLE_TYPES, SIDES, STAT_FIE
 from tactica.games.combat_infantry.geo import inline_board
 from tactica.games.combat_infantry.scenarios import deal_pieces, geo_of, load_scenario
 
-from .position import Position, StudioError, register_adapter
+from .position import Position, StudioError, known_settings, register_adapter
 
 POSTURES = ("upright", "down", "up")
 """1.0: upright (hidden, ready), face-down (hidden, done), face-up (revealed)."""
@@ -55,10 +55,7 @@ class CombatInfantryStudio:
         return wanted
 
     def prepare(self, position: Position, rules: Rules) -> str:
-        unknown = set(position.settings) - SETTINGS
-        if unknown:
-            raise StudioError(f"setting {', '.join(sorted(unknown))}: Combat Infantry's are "
-                              f"{', '.join(sorted(SETTINGS))}")
+        known_settings(position, SETTINGS, "Combat Infantry")
         base = str(position.settings.get("base", "saint_martin"))
         load_scenario(base)  # the module's error for an unknown base
         for u in position.units:

@@ -40,7 +40,7 @@ from tactica.games.commandos_europe.data import (
 from tactica.games.commandos_europe.geo import geo
 from tactica.games.commandos_europe.setup import new_piece
 
-from .position import Position, StudioError, register_adapter
+from .position import Position, StudioError, known_settings, register_adapter
 
 UNIT_FIELDS = {"detected": bool, "moved": bool, "flipped": bool, "marker": str}
 SQUAD_STATS = ("fp", "noise", "ma")
@@ -72,10 +72,7 @@ class CommandosEuropeStudio:
         return wanted
 
     def prepare(self, position: Position, rules: Rules) -> str:
-        unknown = set(position.settings) - SETTINGS
-        if unknown:
-            raise StudioError(f"setting {', '.join(sorted(unknown))}: Commandos: Europe's are "
-                              f"{', '.join(sorted(SETTINGS))}")
+        known_settings(position, SETTINGS, "Commandos: Europe")
         if position.board is not None:
             raise StudioError("Commandos: Europe plays on its own maps (setting(map=...)): an inline "
                               "board is not supported")

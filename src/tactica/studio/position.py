@@ -68,6 +68,15 @@ _BUILTIN = {"combat_commander": "tactica.studio.combat_commander",
 _ADAPTERS: dict[str, Callable[[], Adapter]] = {}
 
 
+def known_settings(position: Position, allowed: frozenset[str] | set[str], module: str) -> None:
+    """Refuse a setting the adapter does not read, naming the ones it does (a typo would
+    otherwise be ignored silently)."""
+    unknown = set(position.settings) - set(allowed)
+    if unknown:
+        raise StudioError(f"setting {', '.join(sorted(unknown))}: {module}'s are "
+                          f"{', '.join(sorted(allowed))}")
+
+
 def register_adapter(module: str, factory: Callable[[], Adapter]) -> None:
     """Make the studio build positions of ``module`` with ``factory()``'s adapter."""
     _ADAPTERS[module] = factory
