@@ -5,8 +5,13 @@ exported from the editor imports back. Every wait is for what the page shows."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import httpx
 import pytest
+import yaml
+
+from tactica.games.great_war.scenarios import __file__ as scenarios_py
 
 from .driver import open_page, play_turn_by_clicking, set_up_by_clicking
 from .test_accessibility import DOCS
@@ -194,3 +199,29 @@ def test_the_yaml_pane_play_by_link_keyboard_and_accessibility(browser, other_br
     guest.wait_for_selector("svg.map .counter", timeout=WAIT)
     assert guest.locator("svg.map .counter").count() == 3
     assert not page.errors and not guest.errors, page.errors + guest.errors
+
+
+def test_start_from_a_built_in_remove_a_unit_save_and_delete(browser, server):
+    """The other buttons a designer uses: start from a built-in scenario, the Remove tool, and
+    Delete in My scenarios (after the browser's confirmation)."""
+    data = yaml.safe_load((Path(scenarios_py).parent / "data/scenarios/ridge_trench.yaml").read_text())
+    first = data["units"]["allies"][0]["hex"]
+    page = open_page(browser, server + "/")
+    page.click("[data-testid=open-editor]", timeout=WAIT)
+    page.wait_for_selector("[data-testid=ed-map] g.hex", timeout=WAIT)
+    page.select_option("[data-testid=ed-from]", "ridge_trench")
+    page.click("[data-testid=ed-open-builtin]")
+    total = sum(len(v) for v in data["units"].values())
+    page.wait_for_function("n => document.querySelectorAll('[data-testid=ed-map] .eunit').length === n",
+                           arg=total, timeout=WAIT)
+    page.click("[data-testid=tool-erase]")
+    click_hex(page, first)
+    assert page.locator("[data-testid=ed-map] .eunit").count() == total - 1
+    page.fill("[data-testid=ed-name]", "Thinner ridge")
+    page.click("[data-testid=ed-save]")
+    status(page, "okmsg", "Saved Thinner ridge")
+    assert page.locator("[data-testid=my-scenarios] a:has-text('Thinner ridge')").count() == 1
+    page.once("dialog", lambda d: d.accept())
+    page.click("[data-testid=ed-delete]")
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=my-scenarios] a').length === 0",
+                           timeout=WAIT)
