@@ -202,8 +202,8 @@ def test_the_yaml_pane_play_by_link_keyboard_and_accessibility(browser, other_br
 
 
 def test_start_from_a_built_in_remove_a_unit_save_and_delete(browser, server):
-    """The other buttons a designer uses: start from a built-in scenario, the Remove tool, and
-    Delete in My scenarios (after the browser's confirmation)."""
+    """The other buttons a designer uses: start from a built-in scenario, the Remove and Half hex
+    tools, and Delete in My scenarios (after the browser's confirmation)."""
     data = yaml.safe_load((Path(scenarios_py).parent / "data/scenarios/ridge_trench.yaml").read_text())
     first = data["units"]["allies"][0]["hex"]
     page = open_page(browser, server + "/")
@@ -217,6 +217,11 @@ def test_start_from_a_built_in_remove_a_unit_save_and_delete(browser, server):
     page.click("[data-testid=tool-erase]")
     click_hex(page, first)
     assert page.locator("[data-testid=ed-map] .eunit").count() == total - 1
+    page.click("[data-testid=tool-half]")
+    click_hex(page, first)  # the emptied hex made a half hex, then whole again
+    assert "half" in hex_(page, first).get_attribute("class").split()
+    click_hex(page, first)
+    assert "half" not in hex_(page, first).get_attribute("class").split()
     page.fill("[data-testid=ed-name]", "Thinner ridge")
     page.click("[data-testid=ed-save]")
     status(page, "okmsg", "Saved Thinner ridge")
