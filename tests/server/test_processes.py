@@ -85,7 +85,7 @@ def test_a_process_catches_up_with_decisions_and_undos_made_by_another(pg_url):
     from .helpers import client, decide, view, wait_until
 
     with client(pg_url, run_agents=False) as a, client(pg_url, run_agents=False) as b:
-        g = a.post("/api/games", json={"module": "great_war", "scenario": "ridge_trench",
+        g = a.post("/api/games", json={"module": "great_war", "scenario": "ridge_trench", "seed": 1,
                                        "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
         gid, t0 = g["id"], g["seats"][0]["token"]
         hub_b = b.app.state.hub
@@ -110,7 +110,7 @@ def test_a_decision_quoting_a_later_index_catches_up_with_the_store_first(tmp_pa
 
     db = tmp_path / "g.db"
     with client(db, run_agents=False) as a, client(db, run_agents=False) as b:
-        g = a.post("/api/games", json={"module": "great_war", "scenario": "ridge_trench",
+        g = a.post("/api/games", json={"module": "great_war", "scenario": "ridge_trench", "seed": 1,
                                        "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
         gid, t0 = g["id"], g["seats"][0]["token"]
         start = view(b, gid, t0)  # B holds the game from here
@@ -141,7 +141,7 @@ def test_links_resignations_and_deletions_made_on_one_process_reach_the_other(pg
     from .helpers import client, view, wait_until
 
     with client(pg_url, run_agents=False) as a, client(pg_url, run_agents=False) as b:
-        g = a.post("/api/games", json={"module": "great_war", "scenario": "ridge_trench",
+        g = a.post("/api/games", json={"module": "great_war", "scenario": "ridge_trench", "seed": 1,
                                        "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
         gid, host, t0, t1 = g["id"], g["host_key"], g["seats"][0]["token"], g["seats"][1]["token"]
         hub_b = b.app.state.hub

@@ -225,7 +225,9 @@ def test_start_from_a_built_in_remove_a_unit_save_and_delete(browser, server):
     page.fill("[data-testid=ed-name]", "Thinner ridge")
     page.click("[data-testid=ed-save]")
     status(page, "okmsg", "Saved Thinner ridge")
-    assert page.locator("[data-testid=my-scenarios] a:has-text('Thinner ridge')").count() == 1
+    mine = page.locator("[data-testid=my-scenarios] a:has-text('Thinner ridge')")
+    mine.wait_for(timeout=WAIT)  # the list is fetched again after the save message shows
+    assert mine.count() == 1
     page.once("dialog", lambda d: d.accept())
     page.click("[data-testid=ed-delete]")
     page.wait_for_function("() => document.querySelectorAll('[data-testid=my-scenarios] a').length === 0",
