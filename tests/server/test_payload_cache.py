@@ -54,3 +54,23 @@ def test_payload_bytes_read_back_as_the_json_module_writes_them():
 
     for data in ({"a": [1, 2.5, None, "★"]}, {1: "x", "y": {2: [3]}}, {"seed": 1 << 130}):
         assert json.loads(encode(data)) == json.loads(json.dumps(data))
+
+
+def test_custom_scenarios_settle_the_heap_once_per_module(monkeypatch):
+    """Hub.settle freezes the heap after a scenario's first game; the editor's scenarios are
+    unbounded in number, so they count as one per module (else each would cost a full
+    collection and pin the games alive at that moment)."""
+    import gc
+
+    from tactica.server.live import Hub
+
+    frozen: list[int] = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(1))
+    monkeypatch.setattr(gc, "collect", lambda *a: 0)
+    hub = Hub(store=None, run_agents=False)  # type: ignore[arg-type]
+    for i in range(50):
+        hub.settle("great_war", f"custom-{i:032x}")
+    hub.settle("great_war", "ridge_trench")
+    hub.settle("great_war", "ridge_trench")
+    hub.settle("combat_commander", "custom-" + "0" * 32)
+    assert len(frozen) == 3

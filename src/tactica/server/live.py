@@ -200,9 +200,12 @@ class Hub:
         all. The collector's full passes then no longer walk them: before, each such pass took
         tens to hundreds of milliseconds, with every request here waiting, several times a
         minute under load (bench/bench_server.py). What a game holds is small and not frozen
-        but for the few games alive at these moments (a cycle among them would then stay)."""
-        if (module, scenario) not in self._settled:
-            self._settled.add((module, scenario))
+        but for the few games alive at these moments (a cycle among them would then stay).
+        Custom scenarios (the editor's, without bound in number) count as one per module: each
+        new one would otherwise cost a full collection and freeze the games alive then."""
+        key = (module, "custom-" if scenario.startswith("custom-") else scenario)
+        if key not in self._settled:
+            self._settled.add(key)
             gc.collect()
             gc.freeze()
 
