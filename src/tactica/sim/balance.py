@@ -209,8 +209,9 @@ def scenario_section(module: str, rules: Rules, sid: str, m: Measurement | None,
     out = [f"## {info.name} (`{sid}`)", ""]
     if m is None or entry is None:
         agents = ",".join(["scripted"] * len(rules.seats))
-        out += [f"Not measured yet: there is no `{DOCS}/{module}/{sid}.json`. To measure it with the "
-                "scripted agent against itself:", "", "```sh",
+        how = "the scripted agent" + (" against itself" if len(rules.seats) > 1 else "")
+        out += [f"Not measured yet: there is no `{DOCS}/{module}/{sid}.json`. To measure it with {how}:",
+                "", "```sh",
                 simulate_command(module, sid, agents.split(","), DEFAULT_GAMES, DEFAULT_SEED),
                 "tactica balance", "```", ""]
         return out
@@ -270,8 +271,9 @@ def module_page(module: str, rules: Rules, measured: Mapping[str, Measurement],
                 entries: Mapping[str, dict[str, Any]], plots: Mapping[str, list[str]]) -> str:
     lines = [f"# Balance: {rules.name or module}", "",
              f"Written by `tactica balance` from `{DOCS}/{module}/*.json`; do not edit by hand. Rules "
-             f"version {rules.version}; seats {', '.join(_title(s) for s in rules.seats)} (the first "
-             "moves first in the simulations' seat order). How the figures are made: docs/sim.md.", ""]
+             f"version {rules.version}; seats {', '.join(_title(s) for s in rules.seats)} (the first seat "
+             "is the first of these: seat 0 of the simulations). How the figures are made: docs/sim.md.",
+             ""]
     rows = []
     for sid in _ids(rules):
         e, name = entries.get(sid), rules.scenario(sid).name
