@@ -11,6 +11,7 @@ import httpx
 import pytest
 
 from tactica.server import Settings, create_app
+from tactica.sim import balance_data
 
 from .helpers import AI, HUMAN, client, decide, new_game, view, wait_until
 
@@ -22,6 +23,10 @@ def test_lobby_lists_modules_scenarios_and_ai_levels(store_url):
         assert {"ridge_trench", "iron_tide"} <= {s["id"] for s in gw["scenarios"]}
         assert gw["seats"] == ["allies", "central"]
         assert "random" in [a["spec"] for a in cat["agents"]]
+        # each scenario's measured balance, from the packaged figures (docs/balance/, `tactica balance`)
+        measured = balance_data.load("great_war")
+        for sc in gw["scenarios"]:
+            assert sc["balance"] == balance_data.lobby_entry(measured.get(sc["id"]), gw["version"])
         assert c.get("/").status_code == 200 and "tactica" in c.get("/").text
         assert c.get("/js/table.js").status_code == 200
 

@@ -9,6 +9,10 @@ included), about 4 s of CPU, so it is built once per code version and kept:
   milliseconds;
 - in memory, as the JSON bytes the lobby gets.
 
+Each scenario carries its measured balance (``balance``: the packaged figures ``tactica
+balance`` writes, marked ``stale`` when measured under an older rules version; no simulation
+here).
+
 The server starts getting it as it starts (``Settings.warm_catalogue``); a request that comes
 earlier waits for that same build instead of starting another. The build runs in a child Python
 process: in a thread it would hold the GIL for seconds and slow the server's first games and
@@ -39,6 +43,8 @@ import tactica
 from tactica.games import BUILTIN, all_ids, get_rules
 from tactica.server.agents import agent_levels
 from tactica.server.live import encode
+from tactica.sim.balance_data import BalanceError, lobby_entry
+from tactica.sim.balance_data import load as load_balance
 
 log = logging.getLogger("tactica.server")
 WARM_NICE = 10
@@ -58,12 +64,27 @@ def has_map(module: str, scenario: str) -> bool:
     return g.rules.board(g) is not None
 
 
+def measured_balance(module: str) -> dict[str, dict[str, Any]]:
+    """A module's measured scenarios from its packaged balance data (``tactica balance`` writes
+    it; sim/balance_data.py); a file that cannot be read is logged and shows as not measured."""
+    if module not in BUILTIN:
+        return {}
+    try:
+        return load_balance(module)
+    except BalanceError as e:
+        log.warning("balance data of %s ignored: %s", module, e)
+        return {}
+
+
 def build() -> dict[str, Any]:
     out = []
     for gid in all_ids():
         r = get_rules(gid)
+        balance = measured_balance(r.id)
         out.append({"id": r.id, "name": r.name or r.id, "version": r.version, "seats": list(r.seats),
-                    "scenarios": [{**s.to_dict(), "has_map": has_map(r.id, s.id)} for s in r.scenarios()]})
+                    "scenarios": [{**s.to_dict(), "has_map": has_map(r.id, s.id),
+                                   "balance": lobby_entry(balance.get(s.id), r.version)}
+                                  for s in r.scenarios()]})
     return {"modules": out, "agents": agent_levels()}
 
 

@@ -83,6 +83,46 @@ def report_command(
     typer.echo(f"report: {out / 'index.html'}")
 
 
+def balance_command(
+    root: Annotated[Path, typer.Option("--root", help="The results files (<module>/<scenario>.json) and "
+                                       "the pages.")] = Path("docs/balance"),
+    data: Annotated[Path | None, typer.Option("--data", help="The folder of the module packages, where "
+                                              "<module>/data/balance.yaml goes (default: the installed "
+                                              "tactica.games).")] = None,
+    check: Annotated[bool, typer.Option("--check", help="Write nothing; exit 1 if a page, a plot or a "
+                                        "data file is out of date.")] = False,
+) -> None:
+    """The balance pages (docs/balance/<module>.md, README.md, plots) and the lobby's balance data
+    (games/<module>/data/balance.yaml) from the committed results files
+    docs/balance/<module>/<scenario>.json."""
+    from tactica.sim.balance import check as check_pages
+    from tactica.sim.balance import write
+    from tactica.sim.balance_data import BalanceError
+
+    try:
+        if check:
+            problems = check_pages(root, data)
+            for p in problems:
+                typer.echo(p)
+            if problems:
+                typer.secho("the balance pages are out of date with their results files: "
+                            "run `tactica balance`", fg=typer.colors.RED, err=True)
+                raise typer.Exit(1)
+            typer.echo("the balance pages and data are up to date")
+            return
+        written = write(root, data)
+    except BalanceError as e:
+        _fail(f"{e} (nothing written)")
+    except ImportError as e:
+        _fail(f"the plots need matplotlib (the sim extra): {e}")
+    here = Path.cwd().resolve()
+    for path in written:
+        full = path.resolve()
+        typer.echo(f"wrote {full.relative_to(here) if full.is_relative_to(here) else path}")
+    typer.echo(f"{len(written)} file(s) written" if written else "everything was up to date")
+
+
 def register(app: typer.Typer) -> None:
     app.command("simulate")(simulate_command)
     app.command("report")(report_command)
+    app.command("balance")(balance_command)

@@ -8,6 +8,7 @@ a balance verdict with the number of games it rests on, plots (PNG, with matplot
 from __future__ import annotations
 
 import html
+import io
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -75,56 +76,45 @@ def text_summary(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _plots(sc: dict[str, Any], out: Path, stem: str) -> list[str]:
-    """PNG files for one scenario; [] when matplotlib is not installed."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        return []
-    files = []
-    # win rates with their intervals: agents, then seats
-    labels, rates, los, his = [], [], [], []
-    for a, st in sc["agents"].items():
-        labels.append(f"agent {a}")
-        r = st["win_rate"]
-        rates.append(r["rate"] or 0.0)
-        los.append(max(0.0, (r["rate"] or 0.0) - r["ci95"][0]))
-        his.append(max(0.0, r["ci95"][1] - (r["rate"] or 0.0)))
-    for s in sc["seats"]:
-        labels.append(f"seat {s['name']}")
-        r = s["win_rate"]
-        rates.append(r["rate"] or 0.0)
-        los.append(max(0.0, (r["rate"] or 0.0) - r["ci95"][0]))
-        his.append(max(0.0, r["ci95"][1] - (r["rate"] or 0.0)))
-    fig, ax = plt.subplots(figsize=(6, 3.2))
-    ax.barh(labels, rates, xerr=[los, his], capsize=4, color="#4a78a8")
-    ax.axvline(0.5, color="grey", lw=0.8, ls="--")
-    ax.set_xlim(0, 1)
-    ax.set_xlabel("win rate (95% Wilson interval)")
-    ax.set_title(f"{sc['scenario']}: win rates ({sc['games']} games)")
-    fig.tight_layout()
-    name = f"{stem}-winrates.png"
-    fig.savefig(out / name, dpi=90)
-    plt.close(fig)
-    files.append(name)
-    series = [("decisions", "decisions per game", sc["_decisions"]),
-              ("turns", "turns per game", sc["_turns"])]
-    for key, title, xs in series:
-        if not xs:
-            continue
-        fig, ax = plt.subplots(figsize=(6, 3))
-        ax.hist(xs, bins=20, color="#6a9a58")
-        ax.set_xlabel(title)
-        ax.set_ylabel("games")
-        fig.tight_layout()
-        name = f"{stem}-{key}.png"
-        fig.savefig(out / name, dpi=90)
-        plt.close(fig)
-        files.append(name)
+def plot_kinds(sc: dict[str, Any]) -> list[str]:
+    """The plots one scenario has data for: win rates always, then decisions, turns and VP."""
+    kinds = ["winrates"]
+    kinds += [k for k, xs in (("decisions", sc["_decisions"]), ("turns", sc["_turns"])) if xs]
     if any(sc["_vp"].values()):
+        kinds.append("vp")
+    return kinds
+
+
+def plot_png(sc: dict[str, Any], kind: str, dpi: int = 90) -> bytes:
+    """One plot of a scenario (a kind of :func:`plot_kinds`) as PNG bytes; the same figures give
+    the same bytes (no software version or date in the file). Needs matplotlib (ImportError)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    if kind == "winrates":  # agents (unless a mirror match: it wins every decisive game), then seats
+        labels, rates, los, his = [], [], [], []
+        rows = [] if sc["balance"]["mirror"] else [(f"agent {a}", st["win_rate"])
+                                                   for a, st in sc["agents"].items()]
+        rows += [(f"seat {s['name']}", s["win_rate"]) for s in sc["seats"]]
+        for label, r in rows:
+            labels.append(label)
+            rates.append(r["rate"] or 0.0)
+            los.append(max(0.0, (r["rate"] or 0.0) - r["ci95"][0]))
+            his.append(max(0.0, r["ci95"][1] - (r["rate"] or 0.0)))
+        fig, ax = plt.subplots(figsize=(6, 3.2))
+        ax.barh(labels, rates, xerr=[los, his], capsize=4, color="#4a78a8")
+        ax.axvline(0.5, color="grey", lw=0.8, ls="--")
+        ax.set_xlim(0, 1)
+        ax.set_xlabel("win rate (95% Wilson interval)")
+        ax.set_title(f"{sc['scenario']}: win rates ({sc['games']} games)")
+    elif kind in ("decisions", "turns"):
+        fig, ax = plt.subplots(figsize=(6, 3))
+        ax.hist(sc[f"_{kind}"], bins=20, color="#6a9a58")
+        ax.set_xlabel(f"{kind} per game")
+        ax.set_ylabel("games")
+    elif kind == "vp":
         fig, ax = plt.subplots(figsize=(6, 3))
         for seat, xs in sc["_vp"].items():
             if xs:
@@ -132,10 +122,25 @@ def _plots(sc: dict[str, Any], out: Path, stem: str) -> list[str]:
         ax.set_xlabel("victory points at the end")
         ax.set_ylabel("games")
         ax.legend()
-        fig.tight_layout()
-        name = f"{stem}-vp.png"
-        fig.savefig(out / name, dpi=90)
-        plt.close(fig)
+    else:
+        raise ValueError(f"no plot {kind!r} (known: winrates, decisions, turns, vp)")
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi, metadata={"Software": None})
+    plt.close(fig)
+    return buf.getvalue()
+
+
+def _plots(sc: dict[str, Any], out: Path, stem: str) -> list[str]:
+    """PNG files for one scenario; [] when matplotlib is not installed."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return []
+    files = []
+    for kind in plot_kinds(sc):
+        name = f"{stem}-{kind}.png"
+        (out / name).write_bytes(plot_png(sc, kind))
         files.append(name)
     return files
 

@@ -36,6 +36,30 @@ function linkRow(label, url) {
   return h("div", { class: "link", "data-testid": "seat-link" }, h("b", {}, label), input, copy, status);
 }
 
+const pct = (x) => `${Math.round(100 * x)}%`;
+
+// A scenario's measured balance in one line (the catalogue's "balance": the packaged figures
+// `tactica balance` writes from the committed simulation results; docs/balance/).
+export function balanceText(b) {
+  if (!b || !b.measured) return "Balance: not measured yet";
+  const ci = `[${Math.round(100 * b.ci95[0])}–${pct(b.ci95[1])}]`;
+  const agent = b.agents[0];
+  let text = b.solitaire
+    ? `Balance: won ${pct(b.win_rate)} ${ci} of ${b.games} ${agent} games (solitaire)`
+    : `Balance: first seat (${title(b.first_seat)}) wins ${pct(b.win_rate)} ${ci}` +
+      `${b.draws ? `, ${b.draws} draws` : ""}, ${b.games} ${agent} mirror games; ${b.verdict}`;
+  if (b.stale) text += ` — stale: measured under rules version ${b.rules_version}, now ${b.current_version}`;
+  return text;
+}
+
+function balanceLine(sc) {
+  const b = sc && sc.balance;
+  const p = h("p", { class: "balance muted", "data-testid": "balance", title: b && b.measured ? b.command : "" },
+    balanceText(b));
+  if (b && b.stale) p.classList.add("stale");
+  return p;
+}
+
 function newGameForm(cat, onCreated) {
   const box = h("section", { class: "card newgame", "data-testid": "new-game" }, h("h2", {}, "New game"));
   if (!cat.modules.length) {
@@ -46,6 +70,7 @@ function newGameForm(cat, onCreated) {
     cat.modules.map((m) => h("option", { value: m.id }, m.name)));
   const scnSel = h("select", { id: "scenario", "data-testid": "scenario" });
   const desc = h("p", { class: "desc" });
+  const balance = h("div", { class: "balancebox" });
   const seatsBox = h("div", { class: "seats" });
   const optsBox = h("div", { class: "gameoptions", "data-testid": "game-options" });
   const seed = h("input", { id: "seed", type: "number", min: 0, placeholder: "random" });
@@ -75,6 +100,7 @@ function newGameForm(cat, onCreated) {
   function fillSeats() {
     const sc = scn();
     desc.textContent = sc ? sc.description : "";
+    clear(balance).append(balanceLine(sc));
     fillOptions();
     clear(seatsBox);
     const seats = (sc && sc.seats && sc.seats.length) ? sc.seats : mod().seats;
@@ -132,7 +158,7 @@ function newGameForm(cat, onCreated) {
 
   box.append(
     h("label", { for: "module" }, h("span", {}, "Rules"), modSel),
-    h("label", { for: "scenario" }, h("span", {}, "Scenario"), scnSel), desc, optsBox,
+    h("label", { for: "scenario" }, h("span", {}, "Scenario"), scnSel), desc, balance, optsBox,
     h("h3", {}, "Seats"), seatsBox,
     h("details", {}, h("summary", {}, "More"), h("label", { for: "seed" }, h("span", {}, "Seed"), seed)),
     create, out);
