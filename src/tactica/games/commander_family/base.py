@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from tactica.core.decks import redeal
 from tactica.core.options import Option
-from tactica.core.rules import Args, Rules, ScenarioInfo, Step, copy_by_shape
+from tactica.core.rules import Args, Rules, ScenarioInfo, Step, copy_by_shape, with_core_copiers
 
 from . import melee, placement
 from .actions import ActionDef, ActionWindow
@@ -83,8 +83,8 @@ def _copy_lists(d: dict[str, list[Any]]) -> dict[str, list[Any]]:
 _RECORDS = frozenset({"units", "weapons"})
 _FLAT = frozenset({"time", "smoke", "activated", "chits_open", "chit_pool", "edges", "blaze"})
 """Keys of state.py's layout that hold plain values only (lists of ids, dicts of numbers)."""
-_CUSTOM: dict[str, Callable[[Any], Any]] = {
-    "sides": _copy_sides, "objectives": _copy_objectives, "reinforcements": _copy_lists}
+_CUSTOM: dict[str, Callable[[Any], Any]] = with_core_copiers({
+    "sides": _copy_sides, "objectives": _copy_objectives, "reinforcements": _copy_lists})
 
 
 def family_steps() -> list[Step]:
