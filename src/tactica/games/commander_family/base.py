@@ -134,6 +134,11 @@ class CommanderRules(Rules):
         self.orders = {}
         self.events = {}
         self.actions = {}
+        self.derived: dict[str, Any] = {}
+        """Facts derived from this object's components and registries, which never change
+        during play (a unit type's figures and Command, a card's Action): filled as they are
+        first asked (speed: a plain attribute, where a table keyed by the rules object costs a
+        Python-level weak-reference lookup at every call)."""
 
     def reading(self, g: Game) -> reading:
         """The engine's read-only scope around each decision: the family's derived facts (units
