@@ -476,8 +476,9 @@ def update_objectives(g: Game) -> None:
     wanted = {h for hexes in held.values() for h in hexes}
     seats_at: dict[str, set[int]] = {}  # Objective hex -> the seats with units there (one pass)
     for u in s["units"].values():
-        if u["where"] == "map" and u["hex"] in wanted:
-            seats_at.setdefault(u["hex"], set()).add(u["seat"])
+        h = u["hex"]
+        if h in wanted and u["where"] == "map":  # most units stand on no Objective: asked first
+            seats_at.setdefault(h, set()).add(u["seat"])
     for o in OBJECTIVES:
         obj = s["objectives"][o]
         hexes = held[o]

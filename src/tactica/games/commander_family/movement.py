@@ -110,6 +110,13 @@ def _map_cost(rules: CommanderRules, bd: Board, a: str, b: str) -> int | None:
 def road_hex(g: Game, label: str) -> bool:
     bd = board_of(g)
     assert bd is not None
+    return _road_hex(bd, label)
+
+
+@lru_cache(maxsize=1 << 14)
+def _road_hex(bd: Board, label: str) -> bool:
+    """Does a road run into the hex? The board never changes: asked once per hex (speed: after
+    every step of a Move)."""
     return on_path(bd, label_map(bd)[label], "road")
 
 
