@@ -38,12 +38,14 @@ def copy_by_shape(state: dict[str, Any], records: frozenset[str] = frozenset(),
                   custom: Mapping[str, Callable[[Any], Any]] | None = None) -> dict[str, Any]:
     """A copy of a game state for a module that knows its shape: ``records`` name dicts of flat
     dicts (unit records: plain values only), ``flat`` lists or dicts of plain values, ``custom``
-    keys copied by the given function (each only where it holds a dict or a list). Plain values
+    keys copied by the given function (each only where it holds a dict or a list; without
+    ``custom``, the engine's own keys by theirs: ``with_core_copiers`` adds them to a module's,
+    as a marshal round trip of the small chance dict costs more than its copy). Plain values
     at the top level are shared (immutable); every other container goes through one marshal
     round trip. The C-level copies of the big, simple parts, and not re-creating the top level's
     keys and numbers, are what make it faster than the round trip on the whole state (for
     ``Rules.copy_state``; ``Game.check_clones`` holds it to the round trip)."""
-    custom = custom or {}
+    custom = custom or _CORE_COPIERS
     out = state.copy()  # same key order; numbers, strings and None are shared (immutable)
     boxed: list[str] = []
     for k, v in state.items():
@@ -66,6 +68,30 @@ def copy_by_shape(state: dict[str, Any], records: frozenset[str] = frozenset(),
         for k, v in zip(boxed, marshal.loads(marshal.dumps([state[k] for k in boxed])), strict=True):
             out[k] = v
     return out
+
+
+def _copy_flat(v: Any) -> Any:
+    return v.copy()
+
+
+def _copy_chance(v: Any) -> Any:
+    """The chance stream's state (core.chance): numbers and the list of forced outcomes."""
+    c = v.copy()
+    forced = v.get("forced")
+    if forced.__class__ is list:
+        c["forced"] = forced.copy()
+    return c
+
+
+_CORE_COPIERS: Mapping[str, Callable[[Any], Any]] = {"chance": _copy_chance, "auto_pass": _copy_flat}
+"""The engine's own keys of every state (the chance stream, the seats' auto-pass flags), copied
+by their known shape instead of through marshal; a module's ``custom`` copiers include them
+(``with_core_copiers``)."""
+
+
+def with_core_copiers(custom: Mapping[str, Callable[[Any], Any]]) -> dict[str, Callable[[Any], Any]]:
+    """``custom`` copiers for :func:`copy_by_shape` plus the engine's own keys' copiers."""
+    return {**_CORE_COPIERS, **custom}
 
 
 _PLAIN = frozenset({int, str, float, bool, type(None)})

@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
-from weakref import WeakKeyDictionary
 
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
@@ -74,7 +73,6 @@ def action_registry(names: dict[str, str]) -> dict[str, ActionDef]:
     return {n: ActionDef(n, r) for n, r in names.items()}
 
 
-_CARD_ACTIONS: WeakKeyDictionary[Any, dict[tuple[str, ...], dict[str, list[str]]]] = WeakKeyDictionary()
 _GROUPINGS = 64
 """Card groupings kept per rules object (the unaccounted cards of a seat change only when a card
 leaves them, so the same few come back window after window)."""
@@ -84,9 +82,9 @@ def by_action(rules: Any, cards: list[str]) -> dict[str, list[str]]:
     """Action name -> the cards among ``cards`` that carry it, in their order (names in order of
     first appearance): a card's text never changes, and :func:`could_play` asks this of a whole
     deck at every window (speed)."""
-    cache = _CARD_ACTIONS.get(rules)
+    cache: dict[tuple[str, ...], dict[str, list[str]]] | None = rules.derived.get("card_actions")
     if cache is None:
-        cache = _CARD_ACTIONS[rules] = {}
+        cache = rules.derived["card_actions"] = {}
     key = tuple(cards)
     groups = cache.get(key)
     if groups is None:
@@ -98,17 +96,14 @@ def by_action(rules: Any, cards: list[str]) -> dict[str, list[str]]:
     return groups
 
 
-_KIND_ACTIONS: WeakKeyDictionary[Any, tuple[dict[str, str], dict[str, frozenset[str]]]] = WeakKeyDictionary()
-
-
 def _kind_actions(rules: Any, kind: str) -> tuple[dict[str, str], frozenset[str]]:
     """Per rules object: card id -> the Action it carries (filled as cards are met), and the
     names of the Actions that may be offered in a window of ``kind`` (implemented, with a play,
     naming the kind). Neither a card's text nor the registry changes during play (speed:
     :func:`could_play`)."""
-    known = _KIND_ACTIONS.get(rules)
+    known: tuple[dict[str, str], dict[str, frozenset[str]]] | None = rules.derived.get("kind_actions")
     if known is None:
-        known = _KIND_ACTIONS[rules] = ({}, {})
+        known = rules.derived["kind_actions"] = ({}, {})
     cards, kinds = known
     names = kinds.get(kind)
     if names is None:

@@ -20,7 +20,7 @@ from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
 from .actions import ActionDef
-from .board_state import hex_distance, overlay
+from .board_state import hex_distance, overlay, seat_mask
 from .citations import cite
 from .fire import (
     able,
@@ -31,9 +31,11 @@ from .fire import (
     piece_hex,
     push_fire_attack,
     reaches,
+    reaches_any,
     strength,
     wtype,
 )
+from .state import opponent
 from .victory import nation
 
 if TYPE_CHECKING:
@@ -100,7 +102,18 @@ def _assault_targets(g: Game, seat: int, pieces: list[str] | None = None) -> Ite
 
 
 def assault_playable(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> bool:
-    return int(g.state["active"]) == seat and next(_assault_targets(g, seat), None) is not None
+    """Some target for :func:`assault_targets`? Mostly no piece has any enemy in Range and
+    LOS, which one sight mask per piece tells before each target is asked (speed: asked at
+    every movement window; the same answer)."""
+    if int(g.state["active"]) != seat:
+        return False
+    pieces = assault_pieces(g, seat)
+    if not pieces:
+        return False
+    enemies, ov = seat_mask(g, opponent(seat)), overlay(g)
+    if not any(reaches_any(g, p, enemies, ov) for p in pieces):
+        return False
+    return next(_assault_targets(g, seat, pieces), None) is not None
 
 
 def assault_play(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:

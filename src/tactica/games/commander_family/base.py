@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from tactica.core.decks import redeal
 from tactica.core.options import Option
-from tactica.core.rules import Args, Rules, ScenarioInfo, Step, copy_by_shape
+from tactica.core.rules import Args, Rules, ScenarioInfo, Step, copy_by_shape, with_core_copiers
 
 from . import melee, placement
 from .actions import ActionDef, ActionWindow
@@ -83,8 +83,8 @@ def _copy_lists(d: dict[str, list[Any]]) -> dict[str, list[Any]]:
 _RECORDS = frozenset({"units", "weapons"})
 _FLAT = frozenset({"time", "smoke", "activated", "chits_open", "chit_pool", "edges", "blaze"})
 """Keys of state.py's layout that hold plain values only (lists of ids, dicts of numbers)."""
-_CUSTOM: dict[str, Callable[[Any], Any]] = {
-    "sides": _copy_sides, "objectives": _copy_objectives, "reinforcements": _copy_lists}
+_CUSTOM: dict[str, Callable[[Any], Any]] = with_core_copiers({
+    "sides": _copy_sides, "objectives": _copy_objectives, "reinforcements": _copy_lists})
 
 
 def family_steps() -> list[Step]:
@@ -134,6 +134,11 @@ class CommanderRules(Rules):
         self.orders = {}
         self.events = {}
         self.actions = {}
+        self.derived: dict[str, Any] = {}
+        """Facts derived from this object's components and registries, which never change
+        during play (a unit type's figures and Command, a card's Action): filled as they are
+        first asked (speed: a plain attribute, where a table keyed by the rules object costs a
+        Python-level weak-reference lookup at every call)."""
 
     def reading(self, g: Game) -> reading:
         """The engine's read-only scope around each decision: the family's derived facts (units

@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import lru_cache, wraps
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
-from weakref import WeakKeyDictionary
 
 from tactica.core.hexgrid import Hex, distance
 from tactica.core.los import LosResult, Overlay
@@ -237,25 +236,23 @@ family's default): :func:`figures` then asks each type once per rules object (sp
 stacking checks of placement and movement add up figures hundreds of thousands of times a
 game). A game that overrides the hook is asked about every unit, as before."""
 
-_FIGURES: WeakKeyDictionary[Any, dict[str, int]] = WeakKeyDictionary()
-
 
 def figures(g: Game, uids: list[str]) -> int:
     """8.2: the figures ``uids`` count for stacking (the rules' ``stack_figures`` hook)."""
     rules = rules_of(g)
-    hook = rules.stack_figures
-    if getattr(hook, "__func__", None) not in FIGURES_BY_TYPE:
-        return sum(hook(g, u) for u in uids)
-    per = _FIGURES.get(rules)
+    per: dict[str, int] | None = rules.derived.get("figures")
     if per is None:
-        per = _FIGURES[rules] = {}
+        hook = rules.stack_figures
+        if getattr(hook, "__func__", None) not in FIGURES_BY_TYPE:
+            return sum(hook(g, u) for u in uids)
+        per = rules.derived["figures"] = {}
     units = g.state["units"]
     total = 0
     for u in uids:
         t = units[u]["type"]
         n = per.get(t)
         if n is None:
-            n = per[t] = hook(g, u)
+            n = per[t] = rules.stack_figures(g, u)
         total += n
     return total
 
@@ -479,8 +476,9 @@ def update_objectives(g: Game) -> None:
     wanted = {h for hexes in held.values() for h in hexes}
     seats_at: dict[str, set[int]] = {}  # Objective hex -> the seats with units there (one pass)
     for u in s["units"].values():
-        if u["where"] == "map" and u["hex"] in wanted:
-            seats_at.setdefault(u["hex"], set()).add(u["seat"])
+        h = u["hex"]
+        if h in wanted and u["where"] == "map":  # most units stand on no Objective: asked first
+            seats_at.setdefault(h, set()).add(u["seat"])
     for o in OBJECTIVES:
         obj = s["objectives"][o]
         hexes = held[o]

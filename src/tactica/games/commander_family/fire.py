@@ -42,6 +42,7 @@ from .board_state import (
     occupied,
     overlay,
     read_only,
+    reading,
     seat_hexes,
     seat_mask,
     sees_any,
@@ -717,7 +718,8 @@ class FireAttack(Step):
     def _start(self, g: Game, a: Args) -> None:
         seat = int(a["seat"])
         pieces, target = a["pieces"], a["target"]
-        st = strength(g, pieces, target)
+        with reading(g):  # read only (speed: each piece's stats and sight worked out once)
+            st = strength(g, pieces, target)
         a["fp"] = st["fp"]
         a["hindrance"] = st["hindrance"] or 0
         what = ", ".join(pieces)

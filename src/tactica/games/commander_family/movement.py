@@ -46,6 +46,7 @@ from .board_state import (
     on_edge,
     on_enemy_edge,
     on_path,
+    reading,
     units_in,
     update_objectives,
 )
@@ -109,6 +110,13 @@ def _map_cost(rules: CommanderRules, bd: Board, a: str, b: str) -> int | None:
 def road_hex(g: Game, label: str) -> bool:
     bd = board_of(g)
     assert bd is not None
+    return _road_hex(bd, label)
+
+
+@lru_cache(maxsize=1 << 14)
+def _road_hex(bd: Board, label: str) -> bool:
+    """Does a road run into the hex? The board never changes: asked once per hex (speed: after
+    every step of a Move)."""
     return on_path(bd, label_map(bd)[label], "road")
 
 
@@ -312,14 +320,14 @@ class MoveOrder(ActivatingOrder, Step):
                 return
             u = option.args["unit"]
             a.update(group=[u], hex=g.state["units"][u]["hex"], steps=0, phase="join")
-            if len(self.options(g, a)) == 1:
+            if self._only_go(g, a):
                 self._go(g, a)
         elif ph == "join":
             if oid == "go":
                 self._go(g, a)
                 return
             a["group"].append(option.args["unit"])
-            if len(self.options(g, a)) == 1:
+            if self._only_go(g, a):
                 self._go(g, a)
         elif oid == "stop":
             self._group_done(g, a, "stops")
@@ -336,6 +344,11 @@ class MoveOrder(ActivatingOrder, Step):
         else:
             self._enter(g, a, option.args["hex"], int(option.args["cost"]))
 
+    def _only_go(self, g: Game, a: Args) -> bool:
+        """Is starting to move the one option left to the group (nobody else may join)?"""
+        with reading(g):
+            return len(self.options(g, a)) == 1
+
     def run(self, g: Game, a: Args) -> None:
         """Back from a Mine Attack on leaving a hex, or from the reaction windows after an MP
         expenditure."""
@@ -350,8 +363,15 @@ class MoveOrder(ActivatingOrder, Step):
             self._group_done(g, a, "")
         elif a.pop("halt", False) or rules_of(g).wire_halts(g, a["hex"], a["hex"]):  # in Wire
             self._group_done(g, a, a.pop("halt_why", None) or "must stop: Wire (F106.2)")
-        elif not any(o.kind in ("move", "exit", "transfer") for o in self._step_options(g, a)):
+        elif not self._can_go_on(g, a):
             self._group_done(g, a, "has no MPs left for any hex and stops")
+
+    def _can_go_on(self, g: Game, a: Args) -> bool:
+        """Has the group some hex to enter, an exit or a transfer? Asked inside a read scope
+        (nothing changes while the options are listed; speed: the stats and the units by hex
+        are worked out once, as for a decision's options)."""
+        with reading(g):
+            return any(o.kind in ("move", "exit", "transfer") for o in self._step_options(g, a))
 
     # -- actions
     def _activated(self, g: Game, a: Args) -> None:
@@ -471,7 +491,9 @@ class MoveOrder(ActivatingOrder, Step):
 
     def _next(self, g: Game, a: Args) -> None:
         """End the Order by itself when nobody is left who could move."""
-        if not any(can_step(g, u) for u in self._unmoved(g, a)):
+        with reading(g):  # read only (speed, as _can_go_on)
+            stuck = not any(can_step(g, u) for u in self._unmoved(g, a))
+        if stuck:
             self._end(g, a)
 
     def _end(self, g: Game, a: Args) -> None:

@@ -22,7 +22,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
-from weakref import WeakKeyDictionary
 
 from .access import rules_of
 from .board_state import board_of, label_map, on_path, reading_of, units_in
@@ -144,41 +143,49 @@ def weapon_value(g: Game, wid: str, stat: str) -> int:
 
 def leader_command(g: Game, label: str, seat: int) -> int:
     """The Command of ``seat``'s Leaders in hex ``label`` added up (3.3.1.2): what a non-Leader
-    there gains, worked out for every hex at once in a read scope (speed)."""
+    there gains, worked out once per hex and seat in a read scope from the scope's units by hex
+    (speed: a pass over the few units of the hex, not over every unit)."""
     r = reading_of(g)
-    if r is not None:
-        by_hex: dict[tuple[str, int], int] | None = r.memo.get("leader_command")
-        if by_hex is None:
-            by_hex = r.memo["leader_command"] = _leader_commands(g)
-        return by_hex.get((label, seat), 0)
-    return _leader_command(g, label, seat)
+    if r is None:
+        return _leader_command(g, label, seat)
+    key = ("leader_command", label, seat)
+    v: int | None = r.memo.get(key)
+    if v is None:
+        v = 0
+        here = r.by_hex().get(label)
+        if here:
+            types = _leader_types(rules_of(g))
+            units = g.state["units"]
+            for uid in here:
+                u = units[uid]
+                if u["seat"] == seat:
+                    cmd = types.get(u["type"], _UNKNOWN)
+                    if cmd is _UNKNOWN:
+                        cmd = _leader_type(rules_of(g), u["type"])
+                    if cmd is not None:
+                        v += cmd[1 if u["broken"] else 0]  # command_of
+        r.memo[key] = v
+    return v
 
 
-_LEADER_TYPES: WeakKeyDictionary[Any, dict[str, tuple[int, int] | None]] = WeakKeyDictionary()
-"""Per rules object: unit type id -> its (unbroken, broken) Command if it is a Leader, else None
-(a type never changes; speed: :func:`_leader_commands` runs over every unit in each scope)."""
+_UNKNOWN = (-1, -1)
 
 
-def _leader_commands(g: Game) -> dict[tuple[str, int], int]:
-    """(hex, seat) -> the Command of that seat's Leaders there, for every hex with a Leader on
-    the map, in one pass over the units (a read scope asks about many hexes)."""
-    rules = rules_of(g)
-    types = _LEADER_TYPES.get(rules)
+def _leader_types(rules: Any) -> dict[str, tuple[int, int] | None]:
+    """Per rules object: unit type id -> its (unbroken, broken) Command if it is a Leader, else
+    None (a type never changes)."""
+    types: dict[str, tuple[int, int] | None] | None = rules.derived.get("leader_types")
     if types is None:
-        types = _LEADER_TYPES[rules] = {}
-    out: dict[tuple[str, int], int] = {}
-    for u in g.state["units"].values():
-        tid = u["type"]
-        if tid in types:
-            cmd = types[tid]
-        else:
-            t = rules.unit_type(tid)
-            cmd = types[tid] = ((int(t.unbroken.command or 0), int(t.broken.command or 0))
-                                if t.type == "leader" else None)
-        if cmd is not None and u["where"] == "map" and u["hex"] is not None:
-            key = (u["hex"], int(u["seat"]))
-            out[key] = out.get(key, 0) + cmd[1 if u["broken"] else 0]  # command_of
-    return out
+        types = rules.derived["leader_types"] = {}
+    return types
+
+
+def _leader_type(rules: Any, tid: str) -> tuple[int, int] | None:
+    t = rules.unit_type(tid)
+    cmd = ((int(t.unbroken.command or 0), int(t.broken.command or 0))
+           if t.type == "leader" else None)
+    _leader_types(rules)[tid] = cmd
+    return cmd
 
 
 def _leader_command(g: Game, label: str, seat: int) -> int:
