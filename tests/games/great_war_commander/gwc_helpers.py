@@ -1,5 +1,6 @@
-"""Helpers for Great War Commander rules tests: a game at its first Turn, pieces put where a test
-wants them, the windows a test does not care about passed, random play to the end."""
+"""Helpers for Great War Commander rules tests: positions built through the studio (a scenario's
+map, sides, Time track, Objectives, Gas and Telephones, with only the units a test places; see
+docs/studio.md), the windows a test does not care about passed, random play to the end."""
 
 from __future__ import annotations
 
@@ -7,10 +8,25 @@ import random
 from typing import Any
 
 import tactica
+from tactica import studio
 from tactica.core.game import Game
+from tactica.core.rules import Step
 from tactica.games.great_war_commander import RULES
 
 SCENARIOS = sorted(s.id for s in RULES.scenarios())
+
+
+def position(scenario: str = "frontieres_1914", steps: tuple[Step, ...] = ()) -> studio.Position:
+    """``scenario`` at its first Turn with no unit on the map: its map, sides, Time track,
+    Objectives, chits, Gas, Telephones and Fortifications; a test places its units (``unit``),
+    markers, hands and rolls, then makes the game (``.game(seed=1)``: the hands dealt as in the
+    scenario's own set-up with that seed)."""
+    return studio.Position("great_war_commander", steps=steps).setting(base=scenario)
+
+
+def first(scenario: str = "frontieres_1914") -> int:
+    """The seat that takes ``scenario``'s first Turn (the active seat of :func:`position`)."""
+    return RULES.seats.index(RULES.all_scenarios()[scenario]["first"])
 
 
 def new(scenario: str = "frontieres_1914", seed: int = 1) -> Game:
