@@ -44,6 +44,8 @@ GEOMETRY = {"orientation": "flat", "offset": "odd-q", "labels": "letter-number"}
 BASE = "frontieres_1914"
 TERRAIN_MARKERS = {"shellhole": "T118", "rubble": "T117", "destroyed_woods": "T124"}
 SIDE_KEYS = ("nation", "posture", "orders", "discard_limit", "surrender")
+CLEARABLE = ("gas", "fortifications", "blaze")
+"""What ``setting(clear=...)`` takes off the base's map (``True``: all three)."""
 
 
 def _rules(rules: Any) -> GreatWarCommanderRules:
@@ -57,6 +59,7 @@ class GreatWarCommanderStudio(CommanderStudio):
     module: str = "great_war_commander"
     seats: tuple[str, ...] = GreatWarCommanderRules.seats
     side_only = ("telephone",)
+    adapter_settings = ("base", "clear")
 
     def new_rules(self, steps: Sequence[Step]) -> Rules:
         c = builtin_components()
@@ -133,6 +136,12 @@ class GreatWarCommanderStudio(CommanderStudio):
         if not on_base:
             s["telephones"] = [None, None]
             s["telephone_reinforcements"] = {}
+        clear = position.settings.get("clear", ())  # the base's markers left off
+        clear = CLEARABLE if clear is True else tuple(clear)
+        for what in clear:
+            if what not in CLEARABLE:
+                raise StudioError(f"setting clear: {what!r} is not one of {', '.join(CLEARABLE)}")
+            s[what] = {} if what == "fortifications" else []
         for seat, name in enumerate(self.seats):
             if "telephone" not in position.sides.get(name, {}):
                 continue

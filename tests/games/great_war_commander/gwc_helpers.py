@@ -29,6 +29,13 @@ def first(scenario: str = "frontieres_1914") -> int:
     return RULES.seats.index(RULES.all_scenarios()[scenario]["first"])
 
 
+def active(p: studio.Position) -> int:
+    """The seat whose Turn ``p`` starts at (its own ``turn``, or its base scenario's first)."""
+    if p.turn_of is not None:
+        return RULES.seats.index(p.turn_of)
+    return first(p.settings.get("base", "frontieres_1914"))
+
+
 def new(scenario: str = "frontieres_1914", seed: int = 1) -> Game:
     return tactica.new_game("great_war_commander", scenario, seed=seed)
 
