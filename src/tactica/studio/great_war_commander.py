@@ -184,10 +184,11 @@ class GreatWarCommanderStudio(CommanderStudio):
             if bs[seat] is not None:
                 raise StudioError(f"marker sr in {label}: {seats[seat]} has one Spotting Round")
             bs[seat] = {"sr": label, "impacts": []}
-        elif bs[seat] is None:
-            raise StudioError(f"marker impact in {label}: place {seats[seat]}'s sr first")
         else:
-            bs[seat]["impacts"].append(label)
+            area = bs[seat]
+            if area is None:
+                raise StudioError(f"marker impact in {label}: place {seats[seat]}'s sr first")
+            area["impacts"].append(label)
 
     @staticmethod
     def _telephone(g: Game, seat: int, name: str, tel: str | Mapping[str, Any]) -> None:
