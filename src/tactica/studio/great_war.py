@@ -4,11 +4,13 @@ Colors board of a base scenario.
 What it covers now: hex terrain from the position's board, units (ids of one's own; fields such
 as ``figs``, ``tokens``, ``ordered``, ``moved``, ``bomber``), command and combat hands, the HQ
 tokens, medals and the medals to win as tracks, objectives, whose Turn and in which phase
-(``turn(seat, "order" | "move" | "battle")``: a Recon card in play, and from the move
-on the side's units ordered), and forced battle dice by
-face. What it does not cover yet: a board of another shape (the module keeps one map per
-scenario; the position's board must have the base map's size and only lends its terrain) and
-per-unit stats (its unit types are module tables; ``stats`` is refused).
+(``turn(seat, "order" | "move" | "battle")``: a command card in play, a Recon unless
+``setting(card=...)`` names another, played through the Turn's own card step; from the move on
+the side's units ordered), and forced battle dice by face. Without a board and without units,
+the base scenario's own units and objectives stay. What it does not cover yet: a board of
+another shape (the module keeps one map per scenario; the position's board must have the base
+map's size and only lends its terrain) and per-unit stats (its unit types are module tables;
+``stats`` is refused).
 """
 
 from __future__ import annotations

@@ -6,16 +6,22 @@ forced rolls as Combat Commander, plus what GWC has of its own.
   Fortifications, date); the position names one with ``setting(base=...)`` (default
   ``frontieres_1914``, which has none of them) and takes from it the sides' nations, postures,
   Orders, discard limits and surrender, its map and its edges, unless the position says
-  otherwise. Gas and Telephones are then exactly the position's; the base's Fortifications stay.
+  otherwise. With a board, Gas and Telephones are then exactly the position's; the base's
+  Fortifications stay.
 - the board: any size, the GWC Terrain chart's names (Fortifications may be printed as hex
-  terrain, F125); without a board, the base scenario's map.
+  terrain, F125); without a board, the base scenario's map, and the rest of its set-up but the
+  units (Time track, Initiative, first side, Objectives held, chits, set-up areas, Gas,
+  Telephones) unless the position gives them; ``setting(clear=[...])`` takes its ``gas``,
+  ``fortifications`` or ``blaze`` off (``True``: all three).
 - units: the rosters' types (Leaders with their ranks, Tanks, Runners ...); ``stats`` may change
   a Leader's ``rank`` (3.3.1.3) as any other stat;
 - markers: ``gas`` (T107), ``shellhole``, ``rubble`` and ``destroyed_woods`` (terrain markers,
-  T117, T118, T124), ``blaze``, and the Fortifications (F125-F131);
+  T117, T118, T124), ``blaze``, the Fortifications (F125-F131), and a barrage's ``sr`` and
+  ``impact`` markers (O19.2; the value is the owning side);
 - ``hand(seat, [card], kind="strategy")``: the Strategy Card held (1.S), playable at once;
   ``deck(seat, top, discard, kind="strategy")`` stacks the Strategy pile;
-- ``side(seat, telephone="ger-tel-10")``: the Telephone in its Artillery Box (12).
+- ``side(seat, telephone="ger-tel-10")``: the Telephone in its Artillery Box (12), or
+  ``{"type", "space", "broken"}`` for its space (O19.1) and state.
 
 Unit types with stats of their own and stand-in Fate cards go into components of this rules
 instance alone (a copy of the built-in tables), never the shared ones.
