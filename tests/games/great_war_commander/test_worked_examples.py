@@ -39,7 +39,7 @@ def setup_broken(order: str, roll: int, scenario: str = "frontieres_1914") -> tu
 @pytest.mark.parametrize(("roll", "rallied", "suppressed"),
                          [(5, True, False), (7, False, True), (9, False, False)])
 def test_O25_3_E24_rally_roll_against_morale_7(roll: int, rallied: bool, suppressed: bool) -> None:
-    g, seat, uid, card = setup_broken("Recover", roll)
+    g, _, uid, card = setup_broken("Recover", roll)
     assert morale(g, uid).value == 7
     g.apply(f"order:{card}")
     keep_rolls(g)
