@@ -73,7 +73,7 @@ class _Folder:
             names: dict[str, tuple[str, str]] = {}
             modules: dict[str, str] = {}
             studio_names: set[str] = set()
-            for node in tree.body:
+            for node in ast.walk(tree):  # imports inside functions too (one name space a file)
                 if isinstance(node, ast.ImportFrom):
                     src = (node.module or "").split(".")[-1]
                     for a in node.names:
@@ -171,7 +171,12 @@ def test_the_audit_tells_a_hand_made_game_from_a_studio_position(tmp_path: Path)
     (tmp_path / "test_b.py").write_text(
         "from .helpers import old\nfrom .test_a import test_one as borrowed\n"
         "def test_one():\n    old()\n")
+    (tmp_path / "test_c.py").write_text(
+        "def test_local():\n    from .helpers import scene as built\n    built()\n"
+        "def test_by_hand(g):\n    new_unit('t', 0, 'A1', 'map')\n")
     folder = _Folder(tmp_path)
+    assert folder.reaches(("test_c", "test_local")) == {STUDIO}
+    assert folder.reaches(("test_c", "test_by_hand")) == {HAND}
     assert folder.reaches(("test_a", "test_one")) == {STUDIO}
     assert folder.reaches(("test_a", "test_two")) == {HAND}
     assert folder.reaches(("test_a", "test_three")) == set()
