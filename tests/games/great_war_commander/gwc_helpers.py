@@ -60,14 +60,18 @@ def to_first_turn(g: Game, seed: int = 0) -> Game:
 
 
 def clear_map(g: Game) -> None:
-    """Every unit off the map (out of play), so a test places only what it needs."""
+    """Every unit off the map (out of play), so a test places only what it needs. The older way
+    of the tests the studio has not reached yet (tests/studio/test_audit.py lists them); new
+    tests build a :func:`position`."""
     for u in g.state["units"].values():
         if u["where"] == "map":
             u.update(where="out", hex=None)
 
 
 def put(g: Game, seat: int, type_id: str, hex_label: str, **fields: Any) -> str:
-    """A new unit of ``type_id`` for ``seat`` in ``hex_label``; returns its id."""
+    """A new unit of ``type_id`` for ``seat`` in ``hex_label``, written into a running game; returns
+    its id. For a unit that arrives during a test (an Objective taken, a second stack); a test's
+    starting units go into its :func:`position`."""
     from tactica.games.commander_family.state import new_unit
 
     uid = f"t{seat}-{len(g.state['units'])}"
@@ -76,19 +80,6 @@ def put(g: Game, seat: int, type_id: str, hex_label: str, **fields: Any) -> str:
     u.update(fields)
     g.state["units"][uid] = u
     return uid
-
-
-def hold_strategy(g: Game, seat: int, cid: str | None) -> None:
-    """``seat`` holds the Strategy Card ``cid`` (None: none); the card it held goes back into its
-    Strategy pile."""
-    from tactica.games.commander_family.state import side
-
-    sd = side(g.state, seat)
-    sd["sc_draw"].extend(sd["sc_hand"])
-    sd["sc_hand"].clear()
-    if cid is not None:
-        sd["sc_draw"].remove(cid)
-        sd["sc_hand"].append(cid)
 
 
 KEEP = ("initiative", "sc_modifier", "sc_situation")

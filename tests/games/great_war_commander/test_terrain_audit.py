@@ -19,7 +19,7 @@ from tactica.games.commander_family.victory import break_unit
 from tactica.games.great_war_commander import RULES, terrain, terrain_state
 
 from .gwc_helpers import log_rules, position, put
-from .test_terrain import _move_cost_options, _start_move, _trench_line
+from .test_terrain import _move_cost_options, _start_move, _trench_scene
 
 
 def fresh_scene() -> studio.Position:
@@ -153,11 +153,11 @@ def test_T121_trail_one_mp_along_it_and_los_of_the_other_terrain() -> None:
 
 
 def test_T116_plus_one_movement_once_a_move_entered_a_road_hex() -> None:
-    g = _trench_line()  # a Road runs down column I; H9 and I9 are Open Ground
-    uid = put(g, 0, "ger-landwehr", "H9")
-    put(g, 1, "fr-poilus", "O1")
-    full = stat_value(g, uid, "movement")
-    _start_move(g, uid)
+    p = _trench_scene()  # a Road runs down column I; H9 and I9 are Open Ground
+    uid = p.unit(0, "ger-landwehr", "H9")
+    p.unit(1, "fr-poilus", "O1")
+    full = stat_value(p.game(seed=1), uid, "movement")
+    g = _start_move(p, uid)
     _move_cost_options(g)
     assert remaining(g, g.top()) == full
     g.apply("to:I9")  # 1 MP, into a Road hex (not along it)
