@@ -50,6 +50,8 @@ class CommanderStudio:
     seats: tuple[str, ...] = ()
     side_only: tuple[str, ...] = ()
     """Side settings the adapter reads itself (not scenario keys)."""
+    adapter_settings: tuple[str, ...] = ("base",)
+    """``setting()`` keys the adapter reads itself (not scenario keys)."""
 
     # ------------------------------------------------------------------------------ hooks
     def side_defaults(self, position: Position, seat: str) -> dict[str, Any]:
@@ -131,7 +133,7 @@ class CommanderStudio:
             if k == "sides":
                 for seat, more in v.items():
                     sides[seat].update(more)
-            elif k != "base":
+            elif k not in self.adapter_settings:
                 sc[k] = v
         if position.chits is not None:  # named, not drawn (finish places them)
             sc["open_chits"] = sc["secret_chits"] = 0

@@ -12,10 +12,12 @@ The map is the module's own (``setting(map=...)``, Norway by default; its scenar
 alone is the base): its maps are fixed files, so an inline board is refused. Tracks: ``pp``,
 ``awareness`` (12.2), ``turn``, ``resolved``, ``accomplished``. Settings: ``bases``
 (``{"base-1": hex, "base-2": hex}``; owning base-2 follows), ``mission`` (``{"id": .., "hex": ..}``,
-the open mission, taken out of the mission cup). ``turn(seat, phase)`` starts the turn at
-``placement`` (the default, 7.0), ``movement``, ``combat`` or ``enemy`` (4.0). Forced rolls:
+the open mission, taken out of the mission cup), ``cups`` (``{"casualties": ["wounded#1"]}``: a
+cup holds exactly these of its items, in that order). ``turn(seat, phase)`` starts the turn at
+``placement`` (the default, 7.0), ``movement``, ``combat`` or ``enemy`` (4.0), or at any step of
+the turn by its name (``suppression``, ``enemy_move`` ...). Forced rolls:
 an int is a d6 (1..6), ``("d10", face)`` a d10 by its face 0..9 (the noise check reads 0 as 0,
-12.0; the base move as 10, 12.12).
+12.0; the base move as 10, 12.12), ``("draw", i)`` the blind draw of a cup's i-th item.
 """
 
 from __future__ import annotations
@@ -45,11 +47,13 @@ from .position import Position, StudioError, known_settings, register_adapter
 UNIT_FIELDS = {"detected": bool, "moved": bool, "flipped": bool, "marker": str}
 SQUAD_STATS = ("fp", "noise", "ma")
 TRACKS = ("pp", "awareness", "turn", "resolved", "accomplished")
-SETTINGS = {"map", "bases", "mission"}
+SETTINGS = {"map", "bases", "mission", "cups"}
 PHASES = ("mission_placement", "movement", "friendly_combat", "suppression", "enemy_move",
           "enemy_combat", "enemy_end", "end_turn")
 """4.0: the phases the ``turn`` frame pushes, in order of play."""
-PHASE_NAMES = {"placement": 0, "movement": 1, "combat": 2, "enemy": 3}
+PHASE_NAMES = {"placement": 0, "movement": 1, "combat": 2, "enemy": 3,
+               **{step: i for i, step in enumerate(PHASES)}}
+"""``turn(seat, phase)``: a phase by its short name or by its step (``enemy_move``, 4.0)."""
 
 
 def _kind(pid: str) -> str | None:
@@ -135,6 +139,16 @@ class CommandosEuropeStudio:
                                   "'hex': ...}")
             if mission.get("hex", placement()[mission["id"]][1][0]) not in labels:
                 raise StudioError(f"mission {mission['id']}: {mission['hex']!r} is not a hex of the map")
+        for cup, items in dict(position.settings.get("cups", {})).items():
+            full: list[str] | None = {"enemy": list(enemy_cup(m)), "missions": list(mission_cup(m)),
+                                      "casualties": list(markers())}.get(cup)
+            if full is None or not isinstance(items, (list, tuple)):
+                raise StudioError(f"cups {cup}: the cups are enemy, missions and casualties, each "
+                                  "given as a list of its items")
+            kinds = {str(x).split("#")[0] for x in full}
+            strays = [i for i in items if str(i).split("#")[0] not in kinds]
+            if strays:
+                raise StudioError(f"cups {cup}: {', '.join(map(str, strays))} not in that cup")
         if position.phase is not None and position.phase not in PHASE_NAMES:
             raise StudioError(f"phase {position.phase!r}: one of {', '.join(PHASE_NAMES)}")
         return str(m)
@@ -157,6 +171,8 @@ class CommandosEuropeStudio:
             mission = {"id": mid, "hex": st["mission"].get("hex", placement()[mid][1][0]),
                        "status": "open", "turn": tr.get("turn", 1)}
             s["cups"]["missions"]["items"].remove(mid)
+        for cup, items in dict(st.get("cups", {})).items():
+            s["cups"][cup]["items"] = list(items)
         s.update(pieces=pieces, enemies=enemies, bases=bases, mission=mission,
                  owned_bases=sorted(b for b, h in bases.items() if h is not None or b == "base-1"),
                  ever=sorted(p for p in pieces if p in squads() or p in leaders()),
@@ -168,17 +184,19 @@ class CommandosEuropeStudio:
         g.emit("studio", "Position built in the studio")
 
     def force_roll(self, g: Game, *values: Any, **details: Any) -> None:
-        """``force_roll(g, 6, 1, ("d10", 0))``: the next rolls, an int a d6 (1..6) and
-        ``("d10", face)`` a d10 by its face (0..9), in the order the rules roll them."""
+        """``force_roll(g, 6, 1, ("d10", 0), ("draw", 0))``: the next rolls, an int a d6 (1..6),
+        ``("d10", face)`` a d10 by its face (0..9) and ``("draw", i)`` a blind draw of the cup's
+        i-th item, in the order the rules roll and draw them."""
         out = []
         for v in values:
             if type(v) is int and 1 <= v <= 6:
                 out.append(v - 1)
-            elif (isinstance(v, tuple) and len(v) == 2 and v[0] == "d10" and type(v[1]) is int
-                  and 0 <= v[1] <= 9):
+            elif isinstance(v, tuple) and len(v) == 2 and type(v[1]) is int and (
+                    (v[0] == "d10" and 0 <= v[1] <= 9) or (v[0] == "draw" and v[1] >= 0)):
                 out.append(v[1])
             else:
-                raise StudioError(f"Commandos: Europe rolls a d6 (1..6) or ('d10', face 0..9); got {v!r}")
+                raise StudioError("Commandos: Europe rolls a d6 (1..6), ('d10', face 0..9) or "
+                                  f"('draw', item index); got {v!r}")
         if details:
             raise StudioError(f"Commandos: Europe's forced rolls take no keywords: {sorted(details)}")
         g.chance.force(out)

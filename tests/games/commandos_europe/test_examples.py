@@ -133,13 +133,9 @@ def test_13_0_step_3_woods_penalty_lowers_the_attackers_total_only() -> None:
     """E9: the defender's woods (-20) turns an attacker's 43 into 23; the defender's roll is not
     changed. Here: rifle section (20) rolls 3 -> 50, -20 = 30; squad 0-1 (20) rolls 1 -> 30."""
     assert NORWAY.penalty("0511") == -20
-    g = arena({"0-1": ("squad", "0511")}, enemies={"rifle_section#1": "0510"}, step="movement")
-    g.state["stack"][-1] = {"step": "enemy_combat", "args": {}}
-    g.chance.force_dice([3, 1])
-    g.state["cups"]["casualties"]["items"] = ["wounded#1"]
-    g.chance.force([0])  # the marker draw
-    g.chance.force_dice([1])  # gear-loss roll
-    g.refresh()
+    # the attack's d6s, the marker draw, the gear-loss roll
+    g = arena({"0-1": ("squad", "0511")}, enemies={"rifle_section#1": "0510"}, step="enemy_combat",
+              rolls=(3, 1, ("draw", 0), 1), cups={"casualties": ["wounded#1"]})
     text = "\n".join(g.log_lines())
     assert "10x3 + 20 + terrain -20 = 30 against 10x1 + 20 = 30" in text
     assert "rifle_section#1" not in g.state["enemies"]  # tie: both lose (13.0 step 5)
@@ -182,14 +178,11 @@ def test_7_0_placement_in_play_uses_the_d6() -> None:
 
 
 def test_7_0_objective_placed_on_a_base_is_accomplished_at_once() -> None:
-    g = arena({"0-1": ("squad", "0610")}, bases={"base-1": "0145"}, step="movement")
+    before = arena({"0-1": ("squad", "0610")}).state
+    pp, cup = before["pp"], before["cups"]["missions"]["items"]
+    g = arena({"0-1": ("squad", "0610")}, bases={"base-1": "0145"}, step="mission_placement",
+              rolls=(("draw", cup.index("blow_bridge")), 1))  # d6 1: 0145, the base's hex
     s = g.state
-    s["stack"][-1] = {"step": "mission_placement", "args": {}}
-    cup = s["cups"]["missions"]["items"]
-    g.chance.force([cup.index("blow_bridge")])
-    g.chance.force_dice([1])  # -> 0145, the base's hex
-    pp = s["pp"]
-    g.refresh()
     assert s["accomplished"] == 1 and s["pp"] == pp + 5 and s["awareness"] == 1
     assert any("Blow Bridge accomplished in 0145" in x for x in g.log_lines())
     assert s["mission"] is not None and s["mission"]["id"] != "blow_bridge"  # the next one is drawn

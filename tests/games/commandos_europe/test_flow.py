@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from ce_helpers import arena, ids, new
 
+from tactica import studio
 from tactica.core.game import Game
 from tactica.core.options import IllegalOption
 from tactica.games.commandos_europe import enemy as E
@@ -181,15 +182,11 @@ def test_12_6_sweep_when_the_last_detected_squad_enters_a_base() -> None:
 
 def _enemy_attack(pieces: dict[str, Any], enemies: dict[str, str], dice: list[int], marker: str | None = None,
                   loss: int = 1) -> Game:
-    g = arena(pieces, enemies=enemies, step="movement")
-    g.state["stack"][-1] = {"step": "enemy_combat", "args": {}}
-    g.chance.force_dice(dice)
-    if marker is not None:
-        g.state["cups"]["casualties"]["items"] = [marker]
-        g.chance.force([0])
-        g.chance.force_dice([loss])
-    g.refresh()
-    return g
+    """An enemy attack (9.0) with its d6s, then the casualties marker drawn and the gear-loss roll."""
+    if marker is None:
+        return arena(pieces, enemies=enemies, step="enemy_combat", rolls=tuple(dice))
+    return arena(pieces, enemies=enemies, step="enemy_combat", rolls=(*dice, ("draw", 0), loss),
+                 cups={"casualties": [marker]})
 
 
 def test_13_3_anti_tank_gear_doubles_against_a_vehicle() -> None:
@@ -272,9 +269,10 @@ def test_15_0_suppression_succeeds_when_the_d6_beats_the_distance(roll: int, hel
     assert "fire:bren:rifle_section#1" in ids(g)
     g.apply("fire:bren:rifle_section#1")
     g.chance.force_dice([roll])
-    g.apply("resolve")
-    s = g.state
-    assert (("rifle_section#1" in s["suppressed"]) is held) and s["pieces"]["bren"]["flipped"]
+    g.apply("resolve")  # the turn plays on: the enemy phases, then its end (15.0: bren flips back)
+    shot = studio.entries(g, "15.0")[0]
+    assert (shot["w"], shot["r"], shot["res"] == "suppressed") == ("bren", roll, held)
+    assert (g.state["enemies"]["rifle_section#1"] == "0613") is held  # 10.6: suppressed, it stays
 
 
 def test_6_0_purchase_places_gear_in_a_base_and_not_twice() -> None:

@@ -63,9 +63,7 @@ def test_9_0_naval_gunfire_may_be_left_out_of_a_combat() -> None:
 
 def test_9_0_enemy_attack_asks_before_the_dice_and_anti_tank_gear_ranks_doubled() -> None:
     g = arena({"0-1": ("squad", "0610"), **{k: ("gear", "0610") for k in FIGHTERS}},
-              enemies={"armoured_car#1": "0710"}, step="movement")
-    g.state["stack"][-1] = {"step": "enemy_combat", "args": {}}
-    g.refresh()
+              enemies={"armoured_car#1": "0710"}, step="enemy_combat")
     d = g.decision()
     assert d is not None and d.step == "utilize"
     fight = next(o for o in d.options if o.id == "fight")

@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from gw_helpers import arena, force, hexof, ids, text
+from gw_helpers import arena, battlefield, force, hexof, ids, text
 
 import tactica
 from tactica.core.rules import plain_data_problem
@@ -56,10 +56,8 @@ def test_fuzz_clone_is_independent_and_views_hide_hands():
 
 
 def test_turn_play_card_order_in_section_move_battle_draw():
-    g = tactica.new_game("great_war", "ridge_trench", seed=1)
+    g = battlefield(hand=["probe_left#1"])
     s = g.state
-    s["hands"][0] = ["probe_left#1"]
-    g.refresh()
     assert ids(g) == ["card:probe_left"]
     g.apply("card:probe_left")
     orderable = {o.args["unit"] for o in g.legal_options() if o.kind == "order"}
@@ -76,9 +74,7 @@ def test_turn_play_card_order_in_section_move_battle_draw():
 
 
 def test_command_card_general_advance_orders_per_section():
-    g = tactica.new_game("great_war", "ridge_trench", seed=1)
-    g.state["hands"][0] = ["general_advance#1"]
-    g.refresh()
+    g = battlefield(hand=["general_advance#1"])
     g.apply("card:general_advance")
     for u in ("a1", "a2"):
         g.apply(f"order:{u}")
@@ -88,29 +84,22 @@ def test_command_card_general_advance_orders_per_section():
 
 
 def test_command_card_tanks_forward_falls_back_without_tanks():
-    g = tactica.new_game("great_war", "ridge_trench", seed=1)
-    g.state["hands"][0] = ["tank_attack#1"]
-    g.refresh()
+    g = battlefield(hand=["tank_attack#1"])
     g.apply("card:tank_attack")
     g.apply("order:a5")
     assert ids(g) == ["done"]
 
 
 def test_command_card_first_strike_orders_adjacent_units_that_hold():
-    g = arena([("i", 0, INF := "infantry", "F6"), ("j", 0, INF, "B8"), ("x", 1, INF, "F5")],
-              step="order_units", active=0)
-    g.state["card"] = "first_strike#1"
-    g.state["order"] = {"left": 3, "per": [0, 0, 0], "kinds": None}
-    for u in g.state["units"].values():
-        u["ordered"] = False
-    g.refresh()
+    fresh = {"ordered": False}
+    g = arena([("i", 0, INF := "infantry", "F6", fresh), ("j", 0, INF, "B8", fresh),
+               ("x", 1, INF, "F5", fresh)], step="order_units", active=0, card="first_strike#1")
+    assert g.state["order"] == {"left": 3, "per": [0, 0, 0], "kinds": None}
     assert [o for o in ids(g) if o.startswith("order")] == ["order:i"]
 
 
 def test_command_card_barrage_needs_a_battery():
-    g = tactica.new_game("great_war", "ridge_trench", seed=1)
-    g.state["hands"][0] = ["barrage#1"]
-    g.refresh()
+    g = battlefield(hand=["barrage#1"])
     g.apply("card:barrage")
     assert g.state["barrage"] is True
     g.apply("done")
@@ -119,20 +108,15 @@ def test_command_card_barrage_needs_a_battery():
 
 
 def test_combat_card_surprise_ambush_orders_one_more_unit():
-    g = tactica.new_game("great_war", "ridge_trench", seed=1)
+    g = battlefield(hand=["recon#2"], combat=["surprise_ambush#1"], hq=2)
     s = g.state
-    s["hands"][0] = ["recon#2"]
-    s["combat_hands"][0] = ["surprise_ambush#1"]
-    s["hq"][0] = 2
-    g.refresh()
     g.apply("card:recon")
     g.apply("ambush:surprise_ambush:a8")
     assert s["units"]["a8"]["ordered"] and s["units"]["a8"]["no_gain"] and s["hq"][0] == 0
 
 
 def test_combat_card_rapid_fire_adds_a_die():
-    g = arena([("i", 0, "infantry", "F7"), ("x", 1, "infantry", "F5")], hq=1)
-    g.state["combat_hands"][0] = ["rapid_fire#1"]
+    g = arena([("i", 0, "infantry", "F7"), ("x", 1, "infantry", "F5")], hq=1, combat=["rapid_fire#1"])
     g.apply("fire:i:x")
     force(g, "hq", "hq", "hq")
     g.apply("play:rapid_fire")
@@ -140,8 +124,7 @@ def test_combat_card_rapid_fire_adds_a_die():
 
 
 def test_combat_card_mills_bombs_deadly_hits_at_two_hexes():
-    g = arena([("i", 0, "infantry", "F7"), ("x", 1, "infantry", "F5")], hq=1)
-    g.state["combat_hands"][0] = ["mills_bombs#1"]
+    g = arena([("i", 0, "infantry", "F7"), ("x", 1, "infantry", "F5")], hq=1, combat=["mills_bombs#1"])
     g.apply("fire:i:x")
     force(g, "deadly", "deadly")
     g.apply("play:mills_bombs")
@@ -166,8 +149,7 @@ def test_move_infantry_two_hexes_no_battle():
 
 
 def test_victory_medals_end_the_game():
-    g = arena([("i", 0, "infantry", "F6"), ("x", 1, "infantry", "F5", {"figs": 1})])
-    g.state["target"] = [1, 5]
+    g = arena([("i", 0, "infantry", "F6"), ("x", 1, "infantry", "F5", {"figs": 1})], target=(1, 5))
     force(g, "burst", "hq", "hq")
     g.apply("close:i:x")
     g.apply("stay")

@@ -1,19 +1,19 @@
-"""Helpers for the Great War Commander Action and Event tests: a game at its first Turn with a
-waiting frame to run things on, pieces where a test wants them, stacked dice, and drivers that
-answer the windows a test does not care about."""
+"""Helpers for the Great War Commander Action and Event tests: positions built through the studio
+at a scenario's first Turn with a waiting frame to run things on (docs/studio.md), cards named by
+what they carry, and drivers that answer the windows a test does not care about."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from tactica import studio
 from tactica.core.decks import stack
 from tactica.core.game import Game
 from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 from tactica.games.commander_family.fire import push_fire_attack
-from tactica.games.great_war_commander.rules import GreatWarCommanderRules
 
-from .gwc_helpers import KEEP, clear_map, put, to_first_turn
+from .gwc_helpers import KEEP, position
 
 GER, ENT = 0, 1
 
@@ -33,14 +33,17 @@ class Hold(Step):
         g.pop()
 
 
-def game(scenario: str = "frontieres_1914", seed: int = 1, date: str | None = None) -> Game:
-    """A game at its first Turn, the map cleared of units."""
-    g = Game.new(GreatWarCommanderRules([Hold()]), scenario, seed)
-    to_first_turn(g, seed)
-    clear_map(g)
+def scene(scenario: str = "frontieres_1914", date: str | None = None) -> studio.Position:
+    """``scenario`` at its first Turn with no unit yet (the rules know the waiting frame)."""
+    p = position(scenario, steps=(Hold(),))
     if date is not None:
-        g.state["date"] = date
-    return g
+        p.setting(date=date)
+    return p
+
+
+def game(scenario: str = "frontieres_1914", seed: int = 1, date: str | None = None) -> Game:
+    """A game at ``scenario``'s first Turn with no unit on the map."""
+    return scene(scenario, date).game(seed=seed)
 
 
 def hexes_of(g: Game, terrain: str) -> list[str]:
@@ -158,21 +161,21 @@ def text(g: Game) -> str:
 
 
 
-def op_fire_example_f(g: Game) -> tuple[str, str, str]:
-    """Digest E16, Op Fire example F-G, set up: a moving US Platoon in a Shellhole (a second one
-    far off), the Landwehr next to it firing with two Crossfire in hand, the German's roll 4-2 and
-    the American's 5-5 on top of the decks. Returns the US Platoon and the two Crossfire
-    cards."""
-    sh = hexes_of(g, "shellhole")[0]
-    n = sorted(g.rules.adjacent_hexes(g, sh))[0]
-    us = put(g, ENT, "us-infantry", sh)
-    put(g, ENT, "us-infantry", "O11")
-    lw = put(g, GER, "ger-landwehr", n)
-    c1 = card_with(g, GER, action="Crossfire")
-    c2 = card_with(g, GER, action="Crossfire", avoid=(c1,))
-    hand(g, GER, [c1, c2])
-    hand(g, ENT, [])
-    top(g, GER, card(g, GER, 4, 2))
-    top(g, ENT, card(g, ENT, 5, 5))
+def op_fire_example_f(p: studio.Position) -> tuple[Game, str, str, str]:
+    """Digest E16, Op Fire example F-G, set up on ``p``: a moving US Platoon in a Shellhole (a
+    second one far off), the Landwehr next to it firing with two Crossfire in hand, the German's
+    roll 4-2 and the American's 5-5 on top of the decks. Returns the game at the Fire Attack's
+    first decision, the US Platoon and the two Crossfire cards."""
+    look = p.game(seed=1)  # the map and the decks, to find hexes and cards
+    sh = hexes_of(look, "shellhole")[0]
+    n = sorted(look.rules.adjacent_hexes(look, sh))[0]
+    us = p.unit(ENT, "us-infantry", sh)
+    p.unit(ENT, "us-infantry", "O11")
+    lw = p.unit(GER, "ger-landwehr", n)
+    c1 = card_with(look, GER, action="Crossfire")
+    c2 = card_with(look, GER, action="Crossfire", avoid=(c1,))
+    p.hand(GER, [c1, c2]).hand(ENT, [])
+    p.deck(GER, top=[card(look, GER, 4, 2)]).deck(ENT, top=[card(look, ENT, 5, 5)])
+    g = p.game(seed=1)
     fire(g, GER, [lw], sh, moving=[us])
-    return us, c1, c2
+    return g, us, c1, c2

@@ -1,5 +1,6 @@
-"""Helpers for Great War Commander rules tests: a game at its first Turn, pieces put where a test
-wants them, the windows a test does not care about passed, random play to the end."""
+"""Helpers for Great War Commander rules tests: positions built through the studio (a scenario's
+map, sides, Time track, Objectives, Gas and Telephones, with only the units a test places; see
+docs/studio.md), the windows a test does not care about passed, random play to the end."""
 
 from __future__ import annotations
 
@@ -7,10 +8,32 @@ import random
 from typing import Any
 
 import tactica
+from tactica import studio
 from tactica.core.game import Game
+from tactica.core.rules import Step
 from tactica.games.great_war_commander import RULES
 
 SCENARIOS = sorted(s.id for s in RULES.scenarios())
+
+
+def position(scenario: str = "frontieres_1914", steps: tuple[Step, ...] = ()) -> studio.Position:
+    """``scenario`` at its first Turn with no unit on the map: its map, sides, Time track,
+    Objectives, chits, Gas, Telephones and Fortifications; a test places its units (``unit``),
+    markers, hands and rolls, then makes the game (``.game(seed=1)``: the hands dealt as in the
+    scenario's own set-up with that seed)."""
+    return studio.Position("great_war_commander", steps=steps).setting(base=scenario)
+
+
+def first(scenario: str = "frontieres_1914") -> int:
+    """The seat that takes ``scenario``'s first Turn (the active seat of :func:`position`)."""
+    return RULES.seats.index(RULES.all_scenarios()[scenario]["first"])
+
+
+def active(p: studio.Position) -> int:
+    """The seat whose Turn ``p`` starts at (its own ``turn``, or its base scenario's first)."""
+    if p.turn_of is not None:
+        return RULES.seats.index(p.turn_of)
+    return first(p.settings.get("base", "frontieres_1914"))
 
 
 def new(scenario: str = "frontieres_1914", seed: int = 1) -> Game:
@@ -37,14 +60,18 @@ def to_first_turn(g: Game, seed: int = 0) -> Game:
 
 
 def clear_map(g: Game) -> None:
-    """Every unit off the map (out of play), so a test places only what it needs."""
+    """Every unit off the map (out of play), so a test places only what it needs. The older way
+    of the tests the studio has not reached yet (tests/studio/test_audit.py lists them); new
+    tests build a :func:`position`."""
     for u in g.state["units"].values():
         if u["where"] == "map":
             u.update(where="out", hex=None)
 
 
 def put(g: Game, seat: int, type_id: str, hex_label: str, **fields: Any) -> str:
-    """A new unit of ``type_id`` for ``seat`` in ``hex_label``; returns its id."""
+    """A new unit of ``type_id`` for ``seat`` in ``hex_label``, written into a running game; returns
+    its id. For a unit that arrives during a test (an Objective taken, a second stack); a test's
+    starting units go into its :func:`position`."""
     from tactica.games.commander_family.state import new_unit
 
     uid = f"t{seat}-{len(g.state['units'])}"
@@ -53,19 +80,6 @@ def put(g: Game, seat: int, type_id: str, hex_label: str, **fields: Any) -> str:
     u.update(fields)
     g.state["units"][uid] = u
     return uid
-
-
-def hold_strategy(g: Game, seat: int, cid: str | None) -> None:
-    """``seat`` holds the Strategy Card ``cid`` (None: none); the card it held goes back into its
-    Strategy pile."""
-    from tactica.games.commander_family.state import side
-
-    sd = side(g.state, seat)
-    sd["sc_draw"].extend(sd["sc_hand"])
-    sd["sc_hand"].clear()
-    if cid is not None:
-        sd["sc_draw"].remove(cid)
-        sd["sc_hand"].append(cid)
 
 
 KEEP = ("initiative", "sc_modifier", "sc_situation")

@@ -24,6 +24,7 @@ from .cards_helpers import (
     hexes_of,
     op_fire_example_f,
     opts,
+    scene,
     settle,
     top,
 )
@@ -51,13 +52,15 @@ def test_A28_every_action_registered_with_its_gwc_number() -> None:
 
 
 def test_A29_A52_duds_are_never_offered() -> None:
-    g = game("belleau_wood_1918")
-    b, n = building_and_neighbour(g)
-    put(g, ENT, "us-infantry", b)
-    put(g, ENT, "us-infantry", "O11")
-    lw = put(g, GER, "ger-landwehr", n)
-    dud = card_with(g, GER, action="Ach Komm!")
-    hand(g, GER, [dud])
+    look = game("belleau_wood_1918")
+    p = scene("belleau_wood_1918")
+    b, n = building_and_neighbour(look)
+    p.unit(ENT, "us-infantry", b)
+    p.unit(ENT, "us-infantry", "O11")
+    lw = p.unit(GER, "ger-landwehr", n)
+    dud = card_with(look, GER, action="Ach Komm!")
+    p.hand(GER, [dud])
+    g = p.game(seed=1)
     fire(g, GER, [lw], b)
     assert g.decision().seat == GER and opts(g) == ["pass"]  # asked (public facts), nothing to play
 
@@ -67,17 +70,19 @@ def test_E9_A44_A55_fire_example_F_to_H_hand_grenades_unternehmungslustig_valor(
     + Unternehmungslustig = 11; roll 5-5 Event!: Valor puts a Veteran on the Landwehr and the
     Attack Total stays 21; the broken US Platoon (Morale 8 - 1 + 3 Building = 10) rolls 3-5 = 18
     and is eliminated: Germany +2 VP."""
-    g = game("belleau_wood_1918")
-    b, n = building_and_neighbour(g)
-    us = put(g, ENT, "us-infantry", b, broken=True, suppressed=True)
-    put(g, ENT, "us-infantry", "O11")
-    lw = put(g, GER, "ger-landwehr", n)
-    hg = card_with(g, GER, action="Hand Grenades")
-    un = card_with(g, GER, action="Unternehmungslustig", avoid=(hg,))
-    valor = card_with(g, GER, event="Valor", avoid=(hg, un))
-    hand(g, GER, [hg, un])
-    top(g, GER, card(g, GER, 5, 5, "Event!"), valor)
-    top(g, ENT, card(g, ENT, 3, 5))
+    look = game("belleau_wood_1918")
+    p = scene("belleau_wood_1918")
+    b, n = building_and_neighbour(look)
+    us = p.unit(ENT, "us-infantry", b, broken=True, suppressed=True)
+    p.unit(ENT, "us-infantry", "O11")
+    lw = p.unit(GER, "ger-landwehr", n)
+    hg = card_with(look, GER, action="Hand Grenades")
+    un = card_with(look, GER, action="Unternehmungslustig", avoid=(hg,))
+    valor = card_with(look, GER, event="Valor", avoid=(hg, un))
+    p.hand(GER, [hg, un])
+    p.deck(GER, top=[card(look, GER, 5, 5, "Event!"), valor])
+    p.deck(ENT, top=[card(look, ENT, 3, 5)])
+    g = p.game(seed=1)
     vp = g.state["vp"]
     fire(g, GER, [lw], b)
     attack(g)["fp"] = 7
@@ -95,16 +100,18 @@ def test_E9_A44_A55_fire_example_F_to_H_hand_grenades_unternehmungslustig_valor(
 def test_E9_A36_fire_example_D_concealment_takes_the_building_cover_off() -> None:
     """Fire example D: Attack Total 18; Concealment takes the Building's 3 off: 15; the US Platoon
     (Morale 7 - 1 Suppressed + 3 Building = 9) rolls 2-3: 14 < 15, it breaks."""
-    g = game("belleau_wood_1918")
-    b, n = building_and_neighbour(g)
-    us = put(g, ENT, "us-infantry", b, suppressed=True)
-    put(g, ENT, "us-infantry", "O11")
-    lw = put(g, GER, "ger-landwehr", n)
-    conceal = card_with(g, ENT, action="Concealment")
-    hand(g, ENT, [conceal])
-    hand(g, GER, [card_with(g, GER, action="Ach Komm!")])  # the firer's window opens (public facts)
-    top(g, GER, card(g, GER, 5, 4))
-    top(g, ENT, card(g, ENT, 2, 3))
+    look = game("belleau_wood_1918")
+    p = scene("belleau_wood_1918")
+    b, n = building_and_neighbour(look)
+    us = p.unit(ENT, "us-infantry", b, suppressed=True)
+    p.unit(ENT, "us-infantry", "O11")
+    lw = p.unit(GER, "ger-landwehr", n)
+    conceal = card_with(look, ENT, action="Concealment")
+    p.hand(ENT, [conceal])
+    p.hand(GER, [card_with(look, GER, action="Ach Komm!")])  # the firer's window opens (public facts)
+    p.deck(GER, top=[card(look, GER, 5, 4)])
+    p.deck(ENT, top=[card(look, ENT, 2, 3)])
+    g = p.game(seed=1)
     fire(g, GER, [lw], b)
     assert g.decision().seat == GER and opts(g) == ["pass"]
     attack(g)["fp"] = 9  # the example's Fire Group: 11 - 2 Orchard
@@ -121,14 +128,16 @@ def test_E9_A36_fire_example_D_concealment_takes_the_building_cover_off() -> Non
 # ---------------------------------------------------------------- Melee Actions
 def melee_game(active: int = GER) -> tuple[Game, str, str, str]:
     """A Melee hex with a German Landwehr and Leader against a French Platoon, not yet begun."""
-    g = game("frontieres_1914")
-    g.state["active"] = active
-    h = hexes_of(g, "open_ground")[5]
-    lw = put(g, GER, "ger-landwehr", h)
-    ldr = put(g, GER, g.rules.components.of_nation("Germany", "leader")[0].id, h)
-    fr = put(g, ENT, "fr-ligne-1914", h)
-    put(g, GER, "ger-landwehr", "A1")
-    put(g, ENT, "fr-ligne-1914", "O11")
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    p.turn(active)
+    h = hexes_of(look, "open_ground")[5]
+    lw = p.unit(GER, "ger-landwehr", h)
+    ldr = p.unit(GER, look.rules.components.of_nation("Germany", "leader")[0].id, h)
+    fr = p.unit(ENT, "fr-ligne-1914", h)
+    p.unit(GER, "ger-landwehr", "A1")
+    p.unit(ENT, "fr-ligne-1914", "O11")
+    g = p.game(seed=1)
     assert ldr
     return g, h, lw, fr
 
@@ -181,17 +190,19 @@ def test_A35_charge_needs_a_friendly_leader_in_the_melee_hex() -> None:
 
 
 def test_A30_ambush_inactive_side_first_the_opponent_breaks_his_own_unit() -> None:
-    g = game("frontieres_1914")
-    g.state["active"] = GER
-    h = hexes_of(g, "open_ground")[5]
-    lw = put(g, GER, "ger-landwehr", h, broken=True)
-    fr = put(g, ENT, "fr-ligne-1914", h)
-    put(g, GER, "ger-landwehr", "A1")
-    put(g, ENT, "fr-ligne-1914", "O11")
-    a_ger = card_with(g, GER, action="Ambush")
-    a_fr = card_with(g, ENT, action="Ambush")
-    hand(g, GER, [a_ger])
-    hand(g, ENT, [a_fr])
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    p.turn(GER)
+    h = hexes_of(look, "open_ground")[5]
+    lw = p.unit(GER, "ger-landwehr", h, broken=True)
+    fr = p.unit(ENT, "fr-ligne-1914", h)
+    p.unit(GER, "ger-landwehr", "A1")
+    p.unit(ENT, "fr-ligne-1914", "O11")
+    a_ger = card_with(look, GER, action="Ambush")
+    a_fr = card_with(look, ENT, action="Ambush")
+    p.hand(GER, [a_ger])
+    p.hand(ENT, [a_fr])
+    g = p.game(seed=1)
     start_melee(g)
     assert g.decision().seat == ENT and f"action:{a_fr}" in opts(g)  # the inactive side first
     choose(g, f"action:{a_fr}")  # the German Platoon, broken already, breaks again: eliminated
@@ -237,8 +248,7 @@ def test_E16_A38_op_fire_example_F_G_two_crossfires_and_the_moving_tie() -> None
     +1 Strategy Card = 18 (the Strategy Card's +1 is the artillery work's: counted into the FP
     here); the moving US Platoon in a Shellhole (Morale 7 + 1) rolls 5-5 = 18: a tie against a
     moving unit breaks it (O21.3.7)."""
-    g = game("verdun_gas_1916")
-    us, c1, c2 = op_fire_example_f(g)
+    g, us, c1, c2 = op_fire_example_f(scene("verdun_gas_1916"))
     attack(g)["fp"] = 8  # 5 + Müller 2, + the Strategy Card's 1
     choose(g, f"action:{c1}", f"action:{c2}")
     text = "\n".join(lines(g))
@@ -249,25 +259,30 @@ def test_E16_A38_op_fire_example_F_G_two_crossfires_and_the_moving_tie() -> None
 
 
 def test_A38_crossfire_needs_a_moving_target() -> None:
-    g = game("verdun_gas_1916")
-    sh = hexes_of(g, "shellhole")[0]
-    n = sorted(g.rules.adjacent_hexes(g, sh))[0]
-    put(g, ENT, "us-infantry", sh)
-    put(g, ENT, "us-infantry", "O11")
-    lw = put(g, GER, "ger-landwehr", n)
-    c1 = card_with(g, GER, action="Crossfire")
-    hand(g, GER, [c1])
+    look = game("verdun_gas_1916")
+    p = scene("verdun_gas_1916")
+    sh = hexes_of(look, "shellhole")[0]
+    n = sorted(look.rules.adjacent_hexes(look, sh))[0]
+    p.unit(ENT, "us-infantry", sh)
+    p.unit(ENT, "us-infantry", "O11")
+    lw = p.unit(GER, "ger-landwehr", n)
+    c1 = card_with(look, GER, action="Crossfire")
+    p.hand(GER, [c1])
+    g = p.game(seed=1)
     fire(g, GER, [lw], sh)
     assert g.decision().seat == GER and opts(g) == ["pass"]
 
 
 def tank_game() -> tuple[Game, str, str, str]:
-    g = game("soissons_tanks_1918")
-    h = hexes_of(g, "open_ground")[10]
-    n = sorted(g.rules.adjacent_hexes(g, h))[0]
-    tank = next(u.id for u in g.rules.components.units.values() if u.nation == "France" and u.type == "tank")
-    t = put(g, ENT, tank, h)
-    put(g, ENT, "fr-poilus", "O11")
+    look = game("soissons_tanks_1918")
+    p = scene("soissons_tanks_1918")
+    h = hexes_of(look, "open_ground")[10]
+    n = sorted(look.rules.adjacent_hexes(look, h))[0]
+    tank = next(u.id for u in look.rules.components.units.values()
+                if u.nation == "France" and u.type == "tank")
+    t = p.unit(ENT, tank, h)
+    p.unit(ENT, "fr-poilus", "O11")
+    g = p.game(seed=1)
     return g, h, n, t
 
 
@@ -306,15 +321,17 @@ def far_hexes(g: Game, h: str, n: int = 2) -> list[str]:
 
 def defense_game() -> tuple[Game, str, str, str, str]:
     """A French Platoon in Woods attacked by an adjacent German Platoon; France to defend."""
-    g = game("frontieres_1914")
-    w = next(h for h in hexes_of(g, "woods") if h[0] not in "AO" and h[1:] not in ("1", "11"))
-    n = sorted(g.rules.adjacent_hexes(g, w))[0]
-    fr = put(g, ENT, "fr-ligne-1914", w)
-    far = far_hexes(g, w)
-    put(g, ENT, "fr-ligne-1914", far[0])
-    ger = put(g, GER, "ger-landwehr", n)
-    put(g, GER, "ger-landwehr", far[1])
-    hand(g, GER, [])
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    w = next(h for h in hexes_of(look, "woods") if h[0] not in "AO" and h[1:] not in ("1", "11"))
+    n = sorted(look.rules.adjacent_hexes(look, w))[0]
+    fr = p.unit(ENT, "fr-ligne-1914", w)
+    far = far_hexes(look, w)
+    p.unit(ENT, "fr-ligne-1914", far[0])
+    ger = p.unit(GER, "ger-landwehr", n)
+    p.unit(GER, "ger-landwehr", far[1])
+    p.hand(GER, [])
+    g = p.game(seed=1)
     return g, w, n, fr, ger
 
 
@@ -505,22 +522,19 @@ def test_A28_a_melee_roll_window_is_asked_whatever_the_hand_holds() -> None:
 
 
 def test_A34_A50_bore_sighting_for_the_defender_and_marksmanship_for_its_nation() -> None:
-    from tactica.games.commander_family.state import new_weapon
-
-    g = game("frontieres_1914")  # Germany defends
-    h = hexes_of(g, "open_ground")[8]
-    n = sorted(g.rules.adjacent_hexes(g, h))[0]
-    far = far_hexes(g, h)
-    put(g, ENT, "fr-poilus", h)
-    put(g, ENT, "fr-poilus", far[0])
-    p = put(g, GER, "ger-infanterie-1914", n)
-    put(g, GER, "ger-landwehr", far[1])
-    g.state["weapons"]["mg"] = new_weapon("ger-mg08", GER, p)
-    g.state["units"][p]["weapon"] = "mg"
-    bore = card_with(g, GER, action="Bore Sighting")
-    marks = card_with(g, GER, action="Marksmanship", marksmanship="Germany")
-    hand(g, GER, [bore, marks])
-    fire(g, GER, [p, "mg"], h)
+    look = game("frontieres_1914")  # Germany defends
+    p = scene("frontieres_1914")
+    h = hexes_of(look, "open_ground")[8]
+    n = sorted(look.rules.adjacent_hexes(look, h))[0]
+    far = far_hexes(look, h)
+    p.unit(ENT, "fr-poilus", h)
+    p.unit(ENT, "fr-poilus", far[0])
+    pl = p.unit(GER, "ger-infanterie-1914", n, weapon="ger-mg08")
+    p.unit(GER, "ger-landwehr", far[1])
+    bore = card_with(look, GER, action="Bore Sighting")
+    marks = card_with(look, GER, action="Marksmanship", marksmanship="Germany")
+    g = p.hand(GER, [bore, marks]).game(seed=1)
+    fire(g, GER, [pl, g.state["units"][pl]["weapon"]], h)
     assert {f"action:{bore}", f"action:{marks}"} <= set(opts(g))
     choose(g, f"action:{bore}", f"action:{marks}")
     text = "\n".join(lines(g))
@@ -531,16 +545,18 @@ def test_A34_A50_bore_sighting_for_the_defender_and_marksmanship_for_its_nation(
 def test_A31_assault_fire_moving_pieces_with_boxed_fp_tanks_never_in_its_group() -> None:
     """A31: one Fire Attack by pieces activated to Move with boxed FP. A Tank never joins the
     group (``loner_kinds``); no Tank of ours has a boxed FP either, so none can even fire it."""
-    g = game("belleau_wood_1918")
-    h = hexes_of(g, "open_ground")[20]
-    n = sorted(g.rules.adjacent_hexes(g, h))
-    far = far_hexes(g, h)
-    m1 = put(g, ENT, "us-marines", n[0])
-    m2 = put(g, ENT, "us-marines", n[1])
-    put(g, ENT, "us-infantry", far[0])
-    put(g, GER, "ger-landwehr", h)
-    put(g, GER, "ger-landwehr", far[1])
-    g.state["active"] = ENT
+    look = game("belleau_wood_1918")
+    p = scene("belleau_wood_1918")
+    h = hexes_of(look, "open_ground")[20]
+    n = sorted(look.rules.adjacent_hexes(look, h))
+    far = far_hexes(look, h)
+    m1 = p.unit(ENT, "us-marines", n[0])
+    m2 = p.unit(ENT, "us-marines", n[1])
+    p.unit(ENT, "us-infantry", far[0])
+    p.unit(GER, "ger-landwehr", h)
+    p.unit(GER, "ger-landwehr", far[1])
+    p.turn(ENT)
+    g = p.game(seed=1)
     g.push("hold")
     g.push("move_order", seat=ENT, phase="pick", activated=[m1, m2], leader=None, last=None, moved=[],
            group=[], hex=None, spent={}, road=[], steps=0, crossed=False, op_units=[])

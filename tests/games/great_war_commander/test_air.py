@@ -3,29 +3,31 @@ per occupied hex answered by every Formation there; Air Dominance/Dog Fights and
 
 from __future__ import annotations
 
+from tactica import studio
 from tactica.core.game import Game
 from tactica.games.commander_family.state import side
 from tactica.games.great_war_commander import RULES, air
 
-from .gwc_helpers import clear_map, hold_strategy, new, put, run_out, to_first_turn
+from .gwc_helpers import position, run_out
 from .test_artillery import keep, pick
 
 
-def game(scenario: str = "belleau_wood_1918", hands: tuple[str | None, str | None] = (None, None)) -> Game:
-    g = to_first_turn(new(scenario, 1))
-    clear_map(g)
+def scene(scenario: str = "belleau_wood_1918",
+          hands: tuple[str | None, str | None] = (None, None)) -> studio.Position:
+    """``scenario`` with no unit yet, each side holding the Strategy Card given (or none)."""
+    p = position(scenario)
     for seat, cid in enumerate(hands):
-        hold_strategy(g, seat, cid)
-    return g
+        p.hand(seat, [cid] if cid else [], kind="strategy")
+    return p
+
+
+def game(scenario: str = "belleau_wood_1918", hands: tuple[str | None, str | None] = (None, None)) -> Game:
+    return scene(scenario, hands).game(seed=1)
 
 
 def start(g: Game, hex_label: str) -> None:
-    """The Air Assault's Random Hex forced to ``hex_label``: a card showing it on top."""
-    deck = side(g.state, 0)["deck"]
-    cid = next(c for c in [*deck["draw"], *deck["discard"]] if RULES.card(c).hex == hex_label)
-    from tactica.core.decks import stack
-
-    stack(deck, [cid])
+    """The Air Assault's Random Hex forced to ``hex_label`` (the studio's stand-in card)."""
+    studio.force_roll(g, 0, {"hex": hex_label})
     air.push_air_assault(g, 0, "O17")
     g.refresh()
     keep(g)
@@ -33,9 +35,10 @@ def start(g: Game, hex_label: str) -> None:
 
 def test_O17_1_example_1_strafing_J9_K9_from_G11() -> None:
     """Digest E42: Random Hex G11, Strafing J9 and K9: Units Suppressed, 5 FP each hex."""
-    g = game()
-    us = put(g, 1, "us-infantry", "J9")
-    ldr = put(g, 1, RULES.components.leader_id("America", "Kelly"), "K9")
+    p = scene()
+    us = p.unit(1, "us-infantry", "J9")
+    ldr = p.unit(1, RULES.components.leader_id("America", "Kelly"), "K9")
+    g = p.game(seed=1)
     start(g, "G11")
     strafe = [o.id for o in g.legal_options() if o.id.startswith("strafe:") and o.id.endswith(":J9:K9")]
     assert strafe
@@ -50,8 +53,9 @@ def test_O17_1_example_1_strafing_J9_K9_from_G11() -> None:
 
 def test_O17_1_example_2_bombing_G8_at_6_fp_in_1918() -> None:
     """Digest E43: the same Random Hex, Bombing G8 at 6 FP (1918)."""
-    g = game()
-    put(g, 1, "us-infantry", "G8")
+    p = scene()
+    p.unit(1, "us-infantry", "G8")
+    g = p.game(seed=1)
     start(g, "G11")
     assert "bomb:1:G8" in [o.id for o in g.legal_options()]
     pick(g, "bomb:1:G8")
@@ -68,10 +72,9 @@ def test_O17_no_strafing_in_1914_and_no_target_does_nothing() -> None:
 
 def test_S98_5_5_flying_squadrons_and_S98_4_2_dog_fights() -> None:
     g = game(hands=("GES2", None))
-    side(g.state, 1)["sc_reminders"] = ["USS5"]
-    assert not air.air_legal(g, 0, "x")
-    side(g.state, 1)["sc_reminders"] = []
     assert air.air_legal(g, 0, "x")
+    side(g.state, 1)["sc_reminders"] = ["USS5"]  # played earlier: in force this Turn
+    assert not air.air_legal(g, 0, "x")
     g2 = game("soissons_tanks_1918", hands=(None, "FRS2"))  # France may call it off
     air.push_air_assault(g2, 0, "O17")
     g2.refresh()

@@ -8,37 +8,31 @@ from typing import Any
 
 import pytest
 
-from tactica.core.decks import stack
+from tactica import studio
 from tactica.core.game import Game
 from tactica.games.commander_family import fortifications as fam
-from tactica.games.commander_family.state import side
 from tactica.games.great_war_commander import RULES, artillery, barrage, terrain_state
 
-from .gwc_helpers import KEEP, clear_map, new, pass_windows, put, run_out, to_first_turn
+from .gwc_helpers import KEEP, pass_windows, position, run_out
 
 BERTIN = "ger-ldr-bertin"
 RAVY = "fr-ldr-ravy"
 
 
+def scene(scenario: str = "verdun_gas_1916") -> studio.Position:
+    """``scenario`` with no unit and no Strategy Card in hand (no Strategy Card windows in these
+    tests: strategy's tests have them)."""
+    return position(scenario).hand(0, [], kind="strategy").hand(1, [], kind="strategy")
+
+
 def game(scenario: str = "verdun_gas_1916", seed: int = 1) -> Game:
-    g = to_first_turn(new(scenario, seed))
-    clear_map(g)
-    for sd in g.state["sides"]:  # no Strategy Card windows in these tests (strategy's tests)
-        sd["sc_draw"].extend(sd["sc_hand"])
-        sd["sc_hand"].clear()
-    return g
+    return scene(scenario).game(seed=seed)
 
 
 def dice(g: Game, seat: int, *rolls: tuple[int, int]) -> None:
-    """Put cards showing these dice without a trigger on top of ``seat``'s draw pile."""
-    deck = side(g.state, seat)["deck"]
-    chosen: list[str] = []
-    for w, c in rolls:
-        cid = next(x for x in [*reversed(deck["draw"]), *deck["discard"]] if x not in chosen
-                   and RULES.card(x).white == w and RULES.card(x).colored == c
-                   and RULES.card(x).trigger is None)
-        chosen.append(cid)
-    stack(deck, chosen)
+    """``seat``'s next rolls show these dice, without a trigger (forced by the studio; the
+    rolls of one procedure go in one call, first rolled first)."""
+    studio.force_roll(g, seat, *rolls)
 
 
 def spot_from(g: Game, target: str, avoid: tuple[str, ...] = ()) -> str:
@@ -118,16 +112,18 @@ def test_O19_1_battery_access_fixes_into_a_space_of_the_period() -> None:
 
 
 def test_O19_2_spaces_by_date_gas_from_june_1915_for_germany() -> None:
-    g = game()  # June 1916
-    put(g, 0, BERTIN, "H3")
+    p = scene()  # June 1916
+    p.unit(0, BERTIN, "H3")
+    g = p.game(seed=1)
     request(g)
     keep(g)
     assert [o.id for o in g.legal_options()] == ["space:local", "space:standing_creeping", "space:gas"]
 
 
 def test_O19_2_spotter_is_the_unbroken_unactivated_hrl_or_the_fao_once_a_turn() -> None:
-    g = game()
-    ldr = put(g, 0, BERTIN, "H3")
+    p = scene()
+    ldr = p.unit(0, BERTIN, "H3")
+    g = p.game(seed=1)
     request(g)
     keep(g)
     pick(g, "space:local")
@@ -140,47 +136,47 @@ def test_O19_2_spotter_is_the_unbroken_unactivated_hrl_or_the_fao_once_a_turn() 
 
 
 # ---------------------------------------------------------------- a Local Barrage
-def _local_barrage(g: Game, sr: str, accuracy: tuple[int, int], drift: tuple[int, int]) -> str:
-    ldr = put(g, 0, BERTIN, spot_from(g, sr))
+def _local_barrage(p: studio.Position, sr: str, accuracy: tuple[int, int], drift: tuple[int, int],
+                   then: tuple[tuple[int, int], ...] = ()) -> Game:
+    """A German Leader sees ``sr`` from three hexes and requests a Local Barrage on it; the
+    Accuracy and drift rolls (then ``then``, the Impact Rolls) forced."""
+    p.unit(0, BERTIN, spot_from(game(), sr))
+    g = p.game(seed=1)
     request(g)
     keep(g)
-    pick(g, "space:local", f"spotter:{ldr}")
-    dice(g, 0, accuracy, drift)
+    pick(g, "space:local", f"spotter:{artillery.hrl(g, 0)}")
+    dice(g, 0, accuracy, drift, *then)
     pick(g, f"spot:{sr}")
-    return ldr
+    return g
 
 
 def test_O19_2_1_2_1_hit_drift_may_come_back_to_the_spotting_hex() -> None:
     """Digest E45: on a hit the two one-hex drifts can cancel out (1 up, then 4 down)."""
-    g = game()
-    dice(g, 0, (3, 3))  # the vacant hexes' Impact Roll after the drift
-    _local_barrage(g, "H6", (6, 6), (1, 4))
+    g = _local_barrage(scene(), "H6", (6, 6), (1, 4), then=((3, 3),))  # then the vacant roll
+
     assert any("Accuracy 36" in t and "hit" in t for t in texts(g))
     assert any("Impact area: H6," in t for t in texts(g))
 
 
 def test_O19_2_1_2_2_miss_drifts_the_colored_die_in_hexes() -> None:
-    g = game()
-    _local_barrage(g, "H6", (1, 1), (4, 2))  # miss: two hexes down
+    g = _local_barrage(scene(), "H6", (1, 1), (4, 2))  # miss: two hexes down
     assert any("Accuracy 1" in t and "miss" in t for t in texts(g))
     assert any("Impact area: H8," in t for t in texts(g))
 
 
 def test_O19_2_1_2_3_off_the_map_the_order_ends() -> None:
-    g = game()
-    _local_barrage(g, "H2", (1, 1), (1, 5))  # five hexes up from H2
+    g = _local_barrage(scene(), "H2", (1, 1), (1, 5))  # five hexes up from H2
     assert any("errs off the map" in t for t in texts(g))
     assert g.frame_names()[-1] == "turn" and g.state["barrages"][0] is None
 
 
 def test_O19_2_1_4_1_vacant_hexes_take_one_roll_and_are_downgraded_at_18() -> None:
-    g = game()
-    b = board(g)
+    before = game()
+    b = board(before)
     area = barrage.local_pattern(b, "H9")
-    vulnerable = [h for h in area if terrain_state.takes_impact(g, h)]
+    vulnerable = [h for h in area if terrain_state.takes_impact(before, h)]
     assert vulnerable  # the test needs something to downgrade
-    dice(g, 0, (4, 4))  # FP 10 + 8 = 18
-    _local_barrage(g, "H9", (6, 6), (1, 4))
+    g = _local_barrage(scene(), "H9", (6, 6), (1, 4), then=((4, 4),))  # FP 10 + 8 = 18
     rolls = [t for t in texts(g) if "rolls for artillery impact on vacant hexes" in t]
     assert len(rolls) == 1
     for h in vulnerable:
@@ -191,11 +187,10 @@ def test_O19_2_1_4_1_vacant_hexes_take_one_roll_and_are_downgraded_at_18() -> No
 
 
 def test_O19_2_1_4_2_occupied_hexes_each_roll_and_both_sides_defend() -> None:
-    g = game()
-    own = put(g, 0, "ger-infanterie", "H8")
-    foe = put(g, 1, "fr-poilus", "H9")
-    dice(g, 0, (1, 1))  # the vacant roll (10 + 2: nothing happens)
-    _local_barrage(g, "H9", (6, 6), (1, 4))
+    p = scene()
+    own = p.unit(0, "ger-infanterie", "H8")
+    foe = p.unit(1, "fr-poilus", "H9")
+    g = _local_barrage(p, "H9", (6, 6), (1, 4), then=((1, 1),))  # vacant: 10 + 2, nothing
     assert {o.id for o in g.legal_options()} == {"impact:H8", "impact:H9"}  # the active player's order
     pick(g, "impact:H9")
     while g.frame_names()[-1] != "turn":
@@ -208,10 +203,11 @@ def test_O19_2_1_4_2_occupied_hexes_each_roll_and_both_sides_defend() -> None:
 
 # ---------------------------------------------------------------- Gas, Standing and Creeping
 def test_O19_2_1_3_gas_attack_breaks_the_suppressed_and_suppresses_the_rest() -> None:
-    g = game()
-    ldr = put(g, 0, BERTIN, spot_from(g, "H9"))
-    sup = put(g, 1, "fr-poilus", "H9", suppressed=True)
-    fresh = put(g, 1, "fr-poilus", "H10")
+    p = scene()
+    ldr = p.unit(0, BERTIN, spot_from(game(), "H9"))
+    sup = p.unit(1, "fr-poilus", "H9", suppressed=True)
+    fresh = p.unit(1, "fr-poilus", "H10")
+    g = p.game(seed=1)
     request(g)
     keep(g)
     pick(g, "space:gas", f"spotter:{ldr}")
@@ -225,8 +221,10 @@ def test_O19_2_1_3_gas_attack_breaks_the_suppressed_and_suppresses_the_rest() ->
     assert g.state["barrages"][0] is None
 
 
-def _line_barrage(g: Game) -> str:
-    ldr = put(g, 0, BERTIN, spot_from(g, "H8"))
+def _line_barrage(p: studio.Position) -> Game:
+    """A Standing Barrage on H8 along axis 2, spotted by a German Leader three hexes off."""
+    ldr = p.unit(0, BERTIN, spot_from(game(), "H8"))
+    g = p.game(seed=1)
     request(g)
     keep(g)
     pick(g, "space:standing_creeping", f"spotter:{ldr}")
@@ -235,12 +233,11 @@ def _line_barrage(g: Game) -> str:
     pick(g, "axis:2")
     while g.decision() is not None and g.decision().step == "action_window":
         pick(g, "pass")  # A32 Barrage windows before the Impact Rolls: not played here
-    return ldr
+    return g
 
 
 def test_O19_2_1_4_standing_barrage_leaves_seven_markers_in_a_row() -> None:
-    g = game()
-    _line_barrage(g)
+    g = _line_barrage(scene())
     area = g.state["barrages"][0]
     assert area["sr"] == "H8"
     assert [area["sr"], *area["impacts"]] == barrage.line_pattern(board(g), "H8", 2)
@@ -249,8 +246,7 @@ def test_O19_2_1_4_standing_barrage_leaves_seven_markers_in_a_row() -> None:
 def test_O19_2_2_2_registered_creeping_barrage_E44() -> None:
     """Digest E44: with the Telephone in the Standing/Creeping space and the markers on the map, a
     new Artillery Request skips Spotting and Accuracy and shifts all seven markers one hex."""
-    g = game()
-    _line_barrage(g)
+    g = _line_barrage(scene())
     before = [g.state["barrages"][0]["sr"], *g.state["barrages"][0]["impacts"]]
     g.state["activated"] = []  # a later Turn: the HRL may spot again
     g.state["turn"] += 2
@@ -270,8 +266,7 @@ def test_O19_2_2_2_registered_creeping_barrage_E44() -> None:
 
 
 def test_O19_2_2_registered_needs_a_spotter_seeing_the_sr() -> None:
-    g = game()
-    _line_barrage(g)
+    g = _line_barrage(scene())
     g.state["activated"] = []
     g.state["turn"] += 2
     g.state["units"][artillery.hrl(g, 0)]["broken"] = True  # no HRL; the FAO may not see H8
@@ -284,14 +279,15 @@ def test_O19_2_2_registered_needs_a_spotter_seeing_the_sr() -> None:
 
 # ---------------------------------------------------------------- O20, O27
 def test_O20_O27_runner_with_the_hrl_and_a_functioning_telephone() -> None:
-    g = game()
-    ldr = put(g, 0, BERTIN, "H3")
-    assert artillery.runner_request_legal(g, 0) is None
-    runner = put(g, 0, "ger-bote", "H3")
+    p = scene()
+    ldr = p.unit(0, BERTIN, "H3")
+    assert artillery.runner_request_legal(p.game(seed=1), 0) is None
+    runner = p.unit(0, "ger-bote", "H3")
+    broken = p.game(seed=1)
+    broken.state["telephones"][0]["broken"] = True
+    assert artillery.runner_request_legal(broken, 0) is None
+    g = p.game(seed=1)
     assert artillery.runner_request_legal(g, 0) == runner
-    g.state["telephones"][0]["broken"] = True
-    assert artillery.runner_request_legal(g, 0) is None
-    g.state["telephones"][0]["broken"] = False
     artillery.runner_request(g, 0, "O27")
     g.refresh()
     assert ldr in g.state["activated"] and runner in g.state["activated"]
@@ -330,20 +326,22 @@ def test_T99_5_building_to_rubble_then_shellhole_and_cover_follows() -> None:
 
 
 def test_O20_command_confusion_is_an_artillery_request_only_with_the_runner() -> None:
-    g = game()
-    put(g, 0, BERTIN, "H3")
+    p = scene()
+    p.unit(0, BERTIN, "H3")
     cc = RULES.orders["Command Confusion"]
-    assert cc.rule == "O20" and not cc.offered(g, 0, "x")
-    runner = put(g, 0, "ger-bote", "H3")
+    assert cc.rule == "O20" and not cc.offered(p.game(seed=1), 0, "x")
+    runner = p.unit(0, "ger-bote", "H3")
+    g = p.game(seed=1)
     assert cc.offered(g, 0, "x")
     g.state["activated"].append(runner)  # both must be unactivated
     assert not cc.offered(g, 0, "x")
 
 
 def test_O27_runner_order_offers_the_artillery_request_beside_placing() -> None:
-    g = game()
-    ldr = put(g, 0, BERTIN, "H3")
-    runner = put(g, 0, "ger-bote", "H3")
+    p = scene()
+    ldr = p.unit(0, BERTIN, "H3")
+    runner = p.unit(0, "ger-bote", "H3")
+    g = p.game(seed=1)
     RULES.orders["Runner"].start(g, 0, "x")
     g.refresh()
     ids = [o.id for o in g.legal_options()]
@@ -357,26 +355,20 @@ def test_T124_E15_airburst_mortar_into_woods_makes_a_shellhole_before_defense() 
     Woods' vulnerability is reached, a Shellhole goes in, and the defender's Cover is 1."""
     from tactica.games.commander_family.board_state import hex_distance, los
     from tactica.games.commander_family.fire import push_fire_attack
-    from tactica.games.commander_family.state import new_weapon
-
-    g = game("frontieres_1914")  # marne_farms
-    b = board(g)
+    empty = game("frontieres_1914")  # marne_farms
+    b = board(empty)
     woods = [b.label(x) for x in b.hexes if RULES.hex_type(b, x).id == "woods"]
     seat = 0  # the German 25 cm Minenwerfer
-    g.state["active"] = 0
     pair = next((w, b.label(x)) for w in woods for x in b.hexes
-                if 3 <= hex_distance(g, b.label(x), w) <= 6 and los(g, b.label(x), w).clear
+                if 3 <= hex_distance(empty, b.label(x), w) <= 6 and los(empty, b.label(x), w).clear
                 and RULES.hex_type(b, x).id == "open_ground"
                 and b.level(x) == b.level(b.parse(w)))  # no Height Advantage either way
     target, firing = pair
-    team = put(g, seat, "ger-abteilung", firing)
-    wid = "test-smw"
-    g.state["weapons"][wid] = new_weapon("ger-smw", seat, team)
-    g.state["units"][team]["weapon"] = wid
-    foe = put(g, 1, "fr-ligne-1914", target)
-    for sd in g.state["sides"]:
-        sd["sc_draw"].extend(sd["sc_hand"])
-        sd["sc_hand"].clear()
+    p = scene("frontieres_1914").turn(seat)
+    team = p.unit(seat, "ger-abteilung", firing, weapon="ger-smw")
+    foe = p.unit(1, "fr-ligne-1914", target)
+    g = p.game(seed=1)
+    wid = g.state["units"][team]["weapon"]
     dice(g, seat, (6, 6), (4, 5))  # Targeting 36 hits; the Fire Attack Roll 9
     push_fire_attack(g, seat, [wid], target)
     g.refresh()
@@ -391,11 +383,9 @@ def test_A32_barrage_bonus_reaches_the_vacant_hexes_impact_total() -> None:
     """A Barrage Action (A32, the Actions' work) adds to ``bonus`` in current_impact's args before
     the roll: 10 FP + 7 + 2 = 19 downgrades Open Ground; 17 without it does not."""
     for bonus, marker in ((0, None), (2, "shellhole")):
-        g = game("frontieres_1914")
+        g = scene("frontieres_1914").side(0, telephone="ger-tel-10").turn(0).game(seed=1)
         b = board(g)
         hex_ = next(b.label(x) for x in b.hexes if RULES.hex_type(b, x).id == "open_ground")
-        g.state["telephones"][0] = {"type": "ger-tel-10", "broken": False, "space": "local"}
-        g.state["active"] = 0
         dice(g, 0, (3, 4))
         g.push("artillery_request", seat=0, phase="impact", rule="O19", spotter=None, runner=None,
                space="local", sr=hex_, range=0, hindrance=0, hit=True, gas=False, registered=False,
@@ -408,34 +398,28 @@ def test_A32_barrage_bonus_reaches_the_vacant_hexes_impact_total() -> None:
         assert any(f"Impact Total {17 + bonus} on vacant {hex_}" in t for t in texts(g))
 
 
-def _vacant_barrage(g: Game, space: str, seat: int = 0) -> str:
+def _vacant_barrage(space: str, seat: int = 0) -> tuple[Game, str]:
     """An Artillery Attack by ``seat``'s Telephone (in ``space``) about to roll for one vacant
-    Open Ground hex, the roll 3+4; the seat holds a Barrage card. Returns the card."""
+    Open Ground hex, the roll 3+4; the seat holds a Barrage card. Returns the game and the card."""
+    barrage_card = next(c for c in RULES.components.decks["Germany"]
+                        if RULES.card(c).action == "Barrage")
+    g = (scene().side(seat, telephone={"type": "ger-tel-10", "space": space})
+         .hand(seat, [barrage_card]).game(seed=1))
     b = board(g)
     hex_ = next(b.label(x) for x in b.hexes if RULES.hex_type(b, x).id == "open_ground")
-    g.state["telephones"][seat]["space"] = space
-    deck = side(g.state, seat)["deck"]
-    barrage_card = next(c for c in [*deck["draw"], *deck["discard"], *side(g.state, seat)["hand"]]
-                        if RULES.card(c).action == "Barrage")
-    for zone in (deck["draw"], deck["discard"]):
-        if barrage_card in zone:
-            zone.remove(barrage_card)
-    if barrage_card not in side(g.state, seat)["hand"]:
-        side(g.state, seat)["hand"].append(barrage_card)
     dice(g, seat, (3, 4))
     g.push("artillery_request", seat=seat, phase="impact", rule="O19", spotter=None, runner=None,
            space=space, sr=hex_, range=0, hindrance=0, hit=True, gas=False, registered=False,
            area=[hex_], done=[], vacant_done=False)
     g.refresh()
     keep(g)
-    return str(barrage_card)
+    return g, str(barrage_card)
 
 
 def test_A32_barrage_plus_two_with_the_telephone_in_the_standing_creeping_box() -> None:
     """A32 (1916 scenario): the German Telephone (10 FP) in Standing/Creeping: the Barrage card
     is offered before the Impact Roll and makes 10 + 7 + 2 = 19; in the Local box it is not."""
-    g = game()
-    c = _vacant_barrage(g, barrage.LINE)
+    g, c = _vacant_barrage(barrage.LINE)
     d = g.decision()
     assert d.step == "action_window" and d.seat == 0 and f"action:{c}" in [o.id for o in d.options]
     pick(g, f"action:{c}")
@@ -443,8 +427,7 @@ def test_A32_barrage_plus_two_with_the_telephone_in_the_standing_creeping_box() 
         pick(g, "pass")
     assert any(t.startswith("Barrage: +2") for t in texts(g))
     assert any("Impact Total 19 on vacant" in t for t in texts(g))
-    g = game()
-    c = _vacant_barrage(g, barrage.LOCAL)
+    g, c = _vacant_barrage(barrage.LOCAL)
     d = g.decision()
     assert d.step != "action_window" or f"action:{c}" not in [o.id for o in d.options]
 
@@ -452,18 +435,13 @@ def test_A32_barrage_plus_two_with_the_telephone_in_the_standing_creeping_box() 
 def test_A49_major_gas_attack_eliminates_an_enemy_unit_the_gas_just_broke() -> None:
     """A49: after the gas broke the Suppressed Poilus, the firing player's window offers Major Gas
     Attack on it (not on the one the gas only Suppressed)."""
-    g = game()
-    g.state["active"] = 0
-    ldr = put(g, 0, BERTIN, spot_from(g, "H9"))
-    sup = put(g, 1, "fr-poilus", "H9", suppressed=True)
-    fresh = put(g, 1, "fr-poilus", "H10")
-    sd = side(g.state, 0)
-    mga = next(c for c in sd["deck"]["draw"] + sd["deck"]["discard"]
+    p = scene().turn(0)
+    ldr = p.unit(0, BERTIN, spot_from(game(), "H9"))
+    sup = p.unit(1, "fr-poilus", "H9", suppressed=True)
+    fresh = p.unit(1, "fr-poilus", "H10")
+    mga = next(c for c in RULES.components.decks["Germany"]
                if RULES.card(c).action == "Major Gas Attack")
-    for pile in (sd["deck"]["draw"], sd["deck"]["discard"]):
-        if mga in pile:
-            pile.remove(mga)
-    sd["hand"].append(mga)
+    g = p.hand(0, [mga]).game(seed=1)
     request(g)
     keep(g)
     pick(g, "space:gas", f"spotter:{ldr}")

@@ -4,19 +4,23 @@ Confusion as a dud."""
 
 from __future__ import annotations
 
+from tactica import studio
 from tactica.core.game import Game
 from tactica.games.commander_family.movement import can_step
 from tactica.games.commander_family.state import new_weapon, side
 from tactica.games.great_war_commander import RULES
 from tactica.games.great_war_commander.core_orders import hmgs, runner_legal, runners_free
 
-from .gwc_helpers import clear_map, log_rules, new, pass_windows, put, to_first_turn
+from .gwc_helpers import active, log_rules, pass_windows, position, put
+
+
+def fresh_scene(scenario: str = "frontieres_1914") -> studio.Position:
+    """``scenario`` at its first Turn with no unit yet (gwc_helpers.position)."""
+    return position(scenario)
 
 
 def fresh(scenario: str = "frontieres_1914") -> Game:
-    g = to_first_turn(new(scenario))
-    clear_map(g)
-    return g
+    return fresh_scene(scenario).game(seed=1)
 
 
 def hand_order(g: Game, seat: int, order: str) -> str:
@@ -29,6 +33,17 @@ def hand_order(g: Game, seat: int, order: str) -> str:
                 sd["hand"].append(c)
                 return c
     raise AssertionError(order)
+
+
+def give_order(p: studio.Position, seat: int, order: str) -> str:
+    """A card of ``order`` joins the hand ``seat`` is dealt in ``p`` (taken from its draw pile,
+    as :func:`hand_order` takes it), set through the studio; returns its id."""
+    sd = p.game(seed=1).state["sides"][seat]
+    held = list(sd["hand"])
+    card = next(c for c in [*held, *sd["deck"]["draw"], *sd["deck"]["discard"]]
+                if RULES.card(c).order == order)
+    p.hand(seat, held if card in held else [*held, card])
+    return str(card)
 
 
 def arm(g: Game, uid: str, wtype: str) -> str:
@@ -68,10 +83,12 @@ def test_O22_hmg_suppress_two_adjacent_hexes_no_roll() -> None:
 
 
 def test_O22_only_a_functioning_hmg_not_an_lmg() -> None:
-    g = fresh()
-    seat = int(g.state["active"])
-    nat = side(g.state, seat)["nation"]
-    unit = put(g, seat, "fr-poilus" if nat == "France" else "ger-landwehr", "H6")
+    look = fresh()
+    p = fresh_scene()
+    seat = active(p)
+    nat = look.state["sides"][seat]["nation"]
+    unit = p.unit(seat, "fr-poilus" if nat == "France" else "ger-landwehr", "H6")
+    g = p.game(seed=1)
     wid = arm(g, unit, "fr-chauchat" if nat == "France" else "ger-mg0815")
     put(g, 1 - seat, "ger-landwehr" if nat == "France" else "fr-poilus", "H4")
     assert hmgs(g, seat) == []
@@ -82,12 +99,14 @@ def test_O22_only_a_functioning_hmg_not_an_lmg() -> None:
 
 
 def test_O27_runner_placed_with_the_hrl_then_moves_alone() -> None:
-    g = fresh()
-    seat = int(g.state["active"])
-    fr = side(g.state, seat)["nation"] == "France"
-    put(g, seat, "fr-ldr-barnier" if fr else "ger-ldr-bertin", "H8")
-    put(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1")
-    free = runners_free(g, seat)
+    look = fresh()
+    p = fresh_scene()
+    seat = active(p)
+    fr = look.state["sides"][seat]["nation"] == "France"
+    p.unit(seat, "fr-ldr-barnier" if fr else "ger-ldr-bertin", "H8")
+    p.unit(1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1")
+    free = runners_free(look, seat)
+    g = p.game(seed=1)
     assert free >= 1 and runner_legal(g, seat, "")
     card = hand_order(g, seat, "Runner")
     g.refresh()
@@ -101,24 +120,28 @@ def test_O27_runner_placed_with_the_hrl_then_moves_alone() -> None:
 
 
 def test_O27_2_1_a_runner_never_exits_by_the_enemy_edge() -> None:
-    g = fresh()
-    seat = int(g.state["active"])
-    fr = side(g.state, seat)["nation"] == "France"
+    look = fresh()
+    q = fresh_scene()
+    seat = active(q)
+    fr = look.state["sides"][seat]["nation"] == "France"
     enemy_edge_hex = "H1" if fr else "H11"
-    r = put(g, seat, "fr-agent" if fr else "ger-bote", enemy_edge_hex)
-    p = put(g, seat, "fr-poilus" if fr else "ger-landwehr", enemy_edge_hex)
+    r = q.unit(seat, "fr-agent" if fr else "ger-bote", enemy_edge_hex)
+    p = q.unit(seat, "fr-poilus" if fr else "ger-landwehr", enemy_edge_hex)
+    g = q.game(seed=1)
     assert not RULES.may_exit(g, r) and RULES.may_exit(g, p)
     assert can_step(g, r)  # it can still move along the edge
 
 
 def test_O25_2_recover_leaves_suppression_in_gas() -> None:
-    g = fresh("verdun_gas_1916")
-    seat = int(g.state["active"])
-    fr = side(g.state, seat)["nation"] == "France"
+    look = fresh("verdun_gas_1916")
+    p = fresh_scene("verdun_gas_1916")
+    seat = active(p)
+    fr = look.state["sides"][seat]["nation"] == "France"
     t = "fr-poilus" if fr else "ger-landwehr"
-    gassed = put(g, seat, t, "E6", suppressed=True)
-    clear = put(g, seat, t, "E7", suppressed=True)
-    put(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1")
+    gassed = p.unit(seat, t, "E6", suppressed=True)
+    clear = p.unit(seat, t, "E7", suppressed=True)
+    p.unit(1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1")
+    g = p.game(seed=1)
     g.state["gas"] = ["E6"]
     card = hand_order(g, seat, "Recover")
     g.refresh()
@@ -136,13 +159,15 @@ def test_O20_command_confusion_is_never_given_as_an_order() -> None:
 
 
 def test_O16_4_1_E41_a_lone_runner_in_a_melee_is_lost_at_once() -> None:
-    g = fresh()
-    seat = int(g.state["active"])
-    fr = side(g.state, seat)["nation"] == "France"
-    put(g, seat, "fr-poilus" if fr else "ger-landwehr", "A1")
-    put(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "O1")
-    runner = put(g, 1 - seat, "ger-bote" if fr else "fr-agent", "E5")
-    attacker = put(g, seat, "fr-poilus" if fr else "ger-landwehr", "E5")
+    look = fresh()
+    p = fresh_scene()
+    seat = active(p)
+    fr = look.state["sides"][seat]["nation"] == "France"
+    p.unit(seat, "fr-poilus" if fr else "ger-landwehr", "A1")
+    p.unit(1 - seat, "ger-landwehr" if fr else "fr-poilus", "O1")
+    runner = p.unit(1 - seat, "ger-bote" if fr else "fr-agent", "E5")
+    attacker = p.unit(seat, "fr-poilus" if fr else "ger-landwehr", "E5")
+    g = p.game(seed=1)
     g.state["chits_open"] = []
     vp = g.state["vp"]
     draws = len(side(g.state, 1 - seat)["deck"]["draw"]) + len(side(g.state, seat)["deck"]["draw"])
@@ -157,9 +182,10 @@ def test_O16_4_1_E41_a_lone_runner_in_a_melee_is_lost_at_once() -> None:
 
 
 def test_O26_5_tanks_are_never_routed() -> None:
-    g = fresh("soissons_tanks_1918")
-    tank = put(g, 1, "fr-schneider", "E8", broken=True)
-    put(g, 0, "ger-landwehr", "A1")
+    p = fresh_scene("soissons_tanks_1918")
+    tank = p.unit(1, "fr-schneider", "E8", broken=True)
+    p.unit(0, "ger-landwehr", "A1")
+    g = p.game(seed=1)
     assert not RULES.routable(g, tank)
     from tactica.games.commander_family.rout import routed_units
 
@@ -169,13 +195,15 @@ def test_O26_5_tanks_are_never_routed() -> None:
 
 
 def test_O27_2_1_a_runner_exits_by_its_friendly_edge_for_one_vp() -> None:
-    g = fresh()
-    seat = int(g.state["active"])
-    fr = side(g.state, seat)["nation"] == "France"
+    look = fresh()
+    p = fresh_scene()
+    seat = active(p)
+    fr = look.state["sides"][seat]["nation"] == "France"
     home = "H11" if fr else "H1"
-    r = put(g, seat, "fr-agent" if fr else "ger-bote", home)
-    put(g, seat, "fr-poilus" if fr else "ger-landwehr", "E6")
-    put(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "A3" if fr else "A9")
+    r = p.unit(seat, "fr-agent" if fr else "ger-bote", home)
+    p.unit(seat, "fr-poilus" if fr else "ger-landwehr", "E6")
+    p.unit(1 - seat, "ger-landwehr" if fr else "fr-poilus", "A3" if fr else "A9")
+    g = p.game(seed=1)
     g.state["vp"] = 0
     card = hand_order(g, seat, "Runner")
     g.refresh()
@@ -191,11 +219,13 @@ def test_O27_2_1_a_runner_exits_by_its_friendly_edge_for_one_vp() -> None:
 
 
 def test_O26_4_no_positive_cover_on_a_rout_roll_in_gas() -> None:
-    g = fresh("verdun_gas_1916")
-    seat = int(g.state["active"])
-    fr = side(g.state, seat)["nation"] == "France"
-    uid = put(g, seat, "fr-poilus" if fr else "ger-landwehr", "C2", broken=True)  # Woods
-    put(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "A9")
+    look = fresh("verdun_gas_1916")
+    p = fresh_scene("verdun_gas_1916")
+    seat = active(p)
+    fr = look.state["sides"][seat]["nation"] == "France"
+    uid = p.unit(seat, "fr-poilus" if fr else "ger-landwehr", "C2", broken=True)  # Woods
+    p.unit(1 - seat, "ger-landwehr" if fr else "fr-poilus", "A9")
+    g = p.game(seed=1)
     from tactica.games.commander_family.stats import morale
 
     m = morale(g, uid)
@@ -209,12 +239,13 @@ def test_O26_4_no_positive_cover_on_a_rout_roll_in_gas() -> None:
 
 
 def test_O23_1_1_a_weapon_goes_only_from_a_platoon_to_a_team() -> None:
-    g = fresh()
-    p = put(g, 0, "ger-landwehr", "E5")
-    t = put(g, 0, "ger-abteilung", "E5")
-    p2 = put(g, 0, "ger-landwehr", "E5")
-    leader = put(g, 0, "ger-ldr-ebel", "E5")
-    wid = arm(g, p, "ger-mg08")
+    q = fresh_scene()
+    p = q.unit(0, "ger-landwehr", "E5", weapon="ger-mg08")
+    t = q.unit(0, "ger-abteilung", "E5")
+    p2 = q.unit(0, "ger-landwehr", "E5")
+    leader = q.unit(0, "ger-ldr-ebel", "E5")
+    g = q.game(seed=1)
+    wid = g.state["units"][p]["weapon"]
     assert RULES.may_transfer(g, p, t, wid)
     assert not RULES.may_transfer(g, p, p2, wid) and not RULES.may_transfer(g, p, leader, wid)
     assert not RULES.may_transfer(g, t, p, wid)
@@ -224,16 +255,18 @@ def test_O24_1_E23_the_line_is_adjacent_unbroken_formations_with_a_leader() -> N
     """E23: a broken Unit cannot be activated and does not link the line past it."""
     from tactica.games.great_war_commander.offensive import leaders, next_to
 
-    g = fresh()
-    seat = int(g.state["active"])
-    fr = side(g.state, seat)["nation"] == "France"
+    look = fresh()
+    p = fresh_scene()
+    seat = active(p)
+    fr = look.state["sides"][seat]["nation"] == "France"
     plt, ldr = ("fr-poilus", "fr-ldr-durant") if fr else ("ger-landwehr", "ger-ldr-ebel")
-    lead = put(g, seat, ldr, "I9")
-    a = put(g, seat, plt, "J9")
-    b = put(g, seat, plt, "K10")
-    broken = put(g, seat, plt, "H9", broken=True)
-    beyond = put(g, seat, plt, "G10")
-    put(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1")
+    lead = p.unit(seat, ldr, "I9")
+    a = p.unit(seat, plt, "J9")
+    b = p.unit(seat, plt, "K10")
+    broken = p.unit(seat, plt, "H9", broken=True)
+    beyond = p.unit(seat, plt, "G10")
+    p.unit(1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1")
+    g = p.game(seed=1)
     assert leaders(g, seat) == [lead]
     line = [lead]
     assert set(next_to(g, seat, line)) == {a}
@@ -244,15 +277,17 @@ def test_O24_1_E23_the_line_is_adjacent_unbroken_formations_with_a_leader() -> N
 
 
 def test_O24_2_offensive_moves_without_overstacking_or_reentering_then_fires_once() -> None:
-    g = fresh()
-    seat = int(g.state["active"])
-    fr = side(g.state, seat)["nation"] == "France"
+    look = fresh()
+    q = fresh_scene()
+    seat = active(q)
+    fr = look.state["sides"][seat]["nation"] == "France"
     plt, ldr = ("fr-poilus", "fr-ldr-barnier") if fr else ("ger-landwehr", "ger-ldr-bertin")
-    lead = put(g, seat, ldr, "H6")
-    p = put(g, seat, plt, "I6")
-    put(g, seat, plt, "I7")  # a friend the Platoon may not join: 4 + 4 figures would overstack
-    enemy = put(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "H3")
-    card = hand_order(g, seat, "Offensive")
+    lead = q.unit(seat, ldr, "H6")
+    p = q.unit(seat, plt, "I6")
+    q.unit(seat, plt, "I7")  # a friend the Platoon may not join: 4 + 4 figures would overstack
+    enemy = q.unit(1 - seat, "ger-landwehr" if fr else "fr-poilus", "H3")
+    card = give_order(q, seat, "Offensive")
+    g = q.game(seed=1)
     g.refresh()
     g.apply(f"order:{card}")
     g.apply(f"add:{lead}")
@@ -276,13 +311,15 @@ def test_O24_2_offensive_moves_without_overstacking_or_reentering_then_fires_onc
 
 
 def test_3_1_9_an_engineer_digs_foxholes_or_removes_wire_with_any_order_card() -> None:
-    g = fresh("verdun_gas_1916")
-    seat = int(g.state["active"])
-    fr = side(g.state, seat)["nation"] == "France"
-    eng = put(g, seat, "fr-genie" if fr else "ger-pioniere", "E6")
-    put(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1")
-    dud = hand_order(g, seat, "Command Confusion")
-    move = hand_order(g, seat, "Move")
+    look = fresh("verdun_gas_1916")
+    p = fresh_scene("verdun_gas_1916")
+    seat = active(p)
+    fr = look.state["sides"][seat]["nation"] == "France"
+    eng = p.unit(seat, "fr-genie" if fr else "ger-pioniere", "E6")
+    p.unit(1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1")
+    dud = give_order(p, seat, "Command Confusion")
+    move = give_order(p, seat, "Move")
+    g = p.game(seed=1)
     g.refresh()
     ids = {o.id for o in g.legal_options()}
     assert f"engineer:{move}:{eng}:foxholes" in ids
@@ -381,14 +418,16 @@ def test_O24_2_E64_a_team_detached_during_the_move_joins_the_line_without_a_star
     """E64.2 adds a Team detached mid-move to every list of the frames under way, the Offensive's
     line too, but not to its start hexes: the fire step must not fail on it (a search playout
     found the KeyError), and the Team, which entered no new hex itself, does not count as moved."""
-    g = fresh()
-    seat = int(g.state["active"])
-    fr = side(g.state, seat)["nation"] == "France"
+    look = fresh()
+    q = fresh_scene()
+    seat = active(q)
+    fr = look.state["sides"][seat]["nation"] == "France"
     plt, ldr = ("fr-poilus", "fr-ldr-barnier") if fr else ("ger-landwehr", "ger-ldr-bertin")
-    lead = put(g, seat, ldr, "H6")
-    p = put(g, seat, plt, "I6")
-    put(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "H3")
-    card = hand_order(g, seat, "Offensive")
+    lead = q.unit(seat, ldr, "H6")
+    p = q.unit(seat, plt, "I6")
+    q.unit(1 - seat, "ger-landwehr" if fr else "fr-poilus", "H3")
+    card = give_order(q, seat, "Offensive")
+    g = q.game(seed=1)
     g.refresh()
     g.apply(f"order:{card}")
     g.apply(f"add:{lead}")

@@ -6,12 +6,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from tactica import studio
 from tactica.core.game import Game
 from tactica.games.great_war_commander._schema import EVENTS
 from tactica.games.great_war_commander.rules import GreatWarCommanderRules
 
-from .cards_helpers import ENT, GER, card_with, choose, event, game, hand, held, hexes_of, opts, settle, top
-from .gwc_helpers import pass_windows, put
+from .cards_helpers import (
+    ENT,
+    GER,
+    card_with,
+    choose,
+    event,
+    game,
+    held,
+    hexes_of,
+    opts,
+    scene,
+    settle,
+    top,
+)
+from .gwc_helpers import pass_windows
 from .test_actions import far_hexes
 
 NOT_YET: set[str] = set()
@@ -25,11 +39,12 @@ def unit(g: Game, uid: str) -> dict:
     return g.state["units"][uid]
 
 
-def spare(g: Game, near: str) -> None:
-    """One unit per side far away, so neither side runs out of units."""
-    far = far_hexes(g, near)
-    put(g, GER, "ger-landwehr", far[0])
-    put(g, ENT, "fr-poilus", far[1])
+def spare(p: studio.Position, look: Game, near: str) -> None:
+    """One unit per side far away, so neither side runs out of units (``look``: a game on the
+    same map, to find the hexes)."""
+    far = far_hexes(look, near)
+    p.unit(GER, "ger-landwehr", far[0])
+    p.unit(ENT, "fr-poilus", far[1])
 
 
 def leader(g: Game, nation: str) -> str:
@@ -44,18 +59,22 @@ def test_E56_every_event_registered_with_its_gwc_number() -> None:
 
 
 def test_E57_air_support_suppresses_the_units_of_a_hex_and_breaks_them_for_germany_from_1917() -> None:
-    g = game("frontieres_1914")
-    h = hexes_of(g, "open_ground")[8]
-    spare(g, h)
-    a = put(g, GER, "ger-landwehr", h)
-    ldr = put(g, GER, leader(g, "Germany"), h)
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    a = p.unit(GER, "ger-landwehr", h)
+    ldr = p.unit(GER, leader(look, "Germany"), h)
+    g = p.game(seed=1)
     event(g, ENT, "Air Support")
     choose(g, f"hex:{h}")
     assert unit(g, a)["suppressed"] and not unit(g, a)["broken"] and not unit(g, ldr)["suppressed"]
-    g2 = game("soissons_tanks_1918")
-    h2 = hexes_of(g2, "open_ground")[8]
-    spare(g2, h2)
-    b = put(g2, ENT, "fr-poilus", h2)
+    look2 = game("soissons_tanks_1918")
+    p2 = scene("soissons_tanks_1918")
+    h2 = hexes_of(look2, "open_ground")[8]
+    spare(p2, look2, h2)
+    b = p2.unit(ENT, "fr-poilus", h2)
+    g2 = p2.game(seed=1)
     event(g2, GER, "Air Support")
     choose(g2, f"hex:{h2}")
     while not held(g2):
@@ -64,11 +83,13 @@ def test_E57_air_support_suppresses_the_units_of_a_hex_and_breaks_them_for_germa
 
 
 def test_E58_auftragstaktik_moves_a_leader_and_his_units_to_an_adjacent_hex() -> None:
-    g = game("frontieres_1914")
-    h = hexes_of(g, "open_ground")[8]
-    spare(g, h)
-    a = put(g, GER, "ger-landwehr", h)
-    ldr = put(g, GER, leader(g, "Germany"), h)
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    a = p.unit(GER, "ger-landwehr", h)
+    ldr = p.unit(GER, leader(look, "Germany"), h)
+    g = p.game(seed=1)
     event(g, GER, "Auftragstaktik")
     choose(g, f"hex:{h}")
     to = opts(g)[0].split(":")[1]
@@ -89,8 +110,10 @@ def blaze_pairs(g: Game, direction: int) -> list[tuple[str, str]]:
 
 
 def test_E59_battlefield_attrition_vp_then_smoke_and_gas_go_then_blaze_spreads_to_woods_only() -> None:
-    g = game("frontieres_1914")
-    spare(g, "H6")
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    spare(p, look, "H6")
+    g = p.game(seed=1)
     g.state["sides"][ENT]["casualties"].extend(["x1", "x2"])
     g.state["gas"] = ["C3"]
     g.state["smoke"]["D4"] = 2
@@ -109,8 +132,10 @@ def test_E59_battlefield_attrition_vp_then_smoke_and_gas_go_then_blaze_spreads_t
 
 
 def test_E60_blaze_goes_to_the_building_or_woods_hex_nearest_the_random_hex() -> None:
-    g = game("frontieres_1914")
-    spare(g, "H6")
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    spare(p, look, "H6")
+    g = p.game(seed=1)
     from tactica.games.commander_family.board_state import hex_distance
 
     og = hexes_of(g, "open_ground")
@@ -125,10 +150,12 @@ def test_E60_blaze_goes_to_the_building_or_woods_hex_nearest_the_random_hex() ->
 
 
 def test_E62_captured_papers_discard_one_then_reveal_a_secret_chit_blind() -> None:
-    g = game("frontieres_1914")
-    spare(g, "H6")
-    cards = [c for c in g.rules.components.decks["France"]][:2]
-    hand(g, ENT, cards)
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    spare(p, look, "H6")
+    cards = [c for c in look.rules.components.decks["France"]][:2]
+    p.hand(ENT, cards)
+    g = p.game(seed=1)
     chit = next(c for c in g.state["chit_pool"] if g.rules.chit(c).secret_side)
     g.state["chit_pool"].remove(chit)
     g.state["sides"][ENT]["chits_secret"] = [chit]
@@ -141,27 +168,28 @@ def test_E62_captured_papers_discard_one_then_reveal_a_secret_chit_blind() -> No
 
 
 def test_E64_detachment_a_team_takes_the_platoons_weapon() -> None:
-    from tactica.games.commander_family.state import new_weapon
-
-    g = game("frontieres_1914")
-    h = hexes_of(g, "open_ground")[8]
-    spare(g, h)
-    p = put(g, GER, "ger-infanterie-1914", h, broken=True, suppressed=True)
-    put(g, GER, leader(g, "Germany"), h)
-    g.state["weapons"]["mg"] = new_weapon("ger-mg08", GER, p)
-    unit(g, p)["weapon"] = "mg"
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    pl = p.unit(GER, "ger-infanterie-1914", h, broken=True, suppressed=True, weapon="ger-mg08")
+    p.unit(GER, leader(look, "Germany"), h)
+    g = p.game(seed=1)
+    mg = unit(g, pl)["weapon"]
     event(g, GER, "Detachment")
-    choose(g, f"unit:{p}")
+    choose(g, f"unit:{pl}")
     team = next(u for u in g.state["units"] if u.startswith("germany-d"))
-    assert unit(g, team)["weapon"] == "mg" and unit(g, p)["weapon"] is None
+    assert unit(g, team)["weapon"] == mg and unit(g, pl)["weapon"] is None
     assert unit(g, team)["broken"] and not unit(g, team)["suppressed"] and unit(g, team)["hex"] == h
 
 
 def test_E66_en_avant_rally_a_unit_or_raise_the_surrender_level() -> None:
-    g = game("frontieres_1914")
-    h = hexes_of(g, "open_ground")[8]
-    spare(g, h)
-    a = put(g, ENT, "fr-poilus", h, broken=True)
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    a = p.unit(ENT, "fr-poilus", h, broken=True)
+    g = p.game(seed=1)
     event(g, ENT, "En Avant")
     assert set(opts(g)) == {f"unit:{a}", "surrender"}
     choose(g, f"unit:{a}")
@@ -173,12 +201,15 @@ def test_E66_en_avant_rally_a_unit_or_raise_the_surrender_level() -> None:
 
 
 def test_E67_engine_down_breaks_the_tank_nearest_the_random_hex() -> None:
-    g = game("soissons_tanks_1918")
-    h = hexes_of(g, "open_ground")[8]
-    spare(g, h)
-    tank = next(u.id for u in g.rules.components.units.values() if u.nation == "France" and u.type == "tank")
-    t = put(g, ENT, tank, h)
-    top(g, GER, card_with(g, GER, hex=h))
+    look = game("soissons_tanks_1918")
+    p = scene("soissons_tanks_1918")
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    tank = next(u.id for u in look.rules.components.units.values()
+                if u.nation == "France" and u.type == "tank")
+    t = p.unit(ENT, tank, h)
+    p.deck(GER, top=[card_with(look, GER, hex=h)])
+    g = p.game(seed=1)
     event(g, GER, "Engine Down")
     assert unit(g, t)["broken"]
 
@@ -186,15 +217,17 @@ def test_E67_engine_down_breaks_the_tank_nearest_the_random_hex() -> None:
 def test_E68_fatigue_suppresses_the_friendly_hex_closest_to_the_enemy_edge() -> None:
     from tactica.games.commander_family.board_state import enemy_edge_hexes, hex_distance
 
-    g = game("frontieres_1914")
-    spare(g, "H6")
-    edge = enemy_edge_hexes(g, GER)
-    og = hexes_of(g, "open_ground")
-    d = {h: min(hex_distance(g, h, e) for e in edge) for h in og}
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    spare(p, look, "H6")
+    edge = enemy_edge_hexes(look, GER)
+    og = hexes_of(look, "open_ground")
+    d = {h: min(hex_distance(look, h, e) for e in edge) for h in og}
     near = min(og, key=lambda h: (d[h], h))
     far = max(og, key=lambda h: (d[h], h))
-    a = put(g, GER, "ger-landwehr", near)
-    b = put(g, GER, "ger-landwehr", far)
+    a = p.unit(GER, "ger-landwehr", near)
+    b = p.unit(GER, "ger-landwehr", far)
+    g = p.game(seed=1)
     event(g, GER, "Fatigue")
     while not held(g):
         choose(g, f"hex:{near}")
@@ -202,10 +235,12 @@ def test_E68_fatigue_suppresses_the_friendly_hex_closest_to_the_enemy_edge() -> 
 
 
 def test_E69_field_promotion_veteran_on_a_leader_only() -> None:
-    g = game("frontieres_1914")
-    h = hexes_of(g, "open_ground")[8]
-    spare(g, h)
-    ldr = put(g, GER, leader(g, "Germany"), h)
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    ldr = p.unit(GER, leader(look, "Germany"), h)
+    g = p.game(seed=1)
     event(g, GER, "Field Promotion")
     assert opts(g) == [f"unit:{ldr}"]
     choose(g, f"unit:{ldr}")
@@ -218,10 +253,12 @@ def test_E72_infiltration_steps_toward_the_red_x_until_every_item_is_free() -> N
     from tactica.games.great_war_commander import support
     from tactica.games.great_war_commander.countermix import free_units
 
-    g = game("frontieres_1914")
-    spare(g, "H6")
-    for _i in range(free_units(g, "ger-landwehr")):
-        put(g, GER, "ger-landwehr", "H6")
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    spare(p, look, "H6")
+    for _i in range(free_units(p.game(seed=1), "ger-landwehr")):  # the countermix emptied
+        p.unit(GER, "ger-landwehr", "H6")
+    g = p.game(seed=1)
     assert free_units(g, "ger-landwehr") == 0
     got = support.select(g, GER, 7, telephones=False, rule="E72")
     assert [i["formation"] for i in got] == ["ger-abteilung"]
@@ -235,8 +272,10 @@ def test_R9_S98_2_a_support_roll_of_12_plus_one_reads_the_red_x_row() -> None:
     with nothing arriving."""
     from tactica.games.great_war_commander.countermix import free_units
 
-    g = game("frontieres_1914")
-    spare(g, "H6")
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    spare(p, look, "H6")
+    g = p.game(seed=1)
     for seat in (GER, ENT):
         sd = g.state["sides"][seat]
         sd["sc_draw"].extend(sd["sc_hand"])
@@ -265,8 +304,10 @@ def test_E87_reinforcements_a_telephone_replaces_the_one_in_the_artillery_box() 
     box), so that row is passed over toward the Red X (step 2)."""
     from tactica.games.great_war_commander import artillery, support
 
-    g = game("verdun_gas_1916")
-    spare(g, "H6")
+    look = game("verdun_gas_1916")
+    p = scene("verdun_gas_1916")
+    spare(p, look, "H6")
+    g = p.game(seed=1)
     assert artillery.telephone_of(g, GER)["type"] == "ger-tel-10"
     assert artillery.free_telephones(g, "ger-tel-10") == 0
     got = support.select(g, GER, 2, telephones=True, rule="E87")
@@ -281,10 +322,12 @@ def test_E87_reinforcements_a_telephone_replaces_the_one_in_the_artillery_box() 
 
 
 def test_E73_intelligence_the_receiver_must_discard_one_enemy_card() -> None:
-    g = game("frontieres_1914")
-    spare(g, "H6")
-    cards = list(g.rules.components.decks["Germany"][:3])
-    hand(g, GER, cards)
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    spare(p, look, "H6")
+    cards = list(look.rules.components.decks["Germany"][:3])
+    p.hand(GER, cards)
+    g = p.game(seed=1)
     event(g, ENT, "Intelligence")
     assert sorted(opts(g)) == sorted(f"card:{c}" for c in cards)
     choose(g, f"card:{cards[1]}")
@@ -292,12 +335,14 @@ def test_E73_intelligence_the_receiver_must_discard_one_enemy_card() -> None:
 
 
 def test_E76_machine_gun_nest_only_from_the_card_date() -> None:
-    g = game("frontieres_1914")
-    h = hexes_of(g, "open_ground")[8]
-    spare(g, h)
-    a = put(g, GER, "ger-landwehr", h)
-    cid = card_with(g, GER, event="Machine Gun Nest")
-    date = g.rules.card(cid).date
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    a = p.unit(GER, "ger-landwehr", h)
+    cid = card_with(look, GER, event="Machine Gun Nest")
+    date = look.rules.card(cid).date
+    g = p.game(seed=1)
     g.state["date"] = "1914-08"
     event(g, GER, "Machine Gun Nest", cid)
     if date and date > "1914-08":
@@ -310,19 +355,24 @@ def test_E76_machine_gun_nest_only_from_the_card_date() -> None:
 
 
 def test_E77_malfunction_a_nearest_tank_is_suppressed() -> None:
-    g = game("soissons_tanks_1918")
-    h = hexes_of(g, "open_ground")[8]
-    spare(g, h)
-    tank = next(u.id for u in g.rules.components.units.values() if u.nation == "France" and u.type == "tank")
-    t = put(g, ENT, tank, h)
-    top(g, GER, card_with(g, GER, hex=h))
+    look = game("soissons_tanks_1918")
+    p = scene("soissons_tanks_1918")
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    tank = next(u.id for u in look.rules.components.units.values()
+                if u.nation == "France" and u.type == "tank")
+    t = p.unit(ENT, tank, h)
+    p.deck(GER, top=[card_with(look, GER, hex=h)])
+    g = p.game(seed=1)
     event(g, GER, "Malfunction")
     assert unit(g, t)["suppressed"] and not unit(g, t)["broken"]
 
 
 def test_E81_new_mission_a_chit_and_a_strategy_card_if_none_held() -> None:
-    g = game("frontieres_1914")
-    spare(g, "H6")
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    spare(p, look, "H6")
+    g = p.game(seed=1)
     sd = g.state["sides"][GER]
     sd["sc_draw"].extend(sd["sc_hand"])
     sd["sc_hand"].clear()
@@ -335,15 +385,17 @@ def test_E81_new_mission_a_chit_and_a_strategy_card_if_none_held() -> None:
 def test_E83_raid_breaks_an_enemy_unit_within_two_hexes_of_a_unit_with_a_leader() -> None:
     from tactica.games.commander_family.board_state import hex_distance
 
-    g = game("frontieres_1914")
-    h = hexes_of(g, "open_ground")[8]
-    spare(g, h)
-    put(g, GER, "ger-landwehr", h)
-    put(g, GER, leader(g, "Germany"), h)
-    near = next(x for x in hexes_of(g, "open_ground") if hex_distance(g, h, x) == 2)
-    far = next(x for x in hexes_of(g, "open_ground") if hex_distance(g, h, x) == 4)
-    e1 = put(g, ENT, "fr-poilus", near)
-    e2 = put(g, ENT, "fr-poilus", far)
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    p.unit(GER, "ger-landwehr", h)
+    p.unit(GER, leader(look, "Germany"), h)
+    near = next(x for x in hexes_of(look, "open_ground") if hex_distance(look, h, x) == 2)
+    far = next(x for x in hexes_of(look, "open_ground") if hex_distance(look, h, x) == 4)
+    e1 = p.unit(ENT, "fr-poilus", near)
+    e2 = p.unit(ENT, "fr-poilus", far)
+    g = p.game(seed=1)
     event(g, GER, "Raid")
     assert f"unit:{e1}" in opts(g) and f"unit:{e2}" not in opts(g)
     choose(g, f"unit:{e1}")
@@ -353,10 +405,12 @@ def test_E83_raid_breaks_an_enemy_unit_within_two_hexes_of_a_unit_with_a_leader(
 
 
 def test_E85_recall_leader_goes_to_the_next_time_space_in_good_order() -> None:
-    g = game("frontieres_1914")
-    h = hexes_of(g, "open_ground")[8]
-    spare(g, h)
-    ldr = put(g, GER, leader(g, "Germany"), h, suppressed=True, veteran=True)
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    ldr = p.unit(GER, leader(look, "Germany"), h, suppressed=True, veteran=True)
+    g = p.game(seed=1)
     event(g, GER, "Recall Leader")
     space = int(g.state["time"]["space"]) + 1
     assert unit(g, ldr)["where"] == "time_track" and ldr in g.state["reinforcements"][str(space)]
@@ -366,12 +420,14 @@ def test_E85_recall_leader_goes_to_the_next_time_space_in_good_order() -> None:
 def test_E89_sappers_place_or_remove_wire_next_to_a_good_order_unit() -> None:
     from tactica.games.commander_family import fortifications as fam
 
-    g = game("frontieres_1914")
-    h = hexes_of(g, "open_ground")[8]
-    spare(g, h)
-    put(g, GER, "ger-landwehr", h)
-    near = sorted(h2 for h2 in g.rules.adjacent_hexes(g, h) if fam.refusal(g, h2, "wire") is None)
-    put(g, ENT, "fr-poilus", near[1])  # enemy there: no Wire
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    p.unit(GER, "ger-landwehr", h)
+    near = sorted(h2 for h2 in look.rules.adjacent_hexes(look, h) if fam.refusal(look, h2, "wire") is None)
+    p.unit(ENT, "fr-poilus", near[1])  # enemy there: no Wire
+    g = p.game(seed=1)
     fam.forts(g)[near[2]] = "wire"
     event(g, GER, "Sappers")
     assert f"place:{near[0]}" in opts(g) and f"remove:{near[2]}" in opts(g)
@@ -391,11 +447,13 @@ def test_E89_sappers_place_or_remove_wire_next_to_a_good_order_unit() -> None:
 def test_E90_scrounge_only_the_receivers_own_weapons() -> None:
     from tactica.games.commander_family.state import new_weapon
 
-    g = game("frontieres_1914")
-    h = hexes_of(g, "open_ground")[8]
-    spare(g, h)
-    put(g, GER, "ger-landwehr", h)
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    p.unit(GER, "ger-landwehr", h)
     w = new_weapon("ger-mg08", GER, None)
+    g = p.game(seed=1)
     w["where"] = "casualties"
     g.state["weapons"]["dead-mg"] = w
     g.state["sides"][GER]["casualty_weapons"].append("dead-mg")
@@ -406,13 +464,14 @@ def test_E90_scrounge_only_the_receivers_own_weapons() -> None:
 
 
 def test_E91_stragglers_arrive_suppressed_near_the_random_hex() -> None:
-    g = game("frontieres_1914")
-    spare(g, "H6")
-    h = hexes_of(g, "open_ground")[3]
-    rules = g.rules
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    spare(p, look, "H6")
+    h = hexes_of(look, "open_ground")[3]
+    rules = look.rules
     roll = next(c for c in rules.components.decks["Germany"]
                 if rules.card(c).white + rules.card(c).colored == 7 and rules.card(c).trigger is None)
-    top(g, GER, roll, card_with(g, GER, hex=h, avoid=(roll,)))
+    g = p.deck(GER, top=[roll, card_with(look, GER, hex=h, avoid=(roll,))]).game(seed=1)
     before = set(g.state["units"])
     event(g, GER, "Stragglers")
     while not held(g):
@@ -422,12 +481,14 @@ def test_E91_stragglers_arrive_suppressed_near_the_random_hex() -> None:
 
 
 def test_E93_surrender_a_broken_unit_next_to_an_enemy() -> None:
-    g = game("frontieres_1914")
-    h = hexes_of(g, "open_ground")[8]
-    spare(g, h)
-    a = put(g, GER, "ger-landwehr", h, broken=True)
-    n = sorted(g.rules.adjacent_hexes(g, h))[0]
-    put(g, ENT, "fr-poilus", n)
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    a = p.unit(GER, "ger-landwehr", h, broken=True)
+    n = sorted(look.rules.adjacent_hexes(look, h))[0]
+    p.unit(ENT, "fr-poilus", n)
+    g = p.game(seed=1)
     event(g, GER, "Surrender")
     choose(g, f"unit:{a}")
     assert unit(g, a)["where"] == "casualties"
@@ -466,13 +527,16 @@ def test_E94_an_artillery_attack_under_way_runs_to_its_end_before_the_cut() -> N
 
 
 def test_E95_trommelfeuer_eliminates_tanks_and_breaks_units_in_three_hexes() -> None:
-    g = game("soissons_tanks_1918")
-    h = hexes_of(g, "open_ground")[8]
-    spare(g, h)
-    tank = next(u.id for u in g.rules.components.units.values() if u.nation == "France" and u.type == "tank")
-    t = put(g, ENT, tank, h)
-    a = put(g, GER, "ger-landwehr", sorted(g.rules.adjacent_hexes(g, h))[0])
-    top(g, GER, card_with(g, GER, hex=h))
+    look = game("soissons_tanks_1918")
+    p = scene("soissons_tanks_1918")
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    tank = next(u.id for u in look.rules.components.units.values()
+                if u.nation == "France" and u.type == "tank")
+    t = p.unit(ENT, tank, h)
+    a = p.unit(GER, "ger-landwehr", sorted(look.rules.adjacent_hexes(look, h))[0])
+    p.deck(GER, top=[card_with(look, GER, hex=h)])
+    g = p.game(seed=1)
     event(g, GER, "Trommelfeuer")
     pick = next(o for o in opts(g) if sorted(g.rules.adjacent_hexes(g, h))[0] in o)
     choose(g, pick)
@@ -488,13 +552,13 @@ def test_E95_trommelfeuer_downgrades_trench_building_and_open_ground() -> None:
     from tactica.games.commander_family import fortifications as fam
     from tactica.games.great_war_commander import terrain_state
 
-    g = game("frontieres_1914")
-    h = hexes_of(g, "open_ground")[8]
-    spare(g, h)
-    near = sorted(g.rules.adjacent_hexes(g, h))
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    near = sorted(look.rules.adjacent_hexes(look, h))
     n0, n1 = near[0], near[1]
-    fam.forts(g)[n0] = "trench"
-    top(g, GER, card_with(g, GER, hex=h))
+    g = p.marker("trench", n0).deck(GER, top=[card_with(look, GER, hex=h)]).game(seed=1)
     event(g, GER, "Trommelfeuer")
     choose(g, next(o for o in opts(g) if n0 in o and n1 in o))
     while not held(g):
@@ -511,24 +575,27 @@ def test_E95_trommelfeuer_downgrades_trench_building_and_open_ground() -> None:
 
 
 def test_E96_valor_veteran_on_a_unit_next_to_an_enemy() -> None:
-    g = game("frontieres_1914")
-    h = hexes_of(g, "open_ground")[8]
-    spare(g, h)
-    a = put(g, GER, "ger-landwehr", h)
-    put(g, ENT, "fr-poilus", sorted(g.rules.adjacent_hexes(g, h))[0])
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    a = p.unit(GER, "ger-landwehr", h)
+    p.unit(ENT, "fr-poilus", sorted(look.rules.adjacent_hexes(look, h))[0])
+    g = p.game(seed=1)
     event(g, GER, "Valor")
     choose(g, f"unit:{a}")
     assert unit(g, a)["veteran"]
 
 
 def test_E97_walking_wounded_returns_broken_in_or_next_to_the_random_hex() -> None:
-    g = game("frontieres_1914")
-    h = hexes_of(g, "open_ground")[8]
-    spare(g, h)
-    a = put(g, ENT, "fr-poilus", h)
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    a = p.unit(ENT, "fr-poilus", h)
+    g = p.deck(GER, top=[card_with(look, GER, hex=h)]).game(seed=1)
     unit(g, a).update(where="casualties", hex=None)
     g.state["sides"][ENT]["casualties"].append(a)
-    top(g, GER, card_with(g, GER, hex=h))
     event(g, GER, "Walking Wounded")
     choose(g, f"unit:{a}")
     choose(g, f"hex:{h}")
@@ -539,15 +606,16 @@ def test_A45_3_hidden_unit_after_a_pass_with_discards_in_the_setup_area() -> Non
     from tactica.games.commander_family.actions import open_windows
     from tactica.games.commander_family.event_steps import setup_area
 
-    g = game("frontieres_1914")  # Germany defends
-    spare(g, "H6")
-    hu = card_with(g, GER, action="Hidden Unit")
-    hand(g, GER, [hu])
-    rules = g.rules
+    look = game("frontieres_1914")  # Germany defends
+    p = scene("frontieres_1914")
+    spare(p, look, "H6")
+    hu = card_with(look, GER, action="Hidden Unit")
+    p.hand(GER, [hu])
+    rules = look.rules
     roll = next(c for c in rules.components.decks["Germany"]
                 if rules.card(c).white + rules.card(c).colored == 7 and rules.card(c).trigger is None
                 and c != hu)
-    top(g, GER, roll)
+    g = p.deck(GER, top=[roll]).game(seed=1)
     g.push("hold")
     open_windows(g, "after_pass_discard", {"discards": 1}, seats=(GER,))
     g.refresh()
@@ -561,10 +629,12 @@ def test_A45_3_hidden_unit_after_a_pass_with_discards_in_the_setup_area() -> Non
 
 
 def test_E75_kia_eliminates_a_broken_formation_of_either_side() -> None:
-    g = game("frontieres_1914")
-    h = hexes_of(g, "open_ground")[8]
-    spare(g, h)
-    a = put(g, ENT, "fr-poilus", h, broken=True)
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    a = p.unit(ENT, "fr-poilus", h, broken=True)
+    g = p.game(seed=1)
     event(g, GER, "KIA")
     assert f"unit:{a}" in opts(g)
     choose(g, f"unit:{a}")
@@ -572,10 +642,12 @@ def test_E75_kia_eliminates_a_broken_formation_of_either_side() -> None:
 
 
 def test_E70_hero_enters_a_friendly_hex_and_may_rally_there() -> None:
-    g = game("frontieres_1914")
-    h = hexes_of(g, "open_ground")[8]
-    spare(g, h)
-    a = put(g, ENT, "fr-poilus", h, broken=True)
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    a = p.unit(ENT, "fr-poilus", h, broken=True)
+    g = p.game(seed=1)
     event(g, ENT, "Hero")
     choose(g, f"hex:{h}")
     hero = next(u for u, x in g.state["units"].items() if g.rules.unit_type(x["type"]).special == "hero"
@@ -586,22 +658,27 @@ def test_E70_hero_enters_a_friendly_hex_and_may_rally_there() -> None:
 
 
 def test_E78_marseillaise_rallies_every_french_unit_and_leader_in_one_hex() -> None:
-    g = game("frontieres_1914")
-    h = hexes_of(g, "open_ground")[8]
-    spare(g, h)
-    a = put(g, ENT, "fr-poilus", h, broken=True)
-    ldr = put(g, ENT, leader(g, "France"), h, broken=True)
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    a = p.unit(ENT, "fr-poilus", h, broken=True)
+    ldr = p.unit(ENT, leader(look, "France"), h, broken=True)
+    g = p.game(seed=1)
     event(g, ENT, "Marseillaise")
     choose(g, f"hex:{h}")
     assert not unit(g, a)["broken"] and not unit(g, ldr)["broken"]
 
 
 def test_E79_meccano_mends_a_friendly_tank() -> None:
-    g = game("soissons_tanks_1918")
-    h = hexes_of(g, "open_ground")[8]
-    spare(g, h)
-    tank = next(u.id for u in g.rules.components.units.values() if u.nation == "France" and u.type == "tank")
-    t = put(g, ENT, tank, h, broken=True, suppressed=True)
+    look = game("soissons_tanks_1918")
+    p = scene("soissons_tanks_1918")
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    tank = next(u.id for u in look.rules.components.units.values()
+                if u.nation == "France" and u.type == "tank")
+    t = p.unit(ENT, tank, h, broken=True, suppressed=True)
+    g = p.game(seed=1)
     event(g, ENT, "Meccano")
     assert set(opts(g)) == {f"unsuppress:{t}", f"rally:{t}"}
     choose(g, f"rally:{t}")
@@ -609,10 +686,12 @@ def test_E79_meccano_mends_a_friendly_tank() -> None:
 
 
 def test_E80_mobile_firepower_a_chauchat_from_may_1916() -> None:
-    g = game("frontieres_1914")
-    h = hexes_of(g, "open_ground")[8]
-    spare(g, h)
-    a = put(g, ENT, "fr-poilus", h)
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    a = p.unit(ENT, "fr-poilus", h)
+    g = p.game(seed=1)
     event(g, ENT, "Mobile Firepower")
     assert held(g) and "E80.1" in text(g)
     g.state["date"] = "1916-05"
@@ -623,11 +702,13 @@ def test_E80_mobile_firepower_a_chauchat_from_may_1916() -> None:
 
 
 def test_E82_petard_raquette_breaks_an_enemy_next_to_a_french_unit_in_good_order() -> None:
-    g = game("frontieres_1914")
-    h = hexes_of(g, "open_ground")[8]
-    spare(g, h)
-    put(g, ENT, "fr-poilus", h)
-    e = put(g, GER, "ger-landwehr", sorted(g.rules.adjacent_hexes(g, h))[0])
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    p.unit(ENT, "fr-poilus", h)
+    e = p.unit(GER, "ger-landwehr", sorted(look.rules.adjacent_hexes(look, h))[0])
+    g = p.game(seed=1)
     event(g, ENT, "Pétard-Raquette")
     choose(g, f"unit:{e}")
     while not held(g):
@@ -636,8 +717,10 @@ def test_E82_petard_raquette_breaks_an_enemy_next_to_a_french_unit_in_good_order
 
 
 def test_E86_reconnaissance_a_blind_pick_opens_an_enemy_chit() -> None:
-    g = game("frontieres_1914")
-    spare(g, "H6")
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    spare(p, look, "H6")
+    g = p.game(seed=1)
     chits = [c for c in g.state["chit_pool"] if g.rules.chit(c).secret_side][:2]
     for c in chits:
         g.state["chit_pool"].remove(c)
@@ -650,15 +733,13 @@ def test_E86_reconnaissance_a_blind_pick_opens_an_enemy_chit() -> None:
 
 
 def test_E92_suppressing_fire_an_enemy_in_reach_of_a_friendly_mg() -> None:
-    from tactica.games.commander_family.state import new_weapon
-
-    g = game("frontieres_1914")
-    h = hexes_of(g, "open_ground")[8]
-    spare(g, h)
-    p = put(g, GER, "ger-infanterie-1914", h)
-    g.state["weapons"]["mg"] = new_weapon("ger-mg08", GER, p)
-    unit(g, p)["weapon"] = "mg"
-    e = put(g, ENT, "fr-poilus", sorted(g.rules.adjacent_hexes(g, h))[0])
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    p.unit(GER, "ger-infanterie-1914", h, weapon="ger-mg08")
+    e = p.unit(ENT, "fr-poilus", sorted(look.rules.adjacent_hexes(look, h))[0])
+    g = p.game(seed=1)
     event(g, GER, "Suppressing Fire")
     assert f"unit:{e}" in opts(g)
     choose(g, f"unit:{e}")
@@ -666,10 +747,12 @@ def test_E92_suppressing_fire_an_enemy_in_reach_of_a_friendly_mg() -> None:
 
 
 def test_E74_interdiction_then_breeze() -> None:
-    g = game("frontieres_1914")
-    h = hexes_of(g, "open_ground")[8]
-    spare(g, h)
-    a = put(g, ENT, "fr-poilus", h)
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    a = p.unit(ENT, "fr-poilus", h)
+    g = p.game(seed=1)
     g.state["gas"] = ["C3"]
     event(g, GER, "Interdiction / Breeze")
     assert f"unit:{a}" in opts(g)
@@ -690,11 +773,13 @@ def test_E56_both_commander_games_load_together() -> None:
 
 
 def test_E84_raid_prisoners_an_enemy_out_of_cohesion_next_to_an_unbroken_unit() -> None:
-    g = game("frontieres_1914")
-    h = next(x for x in hexes_of(g, "open_ground") if x[0] in "GHI" and x[1:] in ("5", "6"))
-    spare(g, h)
-    e = put(g, ENT, "fr-poilus", h)
-    put(g, GER, "ger-landwehr", sorted(g.rules.adjacent_hexes(g, h))[0])
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    h = next(x for x in hexes_of(look, "open_ground") if x[0] in "GHI" and x[1:] in ("5", "6"))
+    spare(p, look, h)
+    e = p.unit(ENT, "fr-poilus", h)
+    p.unit(GER, "ger-landwehr", sorted(look.rules.adjacent_hexes(look, h))[0])
+    g = p.game(seed=1)
     from tactica.games.great_war_commander.cohesion import in_cohesion
 
     assert not in_cohesion(g, e)
@@ -704,10 +789,12 @@ def test_E84_raid_prisoners_an_enemy_out_of_cohesion_next_to_an_unbroken_unit() 
 
 
 def test_E88_runner_joins_the_highest_ranking_leader() -> None:
-    g = game("frontieres_1914")
-    h = hexes_of(g, "open_ground")[8]
-    spare(g, h)
-    put(g, GER, leader(g, "Germany"), h)
+    look = game("frontieres_1914")
+    p = scene("frontieres_1914")
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    p.unit(GER, leader(look, "Germany"), h)
+    g = p.game(seed=1)
     before = set(g.state["units"])
     event(g, GER, "Runner")
     choose(g, f"hex:{h}")
@@ -717,13 +804,14 @@ def test_E88_runner_joins_the_highest_ranking_leader() -> None:
 
 
 def test_E63_deserters_the_nearest_unit_out_of_cohesion_retreats() -> None:
-    g = game("frontieres_1914")
-    on_cards = {g.rules.card(c).hex for c in g.rules.components.decks["Germany"]}
-    h = next(x for x in hexes_of(g, "open_ground") if x[0] in "FGHIJ" and x[1:] in ("4", "5", "6", "7")
+    look = game("frontieres_1914")
+    on_cards = {look.rules.card(c).hex for c in look.rules.components.decks["Germany"]}
+    h = next(x for x in hexes_of(look, "open_ground") if x[0] in "FGHIJ" and x[1:] in ("4", "5", "6", "7")
              and x in on_cards)
-    spare(g, h)
-    a = put(g, GER, "ger-landwehr", h)
-    top(g, GER, card_with(g, GER, hex=h))
+    p = scene("frontieres_1914")
+    spare(p, look, h)
+    a = p.unit(GER, "ger-landwehr", h)
+    g = p.deck(GER, top=[card_with(look, GER, hex=h)]).game(seed=1)
     event(g, GER, "Deserters")
     while not held(g):
         choose(g, opts(g)[0])

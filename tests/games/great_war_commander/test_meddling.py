@@ -10,8 +10,7 @@ from typing import Any
 from tactica.core.game import Game
 
 from .cards_helpers import ENT as FR
-from .cards_helpers import card_with, choose, event, game, hand, opts, top
-from .gwc_helpers import put
+from .cards_helpers import card_with, choose, event, game, opts, scene
 
 
 def turn_frame(g: Game) -> dict[str, Any]:
@@ -21,13 +20,14 @@ def turn_frame(g: Game) -> dict[str, Any]:
 def meddled(order: str) -> tuple[Game, str]:
     """France (the active side) at its Turn decision with a face-down card of ``order``
     waiting."""
-    g = game("frontieres_1914")
-    assert int(g.state["active"]) == FR
-    put(g, 1 - FR, "ger-landwehr", "H5")
-    put(g, FR, "fr-ligne-1914", "H9")
-    hand(g, FR, [card_with(g, FR, order="Fire"), card_with(g, FR, order="Move")])
-    down = card_with(g, FR, order=order, avoid=tuple(g.state["sides"][FR]["hand"]))
-    top(g, FR, down)
+    look = game("frontieres_1914")
+    assert int(look.state["active"]) == FR
+    p = scene("frontieres_1914")
+    p.unit(1 - FR, "ger-landwehr", "H5")
+    p.unit(FR, "fr-ligne-1914", "H9")
+    held = [card_with(look, FR, order="Fire"), card_with(look, FR, order="Move")]
+    down = card_with(look, FR, order=order, avoid=tuple(held))
+    g = p.hand(FR, held).deck(FR, top=[down]).game(seed=1)
     event(g, FR, "High Command Meddling")
     choose(g, "go")  # the Event's waiting frame: back to the Turn decision
     return g, down
@@ -97,9 +97,10 @@ def test_E71_1_a_card_left_when_the_orders_run_out_waits_for_the_next_turn() -> 
 
 
 def test_E71_drawing_the_last_card_face_down_advances_time() -> None:
-    g = game("frontieres_1914")
-    put(g, 1 - FR, "ger-landwehr", "H5")
-    put(g, FR, "fr-ligne-1914", "H9")
+    p = scene("frontieres_1914")
+    p.unit(1 - FR, "ger-landwehr", "H5")
+    p.unit(FR, "fr-ligne-1914", "H9")
+    g = p.game(seed=1)
     d = g.state["sides"][FR]["deck"]
     last = d["draw"][-1]
     d["discard"] += d["draw"][:-1]

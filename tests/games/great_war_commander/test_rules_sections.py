@@ -4,6 +4,7 @@ Weapons (11), Suppression (13)."""
 
 from __future__ import annotations
 
+from tactica import studio
 from tactica.core.game import Game
 from tactica.games.commander_family import fortifications as fam
 from tactica.games.commander_family.board_state import los
@@ -11,14 +12,16 @@ from tactica.games.commander_family.fire import able, break_weapon, op_fire_piec
 from tactica.games.commander_family.state import new_weapon, side
 from tactica.games.great_war_commander import RULES
 
-from .gwc_helpers import clear_map, log_rules, new, put, to_first_turn
+from .gwc_helpers import active, log_rules, position, put
+
+
+def fresh_scene(scenario: str = "verdun_gas_1916") -> studio.Position:
+    """``scenario`` at its first Turn with no unit and no Gas yet (gwc_helpers.position)."""
+    return position(scenario).setting(clear=["gas"])
 
 
 def fresh(scenario: str = "verdun_gas_1916") -> Game:
-    g = to_first_turn(new(scenario))
-    clear_map(g)
-    g.state["gas"] = []
-    return g
+    return fresh_scene(scenario).game(seed=1)
 
 
 def arm(g: Game, uid: str, wtype: str) -> str:
@@ -77,9 +80,10 @@ def test_10_3_3_hindrances_are_not_cumulative_and_10_3_2_cut_the_fp() -> None:
 
 
 def test_11_4_a_random_hex_number_fixes_or_eliminates_a_broken_weapon() -> None:
-    g = fresh()
-    carrier = put(g, 1, "fr-poilus", "E4")
-    wid = arm(g, carrier, "fr-hotchkiss")
+    p = fresh_scene()
+    carrier = p.unit(1, "fr-poilus", "E4", weapon="fr-hotchkiss")
+    g = p.game(seed=1)
+    wid = g.state["units"][carrier]["weapon"]
     wt = RULES.weapon_type("fr-hotchkiss")
     w = g.state["weapons"][wid]
     break_weapon(g, wid, "O21.3.6.1")
@@ -104,10 +108,12 @@ def test_11_4_a_random_hex_number_fixes_or_eliminates_a_broken_weapon() -> None:
 def test_11_1_a_weapon_slows_its_carrier_and_fires_with_it() -> None:
     from tactica.games.commander_family.stats import unit_stat
 
-    g = fresh()
-    carrier = put(g, 1, "fr-poilus", "E4")
-    bare = unit_stat(g, carrier, "movement").value
-    arm(g, carrier, "fr-hotchkiss")
+    p = fresh_scene()
+    carrier = p.unit(1, "fr-poilus", "E4")
+    bare = unit_stat(p.game(seed=1), carrier, "movement").value
+    armed = fresh_scene()
+    armed.unit(1, "fr-poilus", "E4", weapon="fr-hotchkiss")
+    g = armed.game(seed=1)
     moved = unit_stat(g, carrier, "movement")
     assert moved.value == bare + RULES.weapon_type("fr-hotchkiss").movement == bare - 2
     assert any(p[1] == -2 and p[2] == "11.1" for p in moved.parts)
@@ -117,9 +123,10 @@ def test_11_1_a_weapon_slows_its_carrier_and_fires_with_it() -> None:
 
 
 def test_11_5_a_functioning_weapon_is_unbroken_in_good_order_out_of_wire() -> None:
-    g = fresh()
-    carrier = put(g, 1, "fr-poilus", "E4")
-    wid = arm(g, carrier, "fr-hotchkiss")
+    p = fresh_scene()
+    carrier = p.unit(1, "fr-poilus", "E4", weapon="fr-hotchkiss")
+    g = p.game(seed=1)
+    wid = g.state["units"][carrier]["weapon"]
     u = g.state["units"][carrier]
     assert able(g, wid)
     g.state["weapons"][wid]["broken"] = True
@@ -233,14 +240,16 @@ def test_4_2_the_attack_total_is_kept_with_the_attack_and_logged() -> None:
 
 
 def test_13_3_recover_removes_suppression_at_its_start() -> None:
-    from .test_core_orders import hand_order
+    from .test_core_orders import give_order
 
-    g = fresh()
-    seat = int(g.state["active"])
-    fr = side(g.state, seat)["nation"] == "France"
-    unit = put(g, seat, "fr-poilus" if fr else "ger-landwehr", "E7", suppressed=True)
-    put(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1")
-    card = hand_order(g, seat, "Recover")
+    look = fresh()
+    p = fresh_scene()
+    seat = active(p)
+    fr = look.state["sides"][seat]["nation"] == "France"
+    unit = p.unit(seat, "fr-poilus" if fr else "ger-landwehr", "E7", suppressed=True)
+    p.unit(1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1")
+    card = give_order(p, seat, "Recover")
+    g = p.game(seed=1)
     g.refresh()
     g.apply(f"order:{card}")
     assert not g.state["units"][unit]["suppressed"]
@@ -249,11 +258,12 @@ def test_13_3_recover_removes_suppression_at_its_start() -> None:
 def test_13_3_an_eliminated_or_exited_formation_leaves_its_marker() -> None:
     from tactica.games.commander_family.victory import eliminate, exit_unit
 
-    g = fresh()
-    gone = put(g, 1, "fr-poilus", "E4", suppressed=True)
-    away = put(g, 1, "fr-poilus", "E5", suppressed=True)
-    put(g, 1, "fr-poilus", "E6")  # so neither leaves the side without Formations
-    put(g, 0, "ger-landwehr", "E9")
+    p = fresh_scene()
+    gone = p.unit(1, "fr-poilus", "E4", suppressed=True)
+    away = p.unit(1, "fr-poilus", "E5", suppressed=True)
+    p.unit(1, "fr-poilus", "E6")  # so neither leaves the side without Formations
+    p.unit(0, "ger-landwehr", "E9")
+    g = p.game(seed=1)
     eliminate(g, gone, "O21.3.7")
     t = g.state["time"]
     exit_unit(g, away, min(int(t["space"]) + 1, int(t["last"])))

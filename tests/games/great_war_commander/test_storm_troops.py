@@ -4,33 +4,33 @@ follows the Order; refused before 1916 (A54.1) and for a group with a unit witho
 
 from __future__ import annotations
 
+from tactica import studio
 from tactica.core.game import Game
 from tactica.games.commander_family.op_fire import may_op_activate
 from tactica.games.commander_family.state import side
 from tactica.games.great_war_commander import RULES
 
 from .cards_helpers import opts, settle
-from .gwc_helpers import put
-from .test_core_orders import fresh, hand_order
+from .gwc_helpers import active
+from .test_core_orders import fresh_scene
 
 
-def storm_game(date: str = "1916-06") -> tuple[Game, str, str]:
-    """Germany (seat 0) to give a Move with a Storm Troops card in hand; no Strategy Cards."""
-    g = fresh("verdun_gas_1916")
-    g.state["date"] = date
-    for sd in g.state["sides"]:
-        sd["sc_draw"].extend(sd["sc_hand"])
-        sd["sc_hand"].clear()
-    assert int(g.state["active"]) == 0 and side(g.state, 0)["nation"] == "Germany"
-    sd = side(g.state, 0)
+def storm_scene(date: str = "1916-06") -> tuple[studio.Position, str, str]:
+    """Germany (seat 0) to give a Move with a Storm Troops card in hand (beside the cards it is
+    dealt and a Move card); no Strategy Cards. Returns the position, the Move card and the Storm
+    Troops card."""
+    p = fresh_scene("verdun_gas_1916").setting(date=date)
+    p.hand(0, [], kind="strategy").hand(1, [], kind="strategy")
+    assert active(p) == 0
+    sd = p.game(seed=1).state["sides"][0]
+    assert sd["nation"] == "Germany"
     st = next(c for c in sd["hand"] + sd["deck"]["draw"] + sd["deck"]["discard"]
               if RULES.card(c).action == "Storm Troops")
-    for pile in (sd["hand"], sd["deck"]["draw"], sd["deck"]["discard"]):
-        if st in pile:
-            pile.remove(st)
-    card = hand_order(g, 0, "Move")
-    sd["hand"].append(st)
-    return g, card, st
+    held = [c for c in sd["hand"] if c != st]
+    card = next(c for c in [*held, *sd["deck"]["draw"], *sd["deck"]["discard"]]
+                if c != st and RULES.card(c).order == "Move")
+    p.hand(0, [*held, *([] if card in held else [card]), st])
+    return p, card, st
 
 
 def open_neighbour(g: Game, label: str) -> str:
@@ -42,13 +42,13 @@ def open_neighbour(g: Game, label: str) -> str:
 
 
 def test_A54_storm_troops_enter_an_enemy_hex_and_melee_follows() -> None:
-    g, card, st = storm_game()
+    p, card, st = storm_scene()
     here = "H6"
-    storm = put(g, 0, "ger-stosstruppen", here)
-    leader = put(g, 0, "ger-ldr-mueller", here)
-    there = open_neighbour(g, here)
-    enemy = put(g, 1, "fr-poilus", there)
-    g.refresh()
+    storm = p.unit(0, "ger-stosstruppen", here)
+    leader = p.unit(0, "ger-ldr-mueller", here)
+    there = open_neighbour(p.game(seed=1), here)
+    enemy = p.unit(1, "fr-poilus", there)
+    g = p.game(seed=1)
     g.apply(f"order:{card}")
     settle(g)
     g.apply(f"activate:{leader}")
@@ -84,23 +84,23 @@ def test_A54_storm_troops_enter_an_enemy_hex_and_melee_follows() -> None:
 
 
 def test_A54_not_before_1916_nor_for_a_plain_platoon() -> None:
-    g, card, st = storm_game("1915-09")
-    storm = put(g, 0, "ger-stosstruppen", "H6")
-    put(g, 1, "fr-poilus", open_neighbour(g, "H6"))
-    g.refresh()
+    p, card, st = storm_scene("1915-09")
+    storm = p.unit(0, "ger-stosstruppen", "H6")
+    p.unit(1, "fr-poilus", open_neighbour(p.game(seed=1), "H6"))
+    g = p.game(seed=1)
     g.apply(f"order:{card}")
     settle(g)
     g.apply(f"activate:{storm}")
     settle(g, stop_for=0)
     assert f"action:{st}" not in opts(g)  # A54.1
 
-    g, card, st = storm_game()
-    plain = put(g, 0, "ger-landwehr", "H6")
-    storm = put(g, 0, "ger-stosstruppen", "H6")
-    leader = put(g, 0, "ger-ldr-mueller", "H6")
-    there = open_neighbour(g, "H6")
-    put(g, 1, "fr-poilus", there)
-    g.refresh()
+    p, card, st = storm_scene()
+    plain = p.unit(0, "ger-landwehr", "H6")
+    storm = p.unit(0, "ger-stosstruppen", "H6")
+    leader = p.unit(0, "ger-ldr-mueller", "H6")
+    there = open_neighbour(p.game(seed=1), "H6")
+    p.unit(1, "fr-poilus", there)
+    g = p.game(seed=1)
     g.apply(f"order:{card}")
     g.apply(f"activate:{leader}")
     g.apply(f"add:{plain}")
@@ -118,16 +118,18 @@ def test_A54_not_before_1916_nor_for_a_plain_platoon() -> None:
     assert g.state["units"][plain]["hex"] == "H6"
 
 
-def hemmed_in(date: str = "1916-06") -> tuple[Game, str, str, str, list[str]]:
+def hemmed_in(date: str = "1916-06", plain: bool = False) -> tuple[Game, str, str, str, list[str]]:
     """A Stosstruppen unit in H6 with an enemy in every neighbouring hex: its only steps are into
-    enemy-occupied hexes."""
-    g, card, st = storm_game(date)
-    storm = put(g, 0, "ger-stosstruppen", "H6")
-    around = list(g.rules.adjacent_hexes(g, "H6"))  # type: ignore[attr-defined]
+    enemy-occupied hexes. With ``plain`` a Landwehr stands with it, and is the unit returned."""
+    p, card, st = storm_scene(date)
+    storm = p.unit(0, "ger-stosstruppen", "H6")
+    if plain:
+        storm = p.unit(0, "ger-landwehr", "H6")
+    look = p.game(seed=1)
+    around = list(look.rules.adjacent_hexes(look, "H6"))  # type: ignore[attr-defined]
     for h in around:
-        put(g, 1, "fr-poilus", h)
-    g.refresh()
-    return g, card, st, storm, around
+        p.unit(1, "fr-poilus", h)
+    return p.game(seed=1), card, st, storm, around
 
 
 def test_A54_a_unit_whose_only_step_is_into_an_enemy_hex_may_be_activated_to_storm() -> None:
@@ -165,6 +167,5 @@ def test_A54_no_activation_into_enemy_hexes_without_a_storm_troops_card_or_befor
     assert not can_step(g, storm)
     g2, _, _, storm2, _ = hemmed_in("1915-06")  # A54.1
     assert not can_step(g2, storm2)
-    g3, _, _, _, around = hemmed_in()
-    plain = put(g3, 0, "ger-landwehr", "H6")  # no boxed Range
+    g3, _, _, plain, around = hemmed_in(plain=True)  # the Landwehr beside it: no boxed Range
     assert around and not can_step(g3, plain)

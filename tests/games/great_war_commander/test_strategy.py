@@ -5,23 +5,31 @@ from __future__ import annotations
 
 from typing import Any
 
+from tactica import studio
 from tactica.core.game import Game
 from tactica.games.commander_family.state import side
 from tactica.games.great_war_commander import RULES, artillery, strategy
 
-from .gwc_helpers import clear_map, hold_strategy, new, pass_windows, put, run_out, to_first_turn
+from .gwc_helpers import pass_windows, position, run_out
+
+Hands = tuple[str | None, str | None]
 
 
-def game(scenario: str = "verdun_gas_1916", hands: tuple[str | None, str | None] = ("GES2", "FRS2"),
-         clear: bool = True) -> Game:
-    """A game at its first Turn (Germany active) with these Strategy Cards held."""
-    g = to_first_turn(new(scenario, 1))
-    if clear:
-        clear_map(g)
+def scene(scenario: str = "verdun_gas_1916", hands: Hands = ("GES2", "FRS2"),
+          active: int | None = None) -> studio.Position:
+    """``scenario`` at its first Turn (its first side active, or ``active``), no unit yet, with
+    these Strategy Cards held."""
+    p = position(scenario)
     for seat, cid in enumerate(hands):
-        hold_strategy(g, seat, cid)
-    g.refresh()
-    return g
+        p.hand(seat, [cid] if cid else [], kind="strategy")
+    if active is not None:
+        p.turn(active)
+    return p
+
+
+def game(scenario: str = "verdun_gas_1916", hands: Hands = ("GES2", "FRS2"),
+         active: int | None = None) -> Game:
+    return scene(scenario, hands, active).game(seed=1)
 
 
 def roll(g: Game, seat: int, purpose: str = "test") -> None:
@@ -74,7 +82,9 @@ def test_1S_a_card_drawn_this_turn_waits_for_the_next() -> None:
 
 
 def test_1S_no_pass_after_a_strategy_card_and_none_after_passing() -> None:
-    g = game(clear=False)
+    p = scene()  # Units to give Orders to: a pass is then a choice, not the only option
+    p.unit(0, "ger-ldr-bertin", "H5"), p.unit(0, "ger-infanterie", "H5"), p.unit(1, "fr-poilus", "H9")
+    g = p.game(seed=1)
     assert "pass" in [o.id for o in g.legal_options()]
     roll(g, 0)
     g.apply("pass")
@@ -104,10 +114,8 @@ def test_1_2_the_held_card_is_hidden_from_the_other_seat() -> None:
 
 
 def test_S98_3_6_french_75s_breaks_the_enemy_telephone() -> None:
-    g = game(hands=("GES2", "FRS6"))
-    g.state["active"] = 1
-    g.state["barrages"][0] = {"sr": "H6", "impacts": ["H5", "H7"]}
-    g.refresh()
+    g = (scene(hands=("GES2", "FRS6"), active=1)
+         .marker("sr", "H6", 0).marker("impact", "H5", 0).marker("impact", "H7", 0).game(seed=1))
     assert "sc:FRS6:0" in [o.id for o in g.legal_options()]
     g.apply("sc:FRS6:0")
     assert artillery.telephone_of(g, 0)["broken"] and g.state["barrages"][0] is None
@@ -118,23 +126,24 @@ def test_S98_3_6_french_75s_breaks_the_enemy_telephone() -> None:
 def test_S98_1_2_period_and_S98_1_1_reminder_anti_gas() -> None:
     g = game("frontieres_1914", hands=("GES1", None))
     assert not [o for o in g.legal_options() if o.id.startswith("sc:")]  # 1916-1918 only
-    g = game(hands=("GES1", None))
+    p = scene(hands=("GES1", None))
+    sup = p.unit(0, "ger-infanterie", "H9", suppressed=True)
+    foe = p.unit(1, "fr-poilus", "H9", suppressed=True)
+    g = p.game(seed=1)
     g.apply("sc:GES1:0")
     assert side(g.state, 0)["sc_reminders"] == ["GES1"] and not side(g.state, 0)["sc_hand"]
     assert g.view(1)["board"]["sides"][0]["sc_reminders"] == ["GES1"]
     # O19.2.1.3 with the Reminder: a Suppressed German Formation is not broken by Gas
-    sup = put(g, 0, "ger-infanterie", "H9", suppressed=True)
-    foe = put(g, 1, "fr-poilus", "H9", suppressed=True)
     artillery.gas_attack(g, 1, "H9")
     assert not g.state["units"][sup]["broken"] and g.state["units"][foe]["broken"]
 
 
 def test_S98_5_4_firepower_adds_one_to_fire_attacks_with_a_weapon() -> None:
-    g = game("belleau_wood_1918", hands=(None, "USS4"))
-    g.state["active"] = 1
-    g.refresh()
+    p = scene("belleau_wood_1918", hands=(None, "USS4"), active=1)
+    marines = p.unit(1, "us-marines", "F6", weapon="us-chauchat")
+    g = p.game(seed=1)
     g.apply("sc:USS4:0")
-    wid = next(w for w, x in g.state["weapons"].items() if x["seat"] == 1)
+    wid = g.state["units"][marines]["weapon"]
     g.state["stack"].append({"step": "fire_attack", "args": {"pieces": [wid]}})
     a: dict[str, Any] = {"purpose": "fire attack", "roller": 1}
     g.state["stack"].append({"step": "roll", "args": a})
@@ -167,12 +176,11 @@ def test_S98_4_4_forward_observer_no_drift_on_an_fao_hit() -> None:
 
 
 def test_S98_5_2_battle_morale_rallies_a_leader_and_his_units() -> None:
-    g = game("belleau_wood_1918", hands=(None, "USS2"))
-    g.state["active"] = 1
-    kelly = put(g, 1, RULES.components.leader_id("America", "Kelly"), "F5", broken=True)
-    near = put(g, 1, "us-infantry", "F6", broken=True)
-    far = put(g, 1, "us-infantry", "L9", broken=True)
-    g.refresh()
+    p = scene("belleau_wood_1918", hands=(None, "USS2"), active=1)
+    kelly = p.unit(1, RULES.components.leader_id("America", "Kelly"), "F5", broken=True)
+    near = p.unit(1, "us-infantry", "F6", broken=True)
+    far = p.unit(1, "us-infantry", "L9", broken=True)
+    g = p.game(seed=1)
     opts = [o.id for o in g.legal_options() if o.id.startswith("sc:USS2")]
     assert opts == [f"sc:USS2:0:{kelly}"]
     g.apply(opts[0])
@@ -181,10 +189,9 @@ def test_S98_5_2_battle_morale_rallies_a_leader_and_his_units() -> None:
 
 
 def test_S98_4_9_walter_rathenau_swaps_the_telephone_and_keeps_the_area() -> None:
-    g = game(hands=("GES9", None))  # Germany holds ger-tel-10
-    g.state["barrages"][0] = {"sr": "H6", "impacts": ["H5", "H7"]}
-    g.state["telephones"][0]["space"] = "standing_creeping"
-    g.refresh()
+    g = (scene(hands=("GES9", None))  # Germany holds ger-tel-10
+         .side(0, telephone={"type": "ger-tel-10", "space": "standing_creeping"})
+         .marker("sr", "H6", 0).marker("impact", "H5", 0).marker("impact", "H7", 0).game(seed=1))
     g.apply("sc:GES9:0")
     t = artillery.telephone_of(g, 0)
     assert t == {"type": "ger-tel-9", "broken": False, "space": "standing_creeping"}
@@ -192,13 +199,13 @@ def test_S98_4_9_walter_rathenau_swaps_the_telephone_and_keeps_the_area() -> Non
 
 
 def test_S98_3_9_under_shot_shifts_the_enemy_barrage_toward_his_edge_and_fires_it() -> None:
-    g = game(hands=("GES2", "FRS9"))
+    p = scene(hands=("GES2", "FRS9"), active=1)
     # Germany's registered Standing barrage along column H (its edge is north: direction 1)
-    g.state["telephones"][0]["space"] = "standing_creeping"
-    g.state["barrages"][0] = {"sr": "H6", "impacts": ["H5", "H4", "H3", "H7", "H8", "H9"]}
-    g.state["active"] = 1
-    foe = put(g, 0, "ger-infanterie", "H2")
-    g.refresh()
+    p.side(0, telephone={"type": "ger-tel-10", "space": "standing_creeping"}).marker("sr", "H6", 0)
+    for h in ("H5", "H4", "H3", "H7", "H8", "H9"):
+        p.marker("impact", h, 0)
+    foe = p.unit(0, "ger-infanterie", "H2")
+    g = p.game(seed=1)
     g.apply("sc:FRS9:0")
     assert g.state["barrages"][0] == {"sr": "H4", "impacts": ["H3", "H2", "H1", "H5", "H6", "H7"]}
     run_out(g, "artillery_request")
@@ -210,16 +217,12 @@ def test_S98_3_9_under_shot_shifts_the_enemy_barrage_toward_his_edge_and_fires_i
 
 
 def test_S98_3_7_gabions_et_fascines_adds_one_in_trenches_and_foxholes() -> None:
-    from tactica.games.commander_family import fortifications as fam
     from tactica.games.commander_family.stats import best_cover
 
-    g = game(hands=("GES2", "FRS7"))
-    g.state["active"] = 1
-    fam.place(g, "E5", "trench", "test")
-    fam.place(g, "E7", "trench", "test")
-    put(g, 1, "fr-poilus", "E5")
-    put(g, 0, "ger-infanterie", "E7")
-    g.refresh()
+    p = scene(hands=("GES2", "FRS7"), active=1).marker("trench", "E5").marker("trench", "E7")
+    p.unit(1, "fr-poilus", "E5")
+    p.unit(0, "ger-infanterie", "E7")
+    g = p.game(seed=1)
     before = best_cover(g, "E5")[0]
     g.apply("sc:FRS7:0")
     assert best_cover(g, "E5")[0] == before + 1  # French Formations in the Trench
@@ -241,18 +244,14 @@ def test_S98_4_3_drachen_draw_two_keep_one_the_other_under_the_pile() -> None:
 
 
 def test_S98_3_1_aerial_reconnaissance_fao_request_and_discarding_the_held_card() -> None:
-    g = game(hands=("GES2", "FRS1"))
-    g.state["active"] = 1
-    g.refresh()
+    g = game(hands=("GES2", "FRS1"), active=1)
     ids = [o.id for o in g.legal_options() if o.id.startswith("sc:FRS1")]
     assert ids == ["sc:FRS1:0", "sc:FRS1:1", "sc:FRS1:3"]  # no German Reminder to discard
     g.apply("sc:FRS1:0")
     assert g.frame_names()[-1] == "artillery_request"
     g.apply(g.legal_options()[0].id)  # a space; the FAO spots (fixed)
     assert g.legal_options()[0].id.startswith("spot:") and g.state["fao_spotted"][1] == g.state["turn"]
-    g2 = game(hands=("GES2", "FRS1"))
-    g2.state["active"] = 1
-    g2.refresh()
+    g2 = game(hands=("GES2", "FRS1"), active=1)
     g2.apply("sc:FRS1:1")
     assert side(g2.state, 0)["sc_hand"] == [] and side(g2.state, 0)["sc_discard"] == ["GES2"]
     peeks = [e for e in g2.log if "peek" in e[1]]

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tactica import studio
 from tactica.core.game import Game
 from tactica.games.commander_family import fortifications as fam
 from tactica.games.commander_family.activation import activate
@@ -23,16 +24,16 @@ from .cards_helpers import (
     GER,
     card,
     card_with,
-    game,
     hand,
     hexes_of,
     op_fire_example_f,
     opts,
+    scene,
     settle,
     text,
     top,
 )
-from .gwc_helpers import KEEP, hold_strategy, pass_windows, put, run_out
+from .gwc_helpers import KEEP, pass_windows, put, run_out
 
 PASSING = (*KEEP, "action_window", "op_fire")
 """A test's players pass every window but the one it looks at."""
@@ -54,13 +55,17 @@ def row(g: Game) -> tuple[str, str, str]:
     raise AssertionError("no row of Open Ground")
 
 
-def with_card(scenario: str, seat: int, cid: str, other: str | None = None) -> Game:
-    """A game at its first Turn, ``seat`` active and holding ``cid`` (the other seat ``other``)."""
-    g = game(scenario)
-    g.state["active"] = seat
-    hold_strategy(g, seat, cid)
-    hold_strategy(g, 1 - seat, other)
-    return g
+def with_card_scene(scenario: str, seat: int, cid: str | None,
+                    other: str | None = None) -> studio.Position:
+    """``scenario`` at its first Turn with no unit yet, ``seat`` active and holding the Strategy
+    Card ``cid`` (the other seat ``other``)."""
+    p = scene(scenario).turn(seat)
+    p.hand(seat, [cid] if cid else [], kind="strategy")
+    return p.hand(1 - seat, [other] if other else [], kind="strategy")
+
+
+def with_card(scenario: str, seat: int, cid: str | None, other: str | None = None) -> Game:
+    return with_card_scene(scenario, seat, cid, other).game(seed=1)
 
 
 def move(g: Game, seat: int, units: list[str], offensive: bool = False) -> None:
@@ -88,10 +93,12 @@ def lines(g: Game) -> str:
 
 # ---------------------------------------------------------------- during a friendly Move Order
 def test_S98_3_4_assaults_movers_enter_an_enemy_hex_suppressed_and_stop() -> None:
-    g = with_card("verdun_gas_1916", ENT, "FRS4")
-    x, y, _ = row(g)
-    fr = put(g, ENT, "fr-poilus", x)
-    ger = put(g, GER, "ger-infanterie", y)
+    look = with_card("verdun_gas_1916", ENT, "FRS4")
+    p = with_card_scene("verdun_gas_1916", ENT, "FRS4")
+    x, y, _ = row(look)
+    fr = p.unit(ENT, "fr-poilus", x)
+    ger = p.unit(GER, "ger-infanterie", y)
+    g = p.game(seed=1)
     move(g, ENT, [fr])
     step(g, f"unit:{fr}")
     assert f"to:{y}" not in opts(g)  # without the card no enemy hex is entered
@@ -106,26 +113,31 @@ def test_S98_3_4_assaults_movers_enter_an_enemy_hex_suppressed_and_stop() -> Non
 
 
 def test_S98_4_7_sturmtruppen_enter_an_enemy_hex_not_suppressed_and_only_from_1916() -> None:
-    g = with_card("verdun_gas_1916", GER, "GES7")
-    x, y, _ = row(g)
-    ger = put(g, GER, "ger-infanterie", x)
-    put(g, ENT, "fr-poilus", y)
+    look = with_card("verdun_gas_1916", GER, "GES7")
+    p = with_card_scene("verdun_gas_1916", GER, "GES7")
+    x, y, _ = row(look)
+    ger = p.unit(GER, "ger-infanterie", x)
+    p.unit(ENT, "fr-poilus", y)
+    g = p.game(seed=1)
     move(g, GER, [ger])
     step(g, f"unit:{ger}")
     assert {"sc:GES7:0", "sc:GES7:1"} <= set(opts(g))
     step(g, "sc:GES7:1", f"to:{y}")
     assert g.state["units"][ger]["hex"] == y and not g.state["units"][ger]["suppressed"]
-    g = with_card("frontieres_1914", GER, "GES7")  # S98.1.2: from 1916 only
-    ger = put(g, GER, "ger-infanterie", x)
+    p = with_card_scene("frontieres_1914", GER, "GES7")  # S98.1.2: from 1916 only
+    ger = p.unit(GER, "ger-infanterie", x)
+    g = p.game(seed=1)
     move(g, GER, [ger])
     assert not [o for o in opts(g) if o.startswith("sc:")]
 
 
 def _wire_move(scenario: str, seat: int, cid: str, unit: str) -> tuple[Game, str, tuple[str, str, str]]:
-    g = with_card(scenario, seat, cid)
-    x, y, z = row(g)
-    uid = put(g, seat, unit, x)
-    put(g, 1 - seat, "ger-infanterie" if seat else "fr-poilus", "A1" if seat else "O11")
+    look = with_card(scenario, seat, cid)
+    p = with_card_scene(scenario, seat, cid)
+    x, y, z = row(look)
+    uid = p.unit(seat, unit, x)
+    p.unit(1 - seat, "ger-infanterie" if seat else "fr-poilus", "A1" if seat else "O11")
+    g = p.game(seed=1)
     fam.place(g, y, "wire", "test")
     move(g, seat, [uid])
     return g, uid, (x, y, z)
@@ -160,11 +172,13 @@ def test_S98_4_7_sturmtruppen_first_use_ignores_wire() -> None:
 
 # ---------------------------------------------------------------- S98.5.3 Doughboy Surge
 def test_S98_5_3_doughboy_surge_op_fire_does_not_break_units_near_an_activated_leader() -> None:
-    g = with_card("belleau_wood_1918", ENT, "USS3")
-    x, y, _ = row(g)
-    ldr = put(g, ENT, RULES.components.leader_id("America", "Kelly"), x)
-    near = put(g, ENT, "us-infantry", y)
-    ger = put(g, GER, "ger-infanterie", "A1")
+    look = with_card("belleau_wood_1918", ENT, "USS3")
+    p = with_card_scene("belleau_wood_1918", ENT, "USS3")
+    x, y, _ = row(look)
+    ldr = p.unit(ENT, RULES.components.leader_id("America", "Kelly"), x)
+    near = p.unit(ENT, "us-infantry", y)
+    ger = p.unit(GER, "ger-infanterie", "A1")
+    g = p.game(seed=1)
     move(g, ENT, [ldr, near], offensive=True)
     assert "sc:USS3:0" in opts(g)
     step(g, "sc:USS3:0")
@@ -178,9 +192,10 @@ def test_S98_5_3_doughboy_surge_op_fire_does_not_break_units_near_an_activated_l
     run_out(g, "fire_attack", PASSING)
     assert "would break but does not" in lines(g) and not g.state["units"][near]["broken"]
     # outside the Leader's radius the roll breaks as usual
-    g = with_card("belleau_wood_1918", ENT, "USS3")
-    far_ldr = put(g, ENT, RULES.components.leader_id("America", "Kelly"), "O11")
-    near = put(g, ENT, "us-infantry", y)
+    p = with_card_scene("belleau_wood_1918", ENT, "USS3")
+    far_ldr = p.unit(ENT, RULES.components.leader_id("America", "Kelly"), "O11")
+    near = p.unit(ENT, "us-infantry", y)
+    g = p.game(seed=1)
     move(g, ENT, [far_ldr, near], offensive=True)
     step(g, "sc:USS3:0")
     assert strategy_timing.break_spared(g, {"op_fire": True}, near) is None
@@ -241,9 +256,11 @@ def test_S98_4_5_the_answer_window_does_not_depend_on_the_card_held() -> None:
 
 
 def test_S98_4_6_sturmabteilung_vor_cancels_an_op_fire_activation() -> None:
-    g = with_card("verdun_gas_1916", GER, "GES6")
-    x, y, _ = row(g)
-    ger = put(g, GER, "ger-infanterie", x)
+    look = with_card("verdun_gas_1916", GER, "GES6")
+    p = with_card_scene("verdun_gas_1916", GER, "GES6")
+    x, y, _ = row(look)
+    ger = p.unit(GER, "ger-infanterie", x)
+    g = p.game(seed=1)
     rules: Any = g.rules
     b = rules.board(g)
     fr_hex = next(h for h in sorted(b.label(q) for q in b.index)
@@ -284,15 +301,17 @@ def _sees(g: Game, a: str, b: str) -> bool:
 def test_S98_5_7_scout_negates_concealment() -> None:
     from .test_actions import building_and_neighbour
 
-    g = with_card("belleau_wood_1918", ENT, "USS7")
-    b, n = building_and_neighbour(g)
-    put(g, GER, "ger-infanterie", b)
-    us = put(g, ENT, "us-infantry", n)
-    conceal = card_with(g, GER, action="Concealment")
-    hand(g, GER, [conceal])
-    hand(g, ENT, [])
-    top(g, ENT, card(g, ENT, 5, 4))
-    top(g, GER, card(g, GER, 2, 3))
+    look = with_card("belleau_wood_1918", ENT, "USS7")
+    p = with_card_scene("belleau_wood_1918", ENT, "USS7")
+    b, n = building_and_neighbour(look)
+    p.unit(GER, "ger-infanterie", b)
+    us = p.unit(ENT, "us-infantry", n)
+    conceal = card_with(look, GER, action="Concealment")
+    p.hand(GER, [conceal])
+    p.hand(ENT, [])
+    p.deck(ENT, top=[card(look, ENT, 5, 4)])
+    p.deck(GER, top=[card(look, GER, 2, 3)])
+    g = p.game(seed=1)
     g.push("hold")
     push_fire_attack(g, ENT, [us], b)
     g.refresh()
@@ -310,21 +329,24 @@ def test_S98_5_7_scout_negates_concealment() -> None:
 def test_S98_3_8_la_force_noire_is_an_ambush_in_the_french_turn() -> None:
     from .test_actions import start_melee
 
-    g = with_card("frontieres_1914", ENT, "FRS8")
-    h = hexes_of(g, "open_ground")[5]
-    lw = put(g, GER, "ger-landwehr", h)
-    fr = put(g, ENT, "fr-ligne-1914", h)
-    hand(g, GER, [])
-    hand(g, ENT, [])
+    look = with_card("frontieres_1914", ENT, "FRS8")
+    p = with_card_scene("frontieres_1914", ENT, "FRS8")
+    h = hexes_of(look, "open_ground")[5]
+    lw = p.unit(GER, "ger-landwehr", h)
+    fr = p.unit(ENT, "fr-ligne-1914", h)
+    p.hand(GER, [])
+    p.hand(ENT, [])
+    g = p.game(seed=1)
     start_melee(g)
     d = g.decision()
     assert d.step == "sc_situation" and d.seat == ENT and "sc:FRS8" in opts(g)
     g.apply("sc:FRS8")
     assert g.state["units"][lw]["broken"] and not g.state["units"][fr]["broken"]
     assert "La Force Noire" in lines(g)
-    g = with_card("frontieres_1914", GER, "GES2", "FRS8")  # Germany's Turn: not offered (S98.1)
-    put(g, GER, "ger-landwehr", h)
-    put(g, ENT, "fr-ligne-1914", h)
+    p = with_card_scene("frontieres_1914", GER, "GES2", "FRS8")  # Germany's Turn: not offered (S98.1)
+    p.unit(GER, "ger-landwehr", h)
+    p.unit(ENT, "fr-ligne-1914", h)
+    g = p.game(seed=1)
     start_melee(g)
     assert not any(f["step"] == "sc_situation" for f in g.state["stack"])
 
@@ -349,11 +371,13 @@ def test_S98_3_5_field_reports_the_opponent_discards_redraws_three_and_reveals_c
 
 
 def test_S98_5_9_woods_fighting_adds_one_to_leaders_morale_in_woods() -> None:
-    g = with_card("belleau_wood_1918", ENT, "USS9")
-    woods = hexes_of(g, "woods")[0]
-    in_woods = put(g, ENT, RULES.components.leader_id("America", "Kelly"), woods)
-    in_open = put(g, ENT, RULES.components.leader_id("America", "Knox"), hexes_of(g, "open_ground")[3])
-    platoon = put(g, ENT, "us-infantry", hexes_of(g, "woods")[1])
+    look = with_card("belleau_wood_1918", ENT, "USS9")
+    p = with_card_scene("belleau_wood_1918", ENT, "USS9")
+    woods = hexes_of(look, "woods")[0]
+    in_woods = p.unit(ENT, RULES.components.leader_id("America", "Kelly"), woods)
+    in_open = p.unit(ENT, RULES.components.leader_id("America", "Knox"), hexes_of(look, "open_ground")[3])
+    platoon = p.unit(ENT, "us-infantry", hexes_of(look, "woods")[1])
+    g = p.game(seed=1)
     before = {u: stat_value(g, u, "morale") for u in (in_woods, in_open, platoon)}
     g.push("turn", phase="choose", given=0)
     g.refresh()
@@ -365,10 +389,12 @@ def test_S98_5_9_woods_fighting_adds_one_to_leaders_morale_in_woods() -> None:
 
 def test_S98_3_3_anti_gas_strategy_a_suppressed_formation_entering_gas_does_not_break() -> None:
     for reminder in (False, True):
-        g = with_card("verdun_gas_1916", GER, None)
-        x, y, _ = row(g)
-        ger = put(g, GER, "ger-infanterie", x, suppressed=True)
-        put(g, ENT, "fr-poilus", "O11")
+        look = with_card("verdun_gas_1916", GER, None)
+        p = with_card_scene("verdun_gas_1916", GER, None)
+        x, y, _ = row(look)
+        ger = p.unit(GER, "ger-infanterie", x, suppressed=True)
+        p.unit(ENT, "fr-poilus", "O11")
+        g = p.game(seed=1)
         g.state["gas"] = [y]
         if reminder:
             side(g.state, GER)["sc_reminders"] = ["GES1"]
@@ -429,8 +455,8 @@ def test_S98_2_E16_op_fire_example_F_the_strategy_card_turns_17_into_18() -> Non
     Platoon in a Shellhole (Morale 7 + 1) rolls 5-5 = 18: the tie breaks a moving unit."""
     from .cards_helpers import attack
 
-    g = with_card("verdun_gas_1916", ENT, None, "GES8")  # the Americans move: Germany is inactive
-    us, c1, c2 = op_fire_example_f(g)
+    # the Americans move: Germany is inactive
+    g, us, c1, c2 = op_fire_example_f(with_card_scene("verdun_gas_1916", ENT, None, "GES8"))
     attack(g)["fp"] = 7  # the example's Landwehr with Müller
     g.apply(f"action:{c1}")
     g.apply(f"action:{c2}")
@@ -455,10 +481,12 @@ def test_O21_3_S98_3_4_S98_4_7_no_op_fire_at_or_from_a_hex_holding_both_sides(
     made at it and its defenders fire not, even those activated for Op Fire before."""
     from tactica.games.commander_family.op_fire import may_op_activate, ready_pieces
 
-    g = with_card(scenario, seat, cid)
-    x, y, z = row(g)
-    mover = put(g, seat, unit, x)
-    defender = put(g, 1 - seat, foe, y)
+    look = with_card(scenario, seat, cid)
+    p = with_card_scene(scenario, seat, cid)
+    x, y, z = row(look)
+    mover = p.unit(seat, unit, x)
+    defender = p.unit(1 - seat, foe, y)
+    g = p.game(seed=1)
     move(g, seat, [mover])
     g.top()["op_units"].append(defender)  # activated for Op Fire earlier in this Order
     assert defender in ready_pieces(g, 1 - seat, z)

@@ -7,23 +7,26 @@ from typing import Any
 
 import pytest
 
+from tactica import studio
 from tactica.core.game import Game
 from tactica.games.commander_family import fortifications as fam
 from tactica.games.great_war_commander import RULES, tanks, terrain_state
 
-from .gwc_helpers import clear_map, new, put, to_first_turn
-from .test_artillery import dice, keep, pick
+from .gwc_helpers import first
+from .test_artillery import dice, keep, pick, scene
 
 TANK = "fr-schneider"  # bog 8 unbroken
+SCENARIO = "soissons_tanks_1918"
+SEAT = first(SCENARIO)  # France: its Tanks take the first Turn
+
+
+def tank_scene() -> studio.Position:
+    """The Soissons map at France's first Turn, no unit, no Strategy Card windows."""
+    return scene(SCENARIO)
 
 
 def game() -> tuple[Game, int]:
-    g = to_first_turn(new("soissons_tanks_1918", 1))
-    clear_map(g)
-    for sd in g.state["sides"]:  # no Strategy Card windows here
-        sd["sc_draw"].extend(sd["sc_hand"])
-        sd["sc_hand"].clear()
-    return g, int(g.state["active"])
+    return tank_scene().game(seed=1), SEAT
 
 
 def move_into(g: Game, seat: int, uid: str, to: str) -> None:
@@ -57,9 +60,9 @@ def test_O23_5_4_immobilization_passes_above_the_bog_number() -> None:
 
 @pytest.mark.parametrize(("roll", "bogged"), [((6, 3), False), ((4, 4), True)])
 def test_O23_5_4_foxholes_check_before_op_fire(roll: tuple[int, int], bogged: bool) -> None:
-    g, seat = game()
-    t = put(g, seat, TANK, "E5")
-    fam.place(g, "E6", "foxholes", "test")
+    p, seat = tank_scene().marker("foxholes", "E6"), SEAT
+    t = p.unit(seat, TANK, "E5")
+    g = p.game(seed=1)
     dice(g, seat, roll)
     move_into(g, seat, t, "E6")
     keep(g)
@@ -71,10 +74,10 @@ def test_O23_5_4_foxholes_check_before_op_fire(roll: tuple[int, int], bogged: bo
 
 
 def test_O23_5_6_no_check_with_a_friendly_unit_there() -> None:
-    g, seat = game()
-    t = put(g, seat, TANK, "E5")
-    put(g, seat, "fr-poilus", "E6")
-    fam.place(g, "E6", "foxholes", "test")
+    p, seat = tank_scene().marker("foxholes", "E6"), SEAT
+    t = p.unit(seat, TANK, "E5")
+    p.unit(seat, "fr-poilus", "E6")
+    g = p.game(seed=1)
     assert tanks.check_reason(g, t, "E5", "E6", True) is None
     move_into(g, seat, t, "E6")
     keep(g)
@@ -82,19 +85,20 @@ def test_O23_5_6_no_check_with_a_friendly_unit_there() -> None:
 
 
 def test_O23_5_2_first_shellhole_only_and_rubble() -> None:
-    g, seat = game()
-    t = put(g, seat, TANK, "E5")
-    terrain_state.set_marker(g, "E6", "shellhole", "test")
+    p, seat = tank_scene().marker("shellhole", "E6"), SEAT
+    t = p.unit(seat, TANK, "E5")
+    g = p.game(seed=1)
     assert tanks.check_reason(g, t, "E5", "E6", True) == "T118"
     assert tanks.check_reason(g, t, "E5", "E6", False) is None
-    terrain_state.set_marker(g, "E6", "rubble", "test")
-    assert tanks.check_reason(g, t, "E5", "E6", False) == "T117"
+    p = tank_scene().marker("rubble", "E6")
+    t = p.unit(seat, TANK, "E5")
+    assert tanks.check_reason(p.game(seed=1), t, "E5", "E6", False) == "T117"
 
 
 def test_O23_5_7_a_tank_crushes_wire_and_stops() -> None:
-    g, seat = game()
-    t = put(g, seat, TANK, "E5")
-    fam.place(g, "E6", "wire", "test")
+    p, seat = tank_scene().marker("wire", "E6"), SEAT
+    t = p.unit(seat, TANK, "E5")
+    g = p.game(seed=1)
     move_into(g, seat, t, "E6")
     keep(g)
     while g.decision() is not None and g.decision().step == "action_window":
@@ -104,9 +108,9 @@ def test_O23_5_7_a_tank_crushes_wire_and_stops() -> None:
 
 
 def test_O16_3_an_advancing_tank_checks_too() -> None:
-    g, seat = game()
-    t = put(g, seat, TANK, "E5")
-    fam.place(g, "E6", "trench", "test")
+    p, seat = tank_scene().marker("trench", "E6"), SEAT
+    t = p.unit(seat, TANK, "E5")
+    g = p.game(seed=1)
     dice(g, seat, (2, 2))
     RULES.orders["Advance"].start(g, seat, "x")
     g.refresh()
@@ -121,11 +125,13 @@ def test_O16_3_an_advancing_tank_checks_too() -> None:
 def test_O21_3_7_1_a_tank_defends_without_cover() -> None:
     from tactica.games.commander_family.stats import morale
 
-    g, seat = game()
-    b = RULES.board(g)
+    empty, seat = game()
+    b = RULES.board(empty)
     woods = next(b.label(x) for x in b.hexes if RULES.hex_type(b, x).id == "woods")
-    t = put(g, seat, TANK, woods)
-    inf = put(g, seat, "fr-poilus", woods)
+    p = tank_scene()
+    t = p.unit(seat, TANK, woods)
+    inf = p.unit(seat, "fr-poilus", woods)
+    g = p.game(seed=1)
     assert morale(g, t).value == 7  # the Schneider's printed Morale, no Woods Cover
     assert morale(g, inf).value > RULES.unit_type("fr-poilus").unbroken.morale
 
@@ -133,22 +139,22 @@ def test_O21_3_7_1_a_tank_defends_without_cover() -> None:
 def test_O21_3_3_only_weapons_and_tanks_attack_a_tank() -> None:
     from tactica.games.commander_family.fire import push_fire_attack
 
-    g, seat = game()
-    t = put(g, 1 - seat, TANK, "E6")
-    inf = put(g, 1 - seat, "fr-poilus", "E6")
-    shooter = put(g, seat, "ger-infanterie", "E5")
+    p, seat = tank_scene().turn(1 - SEAT), 1 - SEAT  # the Germans shoot
+    t = p.unit(1 - seat, TANK, "E6")
+    inf = p.unit(1 - seat, "fr-poilus", "E6")
+    shooter = p.unit(seat, "ger-infanterie", "E5")
+    g = p.game(seed=1)
     push_fire_attack(g, seat, [shooter], "E6")
     g.refresh()
     frame = to_the_roll(g)
     assert inf in frame["defenders"] and t not in frame["defenders"]
     assert any("cannot be attacked without a Weapon or a Tank" in x for x in log(g))
-    g2, seat2 = game()
-    t2 = put(g2, 1 - seat2, TANK, "E6")
-    carrier = put(g2, seat2, "ger-infanterie", "E5")
-    gun = next(w for w, x in g2.state["weapons"].items()
-               if x["seat"] == seat2 and not RULES.weapon_type(x["type"]).ordnance)
-    g2.state["units"][carrier]["weapon"] = gun
-    g2.state["weapons"][gun].update(carrier=carrier, where="map", broken=False)
+    p2, seat2 = tank_scene().turn(1 - SEAT), 1 - SEAT
+    t2 = p2.unit(1 - seat2, TANK, "E6")
+    carrier = p2.unit(seat2, "ger-infanterie", "E5", weapon="ger-mg0815")
+    g2 = p2.game(seed=1)
+    gun = g2.state["units"][carrier]["weapon"]
+    assert not RULES.weapon_type(g2.state["weapons"][gun]["type"]).ordnance
     push_fire_attack(g2, seat2, [gun], "E6")
     g2.refresh()
     frame2 = to_the_roll(g2)
@@ -156,9 +162,11 @@ def test_O21_3_3_only_weapons_and_tanks_attack_a_tank() -> None:
 
 
 def test_O23_5_8_restricted_terrain_for_tanks() -> None:
-    g, seat = game()  # marne_farms
+    p, seat = tank_scene(), SEAT  # marne_farms
+    t = p.unit(seat, TANK, "E5")
+    inf = p.unit(seat, "fr-poilus", "E5")
+    g = p.game(seed=1)
     b = RULES.board(g)
-    t = put(g, seat, TANK, "E5")
     woods_road = "F9"  # Woods on a Road
     m = {b.label(x): x for x in b.hexes}
     along = [b.label(n) for n in b.neighbors(m[woods_road]) if b.road(n, m[woods_road], "road")]
@@ -168,14 +176,13 @@ def test_O23_5_8_restricted_terrain_for_tanks() -> None:
     assert not tanks.may_enter(g, [t], off[0], woods_road)
     stream = next(b.label(x) for x in b.hexes if RULES.hex_type(b, x).id == "stream")
     assert not tanks.may_enter(g, [t], "E5", stream)
-    inf = put(g, seat, "fr-poilus", "E5")
     assert tanks.may_enter(g, [inf], off[0], woods_road)  # only Tanks are held back
 
 
 def test_F131_4_a_tank_advancing_into_wire_crushes_it() -> None:
-    g, seat = game()
-    t = put(g, seat, TANK, "E5")
-    fam.place(g, "E6", "wire", "test")
+    p, seat = tank_scene().marker("wire", "E6"), SEAT
+    t = p.unit(seat, TANK, "E5")
+    g = p.game(seed=1)
     RULES.orders["Advance"].start(g, seat, "x")
     g.refresh()
     pick(g, f"activate:{t}")
@@ -197,16 +204,17 @@ def test_7_2_1_1_a_tank_exits_only_once_and_reenters_on_the_opponents_edge() -> 
     from tactica.games.commander_family.board_state import edge_hexes, enemy_edge_hexes
     from tactica.games.commander_family.victory import exit_unit
 
-    g, seat = game()
-    far = enemy_edge_hexes(g, seat)[3]
-    t = put(g, seat, TANK, far)
-    assert "exit" in exit_options(g, seat, t)
-    g2, _ = game()
-    t2 = put(g2, seat, TANK, far)
-    inf = put(g2, seat, "fr-poilus", edge_hexes(g2, seat)[2])
-    put(g2, seat, "fr-poilus", edge_hexes(g2, seat)[5])  # neither side runs out of units
-    put(g2, 1 - seat, "ger-infanterie", "H6")
-    g2.state["units"][inf].update(where="time_track", hex=None)
+    empty, seat = game()
+    far = enemy_edge_hexes(empty, seat)[3]
+    p = tank_scene()
+    t = p.unit(seat, TANK, far)
+    assert "exit" in exit_options(p.game(seed=1), seat, t)
+    p2 = tank_scene()
+    t2 = p2.unit(seat, TANK, far)
+    p2.unit(seat, "fr-poilus", edge_hexes(empty, seat)[5])  # neither side runs out of units
+    p2.unit(1 - seat, "ger-infanterie", "H6")
+    inf = p2.unit(seat, "fr-poilus", arrives=6)  # on the Time track
+    g2 = p2.game(seed=1)
     exit_unit(g2, t2, 3)
     assert g2.state["units"][t2]["reentry"] and any(e[0] == "7.2.1.1" for e in g2.log)
     RULES.reinforce(g2, seat, [t2, inf])
@@ -223,11 +231,10 @@ def test_7_2_1_1_a_tank_exits_only_once_and_reenters_on_the_opponents_edge() -> 
 def test_F130_2_no_trench_move_for_a_tank_and_F130_3_its_check() -> None:
     from tactica.games.commander_family.movement import find_frame, step_cost
 
-    g, seat = game()
-    t = put(g, seat, TANK, "E5")
-    inf = put(g, seat, "fr-poilus", "E5")
-    for h in ("E5", "E6"):
-        fam.place(g, h, "trench", "test")
+    p, seat = tank_scene().marker("trench", "E5").marker("trench", "E6"), SEAT
+    t = p.unit(seat, TANK, "E5")
+    inf = p.unit(seat, "fr-poilus", "E5")
+    g = p.game(seed=1)
     RULES.orders["Move"].start(g, seat, "x")
     g.refresh()
     frame = find_frame(g, "move_order")
@@ -240,13 +247,14 @@ def test_F130_2_no_trench_move_for_a_tank_and_F130_3_its_check() -> None:
 
 
 def test_O23_5_1_O14_2_1_a_tank_leader_activates_tanks_in_his_radius_for_a_move_or_an_advance_only() -> None:
-    g, seat = game()
-    ldr = put(g, seat, "fr-renault-ft", "E5")  # Tank Command 1
-    near = put(g, seat, TANK, "E6")
-    far = put(g, seat, TANK, "E8")
-    other_ldr = put(g, seat, "fr-renault-ft", "F5")
-    inf = put(g, seat, "fr-poilus", "E4")
-    put(g, 1 - seat, "ger-infanterie", "H9")
+    p, seat = tank_scene(), SEAT
+    ldr = p.unit(seat, "fr-renault-ft", "E5")  # Tank Command 1
+    near = p.unit(seat, TANK, "E6")
+    far = p.unit(seat, TANK, "E8")
+    other_ldr = p.unit(seat, "fr-renault-ft", "F5")
+    inf = p.unit(seat, "fr-poilus", "E4")
+    p.unit(1 - seat, "ger-infanterie", "H9")
+    g = p.game(seed=1)
     RULES.orders["Move"].start(g, seat, "x")
     g.refresh()
     pick(g, f"activate:{ldr}")
@@ -259,19 +267,21 @@ def test_O23_5_1_O14_2_1_a_tank_leader_activates_tanks_in_his_radius_for_a_move_
     assert near in g.state["activated"] and ldr in g.state["activated"]
     assert any("activates" in x and near in x for x in log(g))
     # an Advance too (3.3.1.6)
-    g3, seat3 = game()
-    ldr3 = put(g3, seat3, "fr-renault-ft", "E5")
-    near3 = put(g3, seat3, TANK, "E6")
-    put(g3, 1 - seat3, "ger-infanterie", "H9")
+    p3, seat3 = tank_scene(), SEAT
+    ldr3 = p3.unit(seat3, "fr-renault-ft", "E5")
+    near3 = p3.unit(seat3, TANK, "E6")
+    p3.unit(1 - seat3, "ger-infanterie", "H9")
+    g3 = p3.game(seed=1)
     RULES.orders["Advance"].start(g3, seat3, "x")
     g3.refresh()
     pick(g3, f"activate:{ldr3}")
     assert f"add:{near3}" in [o.id for o in g3.legal_options()]
     # a Fire Order: the Tank Leader activates himself only (O14.2.1)
-    g2, seat2 = game()
-    ldr2 = put(g2, seat2, "fr-renault-ft", "E5")
-    put(g2, seat2, TANK, "E6")
-    put(g2, 1 - seat2, "ger-infanterie", "E8")
+    p2, seat2 = tank_scene(), SEAT
+    ldr2 = p2.unit(seat2, "fr-renault-ft", "E5")
+    p2.unit(seat2, TANK, "E6")
+    p2.unit(1 - seat2, "ger-infanterie", "E8")
+    g2 = p2.game(seed=1)
     RULES.orders["Fire"].start(g2, seat2, "x")
     g2.refresh()
     pick(g2, f"activate:{ldr2}")
@@ -279,10 +289,11 @@ def test_O23_5_1_O14_2_1_a_tank_leader_activates_tanks_in_his_radius_for_a_move_
 
 
 def test_3_1_6_once_a_tank_is_lost_tank_leaders_command_only_themselves() -> None:
-    g, seat = game()
-    ldr = put(g, seat, "fr-renault-ft", "E5")
-    near = put(g, seat, TANK, "E6")
-    lost = put(g, seat, TANK, "A1")
+    p, seat = tank_scene(), SEAT
+    ldr = p.unit(seat, "fr-renault-ft", "E5")
+    near = p.unit(seat, TANK, "E6")
+    lost = p.unit(seat, TANK, "A1")
+    g = p.game(seed=1)
     g.state["units"][lost].update(where="casualties", hex=None)
     RULES.orders["Move"].start(g, seat, "x")
     g.refresh()
@@ -297,11 +308,14 @@ def test_3_1_6_once_a_tank_is_lost_tank_leaders_command_only_themselves() -> Non
 def fire_game() -> tuple[Game, str, str, str]:
     """Germany's A7V (gun 8/10 in a white box, MG 6/6) in E5 with French Poilus three hexes off
     in E8 and next door in E6."""
-    g, _ = game()
-    t = put(g, 0, "ger-a7v", "E5")
-    far = put(g, 1, "fr-poilus", "E8")
-    near = put(g, 1, "fr-poilus", "E6")
-    return g, t, far, near
+    return fire_scene().game(seed=1), "germany-1", "entente-1", "entente-2"
+
+
+def fire_scene() -> studio.Position:
+    """:func:`fire_game`'s position, Germany to play, still open to more calls."""
+    p = tank_scene().turn(0)
+    p.unit(0, "ger-a7v", "E5"), p.unit(1, "fr-poilus", "E8"), p.unit(1, "fr-poilus", "E6")
+    return p
 
 
 def test_O21_3_2_a_tank_fires_its_gun_and_its_mg_as_two_pieces_never_in_a_group() -> None:
@@ -314,7 +328,6 @@ def test_O21_3_2_a_tank_fires_its_gun_and_its_mg_as_two_pieces_never_in_a_group(
     assert (F.piece_fp(g, t), F.piece_range(g, t)) == (6, 6)
     assert (F.piece_fp(g, gun), F.piece_range(g, gun)) == (8, 10)
     assert F.op_fire_pieces(g, [t]) == [t]  # 11.6: the gun never Op Fires
-    g.state["active"] = 0
     RULES.orders["Fire"].start(g, 0, "x")
     g.refresh()
     pick(g, f"activate:{t}", "target:E8")
@@ -337,10 +350,11 @@ def test_O21_3_2_a_tank_fires_its_gun_and_its_mg_as_two_pieces_never_in_a_group(
 def test_O21_3_2_plus_two_for_an_unbroken_tank_at_an_adjacent_hex_with_the_star() -> None:
     from tactica.games.commander_family import fire as F
 
-    g, _ = game()
-    s = put(g, 1, TANK, "E5")  # Schneider: gun 6* in a white box, MG 4 (no star)
-    put(g, 0, "ger-infanterie", "E6")
-    put(g, 0, "ger-infanterie", "E8")
+    p = tank_scene()
+    s = p.unit(1, TANK, "E5")  # Schneider: gun 6* in a white box, MG 4 (no star)
+    p.unit(0, "ger-infanterie", "E6")
+    p.unit(0, "ger-infanterie", "E8")
+    g = p.game(seed=1)
     gun = s + tanks.GUN
     assert F.strength(g, [gun], "E6")["fp"] == 8 and F.strength(g, [gun], "E8")["fp"] == 6
     assert F.strength(g, [s], "E6")["fp"] == 4
@@ -353,11 +367,11 @@ def test_O21_3_2_the_plus_two_of_an_ordnance_gun_is_in_its_firing_entry() -> Non
     """The gun's +2 at an adjacent hex (O21.3.2) is part of the FP its hit attacks with: the
     Ordnance firing entry lists it among the FP terms with its rule number, as the firing entry
     of a non-Ordnance shot does."""
-    g, _ = game()
-    s = put(g, 1, TANK, "E5")  # Schneider: gun 6* in a white box
-    put(g, 0, "ger-infanterie", "E6")
+    p = tank_scene().turn(1)
+    s = p.unit(1, TANK, "E5")  # Schneider: gun 6* in a white box
+    p.unit(0, "ger-infanterie", "E6")
+    g = p.game(seed=1)
     gun = s + tanks.GUN
-    g.state["active"] = 1
     RULES.orders["Fire"].start(g, 1, "x")
     g.refresh()
     pick(g, f"activate:{s}", "target:E6", f"add:{gun}", "fire")
@@ -370,9 +384,10 @@ def test_O21_3_2_the_plus_two_of_an_ordnance_gun_is_in_its_firing_entry() -> Non
 def test_O21_2_a_tank_with_only_a_gun_fires_it_as_ordnance() -> None:
     from tactica.games.commander_family import fire as F
 
-    g, _ = game()
-    ft = put(g, 1, "fr-renault-ft", "E5")  # one armament: a 5* gun in a white box
-    put(g, 0, "ger-infanterie", "E7")
+    p = tank_scene()
+    ft = p.unit(1, "fr-renault-ft", "E5")  # one armament: a 5* gun in a white box
+    p.unit(0, "ger-infanterie", "E7")
+    g = p.game(seed=1)
     assert F.pieces_of(g, ft) == [ft] and F.is_ordnance(g, ft)
     st = F.strength(g, [ft], "E7")
     assert st["ordnance"] and st["fp"] == 5
@@ -382,17 +397,19 @@ def test_O21_2_a_tank_with_only_a_gun_fires_it_as_ordnance() -> None:
 def test_O21_3_2_tank_leaders_add_no_command_and_infantry_leaders_none_to_a_tank() -> None:
     from tactica.games.commander_family import fire as F
 
-    g, t, _, _ = fire_game()
+    p, t = fire_scene(), "germany-1"
     ldr = next(u.id for u in RULES.components.of_nation("Germany", "leader") if u.special != "hero")
-    put(g, 0, ldr, "E5")
+    p.unit(0, ldr, "E5")
+    g = p.game(seed=1)
     assert (F.piece_fp(g, t), F.piece_fp(g, t + tanks.GUN)) == (6, 8)  # 3.3.1.7
     g.state["units"][t]["suppressed"] = True  # 13: -1 FP and Range on both armaments
     assert (F.piece_fp(g, t), F.piece_range(g, t + tanks.GUN)) == (5, 9)
 
 
 def test_O21_3_3_a_tanks_gun_attacks_a_tank() -> None:
-    g, t, _, _ = fire_game()
-    enemy = put(g, 1, TANK, "E7")
+    p, t = fire_scene(), "germany-1"
+    enemy = p.unit(1, TANK, "E7")
+    g = p.game(seed=1)
     assert tanks.attack_defenders(g, {"pieces": [t + tanks.GUN]}, [enemy]) == [enemy]
     g.state["units"][t]["type"] = "ger-infanterie"  # the same shot by a Platoon cannot
     assert tanks.attack_defenders(g, {"pieces": [t]}, [enemy]) == []
@@ -400,12 +417,13 @@ def test_O21_3_3_a_tanks_gun_attacks_a_tank() -> None:
 
 def test_E92_suppressing_fire_from_a_tanks_machine_gun() -> None:
     from .cards_helpers import event, held
-    from .cards_helpers import game as event_game
+    from .cards_helpers import scene as event_scene
 
-    g = event_game("soissons_tanks_1918")
-    a7v = put(g, 0, "ger-a7v", "E5")  # its MG: 6 FP, Range 6
-    target = put(g, 1, "fr-poilus", "E9")
-    put(g, 1, "fr-poilus", "O11")  # out of reach
+    p = event_scene("soissons_tanks_1918")
+    a7v = p.unit(0, "ger-a7v", "E5")  # its MG: 6 FP, Range 6
+    target = p.unit(1, "fr-poilus", "E9")
+    p.unit(1, "fr-poilus", "O11")  # out of reach
+    g = p.game(seed=1)
     assert tanks.mg_tanks(g, 0) == [a7v]
     event(g, 0, "Suppressing Fire")
     assert [o.id for o in g.legal_options()] == [f"unit:{target}", "none"]
@@ -413,17 +431,20 @@ def test_E92_suppressing_fire_from_a_tanks_machine_gun() -> None:
     assert g.state["units"][target]["suppressed"] and held(g)
     g.state["units"][a7v]["broken"] = True  # a broken Tank's MG does not function (reading AE10)
     assert tanks.mg_tanks(g, 0) == []
-    ft = put(g, 0, "ger-beutepanzer", "E6")
-    assert tanks.mg_tanks(g, 0) == [ft]
+    q = event_scene("soissons_tanks_1918")
+    q.unit(0, "ger-a7v", "E5", broken=True)
+    ft = q.unit(0, "ger-beutepanzer", "E6")
+    assert tanks.mg_tanks(q.game(seed=1), 0) == [ft]
 
 
 def test_O21_3_7_1_a_tank_defends_without_a_leaders_command() -> None:
     from tactica.games.commander_family.stats import morale, stat_value, unit_stat
 
-    g, _ = game()
-    t = put(g, 1, TANK, "E5")
+    p = tank_scene()
+    t = p.unit(1, TANK, "E5")
     ldr = next(u.id for u in RULES.components.of_nation("France", "leader") if u.special != "hero")
-    put(g, 1, ldr, "E5")
+    p.unit(1, ldr, "E5")
+    g = p.game(seed=1)
     assert morale(g, t).value == 7  # the Schneider's printed Morale: no Command, no Cover
     assert stat_value(g, t, "morale") == unit_stat(g, t, "morale").value == 7
 
@@ -434,8 +455,9 @@ def test_T118_2_a_trail_in_a_printed_shellhole_waives_the_tank_check(monkeypatch
     a Shellhole marker on the Trail hex ends the waiver (T121.1)."""
     from tactica.core.board import load_board
 
-    g, seat = game()
-    t = put(g, seat, TANK, "E5")
+    p, seat = tank_scene(), SEAT
+    t = p.unit(seat, TANK, "E5")
+    g = p.game(seed=1)
     doc = {"version": 1, "name": "t", "geometry": {"orientation": "flat", "offset": "odd-q",
                                                    "labels": "letter-number", "cols": 12, "rows": 12},
            "defaults": {"terrain": ["open_ground"], "elevation": 0},

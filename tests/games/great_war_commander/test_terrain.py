@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from tactica import studio
 from tactica.core.board import Board, load_board
 from tactica.games.commander_family.stats import morale
 from tactica.games.great_war_commander import RULES, terrain
 from tactica.games.great_war_commander.data import builtin_pack
 
-from .gwc_helpers import clear_map, log_rules, new, put, to_first_turn
+from .gwc_helpers import log_rules, position
 
 CHART = terrain.terrain_chart()
 
@@ -71,9 +72,9 @@ def test_T116_E28_road_cover_only_in_open_ground() -> None:
 
 
 def test_T99_3_E27_morale_with_brush_cover_on_a_builtin_map() -> None:
-    g = to_first_turn(new())
-    clear_map(g)
-    uid = put(g, 0, "ger-landwehr", "G6")  # Brush on marne_farms (and a road runs through G6)
+    p = position()
+    uid = p.unit(0, "ger-landwehr", "G6")  # Brush on marne_farms (and a road runs through G6)
+    g = p.game(seed=1)
     assert morale(g, uid).value == 7 + 1
     assert morale(g, uid).parts[-1][2] == "T99.3"
 
@@ -91,19 +92,19 @@ def test_T107_gas_costs_one_more_hinders_one_and_suppresses_then_breaks() -> Non
     from tactica.games.commander_family.board_state import los
     from tactica.games.commander_family.movement import step_cost
 
-    g = to_first_turn(new("verdun_gas_1916"))
-    clear_map(g)
-    g.state["gas"] = []
-    base = step_cost(g, "E5", "E6")
+    bare = position("verdun_gas_1916").setting(clear=["gas"]).game(seed=1)
+    base = step_cost(bare, "E5", "E6")
     assert base is not None
-    before = los(g, "E4", "E8")
+    before = los(bare, "E4", "E8")
     assert before.clear and before.hindrance == 0  # trench_line: open between them
-    g.state["gas"] = ["E6"]
+    gassed = position("verdun_gas_1916").marker("gas", "E6")
+    g = gassed.game(seed=1)
     assert step_cost(g, "E5", "E6") == base + 1
     seen = los(g, "E4", "E8")
     assert seen.clear and seen.hindrance == 1  # through the Gas hex
-    fresh_unit = put(g, 0, "ger-landwehr", "E6")
-    tired = put(g, 0, "ger-landwehr", "E6", suppressed=True)
+    fresh_unit = gassed.unit(0, "ger-landwehr", "E6")
+    tired = gassed.unit(0, "ger-landwehr", "E6", suppressed=True)
+    g = gassed.game(seed=1)
     RULES.entered(g, [fresh_unit, tired], "E6")
     assert g.state["units"][fresh_unit]["suppressed"] and not g.state["units"][fresh_unit]["broken"]
     assert g.state["units"][tired]["broken"]
@@ -117,36 +118,37 @@ def _move_cost_options(g: Any) -> dict[str, int]:
     return {o.id[3:]: int(o.args["cost"]) for o in g.legal_options() if o.id.startswith("to:")}
 
 
-def _start_move(g: Any, uid: str) -> None:
-    from .test_core_orders import hand_order
+def _start_move(p: studio.Position, uid: str, seat: int = 0) -> Any:
+    """``seat`` (its Turn) gives a Move Order to ``uid`` alone, the Move card added to its dealt
+    hand; returns the game at the choice of the group's first step."""
+    from .test_core_orders import give_order
 
-    seat = int(g.state["units"][uid]["seat"])
-    g.state["active"] = seat
-    card = hand_order(g, seat, "Move")
-    g.refresh()
+    card = give_order(p.turn(seat), seat, "Move")
+    g = p.game(seed=1)
     g.apply(f"order:{card}")
     g.apply(f"activate:{uid}")
     ids = [o.id for o in g.legal_options()]
     if "done" in ids:
         g.apply("done")
     g.apply(f"unit:{uid}")
-
-
-def _trench_line() -> Any:
-    g = to_first_turn(new("verdun_gas_1916"))
-    clear_map(g)
-    g.state.update(gas=[], fortifications={}, blaze=[])
-    for sd in g.state["sides"]:  # no Strategy Card windows in these tests
-        sd["sc_draw"].extend(sd["sc_hand"])
-        sd["sc_hand"].clear()
     return g
 
 
+def _trench_scene() -> studio.Position:
+    """The Verdun map bare (no unit, Gas or Fortification), no Strategy Card windows."""
+    return (position("verdun_gas_1916").setting(clear=True)
+            .hand(0, [], kind="strategy").hand(1, [], kind="strategy"))
+
+
+def _trench_line() -> Any:
+    return _trench_scene().game(seed=1)
+
+
 def test_O23_T118_the_first_shellhole_of_a_move_costs_one_more_then_one() -> None:
-    g = _trench_line()  # trench_line: E9 Open Ground, E8 and E7 printed Shellholes
-    uid = put(g, 0, "ger-landwehr", "E9")
-    put(g, 1, "fr-poilus", "O11")
-    _start_move(g, uid)
+    p = _trench_scene()  # trench_line: E9 Open Ground, E8 and E7 printed Shellholes
+    uid = p.unit(0, "ger-landwehr", "E9")
+    p.unit(1, "fr-poilus", "O11")
+    g = _start_move(p, uid)
     assert _move_cost_options(g)["E8"] == 2  # T118: 1, +1 for the first Shellhole
     g.apply("to:E8")
     costs = _move_cost_options(g)
@@ -155,10 +157,10 @@ def test_O23_T118_the_first_shellhole_of_a_move_costs_one_more_then_one() -> Non
 
 
 def test_O23_T124_1_the_first_destroyed_woods_costs_one_more_and_apart_from_shellholes() -> None:
-    g = _trench_line()  # C8 Shellhole, C7 and C6 Destroyed Woods
-    uid = put(g, 0, "ger-landwehr", "C9")
-    put(g, 1, "fr-poilus", "O11")
-    _start_move(g, uid)
+    p = _trench_scene()  # C8 Shellhole, C7 and C6 Destroyed Woods
+    uid = p.unit(0, "ger-landwehr", "C9")
+    p.unit(1, "fr-poilus", "O11")
+    g = _start_move(p, uid)
     g.apply("to:C8")  # its first Shellhole: 2 MP
     costs = _move_cost_options(g)
     assert costs["C7"] == 2  # T124.1: 1, +1 for the first Destroyed Woods (the Shellhole's is apart)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tactica import studio
 from tactica.core.board import Board, load_board
 from tactica.core.game import Game
 from tactica.games.commander_family.board_state import los
@@ -17,15 +18,17 @@ from tactica.games.commander_family.stats import morale, stat_value
 from tactica.games.commander_family.victory import break_unit
 from tactica.games.great_war_commander import RULES, terrain, terrain_state
 
-from .gwc_helpers import clear_map, log_rules, new, put, to_first_turn
-from .test_terrain import _move_cost_options, _start_move, _trench_line
+from .gwc_helpers import log_rules, position, put
+from .test_terrain import _move_cost_options, _start_move, _trench_scene
+
+
+def fresh_scene() -> studio.Position:
+    """The Verdun map at Germany's first Turn, bare: no unit, no Gas, no Fortifications."""
+    return position("verdun_gas_1916").setting(clear=True)
 
 
 def fresh() -> Game:
-    g = to_first_turn(new("verdun_gas_1916"))
-    clear_map(g)
-    g.state.update(gas=[], fortifications={}, blaze=[])
-    return g
+    return fresh_scene().game(seed=1)
 
 
 def arm(g: Game, uid: str, wtype: str) -> str:
@@ -44,9 +47,11 @@ def small_board(hexes: dict[str, Any], paths: dict[str, list[str]]) -> Board:
 
 
 def test_3_2_a_broken_formation_flips_to_its_broken_side_keeps_its_markers_and_rallies() -> None:
-    g = fresh()
-    uid = put(g, 0, "ger-landwehr", "E9", suppressed=True)  # Landwehr: 5-4-4-7, broken 2-1-3-8
-    wid = arm(g, uid, "ger-mg08")
+    p = fresh_scene()
+    # Landwehr: 5-4-4-7, broken 2-1-3-8
+    uid = p.unit(0, "ger-landwehr", "E9", suppressed=True, weapon="ger-mg08")
+    g = p.game(seed=1)
+    wid = g.state["units"][uid]["weapon"]
     assert stat_value(g, uid, "fp") == 5 - 1 and able(g, wid) is False  # 13.2 while Suppressed
     g.state["units"][uid]["suppressed"] = False
     assert able(g, wid)
@@ -67,10 +72,11 @@ def test_3_2_a_broken_formation_flips_to_its_broken_side_keeps_its_markers_and_r
 
 
 def test_13_2_suppressed_is_minus_one_fp_range_movement_morale_and_no_weapon_fire() -> None:
-    g = fresh()
-    uid = put(g, 0, "ger-landwehr", "E9")
-    ldr = put(g, 0, "ger-ldr-bertin", "A1")
-    wid = arm(g, uid, "ger-mg08")
+    p = fresh_scene()
+    uid = p.unit(0, "ger-landwehr", "E9", weapon="ger-mg08")
+    ldr = p.unit(0, "ger-ldr-bertin", "A1")
+    g = p.game(seed=1)
+    wid = g.state["units"][uid]["weapon"]
     before = {s: stat_value(g, uid, s) for s in ("fp", "range", "movement")}
     m0 = morale(g, uid).value
     command0 = stat_value(g, ldr, "command")
@@ -147,11 +153,11 @@ def test_T121_trail_one_mp_along_it_and_los_of_the_other_terrain() -> None:
 
 
 def test_T116_plus_one_movement_once_a_move_entered_a_road_hex() -> None:
-    g = _trench_line()  # a Road runs down column I; H9 and I9 are Open Ground
-    uid = put(g, 0, "ger-landwehr", "H9")
-    put(g, 1, "fr-poilus", "O1")
-    full = stat_value(g, uid, "movement")
-    _start_move(g, uid)
+    p = _trench_scene()  # a Road runs down column I; H9 and I9 are Open Ground
+    uid = p.unit(0, "ger-landwehr", "H9")
+    p.unit(1, "fr-poilus", "O1")
+    full = stat_value(p.game(seed=1), uid, "movement")
+    g = _start_move(p, uid)
     _move_cost_options(g)
     assert remaining(g, g.top()) == full
     g.apply("to:I9")  # 1 MP, into a Road hex (not along it)
