@@ -172,7 +172,7 @@ def _combat_commander() -> Editable:
     pack = builtin_pack()
     terrain = tuple({"id": k, "fill": TERRAIN_STYLE.get(k, {}).get("fill", "#ddd"),
                      "label": TERRAIN_STYLE.get(k, {}).get("label") or _title(k)}
-                    for k in sorted(chart.allowed_terrain))
+                    for k in sorted(chart.allowed_terrain, key=lambda k: (k != "open", k)))
     def unit_name(u: Any) -> str:
         rank = getattr(u, "rank", None)
         return f"{rank + ' ' if rank else ''}{u.name} ({u.type})"

@@ -112,6 +112,7 @@ class Editor {
     this.mod = m;
     sessionStorage.setItem(MODULE, module);
     this.data = null;
+    this.geo = null;
     this.history = [];
     this.savedId = null;
     clear(this.side);
@@ -316,6 +317,7 @@ class Editor {
       const r = await api("GET", `/api/editor/scenarios/${encodeURIComponent(id)}`);
       if (r.module !== this.mod.module) {
         this.mod = this.info.modules.find((x) => x.module === r.module) || this.mod;
+        this.geo = null;
         clear(this.side);
         this.buildSide();
         await this.listMine();
