@@ -231,7 +231,7 @@ def registered() -> set[str]:
     from tactica.games.great_war import geo
 
     held = {k for k in geo._CACHE if k.startswith(gw.CUSTOM_PREFIX)}
-    assert held == set(gw._CUSTOM)  # an evicted scenario's tables go with it
+    assert held == set(gw.REGISTRY.ids())  # an evicted scenario's tables go with it
     return held
 
 
@@ -287,7 +287,7 @@ def test_an_evicted_scenario_comes_back_only_with_content_matching_its_id():
         gw.set_custom_source(lambda sid: changed)
         with pytest.raises(gw.RulesError, match="does not match its id"):
             gw.load_scenario(cid)
-        assert not gw._CUSTOM  # nothing registered from a copy that fails its id
+        assert not gw.REGISTRY.ids()  # nothing registered from a copy that fails its id
         gw.set_custom_source(lambda sid: small() if sid == cid else None)
         assert gw.load_scenario(cid)["name"] == "Little wood" and gw.is_registered(cid)
     finally:

@@ -94,12 +94,14 @@ def test_build_a_combat_commander_scenario_save_reload_and_play_against_the_ai(b
     assert hex_(page, "G5").get_attribute("data-level") == "1"
     assert units(page) == [["allies", "us-rifle-squad"], ["allies", "us-rifle-squad"],
                            ["axis", "ger-ldr-bolter"], ["axis", "ger-rifle-squad"]]
-    assert page.locator("[data-testid=ed-map] .eobjective[data-objective=E4][data-id='3'][data-for=axis]").count() == 1
+    objective = "[data-testid=ed-map] .eobjective[data-objective=E4][data-id='3'][data-for=axis]"
+    assert page.locator(objective).count() == 1
     DOCS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(DOCS / "combat_commander-editor.png"))
     saved = httpx.get(server + "/api/editor/scenarios/" + saved_id).json()["scenario"]
     assert saved["map"]["combat_commander"]["buildings"] == {"farm": ["H5", "H6"]}
-    assert saved["sides"]["axis"]["placed"][0] == {"unit": "ger-rifle-squad", "hex": "H5", "weapon": "ger-lmg"}
+    squad = {"unit": "ger-rifle-squad", "hex": "H5", "weapon": "ger-lmg"}
+    assert saved["sides"]["axis"]["placed"][0] == squad
     page.select_option("[data-testid=ed-level]", "random")
     page.click("[data-testid=ed-play-ai]")
     page.wait_for_selector("[data-testid=prompt], [data-testid=handover]", timeout=WAIT)

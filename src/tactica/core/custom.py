@@ -15,7 +15,7 @@ import hashlib
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Mapping
 from typing import Any, Generic, TypeVar
 
 from tactica.core.rules import RulesError
@@ -39,15 +39,23 @@ class CustomScenarios(Generic[T]):
     """The custom scenarios of one rules module registered in this process: content id -> what
     ``build(data, where, content_id)`` made of the checked data (raising RulesError if refused)."""
 
-    def __init__(self, module: str, build: Callable[[Any, str, str], T], limit: int = 16) -> None:
+    def __init__(self, module: str, build: Callable[[Any, str, str], T], limit: int = 16,
+                 on_drop: Callable[[Container[str]], None] | None = None) -> None:
+        """``on_drop(kept ids)`` runs after scenarios are dropped: a module frees what it keeps
+        beside them (The Great War's map tables)."""
         self.module = module
         self._build = build
+        self._on_drop = on_drop
         self._items: OrderedDict[str, T] = OrderedDict()
         self._limit = max(1, limit)
         self._source: Source | None = None
         self._lock = threading.Lock()
 
     # -- settings (the server's) ---------------------------------------------------------------
+    @property
+    def limit(self) -> int:
+        return self._limit
+
     def set_limit(self, n: int) -> None:
         """How many stay registered (at least 1); the least recently used beyond go."""
         with self._lock:
@@ -63,6 +71,11 @@ class CustomScenarios(Generic[T]):
         """Unregister every custom scenario (as after a restart; tests use it)."""
         with self._lock:
             self._items.clear()
+            self._dropped()
+
+    def ids(self) -> list[str]:
+        """The registered ids, the least recently used first."""
+        return list(self._items)
 
     def __len__(self) -> int:
         return len(self._items)
@@ -108,3 +121,8 @@ class CustomScenarios(Generic[T]):
     def _evict(self) -> None:
         while len(self._items) > self._limit:
             self._items.popitem(last=False)
+        self._dropped()
+
+    def _dropped(self) -> None:
+        if self._on_drop is not None:
+            self._on_drop(self._items)
