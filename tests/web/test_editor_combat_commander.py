@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from .driver import open_page, play_turn_by_clicking, set_up_by_clicking
-from .test_accessibility import DOCS
+from .test_accessibility import DOCS, serious_violations
 from .test_editor import WAIT, click_hex, hex_, status
 
 pytestmark = pytest.mark.browser
@@ -67,6 +67,15 @@ def test_build_a_combat_commander_scenario_save_reload_and_play_against_the_ai(b
     click_hex(page, "E4")  # Objective 3 moves into the woods
     page.select_option("[data-param='objectives.3']", label="Axis")
     page.fill("[data-testid=ed-name]", "Farm fight")
+    # forces the American player sets up in his zone (south-edge), from the roster
+    page.select_option("[data-testid=ed-forces-allies]", label="Rifle Team (team)")
+    page.click("[data-testid=ed-forces-add-allies]")
+    page.click("[data-testid=ed-forces-add-allies]")
+    page.wait_for_selector("[data-forces=allies] [data-testid=ed-forces-item]:has-text('2 × Rifle Team (team)')",
+                           timeout=WAIT)
+    page.click("[data-forces=allies] [data-testid=ed-forces-item]")  # one taken off again
+    page.wait_for_selector("[data-forces=allies] [data-testid=ed-forces-item]:has-text('1 × Rifle Team (team)')",
+                           timeout=WAIT)
     # the loader's own message for a unit on impassable water, and nothing saved
     page.click("[data-testid=tool-terrain]")
     page.select_option("[data-testid=ed-terrain]", "water_barrier")
@@ -82,6 +91,8 @@ def test_build_a_combat_commander_scenario_save_reload_and_play_against_the_ai(b
     click_hex(page, "L9")
     page.click("[data-testid=ed-check]")
     status(page, "okmsg", "The loader accepts this scenario")
+    violations = serious_violations(page)
+    assert violations == [], violations
     shots(page, "cc-built")
     page.click("[data-testid=ed-save]")
     status(page, "okmsg", "Saved Farm fight")
@@ -100,12 +111,13 @@ def test_build_a_combat_commander_scenario_save_reload_and_play_against_the_ai(b
     page.screenshot(path=str(DOCS / "combat_commander-editor.png"))
     saved = httpx.get(server + "/api/editor/scenarios/" + saved_id).json()["scenario"]
     assert saved["map"]["combat_commander"]["buildings"] == {"farm": ["H5", "H6"]}
+    assert saved["sides"]["allies"]["forces"]["units"] == {"us-rifle-team": 1}
     squad = {"unit": "ger-rifle-squad", "hex": "H5", "weapon": "ger-lmg"}
     assert saved["sides"]["axis"]["placed"][0] == squad
     page.select_option("[data-testid=ed-level]", "random")
     page.click("[data-testid=ed-play-ai]")
     page.wait_for_selector("[data-testid=prompt], [data-testid=handover]", timeout=WAIT)
-    set_up_by_clicking(page)  # America (the AI) moves first; then the human's Germans
+    set_up_by_clicking(page)  # America (the AI) sets its team up and moves first; then the Germans
     page.wait_for_selector("svg.map .counter", timeout=WAIT)
     clicked = play_turn_by_clicking(page, shots)
     assert clicked["card"] == 1, clicked

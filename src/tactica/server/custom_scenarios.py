@@ -177,11 +177,16 @@ def _combat_commander() -> Editable:
         rank = getattr(u, "rank", None)
         return f"{rank + ' ' if rank else ''}{u.name} ({u.type})"
 
+    # "forces": where a choice goes in a side's forces (leaders by name, squads and teams counted)
     palette = {nation: [{"id": u.id, "name": unit_name(u), "short": UNIT_SHORT.get(u.type, u.type),
-                         "figures": u.figures} for u in r.units.values()]
+                         "figures": u.figures,
+                         "forces": ["leaders", u.name] if u.type == "leader" else ["units", u.id]}
+                        for u in r.units.values()] for nation, r in pack.rosters.items()}
+    weapons = {nation: [{"id": w.id, "name": w.name, "short": WEAPON_SHORT.get(w.kind, w.kind),
+                         "forces": ["weapons", w.id]} for w in r.weapons.values()]
                for nation, r in pack.rosters.items()}
-    weapons = {nation: [{"id": w.id, "name": w.name, "short": WEAPON_SHORT.get(w.kind, w.kind)}
-                        for w in r.weapons.values()] for nation, r in pack.rosters.items()}
+    radios = {nation: [{"id": x.id, "name": x.name, "forces": ["radios", x.id]} for x in r.radios.values()]
+              for nation, r in pack.rosters.items()}
     hands = pack.postures.hand_size
     side = {"each_side": True}
     form = {
@@ -193,7 +198,7 @@ def _combat_commander() -> Editable:
         "levels": [-1, 0, 1, 2, 3],
         "units": {"at": ["sides", "{side}", "placed"], "kind": "unit", "ids": None,
                   "palette_by": ["sides", "{side}", "nation"], "palette": palette, "weapons": weapons,
-                  "flags": [], "stack": True},
+                  "radios": radios, "flags": [], "stack": True},
         "objectives": {"style": "numbered", "at": ["map", "objectives"], "ids": ["1", "2", "3", "4", "5"],
                        "control": ["objectives"]},
         "areas": [{"tool": "zone", "label": "Zone", "at": ["map", "zones"], "names": None,
@@ -232,10 +237,11 @@ def _combat_commander() -> Editable:
             {**side, "at": ["sides", "{side}", "edge"], "label": "Friendly edge", "type": "select",
              "options": _choices(EDGE_NAMES)},
             {**side, "at": ["sides", "{side}", "setup"], "label": "Set-up zone", "type": "zone"},
+            {**side, "at": ["sides", "{side}", "forces"], "label": "Forces set up in the zone (2.1)",
+             "type": "forces"},
         ],
-        "note": "Forces set up by the players in their set-up zone, reinforcements on the Time "
-                "Track and Fortifications are edited in the YAML pane (sides.<side>.forces, "
-                ".reinforcements, fortifications).",
+        "note": "Reinforcements on the Time Track and Fortifications are edited in the YAML pane "
+                "(sides.<side>.reinforcements, fortifications).",
     }
     return Editable("combat_commander", SEATS, terrain, tuple(builtin_scenarios()),
                     check=cc.check_scenario, content_id=content_id, register=cc.register_scenario,

@@ -397,12 +397,59 @@ class Editor {
     const out = [];
     let perSideSaid = false;
     for (const p of this.mod.params) {
+      if (p.type === "forces") { out.push(this.forcesBlock(p)); continue; }
       if (!p.each_side) { out.push(h("label", {}, h("span", {}, p.label), input(p, ""))); continue; }
       if (!perSideSaid) { out.push(h("p", { class: "muted" }, `Per side: ${sides.map(title).join(" / ")}`)); perSideSaid = true; }
       out.push(h("label", {}, h("span", {}, p.label), h("span", { class: "pair" }, sides.map((sd) => input(p, sd)))));
     }
     if (this.mod.note) out.push(h("p", { class: "muted" }, this.mod.note));
     clear(this.form).append(...out);
+  }
+
+  // A side's forces set up by its player (leaders, counted squads and teams, weapons, radios):
+  // the roster's choices say where each goes ("forces": [list or count key, value]).
+  forcesBlock(p) {
+    const d = this.data;
+    const u = this.mod.units;
+    const perSide = this.mod.sides.map((side) => {
+      const nation = getAt(d, u.palette_by, side);
+      const choices = [...palette(this.mod, d, side), ...((u.weapons || {})[nation] || []), ...((u.radios || {})[nation] || [])]
+        .filter((c) => c.forces);
+      const forces = getAt(d, p.at, side) || {};
+      const nameOf = (key, value) => (choices.find((c) => c.forces[0] === key && c.forces[1] === value) || {}).name || value;
+      const change = (fn) => {
+        const f = JSON.parse(JSON.stringify(getAt(d, p.at, side) || {}));
+        fn(f);
+        setAt(d, p.at, side, f);
+        this.contentId = null;
+        this.buildForm();
+      };
+      const items = [];
+      for (const [key, value] of Object.entries(forces)) {
+        if (Array.isArray(value)) {
+          value.forEach((v, i) => items.push([`${nameOf(key, v)}`, (f) => f[key].splice(i, 1)]));
+        } else if (value && typeof value === "object") {
+          for (const [id, n] of Object.entries(value)) {
+            items.push([`${n} × ${nameOf(key, id)}`, (f) => { f[key][id] -= 1; if (f[key][id] <= 0) delete f[key][id]; }]);
+          }
+        }
+      }
+      this.forcesPick = this.forcesPick || {};
+      const sel = h("select", { "data-testid": `ed-forces-${side}`, "aria-label": `Add to the ${side} forces`,
+        onchange: (e) => { this.forcesPick[side] = e.target.value; } },
+      choices.map((c, i) => h("option", { value: i }, c.name)));
+      if (choices[Number(this.forcesPick[side])]) sel.value = this.forcesPick[side];  // kept over redraws
+      const add = () => change((f) => {
+        const [key, value] = choices[Number(sel.value)].forces;
+        if (key === "units") { f.units = f.units || {}; f.units[value] = (f.units[value] || 0) + 1; } else { f[key] = [...(f[key] || []), value]; }
+      });
+      return h("div", { class: "forces", "data-forces": side },
+        h("p", {}, h("b", {}, `${title(side)}: `), items.length ? "" : h("span", { class: "muted" }, "none"),
+          items.map(([text, fn]) => h("button", { class: "small chipbtn", title: "Take one off", "data-testid": "ed-forces-item",
+            onclick: () => change(fn) }, `${text} ✕`))),
+        h("div", { class: "row" }, sel, h("button", { class: "small", "data-testid": `ed-forces-add-${side}`, onclick: add }, "Add")));
+    });
+    return h("div", { class: "forcesbox" }, h("p", { class: "muted" }, p.label), perSide);
   }
 
   // ------------------------------------------------------------------ the map
