@@ -71,11 +71,10 @@ def test_build_a_combat_commander_scenario_save_reload_and_play_against_the_ai(b
     page.select_option("[data-testid=ed-forces-allies]", label="Rifle Team (team)")
     page.click("[data-testid=ed-forces-add-allies]")
     page.click("[data-testid=ed-forces-add-allies]")
-    page.wait_for_selector("[data-forces=allies] [data-testid=ed-forces-item]:has-text('2 × Rifle Team (team)')",
-                           timeout=WAIT)
-    page.click("[data-forces=allies] [data-testid=ed-forces-item]")  # one taken off again
-    page.wait_for_selector("[data-forces=allies] [data-testid=ed-forces-item]:has-text('1 × Rifle Team (team)')",
-                           timeout=WAIT)
+    item = "[data-forces=allies] [data-testid=ed-forces-item]"
+    page.wait_for_selector(f"{item}:has-text('2 × Rifle Team (team)')", timeout=WAIT)
+    page.click(item)  # one taken off again
+    page.wait_for_selector(f"{item}:has-text('1 × Rifle Team (team)')", timeout=WAIT)
     # the loader's own message for a unit on impassable water, and nothing saved
     page.click("[data-testid=tool-terrain]")
     page.select_option("[data-testid=ed-terrain]", "water_barrier")
