@@ -610,6 +610,10 @@ class Editor {
         x1: mx - px, y1: my - py, x2: mx + px, y2: my + py },
       s("title", {}, `${a}/${b}: ${feats.join(", ")}`)));
     }
+    for (const r of geo.roads || []) {  // roads as loaded (edited in the YAML pane)
+      gSides.append(s("line", { class: `eroad ${r.kind}`, "data-road": `${r.a}/${r.b}`,
+        x1: r.line[0][0], y1: r.line[0][1], x2: r.line[1][0], y2: r.line[1][1] }));
+    }
     svg.append(gHex, gSides, gTop);
     svg.addEventListener("pointerup", () => { this.painting = false; });
     svg.addEventListener("pointerleave", () => { this.painting = false; });
