@@ -75,6 +75,13 @@ def test_build_a_combat_commander_scenario_save_reload_and_play_against_the_ai(b
     page.wait_for_selector(f"{item}:has-text('2 × Rifle Team (team)')", timeout=WAIT)
     page.click(item)  # one taken off again
     page.wait_for_selector(f"{item}:has-text('1 × Rifle Team (team)')", timeout=WAIT)
+    # a German reinforcement group on Time space 3: a leader by name
+    page.click("[data-testid=ed-reinf-add-axis]")
+    page.fill("[data-param='sides.axis.reinforcements.0.time']", "3")
+    page.select_option("[data-testid=ed-forces-axis-r0]", label="Capt. Herzog (leader)")
+    page.click("[data-testid=ed-forces-add-axis-r0]")
+    page.wait_for_selector("[data-reinforcement=axis-0] [data-testid=ed-forces-item]:has-text('Herzog')",
+                           timeout=WAIT)
     # the loader's own message for a unit on impassable water, and nothing saved
     page.click("[data-testid=tool-terrain]")
     page.select_option("[data-testid=ed-terrain]", "water_barrier")
@@ -111,6 +118,7 @@ def test_build_a_combat_commander_scenario_save_reload_and_play_against_the_ai(b
     saved = httpx.get(server + "/api/editor/scenarios/" + saved_id).json()["scenario"]
     assert saved["map"]["combat_commander"]["buildings"] == {"farm": ["H5", "H6"]}
     assert saved["sides"]["allies"]["forces"]["units"] == {"us-rifle-team": 1}
+    assert saved["sides"]["axis"]["reinforcements"] == [{"time": 3, "units": {}, "leaders": ["Herzog"]}]
     squad = {"unit": "ger-rifle-squad", "hex": "H5", "weapon": "ger-lmg"}
     assert saved["sides"]["axis"]["placed"][0] == squad
     page.select_option("[data-testid=ed-level]", "random")

@@ -239,9 +239,11 @@ def _combat_commander() -> Editable:
             {**side, "at": ["sides", "{side}", "setup"], "label": "Set-up zone", "type": "zone"},
             {**side, "at": ["sides", "{side}", "forces"], "label": "Forces set up in the zone (2.1)",
              "type": "forces"},
+            {**side, "at": ["sides", "{side}", "reinforcements"],
+             "label": "Reinforcements: forces placed on a Time Track space, entering when Time reaches it "
+                      "(6.1.2 step 5)", "type": "reinforcements"},
         ],
-        "note": "Reinforcements on the Time Track and Fortifications are edited in the YAML pane "
-                "(sides.<side>.reinforcements, fortifications).",
+        "note": "Fortifications and the mines' FP are edited in the YAML pane (fortifications, mines_fp).",
     }
     return Editable("combat_commander", SEATS, terrain, tuple(builtin_scenarios()),
                     check=cc.check_scenario, content_id=content_id, register=cc.register_scenario,

@@ -398,6 +398,7 @@ class Editor {
     let perSideSaid = false;
     for (const p of this.mod.params) {
       if (p.type === "forces") { out.push(this.forcesBlock(p)); continue; }
+      if (p.type === "reinforcements") { out.push(this.reinforcementsBlock(p)); continue; }
       if (!p.each_side) { out.push(h("label", {}, h("span", {}, p.label), input(p, ""))); continue; }
       if (!perSideSaid) { out.push(h("p", { class: "muted" }, `Per side: ${sides.map(title).join(" / ")}`)); perSideSaid = true; }
       out.push(h("label", {}, h("span", {}, p.label), h("span", { class: "pair" }, sides.map((sd) => input(p, sd)))));
@@ -409,47 +410,81 @@ class Editor {
   // A side's forces set up by its player (leaders, counted squads and teams, weapons, radios):
   // the roster's choices say where each goes ("forces": [list or count key, value]).
   forcesBlock(p) {
-    const d = this.data;
-    const u = this.mod.units;
+    const perSide = this.mod.sides.map((side) => h("div", { class: "forces", "data-forces": side },
+      this.forcesEditor(side, `${title(side)}: `, () => getAt(this.data, p.at, side) || {},
+        (f) => setAt(this.data, p.at, side, f), side)));
+    return h("div", { class: "forcesbox" }, h("p", { class: "muted" }, p.label), perSide);
+  }
+
+  // Groups of forces arriving on a Time Track space (6.1.2 step 5), each edited as the forces are.
+  reinforcementsBlock(p) {
     const perSide = this.mod.sides.map((side) => {
-      const nation = getAt(d, u.palette_by, side);
-      const choices = [...palette(this.mod, d, side), ...((u.weapons || {})[nation] || []), ...((u.radios || {})[nation] || [])]
-        .filter((c) => c.forces);
-      const forces = getAt(d, p.at, side) || {};
-      const nameOf = (key, value) => (choices.find((c) => c.forces[0] === key && c.forces[1] === value) || {}).name || value;
-      const change = (fn) => {
-        const f = JSON.parse(JSON.stringify(getAt(d, p.at, side) || {}));
-        fn(f);
-        setAt(d, p.at, side, f);
+      const groups = () => getAt(this.data, p.at, side) || [];
+      const rows = groups().map((g, i) => {
+        const time = h("input", { type: "number", min: 1, max: 20, value: g.time, "data-param": `${pathName(p.at, side)}.${i}.time`,
+          "aria-label": `Time space of ${side} reinforcement ${i + 1}`,
+          oninput: (e) => { if (e.target.value !== "") { groups()[i].time = Number(e.target.value); this.contentId = null; } } });
+        const drop = h("button", { class: "small danger", "data-testid": `ed-reinf-remove-${side}`, onclick: () => {
+          const all = groups().filter((_, k) => k !== i);
+          setAt(this.data, p.at, side, all);
+          this.contentId = null;
+          this.buildForm();
+        } }, "Remove group");
+        return h("div", { class: "forces", "data-reinforcement": `${side}-${i}` },
+          h("div", { class: "row" }, h("span", {}, `Time ${i + 1}:`), time, drop),
+          this.forcesEditor(side, "", () => groups()[i], (f) => { groups()[i] = f; }, `${side}-r${i}`));
+      });
+      const add = h("button", { class: "small", "data-testid": `ed-reinf-add-${side}`, onclick: () => {
+        const start = Number(getAt(this.data, ["time", "start"]) || 0);
+        setAt(this.data, p.at, side, [...groups(), { time: start + 1, units: {} }]);
         this.contentId = null;
         this.buildForm();
-      };
-      const items = [];
-      for (const [key, value] of Object.entries(forces)) {
-        if (Array.isArray(value)) {
-          value.forEach((v, i) => items.push([`${nameOf(key, v)}`, (f) => f[key].splice(i, 1)]));
-        } else if (value && typeof value === "object") {
-          for (const [id, n] of Object.entries(value)) {
-            items.push([`${n} × ${nameOf(key, id)}`, (f) => { f[key][id] -= 1; if (f[key][id] <= 0) delete f[key][id]; }]);
-          }
-        }
-      }
-      this.forcesPick = this.forcesPick || {};
-      const sel = h("select", { "data-testid": `ed-forces-${side}`, "aria-label": `Add to the ${side} forces`,
-        onchange: (e) => { this.forcesPick[side] = e.target.value; } },
-      choices.map((c, i) => h("option", { value: i }, c.name)));
-      if (choices[Number(this.forcesPick[side])]) sel.value = this.forcesPick[side];  // kept over redraws
-      const add = () => change((f) => {
-        const [key, value] = choices[Number(sel.value)].forces;
-        if (key === "units") { f.units = f.units || {}; f.units[value] = (f.units[value] || 0) + 1; } else { f[key] = [...(f[key] || []), value]; }
-      });
-      return h("div", { class: "forces", "data-forces": side },
-        h("p", {}, h("b", {}, `${title(side)}: `), items.length ? "" : h("span", { class: "muted" }, "none"),
-          items.map(([text, fn]) => h("button", { class: "small chipbtn", title: "Take one off", "data-testid": "ed-forces-item",
-            onclick: () => change(fn) }, `${text} ✕`))),
-        h("div", { class: "row" }, sel, h("button", { class: "small", "data-testid": `ed-forces-add-${side}`, onclick: add }, "Add")));
+      } }, `Add a ${title(side)} group`);
+      return h("div", { "data-reinforcements": side }, rows, add);
     });
     return h("div", { class: "forcesbox" }, h("p", { class: "muted" }, p.label), perSide);
+  }
+
+  forcesEditor(side, heading, get, put, key) {
+    const d = this.data;
+    const u = this.mod.units;
+    const nation = getAt(d, u.palette_by, side);
+    const choices = [...palette(this.mod, d, side), ...((u.weapons || {})[nation] || []), ...((u.radios || {})[nation] || [])]
+      .filter((c) => c.forces);
+    const forces = get();
+    const nameOf = (k, value) => (choices.find((c) => c.forces[0] === k && c.forces[1] === value) || {}).name || value;
+    const change = (fn) => {
+      const f = JSON.parse(JSON.stringify(get()));
+      fn(f);
+      put(f);
+      this.contentId = null;
+      this.buildForm();
+    };
+    const items = [];
+    for (const [k, value] of Object.entries(forces)) {
+      if (Array.isArray(value)) {
+        value.forEach((v, i) => items.push([`${nameOf(k, v)}`, (f) => f[k].splice(i, 1)]));
+      } else if (value && typeof value === "object") {
+        for (const [id, n] of Object.entries(value)) {
+          items.push([`${n} × ${nameOf(k, id)}`, (f) => { f[k][id] -= 1; if (f[k][id] <= 0) delete f[k][id]; }]);
+        }
+      }
+    }
+    this.forcesPick = this.forcesPick || {};
+    const sel = h("select", { "data-testid": `ed-forces-${key}`, "aria-label": `Add to the ${side} forces`,
+      onchange: (e) => { this.forcesPick[key] = e.target.value; } },
+    choices.map((c, i) => h("option", { value: i }, c.name)));
+    if (choices[Number(this.forcesPick[key])]) sel.value = this.forcesPick[key];  // kept over redraws
+    const add = () => change((f) => {
+      const [k, value] = choices[Number(sel.value)].forces;
+      if (k === "units") { f.units = f.units || {}; f.units[value] = (f.units[value] || 0) + 1; } else { f[k] = [...(f[k] || []), value]; }
+    });
+    return [
+      h("p", {}, heading ? h("b", {}, heading) : null, items.length ? "" : h("span", { class: "muted" }, "none"),
+        items.map(([text, fn]) => h("button", { class: "small chipbtn", title: "Take one off", "data-testid": "ed-forces-item",
+          onclick: () => change(fn) }, `${text} ✕`))),
+      h("div", { class: "row" }, sel, h("button", { class: "small", "data-testid": `ed-forces-add-${key}`, onclick: add }, "Add")),
+    ];
   }
 
   // ------------------------------------------------------------------ the map
