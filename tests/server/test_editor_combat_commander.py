@@ -73,6 +73,8 @@ def test_the_blank_board_is_refused_until_each_side_has_a_unit_then_plays():
      "scenario: map: objectives: a map has Objectives 1-5 (2.3), got ['1', '2', '3', '4']"),
     (lambda c: c["map"]["combat_commander"]["buildings"].update(farm=["H5", "C3"]),
      "scenario: map: combat_commander.buildings.farm: C3: hex has no building terrain (T82)"),
+    (lambda c: c.update(fortifications=[{"hex": "F9", "type": "trench"}, {"hex": "F9", "type": "wire"}]),
+     "scenario: fortifications[1].hex: F9 already holds a Fortification (8.1.3)"),
     (lambda c: c["map"]["hexes"].update(C3=["lava"]),
      "scenario: map: hex C3 terrain: unknown terrain 'lava'"),
 ])

@@ -62,6 +62,10 @@ def test_build_a_combat_commander_scenario_save_reload_and_play_against_the_ai(b
     page.select_option("[data-testid=ed-unit]", "us-rifle-squad")
     click_hex(page, "F9")
     click_hex(page, "J9")
+    page.click("[data-testid=tool-marker]")
+    page.select_option("[data-testid=ed-marker]", "foxholes")
+    click_hex(page, "G4")
+    assert page.locator("[data-testid=ed-map] .emarker[data-marker=G4][data-kind=foxholes]").count() == 1
     page.click("[data-testid=tool-objective]")
     page.select_option("[data-testid=ed-objective]", "3")
     click_hex(page, "E4")  # Objective 3 moves into the woods
@@ -118,6 +122,7 @@ def test_build_a_combat_commander_scenario_save_reload_and_play_against_the_ai(b
     saved = httpx.get(server + "/api/editor/scenarios/" + saved_id).json()["scenario"]
     assert saved["map"]["combat_commander"]["buildings"] == {"farm": ["H5", "H6"]}
     assert saved["sides"]["allies"]["forces"]["units"] == {"us-rifle-team": 1}
+    assert saved["fortifications"] == [{"hex": "G4", "type": "foxholes"}]
     assert saved["sides"]["axis"]["reinforcements"] == [{"time": 3, "units": {}, "leaders": ["Herzog"]}]
     squad = {"unit": "ger-rifle-squad", "hex": "H5", "weapon": "ger-lmg"}
     assert saved["sides"]["axis"]["placed"][0] == squad

@@ -164,7 +164,8 @@ def _combat_commander() -> Editable:
     from tactica.games.combat_commander import custom as cc
     from tactica.games.combat_commander.components import builtin_pack
     from tactica.games.combat_commander.data_models import EDGE_NAMES, QUALITIES
-    from tactica.games.combat_commander.drawing import TERRAIN_STYLE, UNIT_SHORT, WEAPON_SHORT
+    from tactica.games.combat_commander.drawing import FORT_LABEL, TERRAIN_STYLE, UNIT_SHORT, WEAPON_SHORT
+    from tactica.games.combat_commander.fortifications import KINDS, NAMES
     from tactica.games.combat_commander.scenario_data import SEATS, builtin_scenarios
     from tactica.games.combat_commander.terrain import terrain_chart
 
@@ -193,7 +194,9 @@ def _combat_commander() -> Editable:
         "blank": {"fixed": [cc.COLS, cc.ROWS]},
         "tools": [["terrain", "Paint terrain"], ["level", "Level"], ["hexside", "Hexside"],
                   ["unit", "Place unit"], ["objective", "Objective"], ["zone", "Set-up zones"],
-                  ["building", "Buildings"], ["erase", "Remove"]],
+                  ["building", "Buildings"], ["marker", "Fortifications"], ["erase", "Remove"]],
+        "markers": {"at": ["fortifications"], "key": "type", "label": "Fortification",
+                    "kinds": [{"id": k, "name": NAMES[k], "short": FORT_LABEL.get(k, k)} for k in KINDS]},
         "hexside": [{"id": k, "label": _title(k)} for k in sorted(chart.allowed_hexside)],
         "levels": [-1, 0, 1, 2, 3],
         "units": {"at": ["sides", "{side}", "placed"], "kind": "unit", "ids": None,
@@ -222,6 +225,8 @@ def _combat_commander() -> Editable:
             {"at": ["vp"], "label": "Starting VP (+ Axis)", "type": "number", "min": -50, "max": 50},
             {"at": ["open_chits"], "label": "Open Objective chits", "type": "number", "min": 0},
             {"at": ["secret_chits"], "label": "Secret chits a side", "type": "number", "min": 0},
+            {"at": ["mines_fp"], "label": "Mine Attack FP (F103.2)", "type": "number", "min": 6, "max": 8,
+             "optional": True},
             *({"at": ["objectives", o], "label": f"Objective {o} held by", "type": "select",
                "options": _choices([None, *SEATS])} for o in ("1", "2", "3", "4", "5")),
             {**side, "at": ["sides", "{side}", "nation"], "label": "Nation", "type": "select",
@@ -243,7 +248,8 @@ def _combat_commander() -> Editable:
              "label": "Reinforcements: forces placed on a Time Track space, entering when Time reaches it "
                       "(6.1.2 step 5)", "type": "reinforcements"},
         ],
-        "note": "Fortifications and the mines' FP are edited in the YAML pane (fortifications, mines_fp).",
+        "note": "The Fortifications tool places the scenario's Fortifications (F100.1: one a hex, never "
+                "in Water, one Pillbox).",
     }
     return Editable("combat_commander", SEATS, terrain, tuple(builtin_scenarios()),
                     check=cc.check_scenario, content_id=content_id, register=cc.register_scenario,

@@ -12,7 +12,7 @@ import { h, s, clear } from "./dom.js";
 import { remember } from "./fairness.js";
 import {
   getAt, setAt, pathName, hexInfo, setHex, toggleHexside, unitsOf, unitsAt, palette, placeUnit,
-  removeAt, objectives, toggleObjective, areaSets, toggleArea,
+  removeAt, objectives, toggleObjective, areaSets, toggleArea, markerAt, toggleMarker,
 } from "./editor_model.js";
 
 const AUTHOR = "tactica.author";
@@ -172,6 +172,11 @@ class Editor {
       this.hexsideSel = h("select", { id: "ed-hexside", "data-testid": "ed-hexside" },
         m.hexside.map((x) => h("option", { value: x.id }, x.label)));
       rows.push(field("Hexside", this.hexsideSel, "ed-hexside"));
+    }
+    if (m.markers) {
+      this.markerSel = h("select", { id: "ed-marker", "data-testid": "ed-marker" },
+        m.markers.kinds.map((x) => h("option", { value: x.id }, x.name)));
+      rows.push(field(m.markers.label, this.markerSel, "ed-marker"));
     }
     if (m.objectives.style === "numbered") {
       this.objectiveSel = h("select", { id: "ed-objective", "data-testid": "ed-objective" },
@@ -531,6 +536,8 @@ class Editor {
     } else if (this.tool === "objective") {
       const choice = m.objectives.style === "list" ? this.sideSel.value : this.objectiveSel.value;
       return toggleObjective(m, d, label, choice);
+    } else if (this.tool === "marker") {
+      return toggleMarker(m, d, label, this.markerSel.value);
     } else if (this.tool === "erase") {
       return removeAt(m, d, label);
     } else {
@@ -623,6 +630,14 @@ class Editor {
           s("rect", { x: hx.x - 16 + dx, y: hx.y - 12 - dx, width: 32, height: 24, rx: 3, fill: SIDE_COLORS[si] || "#555", stroke: "#222" }),
           s("text", { x: hx.x + dx, y: hx.y + 4 - dx, class: "eunitlabel" }, u.weapon ? `${short}+${weaponShort(side, u.weapon)}` : short)));
       });
+      const marker = m.markers ? markerAt(m, this.data, label) : null;
+      if (marker) {
+        const kind = m.markers.kinds.find((k) => k.id === marker[m.markers.key]);
+        gTop.append(s("g", { class: "emarker", "data-marker": label, "data-kind": marker[m.markers.key] },
+          s("title", {}, `${label}: ${kind ? kind.name : marker[m.markers.key]}`),
+          s("rect", { x: hx.x - geo.size * 0.7, y: hx.y - geo.size * 0.45, width: 20, height: 14, rx: 2, fill: "#f4e9c8", stroke: "#6b5a2e" }),
+          s("text", { x: hx.x - geo.size * 0.7 + 10, y: hx.y - geo.size * 0.45 + 10.5, class: "markertext" }, kind ? kind.short : "?")));
+      }
       for (const obj of objs.filter((o) => o.hex === label)) {
         const si = m.sides.indexOf(obj.for);
         gTop.append(s("g", { class: "eobjective", "data-objective": label, "data-for": obj.for || "", "data-id": obj.id || "" },

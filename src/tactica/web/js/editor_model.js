@@ -126,7 +126,7 @@ export function placeUnit(mod, data, label, side, kind, extra) {
   list.push(u);
 }
 
-// The Remove tool: the hex's last unit, else its objective.
+// The Remove tool: the hex's last unit, else its marker, else its objective.
 export function removeAt(mod, data, label) {
   const here = unitsAt(mod, data, label);
   if (here.length) {
@@ -134,7 +134,24 @@ export function removeAt(mod, data, label) {
     unitsOf(mod, data, side).splice(i, 1);
     return true;
   }
+  if (mod.markers && markerAt(mod, data, label)) return toggleMarker(mod, data, label, null);
   return toggleObjective(mod, data, label, null, true);
+}
+
+// ------------------------------------------------------------------ markers on hexes
+// (Combat Commander's Fortifications: a list of {hex, <key>}, one a hex)
+export function markerAt(mod, data, label) {
+  return (getAt(data, mod.markers.at) || []).find((x) => String(x.hex).toUpperCase() === label);
+}
+
+// The marker tool: the chosen kind on the hex; the same kind clicked again (or kind null) goes.
+export function toggleMarker(mod, data, label, kind) {
+  const m = mod.markers;
+  const list = (getAt(data, m.at) || []).filter((x) => String(x.hex).toUpperCase() !== label);
+  const old = markerAt(mod, data, label);
+  if (kind && !(old && old[m.key] === kind)) list.push({ hex: label, [m.key]: kind });
+  setAt(data, m.at, "", list.length ? list : undefined);
+  return true;
 }
 
 // ------------------------------------------------------------------ objectives
