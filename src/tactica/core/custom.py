@@ -90,8 +90,11 @@ class CustomScenarios(Generic[T]):
         if not isinstance(data, Mapping):
             raise RulesError(f"{where}: expected a mapping at the top level")
         sid = content_id(data)
-        if sid not in self._items:
-            self._keep(sid, self._build(data, where, sid))
+        with self._lock:
+            if sid in self._items:
+                self._items.move_to_end(sid)  # the most recently used
+                return sid
+        self._keep(sid, self._build(data, where, sid))
         return sid
 
     def get(self, sid: str) -> T:
