@@ -59,8 +59,11 @@ def test_check_returns_the_loaders_messages_and_changes_nothing(tmp_path):
         bad["map"]["geometry"]["orientation"] = "flat"
         r = c.post("/api/editor/check", json={"module": MODULE, "scenario": bad})
         assert r.status_code == 422 and "pointy-top" in r.json()["detail"]
+        r = c.post("/api/editor/check", json={"module": "great_war_commander", "scenario": small()})
+        assert r.status_code == 422 and "does not edit 'great_war_commander'" in r.json()["detail"]
         r = c.post("/api/editor/check", json={"module": "combat_commander", "scenario": small()})
-        assert r.status_code == 422 and "does not edit 'combat_commander'" in r.json()["detail"]
+        assert r.status_code == 422  # a Great War file is not a Combat Commander one: its loader says
+        assert r.json()["detail"] == "scenario: format: expected 1, got 'tactica-scenario'"
         assert not gw.is_registered(gw.custom_id(bad))  # checking registers nothing
         assert c.get("/api/editor/scenarios", headers={"X-Author-Key": "nobody"}).json()["scenarios"] == []
 
@@ -219,7 +222,7 @@ def test_a_built_in_scenario_is_a_starting_point(tmp_path):
         info = c.get("/api/editor/modules").json()
         gw_info = info["modules"][0]
         assert gw_info["module"] == MODULE and set(gw_info["scenarios"]) == {"iron_tide", "ridge_trench"}
-        assert {u["id"] for u in gw_info["units"]} >= {"infantry", "machine_gun", "tank_male"}
+        assert {u["id"] for u in gw_info["units"]["palette"]["*"]} >= {"infantry", "machine_gun", "tank_male"}
         assert gw_info["limits"]["cols"] == cs.MAX_COLS and info["agents"]
 
 
@@ -228,7 +231,7 @@ def registered() -> set[str]:
     from tactica.games.great_war import geo
 
     held = {k for k in geo._CACHE if k.startswith(gw.CUSTOM_PREFIX)}
-    assert held == set(gw._CUSTOM)  # an evicted scenario's tables go with it
+    assert held == set(gw.REGISTRY.ids())  # an evicted scenario's tables go with it
     return held
 
 
@@ -284,7 +287,7 @@ def test_an_evicted_scenario_comes_back_only_with_content_matching_its_id():
         gw.set_custom_source(lambda sid: changed)
         with pytest.raises(gw.RulesError, match="does not match its id"):
             gw.load_scenario(cid)
-        assert not gw._CUSTOM  # nothing registered from a copy that fails its id
+        assert not gw.REGISTRY.ids()  # nothing registered from a copy that fails its id
         gw.set_custom_source(lambda sid: small() if sid == cid else None)
         assert gw.load_scenario(cid)["name"] == "Little wood" and gw.is_registered(cid)
     finally:

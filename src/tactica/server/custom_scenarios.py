@@ -47,13 +47,13 @@ class Invalid(ValueError):
 @dataclass(frozen=True)
 class Editable:
     """What the editor needs of one rules module (one whose boards use the core map format and
-    whose scenarios are self-contained data): what it offers to paint and place, and the
-    module's own functions to check, name, register and start scenarios."""
+    whose scenarios are self-contained data): the module's own functions to check, name,
+    register and start scenarios, and the description the browser's module-neutral editor is
+    driven by (``form``: its tools, palettes, the parameters form; docs/editor.md)."""
 
     module: str
     sides: tuple[str, ...]
     terrain: tuple[dict[str, str], ...]
-    units: tuple[dict[str, str], ...]
     builtin: tuple[str, ...]
     check: Callable[[Any, str], dict[str, Any]]
     """The module's scenario loader on data (file name for messages); RulesError if refused."""
@@ -67,15 +67,39 @@ class Editable:
     load_builtin: Callable[[str], Mapping[str, Any]]
     blank: Callable[[int, int], dict[str, Any]]
     """A new scenario on an empty board of cols x rows in the module's frame."""
+    names: dict[str, tuple[str, ...]]
+    """The feature names a map may use (core.board's ``allowed_*``: terrain, hexside, roads)."""
+    units_at: tuple[str, ...]
+    """Where a side's units on hexes are in the file ("{side}" stands for each side)."""
+    form: dict[str, Any]
     limits: dict[str, int] = field(default_factory=dict)
 
     def public(self) -> dict[str, Any]:
         return {"module": self.module, "sides": list(self.sides), "terrain": list(self.terrain),
-                "units": list(self.units), "scenarios": list(self.builtin), "limits": dict(self.limits)}
+                "scenarios": list(self.builtin), "limits": dict(self.limits), **self.form}
+
+    def unit_lists(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Each side's list of units on hexes in ``data`` (whatever is there, unchecked)."""
+        out = {}
+        for side in self.sides:
+            node: Any = data
+            for key in self.units_at:
+                node = node.get(key.format(side=side)) if isinstance(node, Mapping) else None
+            out[side] = node
+        return out
 
 
 LIMITS: Final = {"text": MAX_TEXT, "cols": MAX_COLS, "rows": MAX_ROWS, "units": MAX_UNITS,
                  "objectives": MAX_OBJECTIVES, "per_author": MAX_PER_AUTHOR}
+
+
+def _title(x: str) -> str:
+    return x.replace("_", " ").replace("-", " ").title()
+
+
+def _choices(values: Iterable[Any], labels: Mapping[Any, str] | None = None) -> list[dict[str, Any]]:
+    return [{"value": v, "label": (labels or {}).get(v) or ("none" if v is None else _title(str(v)))}
+            for v in values]
 
 
 def _gw_serve_from(source: Callable[[str], Any] | None, limit: int) -> None:
@@ -87,19 +111,156 @@ def _gw_serve_from(source: Callable[[str], Any] | None, limit: int) -> None:
 
 def _great_war() -> Editable:
     from tactica.games.great_war import scenarios as gw
-    from tactica.games.great_war.drawing import TERRAIN_STYLE
+    from tactica.games.great_war.drawing import SHORT, TERRAIN_STYLE
+    from tactica.games.great_war.terrain import TERRAIN
     from tactica.games.great_war.units import UNIT_TYPES
 
     terrain = tuple({"id": k, **v} for k, v in TERRAIN_STYLE.items())
-    units = tuple({"id": k, "name": t.name} for k, t in UNIT_TYPES.items())
-    return Editable("great_war", gw.SIDES, terrain, units, gw.scenario_ids(),
+    kinds = [{"id": k, "name": t.name, "short": SHORT.get(k, k)} for k, t in UNIT_TYPES.items()]
+    side = {"label": "Per side", "each_side": True}
+    form = {
+        "blank": {"cols": [3, MAX_COLS], "rows": [2, MAX_ROWS], "default": [14, 9]},
+        "tools": [["terrain", "Paint terrain"], ["half", "Half hex"], ["unit", "Place unit"],
+                  ["objective", "Objective"], ["section", "Sections"], ["erase", "Remove"]],
+        "units": {"at": ["units", "{side}"], "kind": "kind", "ids": {"allies": "a", "central": "c"},
+                  "palette": {"*": kinds}, "flags": [{"key": "bomber", "label": "Bomber (infantry)",
+                                                      "kinds": ["infantry"]}], "stack": False},
+        "objectives": {"style": "list", "at": ["objectives"]},
+        "areas": [{"tool": "section", "label": "Section", "at": ["map", "sections"],
+                   "names": ["left", "centre", "right"]}],
+        "params": [
+            {"at": ["id"], "label": "Id", "type": "text", "testid": "ed-id"},
+            {"at": ["name"], "label": "Name", "type": "text", "testid": "ed-name"},
+            {"at": ["description"], "label": "Description", "type": "textarea"},
+            {"at": ["first"], "label": "First", "type": "select", "options": _choices(gw.SIDES)},
+            {"at": ["turn_limit"], "label": "Turn limit", "type": "number", "min": 1},
+            {**side, "at": ["medals", "{side}"], "label": "Medals to win", "type": "number", "min": 1,
+             "max": 30},
+            {**side, "at": ["hand", "{side}"], "label": "Command cards", "type": "number", "min": 1,
+             "max": 10},
+            {**side, "at": ["combat_hand", "{side}"], "label": "Combat cards", "type": "number", "min": 0,
+             "max": 10},
+            {**side, "at": ["hq", "{side}"], "label": "HQ tokens", "type": "number", "min": 0, "max": 20},
+            {**side, "at": ["reserve_artillery", "{side}"], "label": "Reserve artillery", "type": "checkbox"},
+        ],
+    }
+    return Editable("great_war", gw.SIDES, terrain, gw.scenario_ids(),
                     check=lambda data, where: gw.check_scenario(data, where), content_id=gw.custom_id,
                     register=gw.register_scenario, is_registered=gw.is_registered,
-                    serve_from=_gw_serve_from,
-                    load_builtin=gw.load_scenario, blank=gw.blank_scenario, limits=dict(LIMITS))
+                    serve_from=_gw_serve_from, load_builtin=gw.load_scenario, blank=gw.blank_scenario,
+                    names={"terrain": tuple(TERRAIN)}, units_at=("units", "{side}"), form=form,
+                    limits=dict(LIMITS))
 
 
-EDITABLE: Final = {"great_war": _great_war}
+def _cc_serve_from(source: Callable[[str], Any] | None, limit: int) -> None:
+    from tactica.games.combat_commander.custom import REGISTRY
+
+    REGISTRY.set_source(source)
+    REGISTRY.set_limit(limit)
+
+
+def _combat_commander() -> Editable:
+    from tactica.core.custom import content_id
+    from tactica.games.combat_commander import custom as cc
+    from tactica.games.combat_commander.components import builtin_pack
+    from tactica.games.combat_commander.data_models import EDGE_NAMES, QUALITIES
+    from tactica.games.combat_commander.drawing import FORT_LABEL, TERRAIN_STYLE, UNIT_SHORT, WEAPON_SHORT
+    from tactica.games.combat_commander.fortifications import KINDS, NAMES
+    from tactica.games.combat_commander.scenario_data import SEATS, builtin_scenarios
+    from tactica.games.combat_commander.terrain import terrain_chart
+
+    chart = terrain_chart()
+    pack = builtin_pack()
+    terrain = tuple({"id": k, "fill": TERRAIN_STYLE.get(k, {}).get("fill", "#ddd"),
+                     "label": TERRAIN_STYLE.get(k, {}).get("label") or _title(k)}
+                    for k in sorted(chart.allowed_terrain, key=lambda k: (k != "open", k)))
+    def unit_name(u: Any) -> str:
+        rank = getattr(u, "rank", None)
+        return f"{rank + ' ' if rank else ''}{u.name} ({u.type})"
+
+    # "forces": where a choice goes in a side's forces (leaders by name, squads and teams counted)
+    palette = {nation: [{"id": u.id, "name": unit_name(u), "short": UNIT_SHORT.get(u.type, u.type),
+                         "figures": u.figures,
+                         "forces": ["leaders", u.name] if u.type == "leader" else ["units", u.id]}
+                        for u in r.units.values()] for nation, r in pack.rosters.items()}
+    weapons = {nation: [{"id": w.id, "name": w.name, "short": WEAPON_SHORT.get(w.kind, w.kind),
+                         "forces": ["weapons", w.id]} for w in r.weapons.values()]
+               for nation, r in pack.rosters.items()}
+    radios = {nation: [{"id": x.id, "name": x.name, "forces": ["radios", x.id]} for x in r.radios.values()]
+              for nation, r in pack.rosters.items()}
+    hands = pack.postures.hand_size
+    side = {"each_side": True}
+    form = {
+        "blank": {"fixed": [cc.COLS, cc.ROWS]},
+        "tools": [["terrain", "Paint terrain"], ["level", "Level"], ["hexside", "Hexside"],
+                  ["unit", "Place unit"], ["objective", "Objective"], ["zone", "Set-up zones"],
+                  ["building", "Buildings"], ["marker", "Fortifications"], ["erase", "Remove"]],
+        "markers": {"at": ["fortifications"], "key": "type", "label": "Fortification",
+                    "kinds": [{"id": k, "name": NAMES[k], "short": FORT_LABEL.get(k, k)} for k in KINDS]},
+        "hexside": [{"id": k, "label": _title(k)} for k in sorted(chart.allowed_hexside)],
+        "levels": [-1, 0, 1, 2, 3],
+        "units": {"at": ["sides", "{side}", "placed"], "kind": "unit", "ids": None,
+                  "palette_by": ["sides", "{side}", "nation"], "palette": palette, "weapons": weapons,
+                  "radios": radios, "flags": [], "stack": True},
+        "objectives": {"style": "numbered", "at": ["map", "objectives"], "ids": ["1", "2", "3", "4", "5"],
+                       "control": ["objectives"]},
+        "areas": [{"tool": "zone", "label": "Zone", "at": ["map", "zones"], "names": None,
+                   "edges": ["map", "combat_commander", "setup_zones"], "edge_names": list(EDGE_NAMES)},
+                  {"tool": "building", "label": "Building", "at": ["map", "combat_commander", "buildings"],
+                   "names": None}],
+        "params": [
+            {"at": ["id"], "label": "Id", "type": "text", "testid": "ed-id"},
+            {"at": ["name"], "label": "Name", "type": "text", "testid": "ed-name"},
+            {"at": ["description"], "label": "Description", "type": "textarea"},
+            {"at": ["year"], "label": "Year", "type": "number", "min": 1939, "max": 1945},
+            {"at": ["first"], "label": "First Turn", "type": "select", "options": _choices(SEATS)},
+            {"at": ["initiative"], "label": "Initiative", "type": "select", "options": _choices(SEATS)},
+            {"at": ["setup_order"], "label": "Sets up first", "type": "select",
+             "options": [{"value": None, "label": "the side not moving first"},
+                         *({"value": [a, b], "label": _title(a)} for a, b in (SEATS, SEATS[::-1]))]},
+            {"at": ["time", "start"], "label": "Time: start", "type": "number", "min": 0, "max": 20},
+            {"at": ["time", "sudden_death"], "label": "Time: Sudden Death", "type": "number", "min": 1,
+             "max": 20},
+            {"at": ["time", "last"], "label": "Time: last space", "type": "number", "min": 1, "max": 20},
+            {"at": ["vp"], "label": "Starting VP (+ Axis)", "type": "number", "min": -50, "max": 50},
+            {"at": ["open_chits"], "label": "Open Objective chits", "type": "number", "min": 0},
+            {"at": ["secret_chits"], "label": "Secret chits a side", "type": "number", "min": 0},
+            {"at": ["mines_fp"], "label": "Mine Attack FP (F103.2)", "type": "number", "min": 6, "max": 8,
+             "optional": True},
+            *({"at": ["objectives", o], "label": f"Objective {o} held by", "type": "select",
+               "options": _choices([None, *SEATS])} for o in ("1", "2", "3", "4", "5")),
+            {**side, "at": ["sides", "{side}", "nation"], "label": "Nation", "type": "select",
+             "options": _choices(sorted(pack.rosters), {n: n for n in pack.rosters})},
+            {**side, "at": ["sides", "{side}", "posture"], "label": "Posture (hand size)", "type": "select",
+             "options": _choices(hands, {p: f"{p} ({n})" for p, n in hands.items()})},
+            {**side, "at": ["sides", "{side}", "quality"], "label": "OB quality", "type": "select",
+             "options": _choices(QUALITIES, {q: q for q in QUALITIES})},
+            {**side, "at": ["sides", "{side}", "orders"], "label": "Orders (blank: by posture)",
+             "type": "number", "min": 1, "max": 6, "optional": True},
+            {**side, "at": ["sides", "{side}", "surrender"], "label": "Surrender space", "type": "number",
+             "min": 1, "max": 30},
+            {**side, "at": ["sides", "{side}", "edge"], "label": "Friendly edge", "type": "select",
+             "options": _choices(EDGE_NAMES)},
+            {**side, "at": ["sides", "{side}", "setup"], "label": "Set-up zone", "type": "zone"},
+            {**side, "at": ["sides", "{side}", "forces"], "label": "Forces set up in the zone (2.1)",
+             "type": "forces"},
+            {**side, "at": ["sides", "{side}", "reinforcements"],
+             "label": "Reinforcements: forces placed on a Time Track space, entering when Time reaches it "
+                      "(6.1.2 step 5)", "type": "reinforcements"},
+        ],
+        "note": "The Fortifications tool places the scenario's Fortifications (F100.1: one a hex, never "
+                "in Water, one Pillbox).",
+    }
+    return Editable("combat_commander", SEATS, terrain, tuple(builtin_scenarios()),
+                    check=cc.check_scenario, content_id=content_id, register=cc.register_scenario,
+                    is_registered=cc.REGISTRY.is_registered, serve_from=_cc_serve_from,
+                    load_builtin=cc.load_builtin, blank=cc.blank_scenario,
+                    names={"terrain": tuple(chart.allowed_terrain), "hexside": tuple(chart.allowed_hexside),
+                           "roads": tuple(chart.allowed_roads)},
+                    units_at=("sides", "{side}", "placed"), form=form, limits=dict(LIMITS))
+
+
+EDITABLE: Final = {"great_war": _great_war, "combat_commander": _combat_commander}
 """Editable modules: id -> what the editor offers for it (built on first use)."""
 _editable: dict[str, Editable] = {}
 
@@ -121,7 +282,7 @@ def _size(data: Any) -> int:
         raise Invalid(f"scenario: not plain data ({exc})") from None
 
 
-def check_limits(data: Any) -> None:
+def check_limits(data: Any, ed: Editable | None = None) -> None:
     """The limits held before any loader runs (a forged map of a million hexes would otherwise
     be built first): size, map dimensions, unit and objective counts."""
     if not isinstance(data, dict):
@@ -135,12 +296,11 @@ def check_limits(data: Any) -> None:
             v = geo.get(key)
             if isinstance(v, int) and not isinstance(v, bool) and not 1 <= v <= most:
                 raise Invalid(f"scenario: map.geometry.{key}: {v} is out of range 1..{most} (editor limit)")
-    units = data.get("units")
-    if isinstance(units, dict):
-        for side, lst in units.items():
+    if ed is not None:
+        for side, lst in ed.unit_lists(data).items():
             if isinstance(lst, list) and len(lst) > MAX_UNITS:
-                raise Invalid(f"scenario: units.{side}: {len(lst)} units, more than {MAX_UNITS} "
-                              "(editor limit)")
+                where = ".".join(ed.units_at).format(side=side)
+                raise Invalid(f"scenario: {where}: {len(lst)} units, more than {MAX_UNITS} (editor limit)")
     objs = data.get("objectives")
     if isinstance(objs, list) and len(objs) > MAX_OBJECTIVES:
         raise Invalid(f"scenario: objectives: {len(objs)}, more than {MAX_OBJECTIVES} (editor limit)")
@@ -150,7 +310,7 @@ def check(module: str, data: Any, where: str = "scenario") -> str:
     """The limits, then the module's own loader (the very checks its scenario files pass);
     returns the content id a game on it would cite. Changes nothing."""
     ed = editable(module)
-    check_limits(data)
+    check_limits(data, ed)
     try:
         return ed.content_id(ed.check(data, where))
     except RulesError as exc:
@@ -185,9 +345,15 @@ def to_yaml(data: Mapping[str, Any], name: str) -> str:
 def blank(module: str, cols: int, rows: int) -> dict[str, Any]:
     """A new scenario on an empty board of ``cols`` x ``rows`` in the module's frame."""
     ed = editable(module)
-    if not (3 <= cols <= MAX_COLS and 2 <= rows <= MAX_ROWS):
+    fixed = ed.form["blank"].get("fixed")
+    if fixed:
+        cols, rows = fixed
+    elif not (3 <= cols <= MAX_COLS and 2 <= rows <= MAX_ROWS):
         raise Invalid(f"a blank board is 3..{MAX_COLS} columns by 2..{MAX_ROWS} rows")
-    return ed.blank(cols, rows)
+    try:
+        return ed.blank(cols, rows)
+    except RulesError as exc:
+        raise Invalid(str(exc)) from None
 
 
 def start_from(module: str, scenario: str) -> dict[str, Any]:

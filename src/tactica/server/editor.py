@@ -94,20 +94,27 @@ async def start(module: Annotated[str, Query(max_length=64)],
 @router.post("/map")
 async def map_preview(body: MapIn) -> dict[str, Any]:
     """The drawing geometry of a map being edited (docs/web.md "map"), loaded by core.board with
-    the module's terrain names, and each section's hexes (ranges expanded); a 422 names the
-    problem."""
+    the module's feature names (a module's own block, such as ``combat_commander:``, aside), and
+    each named set of hexes the editor paints (sections, zones; ranges expanded); a 422 names
+    the problem."""
     try:
         ed = cs.editable(body.module)
-        cs.check_limits({"map": body.map})
-        board = await asyncio.to_thread(load_board, body.map, [t["id"] for t in ed.terrain],
-                                        source_name="map")
+        cs.check_limits({"map": body.map}, ed)
+        core = {k: v for k, v in body.map.items() if k != body.module}
+        names = ed.names
+        board = await asyncio.to_thread(load_board, core, names.get("terrain"), names.get("hexside"),
+                                        allowed_roads=names.get("roads"), source_name="map")
     except cs.Invalid as e:
         raise _refuse(e) from None
     except BoardError as e:
         raise Refused(422, str(e)) from None
-    sections = {name: [board.label(h) for h in board.hexes if h in hexes]
-                for name, hexes in board.sections.items()}
-    return {**map_geometry(board), "sections": sections}
+    def labels(hexes: Any) -> list[str]:
+        inside = set(hexes)
+        return [board.label(h) for h in board.hexes if h in inside]
+
+    expanded = {key: {name: labels(hexes) for name, hexes in sets.items()}
+                for key, sets in (("sections", board.sections), ("zones", board.zones))}
+    return {**map_geometry(board, keep=False), **expanded}
 
 
 @router.post("/check")
@@ -126,11 +133,11 @@ async def parse(body: TextIn) -> dict[str, Any]:
     """Import: a scenario file's text read by the strict reader. The data comes back even when
     the loader refuses it (``problem`` then says why), so a file can be fixed in the editor."""
     try:
-        cs.editable(body.module)
+        ed = cs.editable(body.module)
         data = cs.parse_text(body.text, body.name)
         if not isinstance(data, dict):
             raise cs.Invalid(f"{body.name}: expected a mapping at the top level")
-        cs.check_limits(data)
+        cs.check_limits(data, ed)
     except cs.Invalid as e:
         raise _refuse(e) from None
     problem = None
@@ -147,8 +154,7 @@ async def as_yaml(body: ScenarioIn) -> Response:
     """A scenario being edited as the YAML text of its file (the editor's YAML pane and the
     download of a draft); nothing is checked but the limits."""
     try:
-        cs.editable(body.module)
-        cs.check_limits(body.scenario)
+        cs.check_limits(body.scenario, cs.editable(body.module))
     except cs.Invalid as e:
         raise _refuse(e) from None
     return Response(cs.to_yaml(body.scenario, _name(body.scenario)), media_type="application/yaml")

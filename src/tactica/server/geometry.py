@@ -21,7 +21,9 @@ def _pt(p: tuple[float, float]) -> list[float]:
     return [round(p[0], 2), round(p[1], 2)]
 
 
-def map_geometry(board: Board) -> dict[str, Any]:
+def map_geometry(board: Board, keep: bool = True) -> dict[str, Any]:
+    """The drawing geometry of ``board``; ``keep=False`` for a board seen once (the editor's
+    drafts), which would otherwise stay in the cache for good."""
     hit = _cache.get(id(board))
     if hit is not None and hit[0] is board:
         return hit[1]
@@ -63,7 +65,8 @@ def map_geometry(board: Board) -> dict[str, Any]:
         "hexes": hexes, "hexsides": sides, "roads": roads,
         "objectives": {k: _label(board, h) for k, h in board.objectives.items()},
     }
-    _cache[id(board)] = (board, geo)
+    if keep:
+        _cache[id(board)] = (board, geo)
     return geo
 
 

@@ -552,6 +552,14 @@ class ReinforcementModel(ForcesModel):
     time: Annotated[int, Field(ge=1, le=20, description="Time Track space (6.1.2 step 5)")]
 
 
+class PlacedModel(Model):
+    """A unit set up on a fixed hex rather than in a set-up zone (a custom scenario's)."""
+
+    hex: Text
+    unit: Annotated[Text, Field(description="a squad, team or leader id of the nation's roster")]
+    weapon: Text | None = Field(default=None, description="a weapon id of the roster it carries (8.1.1)")
+
+
 class ScenarioSideModel(Model):
     nation: Text
     posture: Annotated[str, OneOf(POSTURES, "posture")]
@@ -561,6 +569,10 @@ class ScenarioSideModel(Model):
     edge: Text
     setup: Text
     forces: ForcesModel
+    placed: list[PlacedModel] = Field(
+        default_factory=list,
+        description="units on fixed hexes at the start, besides the forces set up in the zone",
+    )
     reinforcements: list[ReinforcementModel] = Field(default_factory=list)
 
 
@@ -593,13 +605,18 @@ class ScenarioFile(FileModel):
     kind: Literal["scenario"]
     id: Text
     name: Text
-    map: Text
+    map: Text | CcMapFile = Field(
+        description="a built-in map id, or the map itself inline (a CC map file's content)"
+    )
     year: Annotated[int, Field(ge=1939, le=1945)]
     description: Text | None = None
     balance: Text | None = None
     time: TimeModel
     initiative: Seat
     first: Seat
+    setup_order: Annotated[list[Seat], Field(min_length=2, max_length=2)] | None = Field(
+        default=None, description="who sets up first (default: the side that does not take the first Turn)"
+    )
     vp: Annotated[int, Field(ge=-50, le=50)] = 0
     open_chits: Annotated[int, Field(ge=0)] = 0
     secret_chits: Annotated[int, Field(ge=0)] = 0
@@ -654,3 +671,6 @@ class CcMapFile(MapFile):
     """A Combat Commander map: a core map (docs/map-format.md) with a ``combat_commander`` block."""
 
     combat_commander: CcMapBlock
+
+
+ScenarioFile.model_rebuild()  # its inline map is a CcMapFile, defined above this line

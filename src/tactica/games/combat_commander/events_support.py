@@ -114,7 +114,10 @@ def support_table(g: Game, seat: int) -> SupportTable | None:
 
 def scenario_year(g: Game) -> int:
     rules: Any = g.rules
-    sc = rules.all_scenarios().get(g.state.get("scenario"), {}) if hasattr(rules, "all_scenarios") else {}
+    try:
+        sc = rules.scenario_spec(g.state.get("scenario"))
+    except (AttributeError, KeyError):
+        sc = {}
     return int(sc.get("year", g.state.get("year", DEFAULT_YEAR)))
 
 

@@ -37,7 +37,7 @@ from .data_models import CcMapBlock, CcMapFile
 from .terrain import on_path, terrain_chart
 
 __all__ = ["CORNERS", "EDGES", "CcMap", "MapError", "builtin_map", "builtin_map_ids", "load_map",
-           "map_of_board"]
+           "map_from_data", "map_of_board"]
 
 EDGES: Final = ("north", "south", "west", "east")
 OPPOSITE: Final = MappingProxyType({"north": "south", "south": "north", "west": "east", "east": "west"})
@@ -94,9 +94,19 @@ def load_map(source: str | os.PathLike[str] | Traversable) -> CcMap:
         doc = read(source)
     except ComponentError as exc:
         raise MapError(str(exc)) from exc
-    name, data = doc.name, doc.data
-    block = validate(CcMapFile, data, name, MapError, doc.lines).combat_commander
+    return map_from_data(doc.data, doc.name, lines=doc.lines)
+
+
+def map_from_data(data: object, name: str, *, board_name: str | None = None,
+                  lines: Mapping[tuple[str | int, ...], int] | None = None) -> CcMap:
+    """Check a CC map given as data (a scenario's inline map, the editor's) exactly as a map
+    file is checked; ``name`` names it in messages, ``board_name`` (default: the map's own
+    ``name``) is the board's and the map's id (a custom scenario's content id)."""
+    block = validate(CcMapFile, data, name, MapError, lines).combat_commander
+    assert isinstance(data, Mapping)
     core = {k: v for k, v in data.items() if k != "combat_commander"}
+    if board_name is not None:
+        core["name"] = board_name
     chart = terrain_chart()
     try:
         board = load_board(
@@ -105,7 +115,7 @@ def load_map(source: str | os.PathLike[str] | Traversable) -> CcMap:
             chart.allowed_hexside,
             allowed_roads=chart.allowed_roads,
             source_name=name,
-            lines=doc.lines,
+            lines=lines,
         )
     except BoardError as exc:
         raise MapError(str(exc)) from exc

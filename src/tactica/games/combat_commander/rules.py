@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from tactica.core.rules import Args, Step
+from tactica.core.rules import Args, RulesError, ScenarioInfo, Step
 
 from ..commander_family.actions import action_registry
 from ..commander_family.base import CommanderRules
@@ -19,6 +19,7 @@ from ..commander_family.orders import order_registry
 from ..commander_family.procedures import procedure_steps, register_procedures
 from . import actions_fire, actions_hidden, actions_other, artillery, drawing, fortifications, mines
 from .components import ACTIONS, EVENTS, ORDERS, ObjectiveChit, Pack, builtin_pack
+from .custom import REGISTRY, is_custom
 from .events_all import register as register_events
 from .rule_numbers import RULE_NUMBERS
 from .scenarios import SCENARIOS
@@ -171,6 +172,8 @@ class CombatCommanderRules(CommanderRules):
         m = self._maps.get(name)
         if m is not None:
             return m
+        if is_custom(name):  # a custom scenario's inline map, named by its content id
+            return REGISTRY.get(name).cc_map
         from .maps import builtin_map, builtin_map_ids
 
         return builtin_map(name) if name in builtin_map_ids() else None
@@ -180,6 +183,8 @@ class CombatCommanderRules(CommanderRules):
         b = self._boards.get(name)  # type: ignore[arg-type]
         if b is not None or name is None:
             return b
+        if is_custom(name):  # not kept here: the registry bounds what stays loaded
+            return REGISTRY.get(name).cc_map.board
         from .maps import builtin_map
 
         b = self._boards[name] = builtin_map(name).board
@@ -259,6 +264,25 @@ class CombatCommanderRules(CommanderRules):
     # -- scenarios -----------------------------------------------------------------------------
     def all_scenarios(self) -> dict[str, dict[str, Any]]:
         return {**SCENARIOS, **_builtin_scenarios(), **self._extra_scenarios}
+
+    def scenario_spec(self, scenario: str) -> dict[str, Any]:
+        """A built-in or added scenario, or a custom one by content id (custom.py: registered,
+        or fetched again from the server's copies)."""
+        if is_custom(scenario):
+            try:
+                return REGISTRY.get(scenario).spec
+            except RulesError as exc:
+                raise KeyError(str(exc)) from None
+        return self.all_scenarios()[scenario]
+
+    def scenario(self, scenario_id: str) -> ScenarioInfo:
+        """Built-in and added scenarios as listed; a custom one (the editor's, by content id)
+        once this process has registered it or can fetch it from the server's copies."""
+        if is_custom(scenario_id):
+            d = REGISTRY.get(scenario_id).spec  # RulesError if there is none
+            return ScenarioInfo(scenario_id, d["name"], " ".join(str(d.get("description", "")).split()),
+                                self.seats)
+        return super().scenario(scenario_id)
 
     def add_scenario(self, scenario_id: str, spec: dict[str, Any]) -> None:
         """Add a scenario in the SCENARIOS shape to this instance (tests, custom scenarios)."""

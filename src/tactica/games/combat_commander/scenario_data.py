@@ -6,13 +6,15 @@ A scenario file (``data/scenarios/*.yaml``) reads::
     kind: scenario
     id: hill_2_crown               # unique; scenarios are looked up by it
     name: Hill 2 Crown
-    map: hill_road                 # a built-in map id (data/maps/<id>.yaml)
+    map: hill_road                 # a built-in map id (data/maps/<id>.yaml), or the map itself
+                                   # inline: a CC map file's content (maps.py), as the editor saves
     year: 1944                     # Year Track space (4.3.2), 1939-1945
     description: one paragraph for players
     balance: why the sides are even (design notes)
     time: {start: 0, sudden_death: 7, last: 12}   # Time Track spaces (6.1.1, 6.2.1)
     initiative: axis               # who holds the Initiative card at the start (9)
     first: allies                  # who takes the first Turn
+    setup_order: [axis, allies]    # optional: who sets up first (default: the side not first)
     vp: 0                          # VP marker start; + favours axis, - allies (7)
     open_chits: 1                  # Objective chits drawn open (7.3.2)
     secret_chits: 1                # drawn secretly by EACH side (7.3.3)
@@ -34,6 +36,8 @@ A scenario file (``data/scenarios/*.yaml``) reads::
           units: {ger-rifle-squad: 4, ger-rifle-team: 1}   # squad/team type ids: count
           weapons: [ger-mmg, ger-lmg]                       # weapon ids, one per carrying unit (8.1.1)
           radios: [ger-radio-10]                            # at most one (8.1.2)
+        placed:                    # optional: units on fixed hexes at the start, besides forces
+          - {hex: E4, unit: ger-rifle-squad, weapon: ger-lmg}   # roster ids; a leader by its id
         reinforcements:            # units placed on the Time Track (6.1.2 step 5)
           - {time: 4, leaders: [Dawson], units: {us-rifle-squad: 2}, weapons: [], radios: []}
 
@@ -41,7 +45,8 @@ Loading checks everything against the built-in component pack and maps (or the o
 before building anything: unknown keys, wrong types, unknown nations, postures, roster ids, maps,
 edges and zones, more counters than the countermix holds, weapons without carriers, more than one
 Radio, Time Track values out of order, bad Objective ids or controllers, Fortifications off the
-map, in Water, two in one hex or a second Pillbox. A problem raises
+map, in Water, two in one hex or a second Pillbox, placed units off the map, on impassable
+terrain or overstacked (8.2). An inline map passes every check of a map file (maps.py). A problem raises
 :class:`ScenarioError` naming the file, the entry and the problem; nothing half-loads.
 ``Scenario.to_engine()`` gives the plain dict the rules module's ``SCENARIOS`` table uses.
 """
@@ -61,8 +66,8 @@ from tactica.core.schema import validate
 
 from ._schema import ComponentError, read
 from .components import Pack, Roster, builtin_pack, data_dir
-from .data_models import ForcesModel, FortificationModel, ScenarioFile, ScenarioSideModel
-from .maps import OPPOSITE, CcMap, builtin_map
+from .data_models import ForcesModel, FortificationModel, PlacedModel, ScenarioFile, ScenarioSideModel
+from .maps import OPPOSITE, CcMap, MapError, builtin_map, map_from_data
 
 __all__ = [
     "DEFAULT_ORDERS",
@@ -74,6 +79,8 @@ __all__ = [
     "Side",
     "builtin_scenario",
     "builtin_scenarios",
+    "check_data",
+    "check_with_map",
     "load_scenario",
 ]
 
@@ -107,6 +114,13 @@ class Reinforcement:
 
 
 @dataclass(frozen=True, slots=True)
+class Placed:
+    hex: str
+    unit: str  # roster unit type id (squad, team or leader)
+    weapon: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class Side:
     seat: str
     nation: str
@@ -119,6 +133,7 @@ class Side:
     setup: str
     forces: Forces
     reinforcements: tuple[Reinforcement, ...]
+    placed: tuple[Placed, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +157,7 @@ class Scenario:
     source: str
     fortifications: tuple[tuple[str, str], ...] = ()  # (hex label, kind) (F100.1)
     mines_fp: int = 6  # F103.2
+    setup_order: tuple[str, ...] | None = None
 
     def to_engine(self) -> dict[str, Any]:
         """The scenario as the plain dict of ``scenarios.SCENARIOS``; weapons go to the first
@@ -159,7 +175,10 @@ class Scenario:
                 "quality": sd.quality,
                 "edge": sd.edge,
                 "setup": sd.setup,
-                "units": _armed(sd.forces),
+                "units": _armed(sd.forces) + [
+                    {"type": p.unit, "hex": p.hex, **({"weapon": p.weapon} if p.weapon else {})}
+                    for p in sd.placed
+                ],
                 "radios": list(sd.forces.radios),
                 "reinforcements": reinf,
                 "reinforcement_radios": {
@@ -181,6 +200,7 @@ class Scenario:
             "vp": self.vp,
             "fortifications": [{"hex": h, "type": k} for h, k in self.fortifications],
             "mines_fp": self.mines_fp,
+            **({"setup_order": list(self.setup_order)} if self.setup_order else {}),
         }
 
 
@@ -210,8 +230,46 @@ def load_scenario(
         doc = read(source)
     except ComponentError as exc:
         raise ScenarioError(str(exc)) from exc
-    f = validate(ScenarioFile, doc.data, doc.name, ScenarioError, doc.lines)
-    return _scenario(_Fail(doc.name), f, pack or builtin_pack(), maps)
+    return check_data(doc.data, doc.name, pack=pack, maps=maps, lines=doc.lines)
+
+
+def check_data(
+    data: Any,
+    where: str,
+    *,
+    pack: Pack | None = None,
+    maps: Callable[[str], CcMap] = builtin_map,
+    board_name: str | None = None,
+    lines: Mapping[tuple[str | int, ...], int] | None = None,
+) -> Scenario:
+    """Check a scenario given as data (a file's, or the editor's): every check of a file. A map
+    given inline is checked as a map file is, named ``board_name`` (default: its own name)."""
+    return check_with_map(data, where, pack=pack, maps=maps, board_name=board_name, lines=lines)[0]
+
+
+def check_with_map(
+    data: Any,
+    where: str,
+    *,
+    pack: Pack | None = None,
+    maps: Callable[[str], CcMap] = builtin_map,
+    board_name: str | None = None,
+    lines: Mapping[tuple[str | int, ...], int] | None = None,
+) -> tuple[Scenario, CcMap]:
+    """:func:`check_data`, and the map the scenario is played on (its inline map, built)."""
+    f = validate(ScenarioFile, data, where, ScenarioError, lines)
+    fail = _Fail(where)
+    if isinstance(f.map, str):
+        try:
+            cc_map = maps(f.map)
+        except (KeyError, ValueError) as exc:
+            raise fail("map", f"cannot use map {f.map!r}: {exc}") from exc
+    else:
+        try:
+            cc_map = map_from_data(data["map"], f"{where}: map", board_name=board_name)
+        except MapError as exc:
+            raise ScenarioError(str(exc)) from None
+    return _scenario(fail, f, pack or builtin_pack(), cc_map), cc_map
 
 
 class _Fail:
@@ -224,11 +282,7 @@ class _Fail:
         return ScenarioError(f"{self.name}: {where}: {problem}")
 
 
-def _scenario(fail: _Fail, f: ScenarioFile, pack: Pack, maps: Callable[[str], CcMap]) -> Scenario:
-    try:
-        cc_map = maps(f.map)
-    except (KeyError, ValueError) as exc:
-        raise fail("map", f"cannot use map {f.map!r}: {exc}") from exc
+def _scenario(fail: _Fail, f: ScenarioFile, pack: Pack, cc_map: CcMap) -> Scenario:
     chits = len(pack.objectives)
     if f.open_chits > chits:
         raise fail("open_chits", f"{f.open_chits} is out of range 0..{chits}")
@@ -247,7 +301,7 @@ def _scenario(fail: _Fail, f: ScenarioFile, pack: Pack, maps: Callable[[str], Cc
     return Scenario(
         id=f.id,
         name=f.name,
-        map=f.map,
+        map=cc_map.id,
         year=f.year,
         description=(f.description or "").strip(),
         balance=(f.balance or "").strip(),
@@ -264,7 +318,14 @@ def _scenario(fail: _Fail, f: ScenarioFile, pack: Pack, maps: Callable[[str], Cc
         source=fail.name,
         fortifications=_fortifications(fail, f.fortifications, cc_map),
         mines_fp=f.mines_fp,
+        setup_order=_setup_order(fail, f.setup_order),
     )
+
+
+def _setup_order(fail: _Fail, order: list[str] | None) -> tuple[str, ...] | None:
+    if order is not None and sorted(order) != sorted(SEATS):
+        raise fail("setup_order", f"name each side once ({', '.join(SEATS)})")
+    return None if order is None else tuple(order)
 
 
 def _fortifications(
@@ -331,7 +392,8 @@ def _side(
             f"{where}.setup", f"zone {m.setup!r} lies on the {cc_map.setup_zones[m.setup]} edge, not {m.edge}"
         )
     forces = _forces(fail, f"{where}.forces", m.forces, roster)
-    if not forces.unit_ids():
+    placed = _placed(fail, f"{where}.placed", m.placed, roster, cc_map)
+    if not forces.unit_ids() and not placed:
         raise fail(f"{where}.forces", "a side starts with at least one unit on the map")
     reinf: list[Reinforcement] = []
     for i, r in enumerate(m.reinforcements):
@@ -339,7 +401,8 @@ def _side(
         if not start < r.time <= last:
             raise fail(f"{rw}.time", f"{r.time} is out of range {start + 1}..{last}")
         reinf.append(Reinforcement(r.time, _forces(fail, rw, r, roster)))
-    _check_countermix(fail, where, roster, [forces, *(r.forces for r in reinf)])
+    on_hexes = Forces((), tuple((p.unit, 1) for p in placed), tuple(p.weapon for p in placed if p.weapon), ())
+    _check_countermix(fail, where, roster, [forces, on_hexes, *(r.forces for r in reinf)])
     hexes = len(cc_map.zone(m.setup))
     figures = sum(roster.units[u].figures for u in forces.unit_ids())
     if figures > 7 * hexes:
@@ -358,7 +421,43 @@ def _side(
         m.setup,
         forces,
         tuple(reinf),
+        placed,
     )
+
+
+def _placed(
+    fail: _Fail, where: str, items: list[PlacedModel], roster: Roster, cc_map: CcMap
+) -> tuple[Placed, ...]:
+    """Units set up on fixed hexes: roster ids, on the map, on passable terrain, at most
+    FIGURE_LIMIT figures of the side in a hex (8.2)."""
+    from ..commander_family.board_state import FIGURE_LIMIT
+    from .terrain import hex_type
+
+    board = cc_map.board
+    figures: Counter[str] = Counter()
+    out: list[Placed] = []
+    for i, m in enumerate(items):
+        w = f"{where}[{i}]"
+        u = roster.units.get(m.unit)
+        if u is None:
+            raise fail(f"{w}.unit", f"no {roster.nation} squad, team or leader of id {m.unit!r}")
+        if m.weapon is not None and m.weapon not in roster.weapons:
+            allowed = ", ".join(roster.weapons)
+            raise fail(f"{w}.weapon", f"unknown {roster.nation} weapon {m.weapon!r} (allowed: {allowed})")
+        try:
+            h = board.parse(m.hex)
+        except ValueError as exc:
+            raise fail(f"{w}.hex", f"{m.hex}: {exc}") from None
+        if h not in board.hexes:
+            raise fail(f"{w}.hex", f"{m.hex} is not a hex of map {cc_map.id}")
+        label = board.label(h)
+        if hex_type(board, h).move_impassable:
+            raise fail(f"{w}.hex", f"{label} is impassable: no unit may stand there")
+        figures[label] += u.figures
+        if figures[label] > FIGURE_LIMIT:
+            raise fail(f"{w}.hex", f"{label} holds more than {FIGURE_LIMIT} figures of one side (8.2)")
+        out.append(Placed(label, m.unit, m.weapon))
+    return tuple(out)
 
 
 def _forces(fail: _Fail, where: str, m: ForcesModel, roster: Roster) -> Forces:

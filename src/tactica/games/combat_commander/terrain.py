@@ -180,9 +180,11 @@ def hex_types(board: Board, h: Hex, chart: TerrainChart | None = None) -> tuple[
     return _hex_types(board, h, chart)
 
 
-@cache
+@lru_cache(maxsize=8192)
 def _default_hex_types(board: Board, h: Hex) -> tuple[TerrainEntry, ...]:
-    """The map fixes a hex's terrain, so under the built-in chart it is worked out once."""
+    """The map fixes a hex's terrain, so under the built-in chart it is worked out once. Bounded
+    (some fifty 15 x 10 maps): custom maps come and go (custom.py), and an unbounded cache would
+    keep every board it ever saw."""
     return _hex_types(board, h, terrain_chart())
 
 
@@ -223,8 +225,9 @@ def move_cost(board: Board, a: Hex, b: Hex, chart: TerrainChart | None = None) -
     return _move_cost(board, a, b, chart)
 
 
-@cache
+@lru_cache(maxsize=65536)
 def _default_move_cost(board: Board, a: Hex, b: Hex) -> int | None:
+    """Bounded as ``_default_hex_types`` (some seventy 15 x 10 maps of steps)."""
     return _move_cost(board, a, b, terrain_chart())
 
 

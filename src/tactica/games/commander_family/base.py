@@ -181,6 +181,11 @@ class CommanderRules(Rules):
         """Every scenario by id, in the shape setup.py reads."""
         raise NotImplementedError
 
+    def scenario_spec(self, scenario: str) -> dict[str, Any]:
+        """One scenario in the shape setup.py reads (KeyError if there is none): a game may be
+        on a scenario that ``all_scenarios`` does not list (Combat Commander's custom ones)."""
+        return self.all_scenarios()[scenario]
+
     def scenarios(self) -> list[ScenarioInfo]:
         return [ScenarioInfo(k, v["name"], v.get("description", ""), self.seats)
                 for k, v in self.all_scenarios().items()]

@@ -168,9 +168,12 @@ def setup_area(g: Game, seat: int) -> list[str]:
     that side. Empty when the scenario names none (every unit placed on a given hex)."""
     rules: Any = g.rules
     b = board_of(g)
-    if b is None or not hasattr(rules, "all_scenarios"):
+    if b is None or not hasattr(rules, "scenario_spec"):
         return []
-    sc = rules.all_scenarios().get(g.state.get("scenario"), {})
+    try:
+        sc = rules.scenario_spec(g.state.get("scenario"))
+    except KeyError:
+        sc = {}
     spec = (sc.get("sides") or {}).get(rules.seats[seat], {})
     zones = {str(spec["setup"])} if spec.get("setup") else set()
     zones |= {str(e["zone"]) for e in spec.get("units", []) if isinstance(e, dict) and e.get("zone")}

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 def setup_scenario(rules: CommanderRules, g: Game, scenario: str) -> None:
     """Fill ``g.state`` for ``scenario`` and push the set-up or the first Turn."""
-    sc = rules.all_scenarios()[scenario]
+    sc = rules.scenario_spec(scenario)
     s = g.state
     ch = g.chance
     sides: list[dict[str, Any]] = []

@@ -6,17 +6,15 @@ medals to win, the starting hands and HQ tokens. Loaded and checked once per pro
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
-from collections import OrderedDict
-from collections.abc import Callable, Mapping
-from contextlib import suppress
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from tactica.core.board import BoardError, load_board
+from tactica.core.custom import PREFIX, CustomScenarios, Source, content_id
 from tactica.core.datafile import DataError, load_file
 from tactica.core.decks import draw, new_deck
 from tactica.core.game import Game
@@ -40,78 +38,53 @@ def scenario_ids() -> tuple[str, ...]:
 
 
 UNIT_ID = re.compile(r"^[A-Za-z0-9_-]{1,16}$")
-CUSTOM_PREFIX = "custom-"
+CUSTOM_PREFIX = PREFIX
 """Scenario ids of scenarios given as data (the web editor's), not files: ``custom-`` and the
-first 32 hex digits of the SHA-256 of the scenario's canonical JSON. The id names the content,
-so a game record that cites it replays on exactly that content, whatever its author edits later."""
-_CUSTOM: OrderedDict[str, dict[str, Any]] = OrderedDict()
-"""Custom scenarios registered in this process, by id (checked before they get in), the least
-recently used first. At most ``custom_limit()`` are kept: each holds its map's tables (Geo), some
-megabytes on a large board, and a long-running server would otherwise gain one per new scenario."""
+first 32 hex digits of the SHA-256 of the scenario's canonical JSON (core/custom.py). The id names
+the content, so a game record that cites it replays on exactly that content, whatever its author
+edits later."""
 CUSTOM_LIMIT_DEFAULT = 16
-_limit = [CUSTOM_LIMIT_DEFAULT]
-CustomSource = Callable[[str], Any]
-_source: list[CustomSource | None] = [None]
+
+
+def _build(data: Any, where: str, sid: str) -> dict[str, Any]:
+    """A checked custom scenario, its map's tables (Geo) built under its id."""
+    copy: dict[str, Any] = json.loads(json.dumps(check_scenario(data, where)))  # no list shared
+    geo_for(sid, copy["map"])
+    return copy
+
+
+REGISTRY: CustomScenarios[dict[str, Any]] = CustomScenarios(
+    "great_war", _build, CUSTOM_LIMIT_DEFAULT, on_drop=lambda keep: forget_geo_except(CUSTOM_PREFIX, keep))
+"""Custom scenarios registered in this process, at most ``custom_limit()`` (each holds its map's
+tables, some megabytes on a large board); the least recently used go, with their tables."""
+CustomSource = Source
 
 
 def custom_limit() -> int:
-    return _limit[0]
+    return REGISTRY.limit
 
 
 def set_custom_limit(n: int) -> None:
     """How many custom scenarios stay registered (at least 1); the least recently used beyond go
     (and are registered again from the source when a game needs one)."""
-    _limit[0] = max(1, int(n))
-    _evict()
+    REGISTRY.set_limit(n)
 
 
 def set_custom_source(source: CustomSource | None) -> CustomSource | None:
     """Where an evicted (or never registered) custom scenario is fetched from when a game needs it:
     a function from content id to the stored content, or None if there is none. The server
     installs its store's immutable copies; returns the source it replaces."""
-    old = _source[0]
-    _source[0] = source
-    return old
+    return REGISTRY.set_source(source)
 
 
 def forget_custom() -> None:
     """Unregister every custom scenario (as after a restart; tests use it)."""
-    _CUSTOM.clear()
-    forget_geo_except(CUSTOM_PREFIX, _CUSTOM)
-
-
-def _evict() -> None:
-    """Drop the least recently used beyond the limit, and any map tables left by a custom
-    scenario no longer registered (one evicted by another thread while a game looked it up)."""
-    while len(_CUSTOM) > _limit[0]:
-        try:
-            _CUSTOM.popitem(last=False)
-        except KeyError:  # emptied meanwhile by another thread
-            break
-    forget_geo_except(CUSTOM_PREFIX, _CUSTOM)
-
-
-def _custom(sid: str) -> dict[str, Any]:
-    """A custom scenario's data: registered, or fetched from the source and registered again
-    (its content must still hash to its id: a game replays on exactly what it was made on)."""
-    data = _CUSTOM.get(sid)
-    if data is not None:
-        with suppress(KeyError):  # evicted by another thread meanwhile: the data still holds
-            _CUSTOM.move_to_end(sid)
-        return data
-    source = _source[0]
-    content = None if source is None else source(sid)
-    if content is None:
-        raise RulesError(f"great_war has no scenario {sid!r}: a custom scenario that is not loaded here")
-    checked = check_scenario(content, f"stored scenario {sid}")
-    if custom_id(checked) != sid:
-        raise RulesError(f"stored scenario {sid}: its content does not match its id")
-    return _register(sid, checked)
+    REGISTRY.forget()
 
 
 def load_scenario(sid: str) -> dict[str, Any]:
     if sid.startswith(CUSTOM_PREFIX):
-        return _custom(sid)
+        return REGISTRY.get(sid)
     return _load_file(sid)
 
 
@@ -197,39 +170,19 @@ def _check_counts(data: Mapping[str, Any], where: str) -> None:
 
 def custom_id(data: Mapping[str, Any]) -> str:
     """The id naming this content (``CUSTOM_PREFIX`` + SHA-256 of its canonical JSON)."""
-    try:
-        text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                          allow_nan=False)
-    except (TypeError, ValueError) as exc:
-        raise RulesError(f"scenario: not plain data ({exc})") from None
-    return CUSTOM_PREFIX + hashlib.sha256(text.encode()).hexdigest()[:32]
+    return content_id(data)
 
 
 def register_scenario(data: Any, where: str = "scenario") -> str:
     """Check a scenario given as data and make it playable in this process under its content id
     (``custom_id``); registering the same content again is harmless. Raises RulesError."""
-    checked = check_scenario(data, where)
-    sid = custom_id(checked)
-    _register(sid, checked)
-    return sid
-
-
-def _register(sid: str, checked: dict[str, Any]) -> dict[str, Any]:
-    """Keep a checked scenario (the most recently used), evicting beyond the limit."""
-    copy = _CUSTOM.get(sid)
-    if copy is None:
-        copy = json.loads(json.dumps(checked))  # no list shared with the caller
-        geo_for(sid, copy["map"])
-        _CUSTOM[sid] = copy
-        _evict()
-    else:
-        with suppress(KeyError):
-            _CUSTOM.move_to_end(sid)
-    return copy
+    if not isinstance(data, Mapping):
+        check_scenario(data, where)  # the model names what is wrong
+    return REGISTRY.register(data, where)
 
 
 def is_registered(sid: str) -> bool:
-    return sid in _CUSTOM
+    return REGISTRY.is_registered(sid)
 
 
 def blank_scenario(cols: int, rows: int) -> dict[str, Any]:

@@ -1,0 +1,141 @@
+"""The scenario editor on Combat Commander in a real Chromium (docs/editor.md): on a blank 15 x 10
+board, paint terrain, a level and a wall, mark a two-hex building, place stacks of both nations
+from their rosters (a weapon carried), move an objective and give it a holder, see the loader
+refuse a unit on impassable water, save, reload and find it all, then play against the AI until
+the human has played a Turn. Every wait is for what the page shows."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from .driver import open_page, play_turn_by_clicking, set_up_by_clicking
+from .test_accessibility import DOCS, serious_violations
+from .test_editor import WAIT, click_hex, hex_, status
+
+pytestmark = pytest.mark.browser
+
+
+def units(page):
+    return sorted(page.eval_on_selector_all(
+        "[data-testid=ed-map] .eunit", "els => els.map(e => [e.dataset.side, e.dataset.kind])"))
+
+
+def test_build_a_combat_commander_scenario_save_reload_and_play_against_the_ai(browser, server, shots):
+    page = open_page(browser, server + "/#/editor")
+    page.wait_for_selector("[data-testid=ed-map] g.hex", timeout=WAIT)
+    page.select_option("[data-testid=ed-module]", "combat_commander")
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=ed-map] g.hex').length === 150",
+                           timeout=WAIT)  # rule 2: every Random Hex A1-O10
+    page.click("[data-testid=tool-terrain]")
+    page.select_option("[data-testid=ed-terrain]", "woods")
+    click_hex(page, "E4")
+    page.select_option("[data-testid=ed-terrain]", "building")
+    click_hex(page, "H5")
+    click_hex(page, "H6")
+    page.click("[data-testid=tool-level]")
+    page.select_option("[data-testid=ed-level-value]", "1")
+    click_hex(page, "G5")
+    assert hex_(page, "G5").get_attribute("data-level") == "1"
+    page.click("[data-testid=tool-hexside]")
+    page.select_option("[data-testid=ed-hexside]", "wall")
+    before = page.locator("[data-testid=ed-map]").element_handle()
+    box = hex_(page, "D5").bounding_box()
+    hex_(page, "D5").click(position={"x": box["width"] / 2, "y": 4})  # by its north side: D4/D5
+    page.wait_for_function("el => !el.isConnected", arg=before, timeout=WAIT)
+    assert page.locator("[data-testid=ed-map] line.ehexside[data-features=wall]").get_attribute(
+        "data-side") in ("D5/D4", "D4/D5")
+    page.click("[data-testid=tool-building]")
+    page.fill("[data-testid=ed-building]", "farm")
+    click_hex(page, "H5")
+    click_hex(page, "H6")
+    assert hex_(page, "H6").get_attribute("data-buildings") == "farm"
+    page.click("[data-testid=tool-unit]")
+    page.select_option("[data-testid=ed-side]", "axis")
+    page.select_option("[data-testid=ed-unit]", "ger-rifle-squad")
+    page.select_option("[data-testid=ed-weapon]", "ger-lmg")
+    click_hex(page, "H5")
+    page.select_option("[data-testid=ed-weapon]", "")
+    page.select_option("[data-testid=ed-unit]", "ger-ldr-bolter")
+    click_hex(page, "H5")  # stacked with the squad
+    page.select_option("[data-testid=ed-side]", "allies")
+    page.select_option("[data-testid=ed-unit]", "us-rifle-squad")
+    click_hex(page, "F9")
+    click_hex(page, "J9")
+    page.click("[data-testid=tool-marker]")
+    page.select_option("[data-testid=ed-marker]", "foxholes")
+    click_hex(page, "G4")
+    assert page.locator("[data-testid=ed-map] .emarker[data-marker=G4][data-kind=foxholes]").count() == 1
+    page.click("[data-testid=tool-objective]")
+    page.select_option("[data-testid=ed-objective]", "3")
+    click_hex(page, "E4")  # Objective 3 moves into the woods
+    page.select_option("[data-param='objectives.3']", label="Axis")
+    page.fill("[data-testid=ed-name]", "Farm fight")
+    # forces the American player sets up in his zone (south-edge), from the roster
+    page.select_option("[data-testid=ed-forces-allies]", label="Rifle Team (team)")
+    page.click("[data-testid=ed-forces-add-allies]")
+    page.click("[data-testid=ed-forces-add-allies]")
+    item = "[data-forces=allies] [data-testid=ed-forces-item]"
+    page.wait_for_selector(f"{item}:has-text('2 × Rifle Team (team)')", timeout=WAIT)
+    page.click(item)  # one taken off again
+    page.wait_for_selector(f"{item}:has-text('1 × Rifle Team (team)')", timeout=WAIT)
+    # a German reinforcement group on Time space 3: a leader by name
+    page.click("[data-testid=ed-reinf-add-axis]")
+    page.fill("[data-param='sides.axis.reinforcements.0.time']", "3")
+    page.select_option("[data-testid=ed-forces-axis-r0]", label="Capt. Herzog (leader)")
+    page.click("[data-testid=ed-forces-add-axis-r0]")
+    page.wait_for_selector("[data-reinforcement=axis-0] [data-testid=ed-forces-item]:has-text('Herzog')",
+                           timeout=WAIT)
+    # the loader's own message for a unit on impassable water, and nothing saved
+    page.click("[data-testid=tool-terrain]")
+    page.select_option("[data-testid=ed-terrain]", "water_barrier")
+    click_hex(page, "L9")
+    page.click("[data-testid=tool-unit]")
+    click_hex(page, "L9")
+    page.click("[data-testid=ed-check]")
+    status(page, "error", "sides.allies.placed[2].hex: L9 is impassable")
+    page.click("[data-testid=ed-save]")
+    status(page, "error", "Not saved: scenario: sides.allies.placed[2].hex: L9 is impassable")
+    assert page.locator("[data-testid=my-scenarios] a").count() == 0
+    page.click("[data-testid=tool-erase]")
+    click_hex(page, "L9")
+    page.click("[data-testid=ed-check]")
+    status(page, "okmsg", "The loader accepts this scenario")
+    violations = serious_violations(page)
+    assert violations == [], violations
+    shots(page, "cc-built")
+    page.click("[data-testid=ed-save]")
+    status(page, "okmsg", "Saved Farm fight")
+    saved_id = page.url.rsplit("/", 1)[1]
+    page.reload()
+    page.wait_for_selector("[data-testid=my-scenarios] a:has-text('Farm fight')", timeout=WAIT)
+    status(page, "okmsg", "Opened Farm fight")
+    assert page.locator("[data-testid=ed-module]").input_value() == "combat_commander"
+    assert hex_(page, "E4").get_attribute("data-terrain") == "woods"
+    assert hex_(page, "G5").get_attribute("data-level") == "1"
+    assert units(page) == [["allies", "us-rifle-squad"], ["allies", "us-rifle-squad"],
+                           ["axis", "ger-ldr-bolter"], ["axis", "ger-rifle-squad"]]
+    objective = "[data-testid=ed-map] .eobjective[data-objective=E4][data-id='3'][data-for=axis]"
+    assert page.locator(objective).count() == 1
+    DOCS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(DOCS / "combat_commander-editor.png"))
+    saved = httpx.get(server + "/api/editor/scenarios/" + saved_id).json()["scenario"]
+    assert saved["map"]["combat_commander"]["buildings"] == {"farm": ["H5", "H6"]}
+    assert saved["sides"]["allies"]["forces"]["units"] == {"us-rifle-team": 1}
+    assert saved["fortifications"] == [{"hex": "G4", "type": "foxholes"}]
+    assert saved["sides"]["axis"]["reinforcements"] == [{"time": 3, "units": {}, "leaders": ["Herzog"]}]
+    squad = {"unit": "ger-rifle-squad", "hex": "H5", "weapon": "ger-lmg"}
+    assert saved["sides"]["axis"]["placed"][0] == squad
+    page.select_option("[data-testid=ed-level]", "random")
+    page.click("[data-testid=ed-play-ai]")
+    page.wait_for_selector("[data-testid=prompt], [data-testid=handover]", timeout=WAIT)
+    set_up_by_clicking(page)  # America (the AI) sets its team up and moves first; then the Germans
+    page.wait_for_selector("svg.map .counter", timeout=WAIT)
+    clicked = play_turn_by_clicking(page, shots)
+    assert clicked["card"] == 1, clicked
+    log = page.locator("[data-testid=log] li").all_text_contents()
+    assert any("America" in line for line in log), "the AI's turn shows in the log"
+    games = httpx.get(server + "/api/games").json()["games"]
+    assert [(g["module"], g["scenario_name"]) for g in games] == [("combat_commander", "Farm fight")]
+    assert games[0]["scenario"].startswith("custom-")
+    assert not page.errors, page.errors
