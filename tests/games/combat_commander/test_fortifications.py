@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+import yaml
 from fire_helpers import game, go, hand, opts, roll_cards, text, top
 
 from tactica.core.game import Game
@@ -82,19 +83,35 @@ def test_F100_3_water_hex_and_second_fortification_refused() -> None:
 
 
 def test_F100_scenario_file_checks(tmp_path: Any) -> None:
-    from tactica.games.combat_commander.scenario_data import builtin_scenario, scenarios_dir
+    from tactica.games.combat_commander.scenario_data import scenarios_dir
 
-    src = scenarios_dir() / "hill_2_crown.yaml"
-    body = src.read_text()
-    good = tmp_path / "ok.yaml"
-    good.write_text(body + "fortifications:\n  - {hex: C5, type: trench}\nmines_fp: 8\n")
-    sc = load_scenario(good)
+    data = yaml.safe_load((scenarios_dir() / "hill_2_crown.yaml").read_text(encoding="utf-8"))
+
+    def write(name: str, forts: list[dict[str, str]], **extra: Any) -> Any:
+        path = tmp_path / name
+        path.write_text(yaml.safe_dump({**data, "fortifications": forts, **extra}), encoding="utf-8")
+        return path
+
+    sc = load_scenario(write("ok.yaml", [{"hex": "C5", "type": "trench"}], mines_fp=8))
     assert sc.fortifications == (("C5", "trench"),) and sc.to_engine()["mines_fp"] == 8
-    assert builtin_scenario("hill_2_crown").to_engine()["fortifications"] == []
-    bad = tmp_path / "bad.yaml"
-    bad.write_text(body + "fortifications:\n  - {hex: C5, type: pillbox}\n  - {hex: C6, type: pillbox}\n")
+    bad = write("bad.yaml", [{"hex": "C5", "type": "pillbox"}, {"hex": "C6", "type": "pillbox"}])
     with pytest.raises(ScenarioError, match="one Pillbox"):
         load_scenario(bad)
+
+
+@pytest.mark.parametrize("scenario", ["hill_2_crown", "ridge_1941", "bridge_at_dawn"])
+def test_F100_builtin_scenario_fortifications_start_on_the_map(scenario: str) -> None:
+    """The designed scenarios' Foxholes (balance, rules version 0.3: the crown hexes of Hill 2) are
+    on the map when the game starts, exactly as the file lists them; a file without any has none."""
+    import tactica
+    from tactica.games.combat_commander.scenario_data import builtin_scenario, scenarios_dir
+
+    data = yaml.safe_load((scenarios_dir() / f"{scenario}.yaml").read_text(encoding="utf-8"))
+    want = {f["hex"]: f["type"] for f in data.get("fortifications", [])}
+    assert dict(builtin_scenario(scenario).fortifications) == want
+    g = tactica.new_game("combat_commander", scenario, seed=1)
+    assert F.view(g) == want
+    assert bool(want) is (scenario != "bridge_at_dawn")
 
 
 # ---------------------------------------------------------------- F102 Foxholes (cover, T93 road)

@@ -55,7 +55,7 @@ rulebook text; this spread (more light smoke than heavy) is our assumption."""
 class CombatCommanderRules(CommanderRules):
     id = "combat_commander"
     name = "Combat Commander: Europe"
-    version = "0.2"
+    version = "0.3"
     seats = ("axis", "allies")
     option_defaults: Mapping[str, Any] = {}
     rule_numbers: Mapping[str, str] = RULE_NUMBERS
