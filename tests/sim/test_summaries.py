@@ -39,7 +39,10 @@ def test_combat_commander_reports_its_vp_margin_and_how_the_game_ended():
 
 
 @pytest.mark.parametrize(("module", "scenario"), [("great_war", "ridge_trench"),
-                                                  ("combat_commander", "hill_2_crown")])
+                                                  ("combat_commander", "hill_2_crown"),
+                                                  ("combat_infantry", "hill_74"),
+                                                  ("combat_infantry", "night_patrol"),
+                                                  ("great_war_commander", "frontieres_1914")])
 def test_scripted_agents_honour_their_seeds(module, scenario):
     """Both games of a seed pair have the same deal; with scripted against itself they differ
     only if each agent's seed counts (the two agents of a pair get different seeds)."""

@@ -33,14 +33,14 @@ def test_10_1_your_own_scenario_file_loads_like_the_built_in_one(tmp_path: Path)
 
 
 @pytest.mark.parametrize(("edit", "problem"), [
-    (lambda t: t.replace("game_turns: 5", "game_turns: 5\ngame_turns: 6"),
-     "saint_martin.yaml: not valid YAML: line 23, column 1: duplicate key 'game_turns'"),
+    (lambda t: t.replace("game_turns: 4", "game_turns: 4\ngame_turns: 6"),
+     "saint_martin.yaml: not valid YAML: line 28, column 1: duplicate key 'game_turns'"),
     (lambda t: t.replace("night: false", "night: no"), "saint_martin.yaml: .*'no'"),
     (lambda t: t.replace("    US-A-MG: C4", "    US-A-MG: 4"),
      r"saint_martin.yaml: setup.usa.US-A-MG: expected a non-empty string, got 4 \(line \d+\)"),
     (lambda t: t.replace("first: usa", "first: france"),
      r"saint_martin.yaml: first: unknown side 'france' \(allowed: usa, ger\) \(line \d+\)"),
-    (lambda t: t.replace("  usa: {artillery: 2, air: 1}", "  usa: {artillery: 2, air: 1, rockets: 3}"),
+    (lambda t: t.replace("  usa: {artillery: 3, air: 1}", "  usa: {artillery: 3, air: 1, rockets: 3}"),
      r"saint_martin.yaml: support.usa: unknown key 'rockets' \(line \d+\)"),
     (lambda t: t.replace("weather: fair", "weather: snow"),
      "saint_martin.yaml: weather: expected 'fair' or 'bad'"),
@@ -56,7 +56,7 @@ def test_10_1_a_malformed_scenario_file_is_refused_naming_file_entry_and_problem
         read_scenario(p)
     # nothing changed: the built-in scenario, the list of scenarios and new games are as before
     assert load_scenario("saint_martin") is before and "saint_martin" in scenario_ids()
-    assert tactica.new_game("combat_infantry", "saint_martin", seed=1).state["game_turns"] == 5
+    assert tactica.new_game("combat_infantry", "saint_martin", seed=1).state["game_turns"] == 4
 
 
 def test_10_1_an_unreadable_scenario_file_is_refused(tmp_path: Path) -> None:

@@ -156,6 +156,33 @@ def test_victory_medals_end_the_game():
     assert g.is_terminal() and g.returns() == [1.0, -1.0]
 
 
+@pytest.mark.parametrize(("tie", "returns", "words"), [
+    (None, [0.0, 0.0], "medals level 2-2"),
+    (1, [-1.0, 1.0], "medals level 2-2: central win the tie"),
+    (0, [1.0, -1.0], "medals level 2-2: allies win the tie"),
+])
+def test_victory_3_level_medals_at_the_turn_limit_go_to_the_scenarios_tie_side(tie, returns, words):
+    """TGW-D Victory 3: a level count at the turn limit is a draw unless the scenario names a
+    side (ridge_trench: the Central Powers, who hold the line)."""
+    g = arena([("i", 0, "infantry", "B8"), ("x", 1, "infantry", "M2")])
+    s = g.state
+    assert s["tie"] == 1  # ridge_trench gives a level count to the Central Powers
+    s.update(tie=tie, turn=2 * s["turn_limit"], medals=[2, 2])
+    g.apply("done")
+    assert g.is_terminal() and g.returns() == returns
+    assert s["result"]["reason"] == "turn limit reached, " + words
+
+
+def test_victory_3_a_scenario_without_a_tie_side_draws_and_a_bad_one_is_refused():
+    from tactica.core.rules import RulesError
+    from tactica.games.great_war.scenarios import check_scenario, load_scenario
+
+    assert tactica.new_game("great_war", "iron_tide", seed=1).state["tie"] is None
+    data = {**load_scenario("ridge_trench"), "tie": "axis"}
+    with pytest.raises(RulesError, match="tie"):
+        check_scenario(data, "bad.yaml")
+
+
 def test_terminal_picture_shows_the_board_and_only_the_own_hand():
     g = tactica.new_game("great_war", "iron_tide", seed=1)
     mine, theirs = g.rules.describe(g, 0), g.rules.describe(g, 1)

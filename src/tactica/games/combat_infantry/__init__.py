@@ -43,7 +43,7 @@ CHIT_PULL_CHOICE: Mapping[str, Any] = {
 class CombatInfantryRules(Rules):
     id = "combat_infantry"
     name = "Combat Infantry (WestFront)"
-    version = "4"
+    version = "5"
     seats = SIDES
     option_defaults: Mapping[str, Any] = {"surrender": False, "chit_pull": ""}
     """``surrender``: offer each player a Surrender option at every activation (10.4); off by

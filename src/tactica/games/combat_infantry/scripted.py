@@ -34,6 +34,9 @@ from .blocks import NO_ASSAULT_ENTRY, SIDES
 from .geo import Geo
 from .scenarios import geo_of
 
+Ties = dict[str, float]
+"""A draw from the agent's seed per option id: breaks ties between equally good options."""
+
 NEAR = 3
 """Enemy within this many hexes: dig in or hold rather than walk on."""
 
@@ -93,32 +96,35 @@ class SolitairePriorities:
             raise ValueError("no decision to make: the game is over")
         opts = list(d.options)
         pick = getattr(self, f"_{d.step}", None)
-        choice = pick(game, seat, opts) if pick is not None else None
+        # ties between equally good options go by a draw from the agent's seed (docs/sim.md), so
+        # two scripted agents with different seeds play different games from the same position
+        tie = {o.id: rng.random() for o in opts}
+        choice = pick(game, seat, opts, tie) if pick is not None else None
         return choice if choice is not None else opts[0]
 
     # -- activation ------------------------------------------------------------------------------
-    def _activate(self, game: Game, seat: int, opts: list[Option]) -> Option | None:
+    def _activate(self, game: Game, seat: int, opts: list[Option], tie: Ties) -> Option | None:
         seen = _Seen(game, seat)
         hqs = [o for o in opts if o.id.startswith("hq:")]
         if not hqs:
             return None
-        return min(hqs, key=lambda o: (seen.nearest_enemy(seen.geo.index[o.args["hex"]]), o.id))
+        return min(hqs, key=lambda o: (seen.nearest_enemy(seen.geo.index[o.args["hex"]]), tie[o.id]))
 
-    def _set_up(self, game: Game, seat: int, opts: list[Option]) -> Option | None:
+    def _set_up(self, game: Game, seat: int, opts: list[Option], tie: Ties) -> Option | None:
         """10.1: the first block still to place, where fewest of its side stand (spread out)."""
         seen = _Seen(game, seat)
         first = opts[0].args["unit"]
         mine = [o for o in opts if o.args["unit"] == first]
-        return min(mine, key=lambda o: (seen.count.get(o.args["i"], [0, 0])[0], o.id))
+        return min(mine, key=lambda o: (seen.count.get(o.args["i"], [0, 0])[0], tie[o.id]))
 
-    def _deploy(self, game: Game, seat: int, opts: list[Option]) -> Option | None:
+    def _deploy(self, game: Game, seat: int, opts: list[Option], tie: Ties) -> Option | None:
         return _by_id(opts)["stay"]
 
-    def _command(self, game: Game, seat: int, opts: list[Option]) -> Option | None:
+    def _command(self, game: Game, seat: int, opts: list[Option], tie: Ties) -> Option | None:
         strikes = [o for o in opts if o.kind == "support" and "i" in o.args]
         if strikes:  # a CHQ's strike on the enemy hex holding the most blocks
             seen = _Seen(game, seat)
-            return max(strikes, key=lambda o: (seen.count.get(o.args["i"], [0, 0])[1], o.id))
+            return max(strikes, key=lambda o: (seen.count.get(o.args["i"], [0, 0])[1], tie[o.id]))
         for prefix in ("cmd:", "try:"):
             for o in opts:
                 if o.id.startswith(prefix):
@@ -126,7 +132,7 @@ class SolitairePriorities:
         return _by_id(opts).get("hq")
 
     # -- one unit's action (10.5 priorities) ---------------------------------------------------
-    def _action(self, game: Game, seat: int, opts: list[Option]) -> Option | None:
+    def _action(self, game: Game, seat: int, opts: list[Option], tie: Ties) -> Option | None:
         seen = _Seen(game, seat)
         geo = seen.geo
         by = _by_id(opts)
@@ -147,9 +153,9 @@ class SolitairePriorities:
             return by["move"]
         targeted = [o for o in fires if "target" in o.args]
         if targeted:
-            return min(targeted, key=lambda o: (geo.dist[here][o.args["i"]], o.id))
+            return min(targeted, key=lambda o: (geo.dist[here][o.args["i"]], tie[o.id]))
         if fires:
-            return min(fires, key=lambda o: (geo.dist[here][o.args["i"]], o.id))
+            return min(fires, key=lambda o: (geo.dist[here][o.args["i"]], tie[o.id]))
         near = seen.nearest_enemy(here) <= NEAR and not seen.attacking()
         if near and "foxhole" in by:
             return by["foxhole"]
@@ -159,7 +165,7 @@ class SolitairePriorities:
             return by["move"]
         return by.get("hold")
 
-    def _move(self, game: Game, seat: int, opts: list[Option]) -> Option | None:
+    def _move(self, game: Game, seat: int, opts: list[Option], tie: Ties) -> Option | None:
         seen = _Seen(game, seat)
         geo = seen.geo
         stop = _by_id(opts)["stop"]
@@ -179,18 +185,19 @@ class SolitairePriorities:
         if goal is None:
             return stop
         steps = [o for o in opts if "hex" in o.args and not o.args.get("assault")]
-        best = min(steps, key=lambda o: (geo.dist[o.args["hex"]][goal], o.args["cost"], o.id), default=None)
+        best = min(steps, key=lambda o: (geo.dist[o.args["hex"]][goal], o.args["cost"], tie[o.id]),
+                   default=None)
         if best is None or geo.dist[best.args["hex"]][goal] >= geo.dist[here][goal]:
             return stop
         return best
 
-    def _assault_unit(self, game: Game, seat: int, opts: list[Option]) -> Option | None:
+    def _assault_unit(self, game: Game, seat: int, opts: list[Option], tie: Ties) -> Option | None:
         by = _by_id(opts)
         if "fire" in by:
             return by["fire"]
         return opts[0]
 
-    def _regroup(self, game: Game, seat: int, opts: list[Option]) -> Option | None:
+    def _regroup(self, game: Game, seat: int, opts: list[Option], tie: Ties) -> Option | None:
         return _by_id(opts)["done"]
 
 

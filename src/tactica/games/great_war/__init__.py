@@ -29,7 +29,7 @@ _FLAT = frozenset({"occ", "terrain"})
 class GreatWarRules(Rules):
     id = "great_war"
     name = "The Great War"
-    version = "3"
+    version = "4"
     seats = SIDES
     option_defaults: Mapping[str, Any] = {}
 

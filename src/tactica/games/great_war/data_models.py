@@ -120,6 +120,9 @@ class ScenarioFile(FileModel):
     description: str = ""
     first: Literal["allies", "central"] = "allies"
     turn_limit: Positive = 30
+    tie: Literal["draw", "allies", "central"] = "draw"
+    """Who wins when the medals are level at the turn limit (TGW-D Victory 3): nobody (a draw),
+    or the side named (a scenario's design, e.g. a defender who holds its line)."""
     medals: PerSide
     hand: PerSide
     combat_hand: PerSide

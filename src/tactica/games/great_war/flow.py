@@ -650,12 +650,14 @@ class EndTurn(Step):
         s["turn"] += 1
         if s["turn"] > 2 * s["turn_limit"]:  # TGW-D Victory 3
             tot = [s["medals"][i] + s["held"][i] for i in (0, 1)]
-            if tot[0] == tot[1]:
+            tie = s.get("tie")  # the side the scenario gives a level count, None: a draw
+            if tot[0] == tot[1] and tie is None:
                 g.end([0, 0], f"turn limit reached, medals level {tot[0]}-{tot[1]}", rule="TGW-D Victory 3")
             else:
-                w = 0 if tot[0] > tot[1] else 1
-                g.end([1, -1] if w == 0 else [-1, 1],
-                      f"turn limit reached, {SEATS[w]} lead {tot[w]}-{tot[1 - w]}", rule="TGW-D Victory 3")
+                w = int(s["tie"]) if tot[0] == tot[1] else 0 if tot[0] > tot[1] else 1
+                how = (f"medals level {tot[0]}-{tot[1]}: {SEATS[w]} win the tie" if tot[0] == tot[1]
+                       else f"{SEATS[w]} lead {tot[w]}-{tot[1 - w]}")
+                g.end([1, -1] if w == 0 else [-1, 1], f"turn limit reached, {how}", rule="TGW-D Victory 3")
             return
         s["active"] = 1 - side
         g.replace("play_card")

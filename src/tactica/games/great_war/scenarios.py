@@ -259,8 +259,9 @@ def setup(g: Game, sid: str) -> None:
         battery=[bool(data["reserve_artillery"][n]) for n in SIDES],
         objectives=[[geo.index[o["hex"]], SIDES.index(o["for"])] for o in data.get("objectives") or []],
         active=SIDES.index(data.get("first", "allies")), turn=1,
-        turn_limit=int(data.get("turn_limit", 30)), card=None, order=None, barrage=False, cc=None,
-        ambush_used=False,
+        turn_limit=int(data.get("turn_limit", 30)),
+        tie=SIDES.index(data["tie"]) if data.get("tie", "draw") != "draw" else None,  # TGW-D Victory 3
+        card=None, order=None, barrage=False, cc=None, ambush_used=False,
     )
     g.emit("TGW-D Scenarios", "Scenario {name}: {side} moves first", name=data["name"],
            side=SIDES[g.state["active"]])

@@ -478,8 +478,10 @@ def _stage(s: dict[str, Any]) -> float:
 
 def _lead(s: dict[str, Any]) -> float:
     """Seat 0's lead in what the turn limit counts (TGW-D Victory 3): medals plus objectives
-    held."""
-    return float(s["medals"][0] + s["held"][0] - s["medals"][1] - s["held"][1])
+    held, and half a medal toward the side a scenario gives a level count to."""
+    tie = s.get("tie")
+    edge = 0.0 if tie is None else (0.5 if tie == 0 else -0.5)
+    return float(s["medals"][0] + s["held"][0] - s["medals"][1] - s["held"][1]) + edge
 
 
 def turn_key(game: Game) -> int:
