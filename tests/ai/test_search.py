@@ -311,12 +311,21 @@ def test_great_war_evaluation_counts_more_than_medals() -> None:
 def test_great_war_evaluation_weighs_a_medal_lead_more_as_the_turn_limit_nears() -> None:
     """TGW-D Victory 3: at the turn limit the side ahead in medals (won plus objectives held)
     wins. The same one-medal lead is worth more on the last turn than on the first, the more so
-    for the leader whichever seat it is; with the medals level, the turn changes nothing."""
+    for the leader whichever seat it is; with the medals level and no side given the tie, the
+    turn changes nothing, and with the tie given (ridge_trench's `tie: central`) a level count
+    late favours that side."""
     from tactica.games.great_war import scripted as gw
 
     g = new_game("great_war", "ridge_trench", seed=1)
     s = g.state
+    assert s["tie"] == 1  # the scenario gives a level count to the Central Powers
     last = 2 * s["turn_limit"]
+    level_early = gw.evaluate(g)[0]
+    s["turn"] = last
+    assert gw.evaluate(g)[0] < level_early - 0.2
+    # a level count is a draw (the rules' default), and equal medal targets (ridge_trench's 4 / 5
+    # weigh a medal differently per side, which is not what this test is about)
+    s["tie"], s["turn"], s["target"] = None, 1, [6, 6]
     level_early = gw.evaluate(g)[0]
     s["turn"] = last
     assert gw.evaluate(g)[0] == pytest.approx(level_early)
