@@ -82,7 +82,7 @@ this volume, T119)."""
 class GreatWarCommanderRules(SupportHooks):
     id = "great_war_commander"
     name = "Great War Commander"
-    version = "0.4"
+    version = "0.5"
     seats = ("germany", "entente")
     option_defaults: Mapping[str, Any] = {}
     rule_numbers: Mapping[str, str] = RULE_NUMBERS
