@@ -159,7 +159,12 @@ def _ci(x: float, ci: list[float]) -> str:
 
 
 def _title(seat: str) -> str:
-    return seat.replace("_", " ").title()
+    """A seat id as a name: words capitalised, short ones (usa, ussr) as the acronyms they are."""
+    return " ".join(w.upper() if len(w) <= 4 and w in ACRONYMS else w.capitalize()
+                    for w in seat.split("_"))
+
+
+ACRONYMS = frozenset({"usa", "us", "uk", "ussr"})
 
 
 def _table(head: list[str], rows: list[list[Any]]) -> list[str]:
