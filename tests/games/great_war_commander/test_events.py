@@ -200,7 +200,9 @@ def test_E66_en_avant_rally_a_unit_or_raise_the_surrender_level() -> None:
     assert g.state["sides"][ENT]["surrender"] == before + 1
 
 
-def test_E67_engine_down_breaks_the_tank_nearest_the_random_hex() -> None:
+def _french_tank_hit_by(seat: int, name: str) -> tuple[Any, str]:
+    """A French Tank alone on soissons_tanks_1918's open ground at the Random Hex of the next
+    card, and ``seat``'s Event ``name`` played on it: the game and the Tank's id."""
     look = game("soissons_tanks_1918")
     p = scene("soissons_tanks_1918")
     h = hexes_of(look, "open_ground")[8]
@@ -208,9 +210,14 @@ def test_E67_engine_down_breaks_the_tank_nearest_the_random_hex() -> None:
     tank = next(u.id for u in look.rules.components.units.values()
                 if u.nation == "France" and u.type == "tank")
     t = p.unit(ENT, tank, h)
-    p.deck(GER, top=[card_with(look, GER, hex=h)])
+    p.deck(seat, top=[card_with(look, seat, hex=h)])
     g = p.game(seed=1)
-    event(g, GER, "Engine Down")
+    event(g, seat, name)
+    return g, t
+
+
+def test_E67_engine_down_breaks_the_tank_nearest_the_random_hex() -> None:
+    g, t = _french_tank_hit_by(GER, "Engine Down")
     assert unit(g, t)["broken"]
 
 
@@ -355,16 +362,7 @@ def test_E76_machine_gun_nest_only_from_the_card_date() -> None:
 
 
 def test_E77_malfunction_a_nearest_tank_is_suppressed() -> None:
-    look = game("soissons_tanks_1918")
-    p = scene("soissons_tanks_1918")
-    h = hexes_of(look, "open_ground")[8]
-    spare(p, look, h)
-    tank = next(u.id for u in look.rules.components.units.values()
-                if u.nation == "France" and u.type == "tank")
-    t = p.unit(ENT, tank, h)
-    p.deck(GER, top=[card_with(look, GER, hex=h)])
-    g = p.game(seed=1)
-    event(g, GER, "Malfunction")
+    g, t = _french_tank_hit_by(GER, "Malfunction")
     assert unit(g, t)["suppressed"] and not unit(g, t)["broken"]
 
 
