@@ -342,6 +342,31 @@ def test_great_war_evaluation_weighs_a_medal_lead_more_as_the_turn_limit_nears()
         s["held"] = [0, 0]
 
 
+def test_great_war_evaluation_ranks_medals_and_units_for_each_seat() -> None:
+    """A medal more, or an enemy unit worn down, is better for the side that has it and worse
+    for the other, read from either seat (the evaluation is zero-sum), on both scenarios."""
+    from tactica.games.great_war import scripted as gw
+    from tactica.games.great_war.units import UNIT_TYPES
+
+    for sid in ("ridge_trench", "iron_tide"):
+        g = new_game("great_war", sid, seed=2)
+        s = g.state
+        base = gw.evaluate(g)
+        assert base[0] == pytest.approx(-base[1])
+        for side in (0, 1):
+            s["medals"][side] += 1
+            more = gw.evaluate(g)
+            s["medals"][side] -= 1
+            assert more[side] > base[side] and more[1 - side] < base[1 - side], (sid, side)
+            foe = next(u for _, u in sorted(s["units"].items())
+                       if u["side"] != side and not UNIT_TYPES[u["kind"]].tank and u["figs"] > 1)
+            foe["figs"] -= 1
+            worn = gw.evaluate(g)
+            foe["figs"] += 1
+            assert worn[side] > base[side] and worn[1 - side] < base[1 - side], (sid, side)
+            assert more[side] > worn[side]  # a medal won is worth more than one figure
+
+
 def test_cc_search_weighs_no_order_that_would_do_nothing() -> None:
     """Issue 18: "activate, then do nothing" spends a card and the units' activation for the
     Turn. An Order the policy would carry out with nothing to do (no shot, no broken unit, no
