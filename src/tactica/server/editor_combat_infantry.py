@@ -20,10 +20,14 @@ def _serve_from(source: Callable[[str], Any] | None, limit: int) -> None:
 
 def _fits(scenario_id: str) -> bool:
     """A built-in scenario whose map fits the editor's limits (Ballan's two joined sheets, 28 x 10,
-    do not: its line-of-sight tables would take too long to build in a request)."""
-    from tactica.games.combat_infantry.scenarios import load_scenario
+    do not: its line-of-sight tables would take too long to build in a request). Read from the
+    file's ``map:`` entry alone: loading the scenario would build its map's tables."""
+    from tactica.core.datafile import parse_yaml
+    from tactica.games.combat_infantry.scenarios import DIR
 
-    return "+" not in load_scenario(scenario_id)["map"] and "/" not in load_scenario(scenario_id)["map"]
+    path = DIR / f"{scenario_id}.yaml"
+    data = parse_yaml(path.read_text(encoding="utf-8"), path.name)
+    return isinstance(data, dict) and isinstance(data.get("map"), str)
 
 
 def description() -> Editable:
