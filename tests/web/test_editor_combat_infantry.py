@@ -1,7 +1,7 @@
 """The scenario editor on Combat Infantry in a real Chromium (docs/editor.md): on a blank 10 x 6
 board, paint woods and a town, a level and a hedge, place blocks of both sides from the label
-sheet, make a named objective worth 2 VP, mark a German set-up area and wire, choose a block the
-Germans set up in play and attach a tank, see the loader refuse an overstacked hex, save, reload
+sheet, make a named objective worth 2 VP, mark a German set-up area and wire, choose the blocks
+the Germans set up in play and attach a tank, see the loader refuse an overstacked hex, save, reload
 and find it all, then play against the AI until it has activated an HQ of its own."""
 
 from __future__ import annotations
@@ -72,11 +72,13 @@ def test_build_a_combat_infantry_scenario_save_reload_and_play_against_the_ai(br
     click_hex(page, "G5")
     page.fill("[data-testid=ed-name]", "Village fight")
     page.fill("[data-param=game_turns]", "3")
-    # the German platoon HQ is set up in play (10.1); the tank serves company A (2.5)
-    page.select_option("[data-testid='ed-list-deploy.ger.blocks']", "GE-A1-PHQ")
-    page.click("[data-testid='ed-list-add-deploy.ger.blocks']")
-    page.wait_for_selector("[data-list='deploy.ger.blocks'] [data-testid=ed-list-item]:has-text('GE-A1-PHQ')",
-                           timeout=WAIT)
+    # the German platoon HQ and a squad are set up in play, one in each set-up hex at least (10.1);
+    # the tank serves company A (2.5)
+    for block in ("GE-A1-PHQ", "GE-A1-IN3"):
+        page.select_option("[data-testid='ed-list-deploy.ger.blocks']", block)
+        page.click("[data-testid='ed-list-add-deploy.ger.blocks']")
+        item = f"[data-list='deploy.ger.blocks'] [data-testid=ed-list-item]:has-text('{block}')"
+        page.wait_for_selector(item, timeout=WAIT)
     page.select_option("[data-testid=ed-pairs-key-attached]", "US-BN-TK1")
     page.select_option("[data-testid=ed-pairs-value-attached]", label="company A")
     page.click("[data-testid=ed-pairs-add-attached]")
@@ -111,12 +113,12 @@ def test_build_a_combat_infantry_scenario_save_reload_and_play_against_the_ai(br
     saved = httpx.get(server + "/api/editor/scenarios/" + saved_id).json()["scenario"]
     assert saved["map"]["objectives"] == {"village": "F4"} and saved["objectives"] == {"village": 2}
     assert saved["setup"]["ger"] == {"GE-A-CHQ": "I3", "GE-A1-IN1": "I4", "GE-A1-IN2": "H4"}
-    assert saved["deploy"]["ger"] == {"areas": ["H2", "J4"], "blocks": ["GE-A1-PHQ"]}
+    assert saved["deploy"]["ger"] == {"areas": ["H2", "J4"], "blocks": ["GE-A1-PHQ", "GE-A1-IN3"]}
     assert saved["wire"] == {"ger": ["G5"]} and saved["attached"] == {"US-BN-TK1": "A"}
     assert saved["game_turns"] == 3
     assert saved["map"]["hexsides"] in ({"E2/E3": ["hedge"]}, {"E3/E2": ["hedge"]})
 
-    play_against_ai(page)  # the Germans (the AI) set up their HQ first, then the Americans move (10.1)
+    play_against_ai(page)  # the Germans (the AI) set up their two blocks first, then the Americans move
     page.wait_for_selector("svg.map .block", timeout=WAIT)
     assert page.locator(".block[data-facing=back] .blocklabel").count() == 0, "no label on a back (1.0)"
     did: list[str] = []
