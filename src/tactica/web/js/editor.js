@@ -394,7 +394,8 @@ class Editor {
           oninput: (e) => { if (e.target.value !== "") set(Number(e.target.value)); else if (p.optional) set(undefined); } });
       }
       if (p.type === "checkbox") {
-        return h("label", { class: "inline" }, h("input", { ...base, type: "checkbox", checked: Boolean(now),
+        // a checkbox of the whole scenario is named by its parameter (a nested label gives no name)
+        return h("label", { class: "inline" }, h("input", { ...base, ...(side ? {} : { "aria-label": p.label }), type: "checkbox", checked: Boolean(now),
           onchange: (e) => set(e.target.checked) }), side ? title(side) : "");
       }
       const options = p.type === "zone" ? Object.keys(getAt(d, ["map", "combat_commander", "setup_zones"]) || {}).map((z) => ({ value: z, label: z })) : p.options;
