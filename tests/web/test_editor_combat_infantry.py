@@ -105,7 +105,7 @@ def test_build_a_combat_infantry_scenario_save_reload_and_play_against_the_ai(br
     assert hex_(page, "G3").get_attribute("data-level") == "1"
     assert blocks(page) == [["ger", "GE-A-CHQ"], ["ger", "GE-A1-IN1"], ["ger", "GE-A1-IN2"],
                             ["usa", "US-A-CHQ"], ["usa", "US-A1-IN1"], ["usa", "US-A1-IN2"],
-                            ["usa", "US-A1-PHQ"], ["usa", "US-BN-TK1"]]
+                            ["usa", "US-A1-IN3"], ["usa", "US-A1-PHQ"], ["usa", "US-BN-TK1"]]  # MG removed
     assert page.locator("[data-testid=ed-map] .eobjective[data-objective=F4][data-id=village]").count() == 1
     page.click("[data-testid=tool-zone]")
     DOCS.mkdir(parents=True, exist_ok=True)
