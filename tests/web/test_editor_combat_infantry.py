@@ -123,15 +123,14 @@ def test_build_a_combat_infantry_scenario_save_reload_and_play_against_the_ai(br
     assert page.locator(".block[data-facing=back] .blocklabel").count() == 0, "no label on a back (1.0)"
     did: list[str] = []
     moved = {"commanded": 0, "hexes": 0}
-    for _ in range(40):  # one activation of an American HQ, by clicking, to its end
+    for _ in range(60):  # American activations by clicking (4.0), then a pass: the AI's turn
         wait_my_turn(page)
-        if "activate" in did and did[-1] in ("end", "done", "pass", "stop", "hold"):
+        if any("ger activates" in line for line in page.locator("[data-testid=log] li").all_text_contents()):
             break
         before = renders(page)
         did.append(one_click(page, moved))
         wait_drawn_after(page, before)
     assert "activate" in did, did
-    wait_my_turn(page)  # the AI has answered
     page.locator("summary", has_text="Whole log").click()
     log = page.locator("[data-testid=log] li").all_text_contents()
     assert any("Scenario Village fight" in line for line in log)
