@@ -260,7 +260,14 @@ def _combat_commander() -> Editable:
                     units_at=("sides", "{side}", "placed"), form=form, limits=dict(LIMITS))
 
 
-EDITABLE: Final = {"great_war": _great_war, "combat_commander": _combat_commander}
+def _combat_infantry() -> Editable:
+    from tactica.server.editor_combat_infantry import description
+
+    return description()
+
+
+EDITABLE: Final = {"great_war": _great_war, "combat_commander": _combat_commander,
+                   "combat_infantry": _combat_infantry}
 """Editable modules: id -> what the editor offers for it (built on first use)."""
 _editable: dict[str, Editable] = {}
 
@@ -298,11 +305,11 @@ def check_limits(data: Any, ed: Editable | None = None) -> None:
                 raise Invalid(f"scenario: map.geometry.{key}: {v} is out of range 1..{most} (editor limit)")
     if ed is not None:
         for side, lst in ed.unit_lists(data).items():
-            if isinstance(lst, list) and len(lst) > MAX_UNITS:
+            if isinstance(lst, (list, dict)) and len(lst) > MAX_UNITS:
                 where = ".".join(ed.units_at).format(side=side)
                 raise Invalid(f"scenario: {where}: {len(lst)} units, more than {MAX_UNITS} (editor limit)")
     objs = data.get("objectives")
-    if isinstance(objs, list) and len(objs) > MAX_OBJECTIVES:
+    if isinstance(objs, (list, dict)) and len(objs) > MAX_OBJECTIVES:
         raise Invalid(f"scenario: objectives: {len(objs)}, more than {MAX_OBJECTIVES} (editor limit)")
 
 

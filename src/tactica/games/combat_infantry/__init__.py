@@ -13,6 +13,7 @@ from typing import Any
 
 from tactica.core.board import Board
 from tactica.core.chance import Chance
+from tactica.core.custom import PREFIX
 from tactica.core.game import Game
 from tactica.core.rules import Rules, ScenarioInfo
 
@@ -53,23 +54,28 @@ class CombatInfantryRules(Rules):
     (the 10.5 activation priorities) there to play against it."""
 
     def scenarios(self) -> list[ScenarioInfo]:
-        out = []
-        for sid in scenario_ids():
-            d = load_scenario(sid)
-            out.append(
-                ScenarioInfo(
-                    sid,
-                    d["name"],
-                    " ".join(str(d.get("description", "")).split()),
-                    seats=self.seats,
-                    extra={
-                        "game_turns": d["game_turns"],
-                        "solitaire": bool(d.get("solitaire", False)),
-                        "options": [CHIT_PULL_CHOICE],
-                    },
-                )
-            )
-        return out
+        return [self._info(sid) for sid in scenario_ids()]
+
+    def scenario(self, scenario_id: str) -> ScenarioInfo:
+        """Built-in scenarios as listed; a custom one (the editor's, by content id) once this
+        process has registered it or can fetch it from the server's copies (custom.py)."""
+        if scenario_id.startswith(PREFIX):
+            return self._info(scenario_id)  # RulesError if there is none
+        return super().scenario(scenario_id)
+
+    def _info(self, sid: str) -> ScenarioInfo:
+        d = load_scenario(sid)
+        return ScenarioInfo(
+            sid,
+            d["name"],
+            " ".join(str(d.get("description", "")).split()),
+            seats=self.seats,
+            extra={
+                "game_turns": d["game_turns"],
+                "solitaire": bool(d.get("solitaire", False)),
+                "options": [CHIT_PULL_CHOICE],
+            },
+        )
 
     def setup(self, g: Game, scenario: str, options: Mapping[str, Any]) -> None:
         setup(

@@ -10,7 +10,7 @@ The published JSON Schemas (docs/schemas/) are generated from these models.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -91,7 +91,13 @@ class SheetModel(Model):
     turned: bool = False
 
 
-MapSpec = Text | Annotated[list[Annotated[list[Text | SheetModel], Field(min_length=1)]], Field(min_length=1)]
+MapSpec = (
+    Text
+    | Annotated[list[Annotated[list[Text | SheetModel], Field(min_length=1)]], Field(min_length=1)]
+    | dict[str, Any]
+)
+"""A sheet id, rows of sheets (3.0), or a map given inline: a core map file's content (the
+editor's custom scenarios; checked by core.board.load_board, docs/map-format.md)."""
 
 
 class SupportModel(Model):
@@ -126,7 +132,9 @@ class ScenarioFile(FileModel):
     id: Text
     name: Text
     description: str = ""
-    map: MapSpec = Field(description="a sheet id, or rows (north to south) of sheets (west to east), 3.0")
+    map: MapSpec = Field(
+        description="a sheet id, or rows (north to south) of sheets (west to east), 3.0, or a map inline"
+    )
     game_turns: Annotated[int, Field(ge=1, le=20)]
     first: Side
     weather: Literal["fair", "bad"] = "fair"

@@ -8,6 +8,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from tactica.core.board import Board, BoardError, load_board
+from tactica.core.custom import PREFIX
 from tactica.core.datafile import DataError, parse_yaml_lines
 from tactica.core.game import Game
 from tactica.core.rules import RulesError
@@ -17,6 +19,10 @@ from .blocks import PLAYABLE_TYPES, SIDES, sheet
 from .data_models import ScenarioFile
 from .geo import Geo, geo_for, inline_geo
 from .sheets import SheetError, map_key
+from .terrain import HEX_NAMES, SIDE_NAMES, hex_terrain
+
+ROADS = frozenset({"road", "track"})
+"""3.4, 8.4: a paved road and an unpaved track."""
 
 DIR = Path(__file__).parent / "data" / "scenarios"
 
@@ -27,24 +33,37 @@ def scenario_ids() -> tuple[str, ...]:
 
 
 def check_scenario(
-    data: Any, where: str, sid: str, lines: Mapping[tuple[str | int, ...], int] | None = None
+    data: Any,
+    where: str,
+    sid: str | None,
+    lines: Mapping[tuple[str | int, ...], int] | None = None,
+    board: Board | None = None,
 ) -> dict[str, Any]:
     """Validate a parsed scenario: its shape against data_models.ScenarioFile (errors name the
     file, the entry and the problem, with the line when ``lines`` is given), then what needs the
-    map and the label sheet. Returns it with hexes as dense indices (``placed``)."""
+    map and the label sheet. Returns it with hexes as dense indices (``placed``). ``sid``: the
+    file's name the id must match (None for a scenario given as data, custom.py). A map given
+    inline is loaded by core's board loader unless ``board`` (already loaded from it) is given;
+    its key is then ``sid``."""
     validate(ScenarioFile, data, where, RulesError, lines)
-    if data.get("id") != sid:
+    if sid is not None and data.get("id") != sid:
         raise RulesError(f"{where}: id {data.get('id')!r} does not match the file name")
-    try:
-        key = map_key(data.get("map"))  # 3.0: one sheet or sheets joined
-    except SheetError as exc:
-        raise RulesError(f"{where}: {exc}") from None
-    geo = geo_for(key)
+    if isinstance(data.get("map"), dict):
+        key = sid or str(data["map"].get("name") or "inline")
+        board = board or inline_map(data["map"], f"{where}: map")
+    else:
+        try:
+            key = map_key(data.get("map"))  # 3.0: one sheet or sheets joined
+        except SheetError as exc:
+            raise RulesError(f"{where}: {exc}") from None
+        board = geo_for(key).board
+    index = {lab: i for i, lab in enumerate(board.labels)}
+    stack = [hex_terrain(t).stack for t in board.terrain]
     objectives: list[list[int]] = []
     for oid, vp in (data.get("objectives") or {}).items():
-        if oid not in geo.board.objectives:
+        if oid not in board.objectives:
             raise RulesError(f"{where}: objective {oid!r}: not an objective of map {key}")
-        objectives.append([geo.board.index[geo.board.objectives[oid]], vp])
+        objectives.append([board.index[board.objectives[oid]], vp])
     labels = sheet()
     attached = dict(data.get("attached") or {})
     for bid in attached:
@@ -69,12 +88,12 @@ def check_scenario(
     wire: list[dict[str, Any]] = []
     for name, hexes in (data.get("wire") or {}).items():
         for lab in hexes:
-            i = geo.index.get(str(lab))
+            i = index.get(str(lab))
             if i is None or any(m["hex"] == i for m in wire):
                 raise RulesError(f"{where}: wire {name} {lab!r}: not a hex of the map, or listed twice")
             wire.append({"hex": i, "side": SIDES.index(name), "unit": None, "came_from": None, "gt": None})
     placed: dict[str, int] = {}
-    deploy = _check_deploy(data, where, geo, labels, attached)
+    deploy = _check_deploy(data, where, index, labels, attached)
     draws = _check_draws(data, where, labels, attached, deploy)
     setup = data["setup"]
     for side, name in enumerate(SIDES):
@@ -87,7 +106,7 @@ def check_scenario(
                 raise RulesError(f"{w}: {kind} stays off the map: give its strikes under support (2.6, 2.7)")
             if labels[bid].company == "bn" and bid not in attached and labels[bid].type != "minefield":
                 raise RulesError(f"{w}: a battalion weapon must be attached to a company (2.5)")
-            i = geo.index.get(str(lab))
+            i = index.get(str(lab))
             if i is None:
                 raise RulesError(f"{w}: {lab!r} is not a hex of map {key}")
             if any(bid in d["blocks"] for d in deploy):
@@ -97,12 +116,17 @@ def check_scenario(
     for bid, i in placed.items():
         k = (labels[bid].side, i)
         counts[k] = counts.get(k, 0) + 1
-        if counts[k] > geo.hex[i].stack:
-            raise RulesError(f"{where}: setup: hex {geo.label(i)} overstacked (8.2 limit {geo.hex[i].stack})")
+        if counts[k] > stack[i]:
+            raise RulesError(f"{where}: setup: hex {board.labels[i]} overstacked (8.2 limit {stack[i]})")
     for mark in wire:
         for bid, i in placed.items():
             if i == mark["hex"]:
-                raise RulesError(f"{where}: setup {bid}: the wire in {geo.label(i)} fills its hex (7.5)")
+                raise RulesError(f"{where}: setup {bid}: the wire in {board.labels[i]} fills its hex (7.5)")
+    for side, name in enumerate(SIDES):
+        if not any(labels[b].side == side for b in placed) and not deploy[side]["blocks"] and not any(
+            d["side"] == side for d in draws
+        ):
+            raise RulesError(f"{where}: setup {name}: a side starts with at least one block (10.1)")
     revealed = list(data.get("revealed") or [])
     for bid in revealed:
         deployed = any(bid in d["blocks"] for d in deploy)
@@ -130,7 +154,11 @@ def check_scenario(
 
 
 def _check_deploy(
-    data: dict[str, Any], where: str, geo: Geo, labels: dict[str, Any], attached: dict[str, str]
+    data: dict[str, Any],
+    where: str,
+    index: Mapping[str, int],
+    labels: dict[str, Any],
+    attached: dict[str, str],
 ) -> list[dict[str, list[Any]]]:
     """10.1 set-up by the players: ``deploy: {side: {areas: [hexes], blocks: [ids]}}``: those
     blocks are placed in play, in or next to the named hexes, at least one in each."""
@@ -140,9 +168,9 @@ def _check_deploy(
         d = spec.get(name) or {}
         areas = []
         for lab in d.get("areas") or []:
-            if str(lab) not in geo.index:
+            if str(lab) not in index:
                 raise RulesError(f"{where}: deploy {name} areas: {lab!r} is not a hex of the map")
-            areas.append(geo.index[str(lab)])
+            areas.append(index[str(lab)])
         blocks = list(d.get("blocks") or [])
         for bid in blocks:
             w = f"{where}: deploy {name} {bid}"
@@ -191,8 +219,18 @@ def _check_draws(
     return out
 
 
-@cache
 def load_scenario(sid: str) -> dict[str, Any]:
+    """A built-in scenario checked in full, or a custom one by its content id (custom.py:
+    registered in this process, or fetched again from the server's copies)."""
+    if sid.startswith(PREFIX):
+        from .custom import REGISTRY
+
+        return REGISTRY.get(sid).data
+    return _load_file(sid)
+
+
+@cache
+def _load_file(sid: str) -> dict[str, Any]:
     path = DIR / f"{sid}.yaml"
     if not path.exists():
         raise RulesError(f"combat_infantry has no scenario {sid!r}")
@@ -211,11 +249,26 @@ def read_scenario(path: Path, sid: str | None = None) -> dict[str, Any]:
 
 
 def geo_of(s: dict[str, Any]) -> Geo:
-    """The game's map: its scenario's, or a board given inline (``map``: a key of geo.inline)."""
+    """The game's map: its scenario's, or a board given inline (``map``: a key of geo.inline);
+    a custom scenario's (its map inline) is kept with it in custom.REGISTRY."""
     key = s.get("map")
     if key is not None:
         return inline_geo(key)
-    return geo_for(load_scenario(s["scenario"])["map"])
+    sid = s["scenario"]
+    if sid.startswith(PREFIX):
+        from .custom import REGISTRY
+
+        return REGISTRY.get(sid).geo
+    return geo_for(_load_file(sid)["map"])
+
+
+def inline_map(data: Any, where: str) -> Board:
+    """A map given inline (a custom scenario's ``map:``): core's board loader with the Terrain
+    Effects Chart's names, roads and tracks (3.4); its errors as RulesError naming ``where``."""
+    try:
+        return load_board(data, HEX_NAMES, SIDE_NAMES, source_name=where, allowed_roads=ROADS)
+    except BoardError as exc:
+        raise RulesError(str(exc)) from None
 
 
 def setup(g: Game, sid: str, surrender: bool = False, chit_pull: str = "") -> None:

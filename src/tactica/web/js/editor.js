@@ -159,7 +159,7 @@ class Editor {
     this.toolButtons = tools.map(([id, label]) => h("button", { class: "small", "data-tool": id, "data-testid": `tool-${id}`,
       onclick: () => this.setTool(id) }, label));
     const rows = [field("Terrain", this.terrainSel, "ed-terrain"), field("Side", this.sideSel, "ed-side"),
-      field("Unit", this.unitSel, "ed-unit")];
+      field(m.units.label || "Unit", this.unitSel, "ed-unit")];
     if (this.weaponSel) rows.push(field("Weapon carried", this.weaponSel, "ed-weapon"));
     for (const [f, box] of this.flags) rows.push(field(f.label, box, `ed-${f.key}`));
     if (m.levels) {
@@ -182,6 +182,11 @@ class Editor {
       this.objectiveSel = h("select", { id: "ed-objective", "data-testid": "ed-objective" },
         m.objectives.ids.map((x) => h("option", { value: x }, `Objective ${x}`)));
       rows.push(field("Objective", this.objectiveSel, "ed-objective"));
+    } else if (m.objectives.style === "named") {  // a name of the map's and its value (VP)
+      this.objectiveSel = h("input", { id: "ed-objective", "data-testid": "ed-objective", value: m.objectives.default_name || "obj" });
+      this.objectiveValue = h("input", { id: "ed-objective-value", "data-testid": "ed-objective-value", type: "number", min: 1, value: 1 });
+      rows.push(field("Objective", this.objectiveSel, "ed-objective"),
+        field(m.objectives.value_label || "Value", this.objectiveValue, "ed-objective-value"));
     }
     this.areaInputs = {};
     for (const area of m.areas) {
@@ -345,7 +350,10 @@ class Editor {
   async load(data) {
     this.data = data;
     const m = this.mod;
-    for (const side of m.sides) if (!Array.isArray(getAt(data, m.units.at, side))) setAt(data, m.units.at, side, []);
+    for (const side of m.sides) {
+      const at = getAt(data, m.units.at, side);
+      if (m.units.style === "mapping" ? !(at && typeof at === "object") : !Array.isArray(at)) setAt(data, m.units.at, side, m.units.style === "mapping" ? {} : []);
+    }
     if (m.objectives.style === "list" && !Array.isArray(getAt(data, m.objectives.at))) setAt(data, m.objectives.at, "", []);
     data.map.hexes = data.map.hexes || {};
     this.geo = await api("POST", "/api/editor/map", { body: { module: m.module, map: data.map } });
@@ -382,11 +390,12 @@ class Editor {
         return t;
       }
       if (p.type === "number") {
-        return h("input", { ...base, type: "number", value: now ?? "", min: p.min, max: p.max,
+        return h("input", { ...base, type: "number", value: now ?? "", min: p.min, max: p.max_by_side ? p.max_by_side[side] : p.max,
           oninput: (e) => { if (e.target.value !== "") set(Number(e.target.value)); else if (p.optional) set(undefined); } });
       }
       if (p.type === "checkbox") {
-        return h("label", { class: "inline" }, h("input", { ...base, type: "checkbox", checked: Boolean(now),
+        // a checkbox of the whole scenario is named by its parameter (a nested label gives no name)
+        return h("label", { class: "inline" }, h("input", { ...base, ...(side ? {} : { "aria-label": p.label }), type: "checkbox", checked: Boolean(now),
           onchange: (e) => set(e.target.checked) }), side ? title(side) : "");
       }
       const options = p.type === "zone" ? Object.keys(getAt(d, ["map", "combat_commander", "setup_zones"]) || {}).map((z) => ({ value: z, label: z })) : p.options;
@@ -404,12 +413,57 @@ class Editor {
     for (const p of this.mod.params) {
       if (p.type === "forces") { out.push(this.forcesBlock(p)); continue; }
       if (p.type === "reinforcements") { out.push(this.reinforcementsBlock(p)); continue; }
+      if (p.type === "pairs") { out.push(this.pairsBlock(p)); continue; }
+      if (p.type === "idlist") {
+        out.push(h("div", { class: "forcesbox" }, h("p", { class: "muted" }, p.label),
+          (p.each_side ? sides : [""]).map((sd) => this.idList(p, sd))));
+        continue;
+      }
       if (!p.each_side) { out.push(h("label", {}, h("span", {}, p.label), input(p, ""))); continue; }
       if (!perSideSaid) { out.push(h("p", { class: "muted" }, `Per side: ${sides.map(title).join(" / ")}`)); perSideSaid = true; }
       out.push(h("label", {}, h("span", {}, p.label), h("span", { class: "pair" }, sides.map((sd) => input(p, sd)))));
     }
     if (this.mod.note) out.push(h("p", { class: "muted" }, this.mod.note));
     clear(this.form).append(...out);
+  }
+
+  // A list of ids chosen from the parameter's options (or the side's palette, less the units
+  // already on the map): chips to take one off, a select and Add.
+  idList(p, side) {
+    const d = this.data;
+    const key = pathName(p.at, side);
+    const now = getAt(d, p.at, side) || [];
+    const placed = new Set(side ? unitsOf(this.mod, d, side).map((u) => u[this.mod.units.kind]) : []);
+    const options = p.choices === "palette" ? palette(this.mod, d, side).map((u) => ({ value: u.id, label: u.name })) : p.options;
+    const labelOf = (v) => (options.find((o) => same(o.value, v)) || {}).label || String(v);
+    const change = (list) => { setAt(d, p.at, side, list.length ? list : undefined); this.contentId = null; this.buildForm(); };
+    const sel = h("select", { "data-testid": `ed-list-${key}`, "aria-label": `${p.label}${side ? ` (${side})` : ""}: add` },
+      options.filter((o) => !now.includes(o.value) && !placed.has(o.value)).map((o) => h("option", { value: o.value }, o.label)));
+    return h("div", { class: "forces", "data-list": key },
+      h("p", {}, side ? h("b", {}, `${title(side)}: `) : null, now.length ? "" : h("span", { class: "muted" }, "none"),
+        now.map((v, i) => h("button", { class: "small chipbtn", title: "Take it off", "data-testid": "ed-list-item",
+          onclick: () => change(now.filter((_, k) => k !== i)) }, `${labelOf(v)} ✕`))),
+      h("div", { class: "row" }, sel, h("button", { class: "small", "data-testid": `ed-list-add-${key}`,
+        onclick: () => { if (sel.value) change([...now, sel.value]); } }, "Add")));
+  }
+
+  // A mapping of chosen keys to chosen values (Combat Infantry's battalion weapon -> company).
+  pairsBlock(p) {
+    const d = this.data;
+    const key = pathName(p.at);
+    const now = { ...(getAt(d, p.at) || {}) };
+    const name = (list, v) => (list.find((o) => same(o.value, v)) || {}).label || String(v);
+    const change = (m) => { setAt(d, p.at, "", Object.keys(m).length ? m : undefined); this.contentId = null; this.buildForm(); };
+    const keySel = h("select", { "data-testid": `ed-pairs-key-${key}`, "aria-label": `${p.label}: which` },
+      p.keys.filter((o) => !(o.value in now)).map((o) => h("option", { value: o.value }, o.label)));
+    const valSel = h("select", { "data-testid": `ed-pairs-value-${key}`, "aria-label": `${p.label}: to what` },
+      p.values.map((o, i) => h("option", { value: i }, o.label)));
+    return h("div", { class: "forcesbox", "data-pairs": key }, h("p", { class: "muted" }, p.label),
+      h("p", {}, Object.keys(now).length ? "" : h("span", { class: "muted" }, "none"),
+        Object.entries(now).map(([k, v]) => h("button", { class: "small chipbtn", title: "Take it off", "data-testid": "ed-pairs-item",
+          onclick: () => { const m = { ...now }; delete m[k]; change(m); } }, `${name(p.keys, k)} → ${name(p.values, v)} ✕`))),
+      h("div", { class: "row" }, keySel, valSel, h("button", { class: "small", "data-testid": `ed-pairs-add-${key}`,
+        onclick: () => { if (keySel.value) change({ ...now, [keySel.value]: p.values[Number(valSel.value)].value }); } }, "Add")));
   }
 
   // A side's forces set up by its player (leaders, counted squads and teams, weapons, radios):
@@ -534,8 +588,9 @@ class Editor {
       if (!this.unitSel.value) return false;
       placeUnit(m, d, label, this.sideSel.value, this.unitSel.value, extra);
     } else if (this.tool === "objective") {
-      const choice = m.objectives.style === "list" ? this.sideSel.value : this.objectiveSel.value;
-      return toggleObjective(m, d, label, choice);
+      const choice = m.objectives.style === "list" ? this.sideSel.value : this.objectiveSel.value.trim();
+      if (!choice) { this.say("Name the objective first.", "error"); return false; }
+      return toggleObjective(m, d, label, choice, false, this.objectiveValue ? Number(this.objectiveValue.value) : null);
     } else if (this.tool === "marker") {
       return toggleMarker(m, d, label, this.markerSel.value);
     } else if (this.tool === "erase") {
@@ -641,9 +696,10 @@ class Editor {
       for (const obj of objs.filter((o) => o.hex === label)) {
         const si = m.sides.indexOf(obj.for);
         gTop.append(s("g", { class: "eobjective", "data-objective": label, "data-for": obj.for || "", "data-id": obj.id || "" },
-          s("title", {}, obj.id ? `Objective ${obj.id}${obj.for ? `, held by ${title(obj.for)}` : ""}` : `Objective for ${title(obj.for)}`),
+          s("title", {}, obj.id ? `Objective ${obj.id}${obj.for ? `, held by ${title(obj.for)}` : ""}${obj.value != null ? `, ${obj.value} ${m.objectives.value_label || ""}` : ""}` : `Objective for ${title(obj.for)}`),
           s("circle", { cx: hx.x + geo.size * 0.45, cy: hx.y + geo.size * 0.3, r: 7, fill: "#fff", stroke: SIDE_COLORS[si] || "#333", "stroke-width": 3 }),
-          s("text", { x: hx.x + geo.size * 0.45, y: hx.y + geo.size * 0.3 + 3.5, class: "markertext" }, obj.id || "★")));
+          s("text", { x: hx.x + geo.size * 0.45, y: hx.y + geo.size * 0.3 + 3.5, class: "markertext" },
+            m.objectives.style === "named" ? String(obj.value ?? "?") : (obj.id || "★"))));
       }
     }
     for (const [k, feats] of Object.entries(this.data.map.hexsides || {})) {

@@ -83,8 +83,17 @@ export function toggleHexside(map, a, b, feature) {
 }
 
 // ------------------------------------------------------------------ units on hexes
+// A side's units as [{<kind>: id, hex, ...}]: the list at `units.at`, or, when the file maps each
+// unit to its hex (`units.style` "mapping": Combat Infantry's `setup: {side: {block: hex}}`, each
+// block of the label sheet placed once), that mapping read as such a list.
+const byMapping = (mod) => mod.units.style === "mapping";
+
 export function unitsOf(mod, data, side) {
-  return getAt(data, mod.units.at, side) || [];
+  const at = getAt(data, mod.units.at, side);
+  if (byMapping(mod)) {
+    return Object.entries(at && typeof at === "object" ? at : {}).map(([id, hex]) => ({ [mod.units.kind]: id, hex }));
+  }
+  return at || [];
 }
 
 export function unitsAt(mod, data, label) {
@@ -97,6 +106,7 @@ export function unitsAt(mod, data, label) {
 
 export function palette(mod, data, side) {
   const p = mod.units.palette;
+  if (mod.units.palette_per_side) return p[side] || [];
   if (!mod.units.palette_by) return p["*"] || [];
   return p[getAt(data, mod.units.palette_by, side)] || [];
 }
@@ -109,9 +119,24 @@ function newUnitId(mod, data, side) {
   return `${prefix}${n}`;
 }
 
-// The Place unit tool. Without stacking (one unit a hex) a unit of the chosen side clicked again
-// goes and any other is replaced; with stacking the unit joins the hex's stack.
+// Take the i-th unit of a side's units off.
+function dropUnit(mod, data, side, i) {
+  if (!byMapping(mod)) { unitsOf(mod, data, side).splice(i, 1); return; }
+  const u = unitsOf(mod, data, side)[i];
+  delete getAt(data, mod.units.at, side)[u[mod.units.kind]];
+}
+
+// The Place unit tool. A unit placed once (mapping style) moves to the clicked hex, or goes when
+// clicked where it stands. Without stacking (one unit a hex) a unit of the chosen side clicked
+// again goes and any other is replaced; with stacking the unit joins the hex's stack.
 export function placeUnit(mod, data, label, side, kind, extra) {
+  if (byMapping(mod)) {
+    const at = getAt(data, mod.units.at, side);
+    const m = at && typeof at === "object" ? at : {};
+    if (String(m[kind] || "").toUpperCase() === label) delete m[kind]; else m[kind] = label;
+    setAt(data, mod.units.at, side, m);
+    return;
+  }
   const list = unitsOf(mod, data, side);
   if (!getAt(data, mod.units.at, side)) setAt(data, mod.units.at, side, list);
   if (!mod.units.stack) {
@@ -131,7 +156,7 @@ export function removeAt(mod, data, label) {
   const here = unitsAt(mod, data, label);
   if (here.length) {
     const [side, i] = here[here.length - 1];
-    unitsOf(mod, data, side).splice(i, 1);
+    dropUnit(mod, data, side, i);
     return true;
   }
   if (mod.markers && markerAt(mod, data, label)) return toggleMarker(mod, data, label, null);
@@ -155,19 +180,23 @@ export function toggleMarker(mod, data, label, kind) {
 }
 
 // ------------------------------------------------------------------ objectives
-// [{hex, id, for}] whatever the style: a list of {hex, for} (The Great War) or numbered hexes of
-// the map with their initial controller elsewhere (Combat Commander).
+// [{hex, id, for, value}] whatever the style: a list of {hex, for} (The Great War), numbered
+// hexes of the map with their initial controller elsewhere (Combat Commander), or named hexes of
+// the map with a value elsewhere (Combat Infantry: `map.objectives` name -> hex, `objectives`
+// name -> VP).
 export function objectives(mod, data) {
   const o = mod.objectives;
   if (o.style === "list") return (getAt(data, o.at) || []).map((x) => ({ hex: String(x.hex).toUpperCase(), id: null, for: x.for }));
   const m = getAt(data, o.at) || {};
   return Object.entries(m).map(([id, hex]) => ({ hex: String(hex).toUpperCase(), id,
-    for: o.control ? (getAt(data, [...o.control, id]) ?? null) : null }));
+    for: o.control ? (getAt(data, [...o.control, id]) ?? null) : null,
+    value: o.values ? (getAt(data, [...o.values, id]) ?? null) : null }));
 }
 
-// The Objective tool: a list objective toggles for the chosen side; a numbered one moves to the
-// hex (clicked again there: taken off). ``remove`` only takes off.
-export function toggleObjective(mod, data, label, choice, remove = false) {
+// The Objective tool: a list objective toggles for the chosen side; a numbered or named one
+// moves to the hex (clicked again there: taken off), a named one with its value. ``remove`` only
+// takes off.
+export function toggleObjective(mod, data, label, choice, remove = false, value = null) {
   const o = mod.objectives;
   if (o.style === "list") {
     const list = getAt(data, o.at) || [];
@@ -179,22 +208,31 @@ export function toggleObjective(mod, data, label, choice, remove = false) {
     return true;
   }
   const m = getAt(data, o.at) || {};
+  const values = o.values ? { ...(getAt(data, o.values) || {}) } : null;
   const here = Object.keys(m).filter((id) => String(m[id]).toUpperCase() === label);
+  const drop = (id) => { delete m[id]; if (values) delete values[id]; };
   if (remove || here.includes(choice)) {
     if (!here.length) return false;
-    for (const id of remove ? here : [choice]) delete m[id];
+    for (const id of remove ? here : [choice]) drop(id);
   } else {
-    for (const id of here) delete m[id];  // one objective a hex
+    for (const id of here) drop(id);  // one objective a hex
     m[choice] = label;
+    if (values) values[choice] = value;
   }
   setAt(data, o.at, "", m);
+  if (values) setAt(data, o.values, "", values);
   return true;
 }
 
 // ------------------------------------------------------------------ named sets of hexes
-// An area (sections, set-up zones, buildings): name -> labels, taken from the map preview when
-// the map format allows ranges there (its hexes expanded), else from the draft.
+// An area (sections, set-up zones, buildings, a side's set-up areas or wire): name -> labels,
+// taken from the map preview when the map format allows ranges there (its hexes expanded), else
+// from the draft. With `item` the hexes are a field of each name's entry (Combat Infantry's
+// `deploy: {side: {areas: [hexes], blocks}}`).
 export function areaSets(area, data, geo) {
+  if (area.item) {
+    return Object.fromEntries(area.names.map((n) => [n, (getAt(data, [...area.at, n, ...area.item]) || []).map((x) => String(x).toUpperCase())]));
+  }
   const fromGeo = { "map.sections": "sections", "map.zones": "zones" }[area.at.join(".")];
   if (fromGeo && geo[fromGeo]) return JSON.parse(JSON.stringify(geo[fromGeo]));
   return JSON.parse(JSON.stringify(getAt(data, area.at) || {}));
@@ -206,6 +244,10 @@ export function toggleArea(area, data, sets, order, name, label, edge) {
   const inside = new Set(sets[name] || []);
   if (inside.has(label)) inside.delete(label); else inside.add(label);
   sets[name] = order.filter((x) => inside.has(x));
+  if (area.item) {
+    setAt(data, [...area.at, name, ...area.item], "", sets[name].slice());
+    return;
+  }
   const all = { ...(getAt(data, area.at) || {}) };
   if (sets[name].length || area.names) all[name] = sets[name].slice();
   else delete all[name];

@@ -1,0 +1,60 @@
+"""Steps the editor's browser tests share (docs/editor.md): open the editor on a module, start a
+blank board, check, save and reload, play against the AI. Every wait is for what the page shows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .driver import open_page
+from .test_editor import WAIT, status
+
+
+def hex_count(page: Any, n: int) -> None:
+    """Wait until the editor's map has ``n`` hexes."""
+    page.wait_for_function(f"() => document.querySelectorAll('[data-testid=ed-map] g.hex').length === {n}",
+                           timeout=WAIT)
+
+
+def open_editor(browser: Any, server: str, module: str) -> Any:
+    """The editor, switched to ``module`` (its blank board drawn)."""
+    page = open_page(browser, server + "/#/editor")
+    page.wait_for_selector("[data-testid=ed-map] g.hex", timeout=WAIT)
+    sides = page.eval_on_selector("[data-testid=ed-side]", "s => [...s.options].map(o => o.value)")
+    page.select_option("[data-testid=ed-module]", module)
+    page.wait_for_function("old => { const s = document.querySelector('[data-testid=ed-side]');"
+                           " return s && [...s.options].map(o => o.value).join() !== old.join(); }",
+                           arg=sides, timeout=WAIT)  # the module's own side panel
+    page.wait_for_selector("[data-testid=editor-status] .okmsg:has-text('A blank')", timeout=WAIT)
+    return page
+
+
+def new_blank(page: Any, cols: int, rows: int, hexes: int) -> None:
+    """A blank board of ``cols`` x ``rows`` (``hexes`` drawn)."""
+    page.fill("[data-testid=ed-cols]", str(cols))
+    page.fill("[data-testid=ed-rows]", str(rows))
+    page.click("[data-testid=ed-blank]")
+    hex_count(page, hexes)
+
+
+def check(page: Any, kind: str, words: str) -> None:
+    """Check the draft; the status says ``words`` (kind: okmsg or error)."""
+    page.click("[data-testid=ed-check]")
+    status(page, kind, words)
+
+
+def save_and_reload(page: Any, name: str) -> str:
+    """Save the draft (it must pass), reload the page and see it opened; returns its id."""
+    page.click("[data-testid=ed-save]")
+    status(page, "okmsg", f"Saved {name}")
+    saved_id = str(page.url.rsplit("/", 1)[1])
+    page.reload()
+    page.wait_for_selector(f"[data-testid=my-scenarios] a:has-text('{name}')", timeout=WAIT)
+    status(page, "okmsg", f"Opened {name}")
+    return saved_id
+
+
+def play_against_ai(page: Any, level: str = "random") -> None:
+    """Play the saved draft against the AI at ``level``: the table, at the first prompt."""
+    page.select_option("[data-testid=ed-level]", level)
+    page.click("[data-testid=ed-play-ai]")
+    page.wait_for_selector("[data-testid=prompt], [data-testid=handover]", timeout=WAIT)
