@@ -372,7 +372,7 @@ def _great_war_commander() -> Editable:
           "names": None}],
         ["map", "zones"],
         [{"at": ["balance"], "label": "Balance (design notes)", "type": "textarea"},
-         {"at": ["date"], "label": "Date (YYYY-MM, 1914-08 to 1918-11: periods, Gas, O19.2)", "type": "text",
+         {"at": ["date"], "label": "Date (YYYY-MM, 1914-1918: periods, Gas O19.2)", "type": "text",
           "testid": "ed-date"}],
         12, (-20, 20, "Starting VP (+ Germany)"), 5,
         [{**side, "at": ["sides", "{side}", "posture"], "label": "Posture (hand size)", "type": "select",
