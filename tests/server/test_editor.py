@@ -59,8 +59,8 @@ def test_check_returns_the_loaders_messages_and_changes_nothing(tmp_path):
         bad["map"]["geometry"]["orientation"] = "flat"
         r = c.post("/api/editor/check", json={"module": MODULE, "scenario": bad})
         assert r.status_code == 422 and "pointy-top" in r.json()["detail"]
-        r = c.post("/api/editor/check", json={"module": "great_war_commander", "scenario": small()})
-        assert r.status_code == 422 and "does not edit 'great_war_commander'" in r.json()["detail"]
+        r = c.post("/api/editor/check", json={"module": "commandos_europe", "scenario": small()})
+        assert r.status_code == 422 and "does not edit 'commandos_europe'" in r.json()["detail"]
         r = c.post("/api/editor/check", json={"module": "combat_commander", "scenario": small()})
         assert r.status_code == 422  # a Great War file is not a Combat Commander one: its loader says
         assert r.json()["detail"] == "scenario: format: expected 1, got 'tactica-scenario'"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from .driver import open_page, play_turn_by_clicking, set_up_by_clicking
+from .editor_steps import open_editor_on, play_a_turn_against_the_ai
 from .test_accessibility import DOCS, serious_violations
 from .test_editor import WAIT, click_hex, hex_, status
 
@@ -22,11 +22,7 @@ def units(page):
 
 
 def test_build_a_combat_commander_scenario_save_reload_and_play_against_the_ai(browser, server, shots):
-    page = open_page(browser, server + "/#/editor")
-    page.wait_for_selector("[data-testid=ed-map] g.hex", timeout=WAIT)
-    page.select_option("[data-testid=ed-module]", "combat_commander")
-    page.wait_for_function("() => document.querySelectorAll('[data-testid=ed-map] g.hex').length === 150",
-                           timeout=WAIT)  # rule 2: every Random Hex A1-O10
+    page = open_editor_on(browser, server, "combat_commander", 150)  # rule 2: every Random Hex A1-O10
     page.click("[data-testid=tool-terrain]")
     page.select_option("[data-testid=ed-terrain]", "woods")
     click_hex(page, "E4")
@@ -126,16 +122,4 @@ def test_build_a_combat_commander_scenario_save_reload_and_play_against_the_ai(b
     assert saved["sides"]["axis"]["reinforcements"] == [{"time": 3, "units": {}, "leaders": ["Herzog"]}]
     squad = {"unit": "ger-rifle-squad", "hex": "H5", "weapon": "ger-lmg"}
     assert saved["sides"]["axis"]["placed"][0] == squad
-    page.select_option("[data-testid=ed-level]", "random")
-    page.click("[data-testid=ed-play-ai]")
-    page.wait_for_selector("[data-testid=prompt], [data-testid=handover]", timeout=WAIT)
-    set_up_by_clicking(page)  # America (the AI) sets its team up and moves first; then the Germans
-    page.wait_for_selector("svg.map .counter", timeout=WAIT)
-    clicked = play_turn_by_clicking(page, shots)
-    assert clicked["card"] == 1, clicked
-    log = page.locator("[data-testid=log] li").all_text_contents()
-    assert any("America" in line for line in log), "the AI's turn shows in the log"
-    games = httpx.get(server + "/api/games").json()["games"]
-    assert [(g["module"], g["scenario_name"]) for g in games] == [("combat_commander", "Farm fight")]
-    assert games[0]["scenario"].startswith("custom-")
-    assert not page.errors, page.errors
+    play_a_turn_against_the_ai(page, server, shots, "combat_commander", "Farm fight", "America")

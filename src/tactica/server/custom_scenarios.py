@@ -20,6 +20,7 @@ import yaml
 from sqlalchemy import Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from tactica.core.custom import content_id
 from tactica.core.datafile import DataError, parse_yaml_lines
 from tactica.core.rules import RulesError
 from tactica.server.schema import custom_scenarios, scenario_copies
@@ -120,6 +121,7 @@ def _great_war() -> Editable:
     side = {"label": "Per side", "each_side": True}
     form = {
         "blank": {"cols": [3, MAX_COLS], "rows": [2, MAX_ROWS], "default": [14, 9]},
+        "plain": "clear",
         "tools": [["terrain", "Paint terrain"], ["half", "Half hex"], ["unit", "Place unit"],
                   ["objective", "Objective"], ["section", "Sections"], ["erase", "Remove"]],
         "units": {"at": ["units", "{side}"], "kind": "kind", "ids": {"allies": "a", "central": "c"},
@@ -134,6 +136,9 @@ def _great_war() -> Editable:
             {"at": ["description"], "label": "Description", "type": "textarea"},
             {"at": ["first"], "label": "First", "type": "select", "options": _choices(gw.SIDES)},
             {"at": ["turn_limit"], "label": "Turn limit", "type": "number", "min": 1},
+            {"at": ["tie"], "label": "Level medals at the turn limit (TGW-D Victory 3)", "type": "select",
+             "options": [{"value": None, "label": "a draw"},
+                         *({"value": x, "label": f"{_title(x)} win"} for x in gw.SIDES)]},
             {**side, "at": ["medals", "{side}"], "label": "Medals to win", "type": "number", "min": 1,
              "max": 30},
             {**side, "at": ["hand", "{side}"], "label": "Command cards", "type": "number", "min": 1,
@@ -152,15 +157,111 @@ def _great_war() -> Editable:
                     limits=dict(LIMITS))
 
 
-def _cc_serve_from(source: Callable[[str], Any] | None, limit: int) -> None:
-    from tactica.games.combat_commander.custom import REGISTRY
+def _serve_from(registry: Any) -> Callable[[Callable[[str], Any] | None, int], None]:
+    """Install a Commander game's registry source and bound (core.custom.CustomScenarios)."""
+    def serve_from(source: Callable[[str], Any] | None, limit: int) -> None:
+        registry.set_source(source)
+        registry.set_limit(limit)
+    return serve_from
 
-    REGISTRY.set_source(source)
-    REGISTRY.set_limit(limit)
+
+@dataclass(frozen=True)
+class _Commander:
+    """What a Commander game's description is made of (Combat Commander, Great War Commander):
+    its module and seats, its map's names, its rosters as palettes, its forces' keys, and the
+    parameters only it has; :func:`_commander` builds the description both share."""
+
+    module: str
+    seats: tuple[str, str]
+    custom: Any  # the game's custom.py (check, register, REGISTRY, load_builtin, blank_scenario)
+    builtin: tuple[str, ...]
+    terrain: tuple[dict[str, str], ...]
+    plain: str  # the terrain left unlabelled on the map
+    names: dict[str, tuple[str, ...]]
+    levels: list[int]
+    fortifications: list[dict[str, str]]
+    fort_rules: str
+    palette: dict[str, list[dict[str, Any]]]
+    weapons: dict[str, list[dict[str, Any]]]
+    contacts: dict[str, list[dict[str, Any]]]  # Radios or Telephones, at most one a side
+    counted: str  # the forces' key of counted squads and teams ("units", "formations")
+    areas: list[dict[str, Any]]
+    zones_at: list[str]  # where the set-up zones' names are (the Set-up zone field's choices)
+    top: list[dict[str, Any]]  # the game's own parameters after name and description
+    time_max: int
+    vp: tuple[int, int, str]
+    chits_max: int
+    per_side: list[dict[str, Any]]  # the game's own per-side parameters after the nation
+    edges: tuple[str, ...]
+    note: str
+
+
+def _commander(c: _Commander) -> Editable:
+    side = {"each_side": True}
+    seats = c.seats
+    form = {
+        "blank": {"fixed": [c.custom.COLS, c.custom.ROWS]},
+        "plain": c.plain,
+        "tools": [["terrain", "Paint terrain"], ["level", "Level"], ["hexside", "Hexside"],
+                  ["unit", "Place unit"], ["objective", "Objective"],
+                  *([a["tool"], a["tool_label"]] for a in c.areas), ["marker", "Fortifications"],
+                  ["erase", "Remove"]],
+        "markers": {"at": ["fortifications"], "key": "type", "label": "Fortification",
+                    "kinds": c.fortifications},
+        "hexside": [{"id": k, "label": _title(k)} for k in sorted(c.names["hexside"])],
+        "levels": c.levels,
+        "units": {"at": ["sides", "{side}", "placed"], "kind": "unit", "ids": None,
+                  "palette_by": ["sides", "{side}", "nation"], "palette": c.palette, "weapons": c.weapons,
+                  "radios": c.contacts, "counted": c.counted, "flags": [], "stack": True},
+        "objectives": {"style": "numbered", "at": ["map", "objectives"], "ids": ["1", "2", "3", "4", "5"],
+                       "control": ["objectives"]},
+        "areas": [{k: v for k, v in a.items() if k != "tool_label"} for a in c.areas],
+        "params": [
+            {"at": ["id"], "label": "Id", "type": "text", "testid": "ed-id"},
+            {"at": ["name"], "label": "Name", "type": "text", "testid": "ed-name"},
+            {"at": ["description"], "label": "Description", "type": "textarea"},
+            *c.top,
+            {"at": ["first"], "label": "First Turn", "type": "select", "options": _choices(seats)},
+            {"at": ["initiative"], "label": "Initiative", "type": "select", "options": _choices(seats)},
+            {"at": ["time", "start"], "label": "Time: start", "type": "number", "min": 0, "max": c.time_max},
+            {"at": ["time", "sudden_death"], "label": "Time: Sudden Death", "type": "number", "min": 1,
+             "max": c.time_max},
+            {"at": ["time", "last"], "label": "Time: last space", "type": "number", "min": 1,
+             "max": c.time_max},
+            {"at": ["vp"], "label": c.vp[2], "type": "number", "min": c.vp[0], "max": c.vp[1]},
+            {"at": ["open_chits"], "label": "Open Objective chits", "type": "number", "min": 0,
+             "max": c.chits_max},
+            {"at": ["secret_chits"], "label": "Secret chits a side", "type": "number", "min": 0,
+             "max": c.chits_max},
+            *({"at": ["objectives", o], "label": f"Objective {o} held by", "type": "select",
+               "options": _choices([None, *seats])} for o in ("1", "2", "3", "4", "5")),
+            {**side, "at": ["sides", "{side}", "nation"], "label": "Nation", "type": "select",
+             "options": _choices(sorted(c.palette), {n: n for n in c.palette})},
+            *c.per_side,
+            {**side, "at": ["sides", "{side}", "surrender"], "label": "Surrender space", "type": "number",
+             "min": 1, "max": 30},
+            {**side, "at": ["sides", "{side}", "edge"], "label": "Friendly edge", "type": "select",
+             "options": _choices(c.edges)},
+            {**side, "at": ["sides", "{side}", "setup"], "label": "Set-up zone", "type": "zone",
+             "zones_at": c.zones_at},
+            {**side, "at": ["sides", "{side}", "forces"], "label": "Forces set up in the zone (2.1)",
+             "type": "forces"},
+            {**side, "at": ["sides", "{side}", "reinforcements"],
+             "label": "Reinforcements: forces placed on a Time Track space, entering when Time reaches it "
+                      "(6.1.2 step 5)", "type": "reinforcements"},
+        ],
+        "note": f"The Fortifications tool places the scenario's Fortifications ({c.fort_rules}). "
+                f"{c.note}".strip(),
+    }
+    cm = c.custom
+    return Editable(c.module, seats, c.terrain, c.builtin, check=cm.check_scenario, content_id=content_id,
+                    register=cm.register_scenario, is_registered=cm.REGISTRY.is_registered,
+                    serve_from=_serve_from(cm.REGISTRY), load_builtin=cm.load_builtin,
+                    blank=cm.blank_scenario, names=c.names, units_at=("sides", "{side}", "placed"), form=form,
+                    limits=dict(LIMITS))
 
 
 def _combat_commander() -> Editable:
-    from tactica.core.custom import content_id
     from tactica.games.combat_commander import custom as cc
     from tactica.games.combat_commander.components import builtin_pack
     from tactica.games.combat_commander.data_models import EDGE_NAMES, QUALITIES
@@ -190,74 +291,101 @@ def _combat_commander() -> Editable:
               for nation, r in pack.rosters.items()}
     hands = pack.postures.hand_size
     side = {"each_side": True}
-    form = {
-        "blank": {"fixed": [cc.COLS, cc.ROWS]},
-        "tools": [["terrain", "Paint terrain"], ["level", "Level"], ["hexside", "Hexside"],
-                  ["unit", "Place unit"], ["objective", "Objective"], ["zone", "Set-up zones"],
-                  ["building", "Buildings"], ["marker", "Fortifications"], ["erase", "Remove"]],
-        "markers": {"at": ["fortifications"], "key": "type", "label": "Fortification",
-                    "kinds": [{"id": k, "name": NAMES[k], "short": FORT_LABEL.get(k, k)} for k in KINDS]},
-        "hexside": [{"id": k, "label": _title(k)} for k in sorted(chart.allowed_hexside)],
-        "levels": [-1, 0, 1, 2, 3],
-        "units": {"at": ["sides", "{side}", "placed"], "kind": "unit", "ids": None,
-                  "palette_by": ["sides", "{side}", "nation"], "palette": palette, "weapons": weapons,
-                  "radios": radios, "flags": [], "stack": True},
-        "objectives": {"style": "numbered", "at": ["map", "objectives"], "ids": ["1", "2", "3", "4", "5"],
-                       "control": ["objectives"]},
-        "areas": [{"tool": "zone", "label": "Zone", "at": ["map", "zones"], "names": None,
-                   "edges": ["map", "combat_commander", "setup_zones"], "edge_names": list(EDGE_NAMES)},
-                  {"tool": "building", "label": "Building", "at": ["map", "combat_commander", "buildings"],
-                   "names": None}],
-        "params": [
-            {"at": ["id"], "label": "Id", "type": "text", "testid": "ed-id"},
-            {"at": ["name"], "label": "Name", "type": "text", "testid": "ed-name"},
-            {"at": ["description"], "label": "Description", "type": "textarea"},
-            {"at": ["year"], "label": "Year", "type": "number", "min": 1939, "max": 1945},
-            {"at": ["first"], "label": "First Turn", "type": "select", "options": _choices(SEATS)},
-            {"at": ["initiative"], "label": "Initiative", "type": "select", "options": _choices(SEATS)},
-            {"at": ["setup_order"], "label": "Sets up first", "type": "select",
-             "options": [{"value": None, "label": "the side not moving first"},
-                         *({"value": [a, b], "label": _title(a)} for a, b in (SEATS, SEATS[::-1]))]},
-            {"at": ["time", "start"], "label": "Time: start", "type": "number", "min": 0, "max": 20},
-            {"at": ["time", "sudden_death"], "label": "Time: Sudden Death", "type": "number", "min": 1,
-             "max": 20},
-            {"at": ["time", "last"], "label": "Time: last space", "type": "number", "min": 1, "max": 20},
-            {"at": ["vp"], "label": "Starting VP (+ Axis)", "type": "number", "min": -50, "max": 50},
-            {"at": ["open_chits"], "label": "Open Objective chits", "type": "number", "min": 0},
-            {"at": ["secret_chits"], "label": "Secret chits a side", "type": "number", "min": 0},
-            {"at": ["mines_fp"], "label": "Mine Attack FP (F103.2)", "type": "number", "min": 6, "max": 8,
-             "optional": True},
-            *({"at": ["objectives", o], "label": f"Objective {o} held by", "type": "select",
-               "options": _choices([None, *SEATS])} for o in ("1", "2", "3", "4", "5")),
-            {**side, "at": ["sides", "{side}", "nation"], "label": "Nation", "type": "select",
-             "options": _choices(sorted(pack.rosters), {n: n for n in pack.rosters})},
-            {**side, "at": ["sides", "{side}", "posture"], "label": "Posture (hand size)", "type": "select",
-             "options": _choices(hands, {p: f"{p} ({n})" for p, n in hands.items()})},
-            {**side, "at": ["sides", "{side}", "quality"], "label": "OB quality", "type": "select",
-             "options": _choices(QUALITIES, {q: q for q in QUALITIES})},
-            {**side, "at": ["sides", "{side}", "orders"], "label": "Orders (blank: by posture)",
-             "type": "number", "min": 1, "max": 6, "optional": True},
-            {**side, "at": ["sides", "{side}", "surrender"], "label": "Surrender space", "type": "number",
-             "min": 1, "max": 30},
-            {**side, "at": ["sides", "{side}", "edge"], "label": "Friendly edge", "type": "select",
-             "options": _choices(EDGE_NAMES)},
-            {**side, "at": ["sides", "{side}", "setup"], "label": "Set-up zone", "type": "zone"},
-            {**side, "at": ["sides", "{side}", "forces"], "label": "Forces set up in the zone (2.1)",
-             "type": "forces"},
-            {**side, "at": ["sides", "{side}", "reinforcements"],
-             "label": "Reinforcements: forces placed on a Time Track space, entering when Time reaches it "
-                      "(6.1.2 step 5)", "type": "reinforcements"},
-        ],
-        "note": "The Fortifications tool places the scenario's Fortifications (F100.1: one a hex, never "
-                "in Water, one Pillbox).",
-    }
-    return Editable("combat_commander", SEATS, terrain, tuple(builtin_scenarios()),
-                    check=cc.check_scenario, content_id=content_id, register=cc.register_scenario,
-                    is_registered=cc.REGISTRY.is_registered, serve_from=_cc_serve_from,
-                    load_builtin=cc.load_builtin, blank=cc.blank_scenario,
-                    names={"terrain": tuple(chart.allowed_terrain), "hexside": tuple(chart.allowed_hexside),
-                           "roads": tuple(chart.allowed_roads)},
-                    units_at=("sides", "{side}", "placed"), form=form, limits=dict(LIMITS))
+    zones = ["map", "combat_commander", "setup_zones"]
+    return _commander(_Commander(
+        "combat_commander", SEATS, cc, tuple(builtin_scenarios()), terrain, "open",
+        {"terrain": tuple(chart.allowed_terrain), "hexside": tuple(chart.allowed_hexside),
+         "roads": tuple(chart.allowed_roads)},
+        [-1, 0, 1, 2, 3], [{"id": k, "name": NAMES[k], "short": FORT_LABEL.get(k, k)} for k in KINDS],
+        "F100.1: one a hex, never in Water, one Pillbox", palette, weapons, radios, "units",
+        [{"tool": "zone", "tool_label": "Set-up zones", "label": "Zone", "at": ["map", "zones"],
+          "names": None, "edges": zones, "edge_names": list(EDGE_NAMES)},
+         {"tool": "building", "tool_label": "Buildings", "label": "Building",
+          "at": ["map", "combat_commander", "buildings"], "names": None}],
+        zones,
+        [{"at": ["year"], "label": "Year", "type": "number", "min": 1939, "max": 1945},
+         {"at": ["setup_order"], "label": "Sets up first", "type": "select",
+          "options": [{"value": None, "label": "the side not moving first"},
+                      *({"value": [a, b], "label": _title(a)} for a, b in (SEATS, SEATS[::-1]))]},
+         {"at": ["mines_fp"], "label": "Mine Attack FP (F103.2)", "type": "number", "min": 6, "max": 8,
+          "optional": True}],
+        20, (-50, 50, "Starting VP (+ Axis)"), 10,
+        [{**side, "at": ["sides", "{side}", "posture"], "label": "Posture (hand size)", "type": "select",
+          "options": _choices(hands, {p: f"{p} ({n})" for p, n in hands.items()})},
+         {**side, "at": ["sides", "{side}", "quality"], "label": "OB quality", "type": "select",
+          "options": _choices(QUALITIES, {q: q for q in QUALITIES})},
+         {**side, "at": ["sides", "{side}", "orders"], "label": "Orders (blank: by posture)",
+          "type": "number", "min": 1, "max": 6, "optional": True}],
+        tuple(EDGE_NAMES), ""))
+
+
+def _great_war_commander() -> Editable:
+    from tactica.games.great_war_commander import custom as gwc
+    from tactica.games.great_war_commander._schema import (
+        FORMATION_TYPES,
+        NATIONS,
+        POSTURES,
+        RANK_ABBREVIATIONS,
+        SEATS,
+    )
+    from tactica.games.great_war_commander.data import builtin_pack
+    from tactica.games.great_war_commander.drawing import FORT_LABEL, TERRAIN_STYLE, UNIT_SHORT, WEAPON_SHORT
+    from tactica.games.great_war_commander.rules import HAND_SIZE
+
+    pack = builtin_pack()
+    chart = pack.terrain
+    kinds = {k: [t for t in chart.terrain if t.kind == k] for k in ("type", "hexside", "path")}
+    terrain = tuple({"id": t.id, "fill": TERRAIN_STYLE.get(t.id, {}).get("fill", "#ddd"),
+                     "label": f"{TERRAIN_STYLE.get(t.id, {}).get('label') or _title(t.id)} ({t.rule})"}
+                    for t in sorted(kinds["type"], key=lambda t: (t.id != "open_ground", t.rule, t.id)))
+    forts = pack.fortifications.fortifications
+
+    def years(period: Any) -> str:
+        if period is None:
+            return ""
+        return f", {period[0]}" if period[0] == period[1] else f", {period[0]}-{period[1]}"
+
+    def unit_name(nation: str, f: Any) -> str:
+        rank = f"{RANK_ABBREVIATIONS[nation][f.rank]} " if f.rank else ""
+        return f"{rank}{f.name} ({f.type}{years(f.period)})"
+
+    # "forces": where a choice goes in a side's forces (Leaders by name, the others counted)
+    palette = {n: [{"id": f.id, "name": unit_name(n, f), "short": UNIT_SHORT.get(f.type, f.type),
+                    "figures": FORMATION_TYPES[f.type],
+                    "forces": ["leaders", f.name] if f.type == "leader" else ["formations", f.id]}
+                   for f in r.formations] for n, r in pack.rosters.items()}
+    weapons = {n: [{"id": w.id, "name": f"{w.name}{' (Teams only)' if w.team_only else ''}{years(w.period)}",
+                    "short": WEAPON_SHORT.get(w.kind, w.kind), "forces": ["weapons", w.id]}
+                   for w in r.weapons] for n, r in pack.rosters.items()}
+    phones = {n: [{"id": t.id, "name": f"{t.name} (Telephone, FP {t.fp})", "forces": ["telephones", t.id]}
+                  for t in r.telephones] for n, r in pack.rosters.items()}
+    side = {"each_side": True}
+    return _commander(_Commander(
+        "great_war_commander", SEATS, gwc, tuple(pack.scenarios), terrain, "open_ground",
+        {"terrain": tuple(t.id for t in kinds["type"]) + tuple(f.id for f in forts),
+         "hexside": tuple(t.id for t in kinds["hexside"]), "roads": tuple(t.id for t in kinds["path"])},
+        list(range(chart.max_level + 1)),
+        [{"id": f.id, "name": f"{_title(f.id)} ({f.rule})", "short": FORT_LABEL.get(f.id, f.id)}
+         for f in sorted(forts, key=lambda f: f.rule)],
+        "F125-F131: one a hex, none in Water", palette, weapons, phones, "formations",
+        [{"tool": "zone", "tool_label": "Set-up zones", "label": "Zone", "at": ["map", "zones"],
+          "names": None}],
+        ["map", "zones"],
+        [{"at": ["balance"], "label": "Balance (design notes)", "type": "textarea"},
+         {"at": ["date"], "label": "Date (YYYY-MM, 1914-1918: periods, Gas O19.2)", "type": "text",
+          "testid": "ed-date"}],
+        12, (-20, 20, "Starting VP (+ Germany)"), 5,
+        [{**side, "at": ["sides", "{side}", "posture"], "label": "Posture (hand size)", "type": "select",
+          "options": _choices(POSTURES, {p: f"{p} ({HAND_SIZE[p]})" for p in POSTURES})},
+         {**side, "at": ["sides", "{side}", "orders"], "label": "Orders (5.1)", "type": "number", "min": 1,
+          "max": 6},
+         {**side, "at": ["sides", "{side}", "discard_limit"], "label": "Discard limit (5.3)",
+          "type": "number", "min": 0, "max": 6}],
+        ("north", "south", "west", "east"),
+        f"Germany against {' or '.join(n for n in NATIONS if n != 'Germany')}. Strategy Cards are not "
+        "the scenario's: each side shuffles its nation's nine and holds one, drawn at set-up and when "
+        "Time advances (1.S, S98). Gas markers at the start (gas) and the three-player split are edited "
+        "in the YAML pane."))
 
 
 def _combat_infantry() -> Editable:
@@ -267,7 +395,7 @@ def _combat_infantry() -> Editable:
 
 
 EDITABLE: Final = {"great_war": _great_war, "combat_commander": _combat_commander,
-                   "combat_infantry": _combat_infantry}
+                    "great_war_commander": _great_war_commander, "combat_infantry": _combat_infantry}
 """Editable modules: id -> what the editor offers for it (built on first use)."""
 _editable: dict[str, Editable] = {}
 

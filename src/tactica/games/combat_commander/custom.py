@@ -11,14 +11,13 @@ never through a cache that would have to be cleared.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any, Final
 
-from tactica.core.custom import PREFIX, CustomScenarios, content_id
-from tactica.core.hexgrid import Layout
+from tactica.core.custom import CustomScenarios, content_id
 from tactica.core.rules import RulesError
 
+from ..commander_family.custom import blank_map, blank_top, is_custom, with_map_inline
 from ._schema import ComponentError, read
 from .maps import CcMap, maps_dir
 from .scenario_data import SEATS, check_with_map, scenarios_dir
@@ -32,6 +31,10 @@ class CustomScenario:
     spec: dict[str, Any]  # the engine's shape (scenarios.py)
     cc_map: CcMap
 
+    @property
+    def board(self) -> Any:
+        return self.cc_map.board
+
 
 def _build(data: Any, where: str, sid: str) -> CustomScenario:
     try:
@@ -42,10 +45,6 @@ def _build(data: Any, where: str, sid: str) -> CustomScenario:
 
 
 REGISTRY: Final = CustomScenarios("combat_commander", _build)
-
-
-def is_custom(sid: object) -> bool:
-    return isinstance(sid, str) and sid.startswith(PREFIX)
 
 
 def check_scenario(data: Any, where: str = "scenario") -> dict[str, Any]:
@@ -65,15 +64,8 @@ def register_scenario(data: Any, where: str = "scenario") -> str:
 
 def load_builtin(scenario_id: str) -> dict[str, Any]:
     """A built-in scenario's file data with its map inline: a custom scenario to start from."""
-    data = _raw(scenarios_dir() / f"{scenario_id}.yaml")
-    if isinstance(data.get("map"), str):
-        data["map"] = _raw(maps_dir() / f"{data['map']}.yaml")
-    return data
-
-
-def _raw(path: Any) -> dict[str, Any]:
-    out: dict[str, Any] = json.loads(json.dumps(read(path).data))
-    return out
+    return with_map_inline(read(scenarios_dir() / f"{scenario_id}.yaml").data,
+                           lambda name: read(maps_dir() / f"{name}.yaml").data)
 
 
 COLS: Final = 15
@@ -88,19 +80,11 @@ def blank_scenario(cols: int = COLS, rows: int = ROWS) -> dict[str, Any]:
     does not pass the loader until each side has one."""
     if (cols, rows) != (COLS, ROWS):
         raise RulesError(f"a Combat Commander map is {COLS} x {ROWS} hexes (rule 2)")
-    lay = Layout(orientation="flat", offset="odd-q", labels="letter-number", cols=COLS, rows=ROWS)
-    last = lay.label(lay.to_axial(COLS - 1, ROWS - 1))[0]
-    cc_map = {
-        "format": "tactica-map", "version": 1, "name": "my_map",
-        "geometry": {"orientation": "flat", "offset": "odd-q", "labels": "letter-number",
-                     "cols": COLS, "rows": ROWS},
-        "defaults": {"terrain": ["open"], "elevation": 0},
-        "hexes": {}, "hexsides": {}, "objectives": dict(BLANK_OBJECTIVES),
-        "zones": {"north-edge": [f"A1..{last}2"], "south-edge": [f"A9..{last}10"]},
-        "combat_commander": {"friendly_edges": ["north", "south"],
-                             "artillery_boxes": {"northwest": "north", "southeast": "south"},
-                             "buildings": {}, "setup_zones": {"north-edge": "north", "south-edge": "south"}},
-    }
+    cc_map = blank_map(COLS, ROWS, terrain="open", objectives=BLANK_OBJECTIVES, edge_rows=2,
+                       combat_commander={"friendly_edges": ["north", "south"],
+                                         "artillery_boxes": {"northwest": "north", "southeast": "south"},
+                                         "buildings": {},
+                                         "setup_zones": {"north-edge": "north", "south-edge": "south"}})
 
     def side(nation: str, posture: str, surrender: int, edge: str) -> dict[str, Any]:
         return {"nation": nation, "posture": posture, "quality": "Line", "surrender": surrender,
@@ -108,11 +92,7 @@ def blank_scenario(cols: int = COLS, rows: int = ROWS) -> dict[str, Any]:
                 "forces": {"leaders": [], "units": {}, "weapons": [], "radios": []},
                 "placed": [], "reinforcements": []}
 
-    return {
-        "format": 1, "kind": "scenario", "id": "my_scenario", "name": "My scenario", "map": cc_map,
-        "year": 1944, "time": {"start": 0, "sudden_death": 7, "last": 12},
-        "initiative": SEATS[0], "first": SEATS[1], "vp": 0, "open_chits": 1, "secret_chits": 1,
-        "objectives": dict.fromkeys(BLANK_OBJECTIVES),
-        "sides": {"axis": side("Germany", "Defend", 7, "north"),
-                  "allies": side("America", "Attack", 9, "south")},
-    }
+    return blank_top(SEATS, cc_map, BLANK_OBJECTIVES,
+                     {"axis": side("Germany", "Defend", 7, "north"),
+                      "allies": side("America", "Attack", 9, "south")},
+                     year=1944, time={"start": 0, "sudden_death": 7, "last": 12})

@@ -18,7 +18,7 @@ from pydantic import Field, model_validator
 from tactica.core.map_schema import MapFile
 from tactica.core.schema import FileModel, Model, OneOf, unique_ids
 
-from ..commander_family.data_models import Boxed, SideModel, Text
+from ..commander_family.data_models import Boxed, PlacedModel, SideModel, Text
 
 # Rule names, as the rulebook numbers them.
 ORDERS: Final[Mapping[str, str]] = MappingProxyType(
@@ -550,14 +550,6 @@ class ForcesModel(Model):
 
 class ReinforcementModel(ForcesModel):
     time: Annotated[int, Field(ge=1, le=20, description="Time Track space (6.1.2 step 5)")]
-
-
-class PlacedModel(Model):
-    """A unit set up on a fixed hex rather than in a set-up zone (a custom scenario's)."""
-
-    hex: Text
-    unit: Annotated[Text, Field(description="a squad, team or leader id of the nation's roster")]
-    weapon: Text | None = Field(default=None, description="a weapon id of the roster it carries (8.1.1)")
 
 
 class ScenarioSideModel(Model):

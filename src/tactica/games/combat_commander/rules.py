@@ -10,16 +10,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from tactica.core.rules import Args, RulesError, ScenarioInfo, Step
+from tactica.core.rules import Args, Step
 
 from ..commander_family.actions import action_registry
 from ..commander_family.base import CommanderRules
+from ..commander_family.custom import CustomLookups, is_custom
 from ..commander_family.events import event_registry
 from ..commander_family.orders import order_registry
 from ..commander_family.procedures import procedure_steps, register_procedures
 from . import actions_fire, actions_hidden, actions_other, artillery, drawing, fortifications, mines
 from .components import ACTIONS, EVENTS, ORDERS, ObjectiveChit, Pack, builtin_pack
-from .custom import REGISTRY, is_custom
+from .custom import REGISTRY
 from .events_all import register as register_events
 from .rule_numbers import RULE_NUMBERS
 from .scenarios import SCENARIOS
@@ -52,7 +53,7 @@ SMOKE_CUP = (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10)
 rulebook text; this spread (more light smoke than heavy) is our assumption."""
 
 
-class CombatCommanderRules(CommanderRules):
+class CombatCommanderRules(CustomLookups, CommanderRules):
     id = "combat_commander"
     name = "Combat Commander: Europe"
     version = "0.3"
@@ -62,6 +63,7 @@ class CombatCommanderRules(CommanderRules):
     smoke_cup = SMOKE_CUP
     battery_name = "Radio"
     fortification_kinds = fortifications.SPEC
+    custom_registry = REGISTRY  # the editor's scenarios, by content id (custom.py)
 
     def __init__(self, steps: Iterable[Step] = (), pack: Pack | None = None) -> None:
         super().__init__([*procedure_steps(), *steps])
@@ -264,25 +266,6 @@ class CombatCommanderRules(CommanderRules):
     # -- scenarios -----------------------------------------------------------------------------
     def all_scenarios(self) -> dict[str, dict[str, Any]]:
         return {**SCENARIOS, **_builtin_scenarios(), **self._extra_scenarios}
-
-    def scenario_spec(self, scenario: str) -> dict[str, Any]:
-        """A built-in or added scenario, or a custom one by content id (custom.py: registered,
-        or fetched again from the server's copies)."""
-        if is_custom(scenario):
-            try:
-                return REGISTRY.get(scenario).spec
-            except RulesError as exc:
-                raise KeyError(str(exc)) from None
-        return self.all_scenarios()[scenario]
-
-    def scenario(self, scenario_id: str) -> ScenarioInfo:
-        """Built-in and added scenarios as listed; a custom one (the editor's, by content id)
-        once this process has registered it or can fetch it from the server's copies."""
-        if is_custom(scenario_id):
-            d = REGISTRY.get(scenario_id).spec  # RulesError if there is none
-            return ScenarioInfo(scenario_id, d["name"], " ".join(str(d.get("description", "")).split()),
-                                self.seats)
-        return super().scenario(scenario_id)
 
     def add_scenario(self, scenario_id: str, spec: dict[str, Any]) -> None:
         """Add a scenario in the SCENARIOS shape to this instance (tests, custom scenarios)."""

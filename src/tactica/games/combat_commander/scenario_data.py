@@ -64,9 +64,10 @@ from typing import Any, Final
 
 from tactica.core.schema import validate
 
+from ..commander_family.data_models import PlacedModel
 from ._schema import ComponentError, read
 from .components import Pack, Roster, builtin_pack, data_dir
-from .data_models import ForcesModel, FortificationModel, PlacedModel, ScenarioFile, ScenarioSideModel
+from .data_models import ForcesModel, FortificationModel, ScenarioFile, ScenarioSideModel
 from .maps import OPPOSITE, CcMap, MapError, builtin_map, map_from_data
 
 __all__ = [

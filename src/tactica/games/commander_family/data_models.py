@@ -26,3 +26,11 @@ class SideModel(Model):
     morale: Stat
     command: Stat | None = Field(default=None, description="leaders only (3.1.5)")
     boxed: list[Boxed] = Field(default_factory=list)
+
+
+class PlacedModel(Model):
+    """A unit set up on a fixed hex rather than in a set-up zone (a custom scenario's)."""
+
+    hex: Text
+    unit: Annotated[Text, Field(description="a squad, team or leader id of the nation's roster")]
+    weapon: Text | None = Field(default=None, description="a weapon id of the roster it carries (8.1.1)")

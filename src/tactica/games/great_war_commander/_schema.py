@@ -19,9 +19,10 @@ from typing import Annotated, ClassVar, Final, Literal
 
 from pydantic import Field, model_validator
 
+from tactica.core.map_schema import MapFile
 from tactica.core.schema import FileModel, Model, OneOf, unique_ids
 
-from ..commander_family.data_models import BOXABLE, SideModel, Stat, Text
+from ..commander_family.data_models import BOXABLE, PlacedModel, SideModel, Stat, Text
 
 NATIONS: Final = ("Germany", "France", "America")
 ID_PREFIX: Final[Mapping[str, str]] = MappingProxyType({"Germany": "G", "France": "F", "America": "US"})
@@ -690,6 +691,10 @@ class ScenarioSideModel(Model):
     edge: Literal["north", "south", "west", "east"]
     setup: Text
     forces: ForcesModel
+    placed: list[PlacedModel] = Field(
+        default_factory=list,
+        description="Formations on fixed hexes at the start (a custom scenario's), besides the forces",
+    )
     reinforcements: list[ReinforcementModel] = Field(default_factory=list)
 
 
@@ -729,7 +734,7 @@ class ScenarioFile(FileModel):
     kind: Literal["scenario"]
     id: Text
     name: Text
-    map: Text
+    map: Text | MapFile = Field(description="a built-in map's id, or the map itself (the editor's)")
     date: Month
     description: Text
     balance: Text

@@ -143,7 +143,7 @@ def setup(g: Game, scenario: Mapping[str, Any]) -> None:
     the Local Barrage space (our reading: the book leaves the first space to the owner and every
     Order picks its space anyway), and reinforcement Telephones onto the Time track."""
     rules: Any = g.rules
-    sc = rules.components.pack.scenarios[scenario["gwc"]]
+    sc = rules.scenario_file(scenario["gwc"])
     telephones(g)
     barrages(g)
     g.state["fao_spotted"] = [-1, -1]

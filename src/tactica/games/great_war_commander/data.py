@@ -27,6 +27,8 @@ from tactica.core.datafile import DataError, Source, load_file
 from tactica.core.hexgrid import distance
 from tactica.core.schema import validate
 
+from ..commander_family.board_state import FIGURE_LIMIT
+from ..commander_family.data_models import PlacedModel
 from ._schema import (
     FORMATION_TYPES,
     NATIONS,
@@ -113,19 +115,34 @@ def load_scenario(source: Source) -> ScenarioFile:
 def load_map(source: Source, chart: TerrainChartFile, forts: FortificationsFile) -> Board:
     """A 15x11 map whose names are the chart's types, hexsides and paths, plus printed
     Fortifications (F125) as hex features."""
-    hex_names = [t.id for t in chart.terrain if t.kind == "type"] + [f.id for f in forts.fortifications]
     try:
         doc = load_file(source)
-        name = doc.name
+    except DataError as exc:
+        raise GwcDataError(str(exc)) from None
+    return map_from_data(doc.data, doc.name, chart, forts, lines=doc.lines)
+
+
+def map_from_data(data: object, name: str, chart: TerrainChartFile, forts: FortificationsFile, *,
+                  board_name: str | None = None,
+                  lines: Mapping[tuple[str | int, ...], int] | None = None) -> Board:
+    """A map given as data (a file's, or a custom scenario's inline map), checked exactly as a map
+    file is; ``board_name`` (default: the map's own ``name``) names the board (a custom
+    scenario's content id)."""
+    hex_names = [t.id for t in chart.terrain if t.kind == "type"] + [f.id for f in forts.fortifications]
+    if not isinstance(data, Mapping):
+        raise GwcDataError(f"{name}: expected a mapping at the top level")
+    if board_name is not None:
+        data = {**data, "name": board_name}
+    try:
         board = load_board(
-            doc.data,
+            data,
             allowed_terrain=hex_names,
             allowed_hexside=[t.id for t in chart.terrain if t.kind == "hexside"],
             allowed_roads=[t.id for t in chart.terrain if t.kind == "path"],
             source_name=name,
-            lines=doc.lines,
+            lines=lines,
         )
-    except (DataError, BoardError) as exc:
+    except BoardError as exc:
         raise GwcDataError(str(exc)) from None
     shape = (board.layout.cols, board.layout.rows)
     if shape != (15, 11) or sorted(board.objectives) != ["1", "2", "3", "4", "5"]:
@@ -194,7 +211,7 @@ def load_pack(folder: str | os.PathLike[str] | Traversable) -> Pack:
         sc = load_scenario(f)
         if sc.id in scenarios:
             raise GwcDataError(f"{f.name}: id: {sc.id!r} is used twice")
-        _check_scenario(f.name, sc, roster_by, maps, forts)
+        _check_scenario(f.name, sc, roster_by, _board(f.name, sc, maps), chart, forts)
         scenarios[sc.id] = sc
     return Pack(
         decks=MappingProxyType({m.nation: m for _, m in decks}),
@@ -294,6 +311,64 @@ def _forces(
     return out, used
 
 
+def _placed(
+    fail: _Fail, where: str, items: Iterable[PlacedModel], roster: RosterFile, year: int, board: Board,
+    chart: TerrainChartFile,
+) -> tuple[list[FormationModel], Counter[str]]:
+    """Formations set up on fixed hexes (a custom scenario's): roster ids (a Leader by its id)
+    used in the scenario's year, on the map and on terrain they may stand in, a Weapon only on
+    a Platoon or Team (a Flamethrower on a Team, 11.2); at most seven figures of the side in a
+    hex and never two Tanks (8.2, 8.2.1)."""
+    by_id = {f.id: f for f in roster.formations}
+    weapons = {w.id: w for w in roster.weapons}
+    types = {t.id: t for t in chart.terrain if t.kind == "type"}
+    out: list[FormationModel] = []
+    used: Counter[str] = Counter()
+    figures: Counter[str] = Counter()
+    tanks: Counter[str] = Counter()
+    for i, m in enumerate(items):
+        w = f"{where}[{i}]"
+        f = by_id.get(m.unit)
+        if f is None:
+            fail(f"{w}.unit", f"no {roster.nation} Leader, Platoon, Team, Runner or Tank of id {m.unit!r}")
+        assert f is not None
+        if not _in_period(f.period, year):
+            fail(f"{w}.unit", f"{f.name} is used {_years(f.period)}, not in {year}")
+        try:
+            h = board.parse(m.hex)
+        except ValueError as exc:
+            fail(f"{w}.hex", f"{m.hex}: {exc}")
+        if h not in board.index:
+            fail(f"{w}.hex", f"{m.hex} is not a hex of map {board.name}")
+        label = board.label(h)
+        feats = board.features[board.idx(h)]
+        ground = next((types[t] for t in chart.precedence if t in feats), types["open_ground"])
+        if ground.move == "impassable":
+            fail(f"{w}.hex", f"{label} is {ground.id}: impassable, no Formation stands there ({ground.rule})")
+        if f.type == "tank" and ground.tanks in ("never", "bridge_only"):
+            fail(f"{w}.hex", f"{label} is {ground.id}: no Tank may stand there ({ground.rule})")
+        if m.weapon is not None:
+            wt = weapons.get(m.weapon)
+            if wt is None:
+                fail(f"{w}.weapon", f"no {roster.nation} weapon of id {m.weapon!r}")
+            assert wt is not None
+            if f.type not in ("platoon", "team") or (wt.team_only and f.type != "team"):
+                who = "a Team" if wt.team_only else "a Platoon or Team"
+                fail(f"{w}.weapon", f"only {who} carries {wt.name}, not {f.name} (11.2)")
+            if not _in_period(wt.period, year):
+                fail(f"{w}.weapon", f"{wt.name} is used {_years(wt.period)}, not in {year}")
+            used[wt.id] += 1
+        figures[label] += FORMATION_TYPES[f.type]
+        tanks[label] += f.type == "tank"
+        if figures[label] > FIGURE_LIMIT:
+            fail(f"{w}.hex", f"{label} holds more than {FIGURE_LIMIT} figures of one side (8.2)")
+        if tanks[label] > 1:
+            fail(f"{w}.hex", f"{label} holds a second Tank: one Tank a hex (8.2.1)")
+        out.append(f)
+        used[f.id] += 1
+    return out, used
+
+
 class _Fail:
     def __init__(self, name: str) -> None:
         self.name = name
@@ -302,18 +377,41 @@ class _Fail:
         raise GwcDataError(f"{self.name}: {where}: {problem}")
 
 
+def _board(name: str, sc: ScenarioFile, maps: Mapping[str, Board]) -> Board:
+    """The built-in map a scenario file names."""
+    board = maps.get(sc.map) if isinstance(sc.map, str) else None
+    if board is None:
+        _Fail(name)("map", f"no map {sc.map!r} (have {', '.join(sorted(maps))})")
+    assert board is not None
+    return board
+
+
+def check_data(data: object, where: str, pack: Pack | None = None, *, board_name: str | None = None,
+               lines: Mapping[tuple[str | int, ...], int] | None = None) -> tuple[ScenarioFile, Board]:
+    """Every check a scenario file passes, on a scenario given as data (the editor's; ``map`` a
+    built-in map's id or the map itself, inline); the scenario and the Board it is played on
+    (an inline map's named ``board_name``). GwcDataError with the file, the entry and the problem."""
+    pack = pack or builtin_pack()
+    sc = validate(ScenarioFile, data, where, GwcDataError, lines)
+    if isinstance(sc.map, str):
+        board = _board(where, sc, pack.maps)
+    else:
+        assert isinstance(data, Mapping)
+        board = map_from_data(data["map"], f"{where}: map", pack.terrain, pack.fortifications,
+                              board_name=board_name)
+    _check_scenario(where, sc, pack.rosters, board, pack.terrain, pack.fortifications)
+    return sc, board
+
+
 def _check_scenario(
     name: str,
     sc: ScenarioFile,
     rosters: Mapping[str, RosterFile],
-    maps: Mapping[str, Board],
+    board: Board,
+    chart: TerrainChartFile,
     forts: FortificationsFile,
 ) -> None:
     fail = _Fail(name)
-    board = maps.get(sc.map)
-    if board is None:
-        fail("map", f"no map {sc.map!r} (have {', '.join(sorted(maps))})")
-    assert board is not None
     year = int(sc.date[:4])
     g, e = sc.sides.germany, sc.sides.entente
     if OPPOSITE[g.edge] != e.edge:
@@ -326,7 +424,9 @@ def _check_scenario(
         roster = rosters[side.nation]
         _zone(fail, board, f"{where}.setup", side.setup, side.edge)
         start, used = _forces(fail, f"{where}.forces", side.forces, roster, year)
-        if not start:
+        on_hexes, used_there = _placed(fail, f"{where}.placed", side.placed, roster, year, board, chart)
+        used += used_there
+        if not start and not on_hexes:
             fail(f"{where}.forces", "a side starts with at least one Formation on the map")
         for i, r in enumerate(side.reinforcements):
             if not sc.time.start < r.time <= sc.time.last:

@@ -78,7 +78,7 @@ def register(rules: GreatWarCommanderRules) -> None:
 def setup(g: Game, scenario: Mapping[str, Any]) -> None:
     """F125.1: the scenario's Fortifications (data/scenarios ``fortifications``)."""
     rules: Any = g.rules
-    sc = rules.components.pack.scenarios[scenario["gwc"]]
+    sc = rules.scenario_file(scenario["gwc"])
     for f in sc.fortifications:
         if fam.kind_at(g, f.hex) == f.type:
             continue

@@ -23,6 +23,7 @@ from tactica.core.options import Option
 from tactica.core.rules import Args, Step
 
 from ..commander_family.actions import action_registry
+from ..commander_family.custom import CustomLookups
 from ..commander_family.events import event_registry
 from ..commander_family.orders import order_registry
 from ..commander_family.procedures import procedure_steps, register_procedures
@@ -59,8 +60,9 @@ from . import (
     terrain,
     terrain_state,
 )
-from ._schema import ACTIONS, EVENTS, ORDERS
+from ._schema import ACTIONS, EVENTS, ORDERS, ScenarioFile
 from .components import Card, Chit, Components, UnitType, WeaponType, builtin_components
+from .custom import REGISTRY
 from .rule_numbers import RULE_NUMBERS
 from .scenarios import to_family
 from .support_hooks import SupportHooks
@@ -79,7 +81,7 @@ GAS_PER_TIME = 2
 this volume, T119)."""
 
 
-class GreatWarCommanderRules(SupportHooks):
+class GreatWarCommanderRules(CustomLookups, SupportHooks):
     id = "great_war_commander"
     name = "Great War Commander"
     version = "0.5"
@@ -87,6 +89,7 @@ class GreatWarCommanderRules(SupportHooks):
     option_defaults: Mapping[str, Any] = {}
     rule_numbers: Mapping[str, str] = RULE_NUMBERS
     cumulative_command = False  # 3.3.1.5, 3.3.1.7: one Leader's Command, none for a Tank (command.py)
+    custom_registry = REGISTRY  # the editor's scenarios, by content id (custom.py)
 
     def __init__(self, steps: Iterable[Step] = (), components: Components | None = None) -> None:
         super().__init__([*procedure_steps(), cohesion.Cohesion(), *steps])
@@ -140,6 +143,12 @@ class GreatWarCommanderRules(SupportHooks):
     def all_scenarios(self) -> dict[str, dict[str, Any]]:
         return self._scenarios
 
+    def scenario_file(self, scenario_id: str) -> ScenarioFile:
+        """The scenario file a game was set up from (its ``gwc`` key): a built-in one, or a custom
+        one by content id (registered, or fetched again from the server's copies)."""
+        sc = self.components.pack.scenarios.get(scenario_id)
+        return sc if sc is not None else REGISTRY.get(scenario_id).file
+
     def fate_deck(self, nation: str) -> list[str] | None:
         d = self.components.decks.get(nation)
         return None if d is None else list(d)
@@ -157,7 +166,7 @@ class GreatWarCommanderRules(SupportHooks):
     def setup_pieces(self, g: Game, scenario: Mapping[str, Any]) -> None:
         s = g.state
         s["date"] = scenario["date"]
-        s["gas"] = sorted(self.components.pack.scenarios[scenario["gwc"]].gas)  # T107
+        s["gas"] = sorted(self.scenario_file(scenario["gwc"]).gas)  # T107
         strategy_hand.setup(g)  # 1.S: each side's Strategy Card deck, one card drawn
         artillery.setup(g, scenario)
         fortifications.setup(g, scenario)
@@ -171,7 +180,10 @@ class GreatWarCommanderRules(SupportHooks):
         if name is None:
             return None
         markers = s.get("terrain_markers")
-        printed = self._maps[name]
+        try:
+            printed = self._maps[name]
+        except KeyError:  # a custom scenario's inline map: the registry bounds what stays loaded
+            printed = REGISTRY.get(name).board
         return terrain.marked_board(printed, markers) if markers else printed
 
     @cached_property

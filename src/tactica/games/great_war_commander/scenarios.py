@@ -4,8 +4,9 @@ A GWC scenario names Leaders by name, Formations by id and count, and a list of 
 wants one entry per counter (type, Weapon) and a set-up zone. Who carries which Weapon is ours to
 decide (11.2 says only Units carry, one each, Flamethrowers only Teams): reading R11 in RULES.md,
 :func:`carriers`. The side's ``discard_limit`` is the scenario's (5.3), the Time Track spaces,
-Objectives and chits go over as they are, and ``gwc`` keeps the scenario id for this game's hooks
-(Telephones, Fortifications, Gas, the date). A scenario's ``three_player`` note is not read: the
+Objectives and chits go over as they are, and ``gwc`` keeps the scenario id (a custom scenario's
+content id) for this game's hooks (Telephones, Fortifications, Gas, the date): the rules'
+``scenario_file`` gives the file behind it. A scenario's ``three_player`` note is not read: the
 book gives no three-player rules and the game stays two-seat (RULES.md, reading R5).
 """
 
@@ -41,8 +42,10 @@ def carriers(comp: Components, nation: str, forces: ForcesModel) -> list[dict[st
     return entries
 
 
-def to_family(comp: Components, sc: ScenarioFile) -> dict[str, Any]:
-    """The scenario in the family's shape (see combat_commander/scenarios.py for the format)."""
+def to_family(comp: Components, sc: ScenarioFile, custom_id: str | None = None) -> dict[str, Any]:
+    """The scenario in the family's shape (see combat_commander/scenarios.py for the format). A
+    custom scenario's content id names it and its inline map's board (``custom_id``). Formations
+    ``placed`` on fixed hexes follow the forces set up in the zone."""
     sides: dict[str, Any] = {}
     for seat in ("germany", "entente"):
         sd = getattr(sc.sides, seat)
@@ -52,14 +55,17 @@ def to_family(comp: Components, sc: ScenarioFile) -> dict[str, Any]:
         sides[seat] = {
             "nation": sd.nation, "posture": sd.posture, "orders": sd.orders,
             "discard_limit": sd.discard_limit, "surrender": sd.surrender,
-            "units": carriers(comp, sd.nation, sd.forces), "setup": sd.setup,
+            "units": carriers(comp, sd.nation, sd.forces) + [
+                {"type": p.unit, "hex": p.hex, **({"weapon": p.weapon} if p.weapon else {})}
+                for p in sd.placed],
+            "setup": sd.setup,
             "reinforcements": reinf,
         }
     return {
-        "name": sc.name, "description": sc.description.strip(), "map": sc.map,
+        "name": sc.name, "description": sc.description.strip(), "map": custom_id or sc.map,
         "sides": sides, "edges": {"germany": sc.sides.germany.edge, "entente": sc.sides.entente.edge},
         "time": {"start": sc.time.start, "sudden_death": sc.time.sudden_death, "last": sc.time.last},
         "initiative": sc.initiative, "first": sc.first, "vp": sc.vp,
         "objectives": dict(sc.objectives), "open_chits": sc.open_chits,
-        "secret_chits": sc.secret_chits, "gwc": sc.id, "date": sc.date,
+        "secret_chits": sc.secret_chits, "gwc": custom_id or sc.id, "date": sc.date,
     }

@@ -398,7 +398,7 @@ class Editor {
         return h("label", { class: "inline" }, h("input", { ...base, ...(side ? {} : { "aria-label": p.label }), type: "checkbox", checked: Boolean(now),
           onchange: (e) => set(e.target.checked) }), side ? title(side) : "");
       }
-      const options = p.type === "zone" ? Object.keys(getAt(d, ["map", "combat_commander", "setup_zones"]) || {}).map((z) => ({ value: z, label: z })) : p.options;
+      const options = p.type === "zone" ? Object.keys(getAt(d, p.zones_at) || {}).map((z) => ({ value: z, label: z })) : p.options;
       const sel = h("select", { ...base, onchange: (e) => {
         set(options[Number(e.target.value)].value);
         if (p.at.join(".") === (this.mod.units.palette_by || []).join(".")) this.fillPalette();
@@ -495,7 +495,7 @@ class Editor {
       });
       const add = h("button", { class: "small", "data-testid": `ed-reinf-add-${side}`, onclick: () => {
         const start = Number(getAt(this.data, ["time", "start"]) || 0);
-        setAt(this.data, p.at, side, [...groups(), { time: start + 1, units: {} }]);
+        setAt(this.data, p.at, side, [...groups(), { time: start + 1, [this.mod.units.counted]: {} }]);
         this.contentId = null;
         this.buildForm();
       } }, `Add a ${title(side)} group`);
@@ -536,7 +536,7 @@ class Editor {
     if (choices[Number(this.forcesPick[key])]) sel.value = this.forcesPick[key];  // kept over redraws
     const add = () => change((f) => {
       const [k, value] = choices[Number(sel.value)].forces;
-      if (k === "units") { f.units = f.units || {}; f.units[value] = (f.units[value] || 0) + 1; } else { f[k] = [...(f[k] || []), value]; }
+      if (k === u.counted) { f[k] = f[k] || {}; f[k][value] = (f[k][value] || 0) + 1; } else { f[k] = [...(f[k] || []), value]; }
     });
     return [
       h("p", {}, heading ? h("b", {}, heading) : null, items.length ? "" : h("span", { class: "muted" }, "none"),
@@ -602,7 +602,8 @@ class Editor {
       if (!name) { this.say(`Name the ${area.label.toLowerCase()} first.`, "error"); return false; }
       const edge = this.areaInputs[`${area.tool}-edge`];
       toggleArea(area, d, this.sets[area.tool], this.order, name, label, edge ? edge.value : null);
-      if (area.edges) this.buildForm();  // a new set-up zone is offered in the form at once
+      const zoneField = m.params.some((p) => p.type === "zone" && pathName(p.zones_at) === pathName(area.at));
+      if (area.edges || zoneField) this.buildForm();  // a new set-up zone is offered in the form at once
     }
     return true;
   }
@@ -646,7 +647,7 @@ class Editor {
       info.elevation > 0 ? s("polygon", { points: pts, class: "level", fill: `rgba(120, 80, 30, ${Math.min(0.12 * info.elevation, 0.45)})` }) : null,
       s("polygon", { points: pts, class: "outline" }),
       s("text", { x: hx.x, y: hx.y - geo.size * 0.62, class: "hexlabel" }, label),
-      terr[0] && terr[0] !== "clear" && terr[0] !== "open" ? s("text", { x: hx.x, y: hx.y + geo.size * 0.62, class: "terrlabel" }, st.label || terr[0]) : null,
+      terr[0] && terr[0] !== (m.plain || "clear") ? s("text", { x: hx.x, y: hx.y + geo.size * 0.62, class: "terrlabel" }, st.label || terr[0]) : null,
       info.elevation ? s("text", { x: hx.x - geo.size * 0.55, y: hx.y + 3, class: "terrlabel" }, `L${info.elevation}`) : null);
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "button");
