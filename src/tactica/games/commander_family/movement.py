@@ -289,13 +289,14 @@ class MoveOrder(ActivatingOrder, Step):
                 yield Option(f"to:{h}", f"Enter {h} ({c} MP)", "move", {"hex": h, "cost": c})
         if rules.enemy_entry(g, a) is not None:  # GWC A54: into enemy-occupied hexes too
             for h in neighbours(g, here):
-                c = step_cost(g, here, h, a["group"])
-                if (enemy_in(g, h, seat) and c is not None and c <= mps and rules.may_enter(g, a, h)
+                cost = step_cost(g, here, h, a["group"])
+                if (enemy_in(g, h, seat) and cost is not None and cost <= mps
+                        and rules.may_enter(g, a, h)
                         and (not rules.vehicles
                              or rules.vehicle_may_enter(g, list(a["group"]), here, h))):
                     n += 1
-                    yield Option(f"to:{h}", f"Enter enemy-occupied {h} ({c} MP)", "move",
-                                 {"hex": h, "cost": c})
+                    yield Option(f"to:{h}", f"Enter enemy-occupied {h} ({cost} MP)", "move",
+                                 {"hex": h, "cost": cost})
         if (mps >= 1 and on_enemy_edge(g, here, seat)
                 and all(rules_of(g).may_exit(g, u) for u in a["group"])):
             n += 1
