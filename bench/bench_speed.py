@@ -16,7 +16,8 @@ For each rules module (default: Combat Commander and The Great War) and each of 
   for its options inside the module's read-only scope, exactly as the engine does after each
   decision (what the scope caches lives only as long as one listing, so this is the cost of a
   first listing; what is cached per map, such as LOS tables and sight masks, stays warm). p50 and
-  p99 over all those decisions, and the three steps slowest to list on average.
+  p99 over all those decisions, and the three steps slowest to list on average (mean and
+  median: a rare step's mean can be one first fill of a cache).
 
 ``--base COMMIT`` checks that commit out in a temporary git worktree and runs the same worker
 there (its own ``src`` on the path), then prints both trees side by side with the ratio. The
@@ -118,8 +119,10 @@ def summary(res: dict[str, Any]) -> dict[str, Any]:
         by_step: dict[str, list[float]] = {}
         for t, step in r["options"]:
             by_step.setdefault(step, []).append(t)
-        slowest = sorted(((statistics.mean(ts) * 1e6, len(ts), st) for st, ts in by_step.items()),
-                         reverse=True)
+        # the mean beside the median: a one-off first fill of a cache (a map's sight masks) can
+        # make a rare step's mean many times its median
+        slowest = sorted(((statistics.mean(ts) * 1e6, len(ts), st, statistics.median(ts) * 1e6)
+                          for st, ts in by_step.items()), reverse=True)
         out[game] = {
             "per_scenario": {row["scenario"]: (row["games"] / row["cpu"], row["decisions"] / row["cpu"])
                              for row in r["rows"]},
@@ -151,8 +154,16 @@ def show(label: str, s: dict[str, Any], base: dict[str, Any] | None = None) -> N
         c50, c99 = f["clone_us"]
         o50, o99 = f["options_us"]
         print(f"  clone         p50 {c50:7.1f} µs   p99 {c99:7.1f} µs")
-        print(f"  list options  p50 {o50:7.1f} µs   p99 {o99:7.1f} µs   (slowest steps, mean: "
-              + ", ".join(f"{st} {m:.0f} µs x{n}" for m, n, st in f["slowest"]) + ")")
+        print(f"  list options  p50 {o50:7.1f} µs   p99 {o99:7.1f} µs   (slowest steps, mean / median: "
+              + ", ".join(slow_step(row) for row in f["slowest"]) + ")")
+
+
+def slow_step(row: list[Any]) -> str:
+    """One of the slowest steps: name, mean / median µs, count (the median is missing from what
+    a base commit measured before it was added)."""
+    mean, n, step = row[:3]
+    median = f" / {row[3]:.0f}" if len(row) > 3 else ""
+    return f"{step} {mean:.0f}{median} µs x{n}"
 
 
 def main() -> None:

@@ -241,3 +241,72 @@ def test_could_play_answers_as_every_card_asked() -> None:
             checked += 1
             opened += want
     assert checked > 100 and opened > 10
+
+
+def test_leader_command_in_a_scope_equals_the_count_from_scratch() -> None:
+    """3.3.1.2: the Command per hex and seat a read scope remembers (stats.leader_command) equals
+    the Leaders of the hex added up afresh, at positions random play reaches (Leaders move,
+    break, die between them)."""
+    from tactica.games.commander_family.stats import _leader_command, leader_command
+
+    checked = nonzero = 0
+    for _sc, g0 in games(2):
+        for g in walk(g0, 8, 5):
+            hexes = {u["hex"] for u in g.state["units"].values() if u["where"] == "map" and u["hex"]}
+            with reading(g):
+                for h in sorted(hexes):
+                    for seat in (0, 1):
+                        v = leader_command(g, h, seat)
+                        assert v == leader_command(g, h, seat)  # asked again: the remembered value
+                        with caches_off():
+                            assert v == _leader_command(g, h, seat), (h, seat)
+                        checked += 1
+                        nonzero += v != 0
+    assert checked > 500 and nonzero > 20
+
+
+def test_can_go_on_answers_as_the_whole_list_of_step_options() -> None:
+    """O21: whether a moving group can go on (the short-circuited walk of its step options,
+    asked after every step of a Move) equals whether the full list offers a hex, an exit or a
+    transfer, at every step decision random games reach."""
+    from tactica.games.commander_family.movement import MoveOrder
+
+    checked = stuck = 0
+    for _sc, g0 in games(3):
+        for g in walk(g0, 9, 1):
+            top = g.state["stack"][-1]
+            if top["step"] != "move_order" or top["args"]["phase"] != "step":
+                continue
+            step = g.rules.steps["move_order"]
+            assert isinstance(step, MoveOrder)
+            with caches_off():
+                full = step._step_options(g, top["args"])
+            want = any(o.kind in ("move", "exit", "transfer") for o in full)
+            assert step._can_go_on(g, top["args"]) == want
+            checked += 1
+            stuck += not want
+    assert checked > 50
+
+
+def test_a_clone_never_sees_the_scope_of_its_original() -> None:
+    """A read scope belongs to one state object: a clone made inside it (as a search does) and
+    changed there is read afresh, and the original's scope still answers for the original."""
+    g = Game.new(get_rules("combat_commander"), "hill_2_crown", seed=4)
+    uid, u = next((k, v) for k, v in g.state["units"].items()
+                  if v["where"] == "map" and not v["veteran"])
+    old = u["hex"]
+    with reading(g):
+        assert uid in units_in(g, old)
+        base = stat_value(g, uid, "fp")
+        c = g.clone()
+        assert board_state.reading_of(c) is None
+        cu = c.state["units"][uid]
+        cu["hex"] = next(h for h in board_state.board_of(c).labels  # type: ignore[union-attr]
+                         if h != old and not units_in(c, h))
+        cu["veteran"] = True  # E44.1: +1 FP
+        assert uid not in units_in(c, old) and uid in units_in(c, cu["hex"])
+        assert stat_value(c, uid, "fp") == unit_stat(c, uid, "fp").value
+        with reading(c):
+            assert stat_value(c, uid, "fp") == unit_stat(c, uid, "fp").value
+        assert uid in units_in(g, old)
+        assert stat_value(g, uid, "fp") == base

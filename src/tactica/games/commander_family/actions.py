@@ -128,6 +128,7 @@ def could_play(g: Game, seat: int, kind: str, ctx: dict[str, Any]) -> bool:
         return False
     actions = rules.actions
     asked: set[str] = set()
+    left = len(names)  # the window's Actions not asked yet: none left, the other cards add none
     cards = unaccounted(g, seat)
     for i, card in enumerate(cards):  # the cards in order, each Action at its first card
         name = action_of.get(card)
@@ -143,6 +144,9 @@ def could_play(g: Game, seat: int, kind: str, ctx: dict[str, Any]) -> bool:
             for other in cards[i + 1:]:
                 if rules.card(other).action == name and adef.offered(g, seat, other, kind, ctx):
                     return True
+        left -= 1
+        if not left:
+            break  # every Action of the window asked (a by_card one with all its cards)
     return False
 
 

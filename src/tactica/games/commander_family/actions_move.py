@@ -78,7 +78,7 @@ def assault_pieces(g: Game, seat: int) -> list[str]:
     for uid in moving(g, seat):
         w = g.state["units"][uid]["weapon"]
         for p in [uid] if w is None else [uid, w]:
-            if able(g, p) and boxed(g, p, "fp"):
+            if boxed(g, p, "fp") and able(g, p):  # boxed first: a type lookup (both only read)
                 out.append(p)
     return out
 

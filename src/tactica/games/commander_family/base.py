@@ -620,10 +620,12 @@ class CommanderRules(Rules):
     def turn_extras(self, g: Game, seat: int) -> list[Option]:
         """11.3: the owner may eliminate one of his Weapons at any time; offered at his Turn
         decision (our reading: the one moment a player decides with nothing else under way)."""
+        weapons = g.state["weapons"]
+        mine = sorted(wid for wid, w in weapons.items()  # the seat's few, then sorted (speed)
+                      if w["seat"] == seat and w["where"] == "map" and w["carrier"] is not None)
         return [Option(f"drop:{wid}", f"Eliminate {wid} (carried by {w['carrier']})", "extra",
                        {"weapon": wid, "unit": w["carrier"]})
-                for wid, w in sorted(g.state["weapons"].items())
-                if w["seat"] == seat and w["where"] == "map" and w["carrier"] is not None]
+                for wid in mine for w in (weapons[wid],)]
 
     def turn_extra(self, g: Game, seat: int, option: Option) -> None:
         """Carry out one of :meth:`turn_extras`."""

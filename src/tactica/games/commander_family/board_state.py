@@ -112,12 +112,17 @@ class Reading:
     only while :func:`reading` runs on that state, which must not change meanwhile. Nothing of
     it goes into the state."""
 
-    __slots__ = ("_by_hex", "memo", "state")
+    __slots__ = ("_by_hex", "commands", "memo", "state", "values")
 
     def __init__(self, state: dict[str, Any]) -> None:
         self.state = state  # held so that id(state) names this state while the scope lives
         self._by_hex: dict[str, list[str]] | None = None
         self.memo: dict[Any, Any] = {}
+        self.values: dict[str, dict[str, int]] = {}
+        """stat name -> unit id -> live value (stats.stat_value): nested rather than keyed by
+        a tuple, which would be built and hashed at every ask (speed)."""
+        self.commands: dict[int, dict[str, int]] = {}
+        """seat -> hex label -> the Command its Leaders give there (stats.leader_command)."""
 
     def by_hex(self) -> dict[str, list[str]]:
         """hex label -> the units on the map there (every seat), in id order."""

@@ -9,6 +9,7 @@ pile ran out (6.1.2: that is a Time advance, which the caller pushes as a frame)
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tactica.core.decks import reshuffle_discards
@@ -42,8 +43,10 @@ class FateDice:
         return self.white == self.colored
 
 
+@lru_cache(maxsize=4096)
 def card_key(card: str) -> tuple[str, int, str]:
-    """Natural order of ids like "G-7" < "G-12" (stable option order for UIs and search)."""
+    """Natural order of ids like "G-7" < "G-12" (stable option order for UIs and search);
+    remembered per id (speed: the Turn and the windows sort the hand at every decision)."""
     head, _, tail = card.rpartition("-")
     return (head, int(tail), card) if tail.isdigit() else (card, 0, card)
 

@@ -271,27 +271,40 @@ class MoveOrder(ActivatingOrder, Step):
         return self._step_options(g, a)
 
     def _step_options(self, g: Game, a: Args) -> list[Option]:
+        return list(self._iter_step_options(g, a))
+
+    def _iter_step_options(self, g: Game, a: Args) -> Iterator[Option]:
+        """The step options one at a time, in their order, so that :meth:`_can_go_on` stops at
+        the first hex, exit or transfer (speed: it used to list them all, "stop" with the
+        other units' steps, after every step of a Move)."""
         seat = int(a["seat"])
         here = a["hex"]
         mps = remaining(g, a)
         rules = rules_of(g)
-        opts = [Option(f"to:{h}", f"Enter {h} ({c} MP)", "move", {"hex": h, "cost": c})
-                for h, c in entries(g, seat, here, mps, a["group"]) if rules.may_enter(g, a, h)
-                and (not rules.vehicles or rules.vehicle_may_enter(g, list(a["group"]), here, h))]
+        n = 0  # options offered so far ("stop" is offered too when there is none)
+        for h, c in iter_entries(g, seat, here, mps, a["group"]):
+            if rules.may_enter(g, a, h) and (
+                    not rules.vehicles or rules.vehicle_may_enter(g, list(a["group"]), here, h)):
+                n += 1
+                yield Option(f"to:{h}", f"Enter {h} ({c} MP)", "move", {"hex": h, "cost": c})
         if rules.enemy_entry(g, a) is not None:  # GWC A54: into enemy-occupied hexes too
             for h in neighbours(g, here):
-                c = step_cost(g, here, h, a["group"])
-                if (enemy_in(g, h, seat) and c is not None and c <= mps and rules.may_enter(g, a, h)
+                cost = step_cost(g, here, h, a["group"])
+                if (enemy_in(g, h, seat) and cost is not None and cost <= mps
+                        and rules.may_enter(g, a, h)
                         and (not rules.vehicles
                              or rules.vehicle_may_enter(g, list(a["group"]), here, h))):
-                    opts.append(Option(f"to:{h}", f"Enter enemy-occupied {h} ({c} MP)", "move",
-                                       {"hex": h, "cost": c}))
+                    n += 1
+                    yield Option(f"to:{h}", f"Enter enemy-occupied {h} ({cost} MP)", "move",
+                                 {"hex": h, "cost": cost})
         if (mps >= 1 and on_enemy_edge(g, here, seat)
                 and all(rules_of(g).may_exit(g, u) for u in a["group"])):
-            opts.append(Option("exit", "Exit by the enemy edge (1 MP)", "exit"))
+            n += 1
+            yield Option("exit", "Exit by the enemy edge (1 MP)", "exit")
         if (mps >= 1 and a["group"] and all(rules_of(g).may_exit_home(g, u) for u in a["group"])
                 and on_edge(g, here, seat)):
-            opts.append(Option("exit_home", "Exit by the friendly edge (1 MP)", "exit"))
+            n += 1
+            yield Option("exit_home", "Exit by the friendly edge (1 MP)", "exit")
         units = g.state["units"]
         for giver in a["group"]:
             w = units[giver]["weapon"]
@@ -299,12 +312,13 @@ class MoveOrder(ActivatingOrder, Step):
                 continue
             for r in units_in(g, here, seat):
                 if r != giver and units[r]["weapon"] is None and rules_of(g).may_transfer(g, giver, r, w):
-                    opts.append(Option(f"give:{giver}:{r}", f"{giver} hands {w} to {r} (1 MP)",
-                                       "transfer", {"unit": giver, "to": r, "weapon": w}))
-        if a["steps"] or a["crossed"] or not opts or any(
+                    n += 1
+                    yield Option(f"give:{giver}:{r}", f"{giver} hands {w} to {r} (1 MP)",
+                                 "transfer", {"unit": giver, "to": r, "weapon": w})
+        if a["steps"] or a["crossed"] or not n or any(
                 can_step(g, u) for u in self._unmoved(g, a) if u not in a["group"]):
-            opts.append(Option("stop", "Stop here", "stop"))
-        return [*opts, *rules.move_extras(g, a)]  # GWC S98: a Strategy Card
+            yield Option("stop", "Stop here", "stop")
+        yield from rules.move_extras(g, a)  # GWC S98: a Strategy Card
 
     def choose(self, g: Game, a: Args, option: Option) -> None:
         ph = a["phase"]
@@ -371,7 +385,7 @@ class MoveOrder(ActivatingOrder, Step):
         (nothing changes while the options are listed; speed: the stats and the units by hex
         are worked out once, as for a decision's options)."""
         with reading(g):
-            return any(o.kind in ("move", "exit", "transfer") for o in self._step_options(g, a))
+            return any(o.kind in ("move", "exit", "transfer") for o in self._iter_step_options(g, a))
 
     # -- actions
     def _activated(self, g: Game, a: Args) -> None:

@@ -92,10 +92,12 @@ def stat_value(g: Game, uid: str, stat: str) -> int:
     r = reading_of(g)
     if r is None:
         return _stat_value(g, uid, stat)
-    key = ("stat_value", uid, stat)
-    v: int | None = r.memo.get(key)
+    known = r.values.get(stat)
+    if known is None:
+        known = r.values[stat] = {}
+    v = known.get(uid)
     if v is None:
-        v = r.memo[key] = _stat_value(g, uid, stat)
+        v = known[uid] = _stat_value(g, uid, stat)
     return v
 
 
@@ -148,8 +150,10 @@ def leader_command(g: Game, label: str, seat: int) -> int:
     r = reading_of(g)
     if r is None:
         return _leader_command(g, label, seat)
-    key = ("leader_command", label, seat)
-    v: int | None = r.memo.get(key)
+    known = r.commands.get(seat)
+    if known is None:
+        known = r.commands[seat] = {}
+    v = known.get(label)
     if v is None:
         v = 0
         here = r.by_hex().get(label)
@@ -164,7 +168,7 @@ def leader_command(g: Game, label: str, seat: int) -> int:
                         cmd = _leader_type(rules_of(g), u["type"])
                     if cmd is not None:
                         v += cmd[1 if u["broken"] else 0]  # command_of
-        r.memo[key] = v
+        known[label] = v
     return v
 
 
