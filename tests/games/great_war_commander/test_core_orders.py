@@ -11,7 +11,7 @@ from tactica.games.commander_family.state import new_weapon, side
 from tactica.games.great_war_commander import RULES
 from tactica.games.great_war_commander.core_orders import hmgs, runner_legal, runners_free
 
-from .gwc_helpers import active, log_rules, pass_windows, position, put
+from .gwc_helpers import active, log_rules, pass_windows, position
 
 
 def fresh_scene(scenario: str = "frontieres_1914") -> studio.Position:
@@ -59,12 +59,12 @@ def test_O22_hmg_suppress_two_adjacent_hexes_no_roll() -> None:
     seat = int(g.state["active"])
     enemy = 1 - seat
     nat = "fr" if side(g.state, seat)["nation"] == "France" else "ger"
-    carrier = put(g, seat, f"{nat}-{'poilus' if nat == 'fr' else 'landwehr'}", "H6")
+    carrier = studio.arrive(g, seat, f"{nat}-{'poilus' if nat == 'fr' else 'landwehr'}", "H6")
     wid = arm(g, carrier, "fr-hotchkiss" if nat == "fr" else "ger-mg08")
     e_nat = "ger-landwehr" if nat == "fr" else "fr-poilus"
-    a = put(g, enemy, e_nat, "H4")
-    b = put(g, enemy, e_nat, "H3")
-    already = put(g, enemy, e_nat, "H3", suppressed=True)
+    a = studio.arrive(g, enemy, e_nat, "H4")
+    b = studio.arrive(g, enemy, e_nat, "H3")
+    already = studio.arrive(g, enemy, e_nat, "H3", suppressed=True)
     assert hmgs(g, seat) == [wid]
     card = hand_order(g, seat, "HMG Suppress")
     g.refresh()
@@ -90,7 +90,7 @@ def test_O22_only_a_functioning_hmg_not_an_lmg() -> None:
     unit = p.unit(seat, "fr-poilus" if nat == "France" else "ger-landwehr", "H6")
     g = p.game(seed=1)
     wid = arm(g, unit, "fr-chauchat" if nat == "France" else "ger-mg0815")
-    put(g, 1 - seat, "ger-landwehr" if nat == "France" else "fr-poilus", "H4")
+    studio.arrive(g, 1 - seat, "ger-landwehr" if nat == "France" else "fr-poilus", "H4")
     assert hmgs(g, seat) == []
     g.state["weapons"][wid]["type"] = "fr-hotchkiss" if nat == "France" else "ger-mg08"
     assert hmgs(g, seat) == [wid]
@@ -190,7 +190,7 @@ def test_O26_5_tanks_are_never_routed() -> None:
     from tactica.games.commander_family.rout import routed_units
 
     assert routed_units(g, 1) == []
-    poilu = put(g, 1, "fr-poilus", "E9", broken=True)
+    poilu = studio.arrive(g, 1, "fr-poilus", "E9", broken=True)
     assert routed_units(g, 1) == [poilu]
 
 
@@ -338,15 +338,15 @@ def test_3_1_9_an_engineer_digs_foxholes_or_removes_wire_with_any_order_card() -
     g2 = fresh("verdun_gas_1916")
     s2 = int(g2.state["active"])
     fr2 = side(g2.state, s2)["nation"] == "France"
-    e2 = put(g2, s2, "fr-genie" if fr2 else "ger-pioniere", "E6", broken=False)
-    put(g2, 1 - s2, "ger-landwehr" if fr2 else "fr-poilus", "A1")
+    e2 = studio.arrive(g2, s2, "fr-genie" if fr2 else "ger-pioniere", "E6", broken=False)
+    studio.arrive(g2, 1 - s2, "ger-landwehr" if fr2 else "fr-poilus", "A1")
     g2.state.setdefault("fortifications", {})["E6"] = "wire"
     card = hand_order(g2, s2, "Fire")
     g2.refresh()
     g2.apply(f"engineer:{card}:{e2}:wire")
     assert "E6" not in g2.state["fortifications"]
     assert "3.1.9: The Wire in E6 is eliminated" in g2.log_lines()  # the family's remove
-    e3 = put(g2, s2, "fr-genie" if fr2 else "ger-pioniere", "E7", broken=True)
+    e3 = studio.arrive(g2, s2, "fr-genie" if fr2 else "ger-pioniere", "E7", broken=True)
     assert e2 not in engineers(g2, s2) and e3 not in engineers(g2, s2)  # activated; broken
 
 
@@ -356,9 +356,9 @@ def test_O27_2_1_a_runner_advances_off_its_friendly_edge_and_T107_gas_on_advanci
     fr = side(g.state, seat)["nation"] == "France"
     edge = g.state["edges"][seat]
     home = {"north": "H1", "south": "H11", "west": "A6", "east": "O6"}[edge]
-    r = put(g, seat, "fr-agent" if fr else "ger-bote", home)
-    p = put(g, seat, "fr-poilus" if fr else "ger-landwehr", "E5")
-    put(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1" if edge != "north" else "A11")
+    r = studio.arrive(g, seat, "fr-agent" if fr else "ger-bote", home)
+    p = studio.arrive(g, seat, "fr-poilus" if fr else "ger-landwehr", "E5")
+    studio.arrive(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1" if edge != "north" else "A11")
     g.state["gas"] = ["E6"]
     g.state["vp"] = 0
     card = hand_order(g, seat, "Advance")
@@ -389,9 +389,9 @@ def test_A41_engineering_works_removes_wire_next_to_a_boxed_mover() -> None:
         sd["sc_hand"].clear()
     seat = int(g.state["active"])
     fr = side(g.state, seat)["nation"] == "France"
-    u = put(g, seat, "fr-chasseurs" if fr else "ger-pioniere", "H6")
-    plain = put(g, seat, "fr-poilus" if fr else "ger-landwehr", "C3")
-    put(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1")
+    u = studio.arrive(g, seat, "fr-chasseurs" if fr else "ger-pioniere", "H6")
+    plain = studio.arrive(g, seat, "fr-poilus" if fr else "ger-landwehr", "C3")
+    studio.arrive(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1")
     fam.forts(g)["H5"] = "wire"
     fam.forts(g)["C4"] = "wire"  # next to the plain Platoon (Movement not boxed) only
     card = hand_order(g, seat, "Move")
@@ -436,7 +436,7 @@ def test_O24_2_E64_a_team_detached_during_the_move_joins_the_line_without_a_star
         g.apply("done")
     pass_windows(g)  # the opponent's answer to an activated line (S98.4.5), if any
     assert g.frame_names()[-1] == "move_order"
-    team = put(g, seat, plt, "I6")
+    team = studio.arrive(g, seat, plt, "I6")
     offensive = next(f for f in g.state["stack"] if f["step"] == "offensive_order")
     offensive["args"]["line"].append(team)  # what E64.2 does to the lists of the frames
     g.refresh()
