@@ -192,12 +192,13 @@ def _combat_commander() -> Editable:
     side = {"each_side": True}
     form = {
         "blank": {"fixed": [cc.COLS, cc.ROWS]},
-        "tools": [["terrain", "Paint terrain"], ["level", "Level"], ["hexside", "Hexside"],
+        "tools": [["terrain", "Paint terrain"], ["level", "Level"], ["hexside", "Hexside"], ["road", "Road"],
                   ["unit", "Place unit"], ["objective", "Objective"], ["zone", "Set-up zones"],
                   ["building", "Buildings"], ["marker", "Fortifications"], ["erase", "Remove"]],
         "markers": {"at": ["fortifications"], "key": "type", "label": "Fortification",
                     "kinds": [{"id": k, "name": NAMES[k], "short": FORT_LABEL.get(k, k)} for k in KINDS]},
         "hexside": [{"id": k, "label": _title(k)} for k in sorted(chart.allowed_hexside)],
+        "roads": [{"id": k, "label": _title(k)} for k in sorted(chart.allowed_roads)],  # the Road tool
         "levels": [-1, 0, 1, 2, 3],
         "units": {"at": ["sides", "{side}", "placed"], "kind": "unit", "ids": None,
                   "palette_by": ["sides", "{side}", "nation"], "palette": palette, "weapons": weapons,
