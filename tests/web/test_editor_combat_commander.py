@@ -57,7 +57,8 @@ def test_build_a_combat_commander_scenario_save_reload_and_play_against_the_ai(b
     for label in ("C6", "C7"):
         click_side(page, label, "south")
     steps = "[data-testid=ed-map] line.eroad.road"
-    assert sorted(page.eval_on_selector_all(steps, "els => els.map(e => e.dataset.road)")) == ["C6/C7", "C7/C8"]
+    drawn = page.eval_on_selector_all(steps, "els => els.map(e => e.dataset.road)")
+    assert sorted(drawn) == ["C6/C7", "C7/C8"]
     click_side(page, "C8", "south")  # one more step, then taken off again
     click_side(page, "C8", "south")
     assert page.locator(steps).count() == 2
