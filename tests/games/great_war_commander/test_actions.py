@@ -419,6 +419,24 @@ def test_A53_probe_rallies_a_unit_that_just_failed_its_defense_roll() -> None:
     assert not g.state["units"][fr]["broken"] and "A53" in {e[0] for e in g.log}
 
 
+def fired_on(g: Game, hex_label: str, action: str) -> tuple[str, str, str]:
+    """A German Platoon arrives in ``hex_label`` and an American one next to it (a spare unit of
+    each far away); Germany holds only a card with ``action``, the Americans nothing, and the
+    American Platoon fires at the hex. Returns the German Platoon, the American and the card."""
+    near = sorted(g.rules.adjacent_hexes(g, hex_label))[0]
+    ger = studio.arrive(g, GER, "ger-landwehr", hex_label)
+    far = far_hexes(g, hex_label)
+    studio.arrive(g, GER, "ger-landwehr", far[0])
+    us = studio.arrive(g, ENT, "us-infantry", near)
+    studio.arrive(g, ENT, "us-infantry", far[1])
+    held_card = card_with(g, GER, action=action)
+    hand(g, GER, [held_card])
+    hand(g, ENT, [])
+    top(g, ENT, card(g, ENT, 1, 2))
+    fire(g, ENT, [us], hex_label)
+    return ger, us, held_card
+
+
 def test_A45_2_hidden_position_reveals_a_team_and_gun_that_defends_too() -> None:
     g = game("belleau_wood_1918")  # Germany defends
     from tactica.games.commander_family.event_steps import setup_area
@@ -426,17 +444,7 @@ def test_A45_2_hidden_position_reveals_a_team_and_gun_that_defends_too() -> None
     area = setup_area(g, GER)
     cover2 = set(hexes_of(g, "woods")) | set(hexes_of(g, "building"))
     w = next(h for h in area if h in cover2)
-    n = sorted(g.rules.adjacent_hexes(g, w))[0]
-    ger = studio.arrive(g, GER, "ger-landwehr", w)
-    far = far_hexes(g, w)
-    studio.arrive(g, GER, "ger-landwehr", far[0])
-    us = studio.arrive(g, ENT, "us-infantry", n)
-    studio.arrive(g, ENT, "us-infantry", far[1])
-    hp = card_with(g, GER, action="Hidden Position")
-    hand(g, GER, [hp])
-    hand(g, ENT, [])
-    top(g, ENT, card(g, ENT, 1, 2))
-    fire(g, ENT, [us], w)
+    ger, _, hp = fired_on(g, w, "Hidden Position")
     assert g.decision().seat == GER and f"action:{hp}" in opts(g)
     choose(g, f"action:{hp}")
     new = [u for u in g.state["units"] if u.startswith("germany-hp")]
@@ -623,7 +631,7 @@ def test_A43_go_to_ground_not_for_a_tank_nor_in_woods_or_a_fortification() -> No
     fr = next(u for u, x in g.state["units"].items() if x["hex"] == o)
     fire(g, GER, [ger], o)
     assert ground_playable(g, ENT, gtg, {"unit": fr})
-    fam.forts(g)[o] = "wire"
+    fam.table(g)[o] = "wire"
     assert not ground_playable(g, ENT, gtg, {"unit": fr})
     g2, w, _, fr2, ger2 = defense_game()
     no_strategy_cards(g2)
@@ -665,22 +673,12 @@ def test_A45_1_hidden_pillbox_for_the_defender_on_an_objective_hex() -> None:
     g = game("belleau_wood_1918")  # Germany defends
     no_strategy_cards(g)
     obj = sorted(h for h in objective_hex_labels(g) if fam.refusal(g, h, "pillbox") is None)[0]
-    n = sorted(g.rules.adjacent_hexes(g, obj))[0]
-    de = studio.arrive(g, GER, "ger-landwehr", obj)
-    far = far_hexes(g, obj)
-    studio.arrive(g, GER, "ger-landwehr", far[0])
-    us = studio.arrive(g, ENT, "us-infantry", n)
-    studio.arrive(g, ENT, "us-infantry", far[1])
-    pb = card_with(g, GER, action="Hidden Pillbox")
-    hand(g, GER, [pb])
-    hand(g, ENT, [])
-    top(g, ENT, card(g, ENT, 1, 2))
-    fire(g, ENT, [us], obj)
+    de, us, pb = fired_on(g, obj, "Hidden Pillbox")
     while g.decision().seat != GER or f"action:{pb}" not in opts(g):
         choose(g, "pass" if "pass" in opts(g) else opts(g)[-1])
     others = far_hexes(g, obj, 6)[2:2 + PILLBOX_MARKERS]
     for h in others:
-        fam.forts(g)[h] = "pillbox"
+        fam.table(g)[h] = "pillbox"
     assert not pillbox_playable(g, GER, pb, {"unit": de})  # none left in the countermix (R34)
     for h in others:
         fam.remove(g, h, "test")

@@ -23,6 +23,15 @@ def fresh(scenario: str = "frontieres_1914") -> Game:
     return fresh_scene(scenario).game(seed=1)
 
 
+def active_scene(scenario: str = "frontieres_1914") -> tuple[Game, studio.Position, int, bool]:
+    """A :func:`fresh_scene` of ``scenario`` and what its tests ask first: (a game on it to look
+    things up in, the position, the seat whose Turn it starts at, whether that seat is France)."""
+    look = fresh(scenario)
+    p = fresh_scene(scenario)
+    seat = active(p)
+    return look, p, seat, look.state["sides"][seat]["nation"] == "France"
+
+
 def hand_order(g: Game, seat: int, order: str) -> str:
     """Put a card of ``order`` in ``seat``'s hand (from its draw pile) and return its id."""
     sd = side(g.state, seat)
@@ -99,10 +108,7 @@ def test_O22_only_a_functioning_hmg_not_an_lmg() -> None:
 
 
 def test_O27_runner_placed_with_the_hrl_then_moves_alone() -> None:
-    look = fresh()
-    p = fresh_scene()
-    seat = active(p)
-    fr = look.state["sides"][seat]["nation"] == "France"
+    look, p, seat, fr = active_scene()
     p.unit(seat, "fr-ldr-barnier" if fr else "ger-ldr-bertin", "H8")
     p.unit(1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1")
     free = runners_free(look, seat)
@@ -120,10 +126,7 @@ def test_O27_runner_placed_with_the_hrl_then_moves_alone() -> None:
 
 
 def test_O27_2_1_a_runner_never_exits_by_the_enemy_edge() -> None:
-    look = fresh()
-    q = fresh_scene()
-    seat = active(q)
-    fr = look.state["sides"][seat]["nation"] == "France"
+    _look, q, seat, fr = active_scene()
     enemy_edge_hex = "H1" if fr else "H11"
     r = q.unit(seat, "fr-agent" if fr else "ger-bote", enemy_edge_hex)
     p = q.unit(seat, "fr-poilus" if fr else "ger-landwehr", enemy_edge_hex)
@@ -133,10 +136,7 @@ def test_O27_2_1_a_runner_never_exits_by_the_enemy_edge() -> None:
 
 
 def test_O25_2_recover_leaves_suppression_in_gas() -> None:
-    look = fresh("verdun_gas_1916")
-    p = fresh_scene("verdun_gas_1916")
-    seat = active(p)
-    fr = look.state["sides"][seat]["nation"] == "France"
+    _look, p, seat, fr = active_scene("verdun_gas_1916")
     t = "fr-poilus" if fr else "ger-landwehr"
     gassed = p.unit(seat, t, "E6", suppressed=True)
     clear = p.unit(seat, t, "E7", suppressed=True)
@@ -159,10 +159,7 @@ def test_O20_command_confusion_is_never_given_as_an_order() -> None:
 
 
 def test_O16_4_1_E41_a_lone_runner_in_a_melee_is_lost_at_once() -> None:
-    look = fresh()
-    p = fresh_scene()
-    seat = active(p)
-    fr = look.state["sides"][seat]["nation"] == "France"
+    _look, p, seat, fr = active_scene()
     p.unit(seat, "fr-poilus" if fr else "ger-landwehr", "A1")
     p.unit(1 - seat, "ger-landwehr" if fr else "fr-poilus", "O1")
     runner = p.unit(1 - seat, "ger-bote" if fr else "fr-agent", "E5")
@@ -195,10 +192,7 @@ def test_O26_5_tanks_are_never_routed() -> None:
 
 
 def test_O27_2_1_a_runner_exits_by_its_friendly_edge_for_one_vp() -> None:
-    look = fresh()
-    p = fresh_scene()
-    seat = active(p)
-    fr = look.state["sides"][seat]["nation"] == "France"
+    _look, p, seat, fr = active_scene()
     home = "H11" if fr else "H1"
     r = p.unit(seat, "fr-agent" if fr else "ger-bote", home)
     p.unit(seat, "fr-poilus" if fr else "ger-landwehr", "E6")
@@ -219,10 +213,7 @@ def test_O27_2_1_a_runner_exits_by_its_friendly_edge_for_one_vp() -> None:
 
 
 def test_O26_4_no_positive_cover_on_a_rout_roll_in_gas() -> None:
-    look = fresh("verdun_gas_1916")
-    p = fresh_scene("verdun_gas_1916")
-    seat = active(p)
-    fr = look.state["sides"][seat]["nation"] == "France"
+    _look, p, seat, fr = active_scene("verdun_gas_1916")
     uid = p.unit(seat, "fr-poilus" if fr else "ger-landwehr", "C2", broken=True)  # Woods
     p.unit(1 - seat, "ger-landwehr" if fr else "fr-poilus", "A9")
     g = p.game(seed=1)
@@ -255,10 +246,7 @@ def test_O24_1_E23_the_line_is_adjacent_unbroken_formations_with_a_leader() -> N
     """E23: a broken Unit cannot be activated and does not link the line past it."""
     from tactica.games.great_war_commander.offensive import leaders, next_to
 
-    look = fresh()
-    p = fresh_scene()
-    seat = active(p)
-    fr = look.state["sides"][seat]["nation"] == "France"
+    _look, p, seat, fr = active_scene()
     plt, ldr = ("fr-poilus", "fr-ldr-durant") if fr else ("ger-landwehr", "ger-ldr-ebel")
     lead = p.unit(seat, ldr, "I9")
     a = p.unit(seat, plt, "J9")
@@ -277,10 +265,7 @@ def test_O24_1_E23_the_line_is_adjacent_unbroken_formations_with_a_leader() -> N
 
 
 def test_O24_2_offensive_moves_without_overstacking_or_reentering_then_fires_once() -> None:
-    look = fresh()
-    q = fresh_scene()
-    seat = active(q)
-    fr = look.state["sides"][seat]["nation"] == "France"
+    _look, q, seat, fr = active_scene()
     plt, ldr = ("fr-poilus", "fr-ldr-barnier") if fr else ("ger-landwehr", "ger-ldr-bertin")
     lead = q.unit(seat, ldr, "H6")
     p = q.unit(seat, plt, "I6")
@@ -311,10 +296,7 @@ def test_O24_2_offensive_moves_without_overstacking_or_reentering_then_fires_onc
 
 
 def test_3_1_9_an_engineer_digs_foxholes_or_removes_wire_with_any_order_card() -> None:
-    look = fresh("verdun_gas_1916")
-    p = fresh_scene("verdun_gas_1916")
-    seat = active(p)
-    fr = look.state["sides"][seat]["nation"] == "France"
+    _look, p, seat, fr = active_scene("verdun_gas_1916")
     eng = p.unit(seat, "fr-genie" if fr else "ger-pioniere", "E6")
     p.unit(1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1")
     dud = give_order(p, seat, "Command Confusion")
@@ -392,8 +374,8 @@ def test_A41_engineering_works_removes_wire_next_to_a_boxed_mover() -> None:
     u = studio.arrive(g, seat, "fr-chasseurs" if fr else "ger-pioniere", "H6")
     plain = studio.arrive(g, seat, "fr-poilus" if fr else "ger-landwehr", "C3")
     studio.arrive(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1")
-    fam.forts(g)["H5"] = "wire"
-    fam.forts(g)["C4"] = "wire"  # next to the plain Platoon (Movement not boxed) only
+    fam.table(g)["H5"] = "wire"
+    fam.table(g)["C4"] = "wire"  # next to the plain Platoon (Movement not boxed) only
     card = hand_order(g, seat, "Move")
     sd = side(g.state, seat)
     ew = next(c for c in sd["deck"]["draw"] + sd["deck"]["discard"]
@@ -418,10 +400,7 @@ def test_O24_2_E64_a_team_detached_during_the_move_joins_the_line_without_a_star
     """E64.2 adds a Team detached mid-move to every list of the frames under way, the Offensive's
     line too, but not to its start hexes: the fire step must not fail on it (a search playout
     found the KeyError), and the Team, which entered no new hex itself, does not count as moved."""
-    look = fresh()
-    q = fresh_scene()
-    seat = active(q)
-    fr = look.state["sides"][seat]["nation"] == "France"
+    _look, q, seat, fr = active_scene()
     plt, ldr = ("fr-poilus", "fr-ldr-barnier") if fr else ("ger-landwehr", "ger-ldr-bertin")
     lead = q.unit(seat, ldr, "H6")
     p = q.unit(seat, plt, "I6")

@@ -47,6 +47,7 @@ from ..commander_family.fortifications import (
     place,
     refusal,
     remove,
+    table,
     trench_step,
     update_holders,
     view,
@@ -58,10 +59,38 @@ from .terrain import hex_type, hex_types, on_path, terrain_chart
 if TYPE_CHECKING:
     from tactica.core.game import Game
 
-__all__ = ["COVER", "KINDS", "MELEE_HOLD", "MINES_FP", "NAMES", "RULE", "SPEC", "TRENCH_LINK",
-           "VULNERABILITY", "cover", "forts", "group_split", "in_wire", "is_building", "is_water",
-           "kind_at", "melee_tie_winner", "mines_fp", "name", "place", "refusal", "remove", "setup",
-           "trench_step", "update_holders", "view", "vulnerability", "weapon_blocked", "wire_halts"]
+__all__ = [
+    "COVER",
+    "KINDS",
+    "MELEE_HOLD",
+    "MINES_FP",
+    "NAMES",
+    "RULE",
+    "SPEC",
+    "TRENCH_LINK",
+    "VULNERABILITY",
+    "cover",
+    "forts",
+    "group_split",
+    "in_wire",
+    "is_building",
+    "is_water",
+    "kind_at",
+    "melee_tie_winner",
+    "mines_fp",
+    "name",
+    "place",
+    "refusal",
+    "remove",
+    "setup",
+    "table",
+    "trench_step",
+    "update_holders",
+    "view",
+    "vulnerability",
+    "weapon_blocked",
+    "wire_halts",
+]
 
 KINDS: Final = ("foxholes", "trench", "mines", "wire", "bunker", "pillbox")
 NAMES: Final = {"foxholes": "Foxholes", "trench": "Trench", "mines": "Mines", "wire": "Wire",
@@ -128,6 +157,7 @@ def setup(g: Game, scenario: Mapping[str, Any]) -> None:
     and the Mine Attack strength (``mines_fp``, F103.2). Call after ``map`` is in the state."""
     if "mines_fp" in scenario:
         g.state["mines_fp"] = int(scenario["mines_fp"])
+    table(g)  # the Fortifications' table is there from the start, if empty (reads add nothing)
     for f in scenario.get("fortifications") or []:
         if kind_at(g, str(f["hex"])) == f["type"]:
             continue  # already set up (set-up called twice): nothing to do

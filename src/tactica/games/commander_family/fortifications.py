@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from .access import rules_of
@@ -62,7 +63,18 @@ def kinds_of(g: Game) -> FortKinds:
 
 
 # ---------------------------------------------------------------- state
-def forts(g: Game) -> dict[str, str]:
+_NONE: Mapping[str, str] = MappingProxyType({})
+
+
+def forts(g: Game) -> Mapping[str, str]:
+    """Every Fortification on the map (hex -> kind), to read: a read never changes the state
+    (no key is added to a state that has none)."""
+    d: Mapping[str, str] | None = g.state.get("fortifications")
+    return _NONE if d is None else d
+
+
+def table(g: Game) -> dict[str, str]:
+    """The state's Fortifications (hex -> kind) to change, made on first use."""
     d: dict[str, str] = g.state.setdefault("fortifications", {})
     return d
 
@@ -111,7 +123,7 @@ def place(g: Game, label: str, kind: str, rule: str) -> bool:
     if why is not None:
         g.emit(rule, "{hex} holds {why}: no {kind} placed", hex=label, why=why, kind=name(g, kind))
         return False
-    forts(g)[label] = kind
+    table(g)[label] = kind
     g.emit(rule, "{kind} placed in {hex}", kind=name(g, kind), hex=label)
     if kind in kinds_of(g).melee_hold:
         update_holders(g)
@@ -119,7 +131,7 @@ def place(g: Game, label: str, kind: str, rule: str) -> bool:
 
 
 def remove(g: Game, label: str, rule: str) -> str | None:
-    kind = forts(g).pop(label, None)
+    kind = table(g).pop(label, None)
     (g.state.get("fort_holders") or {}).pop(label, None)
     if kind is not None:
         g.emit(rule, "The {kind} in {hex} is eliminated", kind=name(g, kind), hex=label)
