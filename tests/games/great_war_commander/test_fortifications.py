@@ -114,17 +114,3 @@ def test_F125_1_scenario_fortifications_are_placed() -> None:
     assert g.view(0)["board"]["fortifications"] == {"D10": "foxholes", "L10": "foxholes"}
     assert fortifications.KINDS.melee_hold == ("blockhaus", "pillbox")
 
-
-def test_F125_reading_the_fortifications_leaves_the_state_as_it_was() -> None:
-    """A fresh state without Fortifications: every read (the table, a hex's kind, the view, a
-    Pillbox's placement check, A45's count of Pillboxes) leaves it equal to before, with no key
-    added; the first placement makes the table."""
-    g = scene().game(seed=1)
-    assert "fortifications" not in g.state
-    before = g.clone().state
-    assert dict(fam.forts(g)) == {} and fam.kind_at(g, "E5") is None and fam.view(g) == {}
-    assert fam.refusal(g, "E5", "pillbox") is None
-    assert list(fam.forts(g).values()).count("pillbox") == 0
-    assert g.state == before and "fortifications" not in g.state
-    assert fam.place(g, "E5", "pillbox", "F125.1")
-    assert g.state["fortifications"] == {"E5": "pillbox"} and fam.forts(g) == {"E5": "pillbox"}

@@ -157,7 +157,6 @@ def setup(g: Game, scenario: Mapping[str, Any]) -> None:
     and the Mine Attack strength (``mines_fp``, F103.2). Call after ``map`` is in the state."""
     if "mines_fp" in scenario:
         g.state["mines_fp"] = int(scenario["mines_fp"])
-    table(g)  # the Fortifications' table is there from the start, if empty (reads add nothing)
     for f in scenario.get("fortifications") or []:
         if kind_at(g, str(f["hex"])) == f["type"]:
             continue  # already set up (set-up called twice): nothing to do

@@ -117,7 +117,9 @@ def could_play(g: Game, seat: int, kind: str, ctx: dict[str, Any]) -> bool:
     judges it: its hand is not empty and some card of its deck not in public view would be
     offered (every ``playable`` check reads public facts only). Each Action is asked once, with
     its first card, unless its check reads the card itself (``by_card``). The checks are asked
-    in the order of the cards, as they always were (a check only reads the state)."""
+    in the order of the cards, as they always were: some read the state through a helper that
+    adds an empty key to it (``fortifications.forts``), so which checks run before the first
+    True shows in the state, and identical play needs the same ones."""
     if not side(g.state, seat)["hand"]:
         return False
     rules: Any = g.rules
