@@ -128,6 +128,10 @@ def test_a_built_in_scenario_is_a_starting_point_with_its_map_inline(tmp_path):
         assert set(info["scenarios"]) == {"bridge_at_dawn", "hill_2_crown", "orchard_meeting", "ridge_1941"}
         assert {u["id"] for u in info["units"]["palette"]["Germany"]} >= {"ger-rifle-squad", "ger-ldr-bolter"}
         assert {h["id"] for h in info["hexside"]} == {"wall", "hedge", "fence", "cliff"}
+        assert {r["id"] for r in info["roads"]} == {"road", "trail", "railway"}  # the Road tool's kinds
+        gap = {**data, "map": {**data["map"], "roads": [{"kind": "trail", "path": ["A1", "A3"]}]}}
+        r = c.post("/api/editor/check", json={"module": MODULE, "scenario": gap})
+        assert r.status_code == 422 and "roads[0]" in r.json()["detail"], r.json()  # the map's loader
         geo = c.post("/api/editor/map", json={"module": MODULE, "map": data["map"]}).json()
         assert len(geo["hexes"]) == 150 and geo["zones"]["north-edge"][:3] == ["A1", "A2", "B1"]
         assert any(s["features"] == ["wall"] and {s["a"], s["b"]} == {"D3", "D4"} for s in geo["hexsides"])

@@ -133,3 +133,26 @@ def test_6_1_2_time_trigger_draws_the_stacked_strategy_card() -> None:
     fire_at_e3(g, strategy=False)
     assert g.state["time"]["space"] == 2
     assert g.state["sides"][0]["sc_hand"] == ["GES3"]
+
+
+def test_S98_1_1_reminder_cards_played_earlier() -> None:
+    """``side(seat, reminders=[...])``: face up, public, out of the Strategy pile and hand; a card
+    of another nation, one that is no Reminder Card or one also put in hand is refused."""
+    g = farm().side("germany", reminders=["GES1"]).game(seed=2)
+    sd = g.state["sides"][0]
+    assert sd["sc_reminders"] == ["GES1"]
+    assert "GES1" not in sd["sc_draw"] + sd["sc_hand"] + sd["sc_discard"]
+    assert g.view(1)["board"]["sides"][0]["sc_reminders"] == ["GES1"]
+    for cards, match in ((["USS5"], "not one of Germany's"), (["GES2"], "no Reminder Card")):
+        with pytest.raises(StudioError, match=match):
+            farm().side("germany", reminders=cards).game()
+    with pytest.raises(StudioError, match="given twice"):
+        farm().side("germany", reminders=["GES1"]).hand("germany", ["GES1"], kind="strategy").game()
+
+
+def test_arrive_numbers_after_the_side() -> None:
+    g = farm().game(seed=2)
+    uid = studio.arrive(g, "entente", "fr-ligne-1914", "E4", suppressed=True)
+    assert uid == "entente-2" and g.state["units"][uid]["suppressed"]
+    assert studio.arrive(g, 1, "fr-ldr-barnier", "E4") == "entente-3"
+    assert [u for u, x in g.state["units"].items() if x["hex"] == "E4"] == ["entente-2", "entente-3"]

@@ -236,3 +236,45 @@ def test_great_war_refuses_what_it_cannot_do_yet() -> None:
     with pytest.raises(StudioError, match="dice show"):
         g = gw().game()
         studio.force_roll(g, "six")
+
+
+def test_arrivals_in_a_running_game() -> None:
+    """A unit brought onto the map mid-game: numbered after its side's units (reinforcements on
+    the Time track included), with its own stats, fields and Weapon; bad entries change nothing."""
+    p = cc()
+    p.unit("axis", "ger-rifle-squad", "A1")
+    p.unit("axis", "ger-rifle-squad", arrives=3)
+    g = p.game()
+    uid = studio.arrive(g, "axis", "ger-rifle-squad", "B2", stats={"fp": 9}, veteran=True,
+                        weapon="ger-lmg")
+    assert uid == "axis-3"
+    u = g.state["units"][uid]
+    assert (u["hex"], u["where"], u["seat"], u["veteran"]) == ("B2", "map", 0, True)
+    assert g.state["weapons"][u["weapon"]] == {"type": "ger-lmg", "seat": 0, "carrier": uid,
+                                               "broken": False, "where": "map"}
+    assert unit_stat(g, uid, "fp").value == 9 + 1 and unit_stat(g, "axis-1", "fp").value == 5  # Veteran +1
+    before = g.state
+    g_copy = g.clone()
+    for bad, match in ((("axis", "ger-tiger", "B2"), "no such unit type"),
+                       (("axis", "ger-rifle-squad", "Z9"), "not on the board"),
+                       (("ussr", "ger-rifle-squad", "B2"), "not a side")):
+        with pytest.raises(StudioError, match=match):
+            studio.arrive(g, *bad)
+    with pytest.raises(StudioError, match="no unit field 'shiny'"):
+        studio.arrive(g, "axis", "ger-rifle-squad", "B2", shiny=True)
+    assert g.state is before and g.state == g_copy.state
+    with pytest.raises(StudioError, match="no arrivals"):
+        studio.arrive(studio.Position("great_war").game(), 0, "infantry", "F5")
+
+
+def test_F101_the_holder_of_a_bunker_is_the_markers_value() -> None:
+    """Without a value the set-up works the holder out from the units (the sole occupant); with
+    one, the position says it (an empty Bunker held last by the Americans)."""
+    p = cc()
+    p.unit("allies", "us-rifle-squad", "C3")
+    assert p.marker("bunker", "C3").marker("pillbox", "D4").game().state["fort_holders"] == {"C3": 1}
+    assert cc().marker("pillbox", "D4", "allies").game().state["fort_holders"] == {"D4": 1}
+    with pytest.raises(StudioError, match="'russia' is not a side"):
+        cc().marker("bunker", "D4", "russia").game()
+    with pytest.raises(ValueError, match="cannot be placed"):  # one a hex (F100.3)
+        cc().marker("bunker", "D4", "axis").marker("pillbox", "D4", "axis").game()

@@ -1,5 +1,5 @@
 """The scenario editor on Combat Commander in a real Chromium (docs/editor.md): on a blank 15 x 10
-board, paint terrain, a level and a wall, mark a two-hex building, place stacks of both nations
+board, paint terrain, a level, a wall and a road, mark a two-hex building, place stacks of both nations
 from their rosters (a weapon carried), move an objective and give it a holder, see the loader
 refuse a unit on impassable water, save, reload and find it all, then play against the AI until
 the human has played a Turn. Every wait is for what the page shows."""
@@ -14,6 +14,15 @@ from .test_accessibility import DOCS, serious_violations
 from .test_editor import WAIT, click_hex, hex_, status
 
 pytestmark = pytest.mark.browser
+
+
+def click_side(page, label, where):
+    """A click on hex ``label`` by its north or south side, then the redraw it causes."""
+    before = page.locator("[data-testid=ed-map]").element_handle()
+    box = hex_(page, label).bounding_box()
+    y = {"north": 0.1, "south": 0.85}[where] * box["height"]  # inside the hex, near that side
+    hex_(page, label).click(position={"x": box["width"] / 2, "y": y})
+    page.wait_for_function("el => !el.isConnected", arg=before, timeout=WAIT)
 
 
 def units(page):
@@ -35,12 +44,20 @@ def test_build_a_combat_commander_scenario_save_reload_and_play_against_the_ai(b
     assert hex_(page, "G5").get_attribute("data-level") == "1"
     page.click("[data-testid=tool-hexside]")
     page.select_option("[data-testid=ed-hexside]", "wall")
-    before = page.locator("[data-testid=ed-map]").element_handle()
-    box = hex_(page, "D5").bounding_box()
-    hex_(page, "D5").click(position={"x": box["width"] / 2, "y": 4})  # by its north side: D4/D5
-    page.wait_for_function("el => !el.isConnected", arg=before, timeout=WAIT)
+    click_side(page, "D5", "north")  # D4/D5
     assert page.locator("[data-testid=ed-map] line.ehexside[data-features=wall]").get_attribute(
         "data-side") in ("D5/D4", "D4/D5")
+    # a road from C6 south through C7 to C8: each click near a side crosses it into the next hex
+    page.click("[data-testid=tool-road]")
+    page.select_option("[data-testid=ed-road]", "road")
+    for label in ("C6", "C7"):
+        click_side(page, label, "south")
+    steps = "[data-testid=ed-map] line.eroad.road"
+    drawn = page.eval_on_selector_all(steps, "els => els.map(e => e.dataset.road)")
+    assert sorted(drawn) == ["C6/C7", "C7/C8"]
+    click_side(page, "C8", "south")  # one more step, then taken off again
+    click_side(page, "C8", "south")
+    assert page.locator(steps).count() == 2
     page.click("[data-testid=tool-building]")
     page.fill("[data-testid=ed-building]", "farm")
     click_hex(page, "H5")
@@ -109,6 +126,7 @@ def test_build_a_combat_commander_scenario_save_reload_and_play_against_the_ai(b
     assert page.locator("[data-testid=ed-module]").input_value() == "combat_commander"
     assert hex_(page, "E4").get_attribute("data-terrain") == "woods"
     assert hex_(page, "G5").get_attribute("data-level") == "1"
+    assert page.locator("[data-testid=ed-map] line.eroad.road").count() == 2  # the road, reloaded
     assert units(page) == [["allies", "us-rifle-squad"], ["allies", "us-rifle-squad"],
                            ["axis", "ger-ldr-bolter"], ["axis", "ger-rifle-squad"]]
     objective = "[data-testid=ed-map] .eobjective[data-objective=E4][data-id='3'][data-for=axis]"
@@ -117,6 +135,7 @@ def test_build_a_combat_commander_scenario_save_reload_and_play_against_the_ai(b
     page.screenshot(path=str(DOCS / "combat_commander-editor.png"))
     saved = httpx.get(server + "/api/editor/scenarios/" + saved_id).json()["scenario"]
     assert saved["map"]["combat_commander"]["buildings"] == {"farm": ["H5", "H6"]}
+    assert saved["map"]["roads"] == [{"kind": "road", "path": ["C6", "C7", "C8"]}]
     assert saved["sides"]["allies"]["forces"]["units"] == {"us-rifle-team": 1}
     assert saved["fortifications"] == [{"hex": "G4", "type": "foxholes"}]
     assert saved["sides"]["axis"]["reinforcements"] == [{"time": 3, "units": {}, "leaders": ["Herzog"]}]

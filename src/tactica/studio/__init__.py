@@ -4,11 +4,21 @@
 places units, markers, hands, stacked decks, objectives and tracks and says whose decision it
 is, and ``Position.game`` returns an ordinary Game. Each module plugs in through one adapter
 (``register_adapter``). ``force_roll`` fixes the next rolls by value (a test aid) and
-``entries`` reads the log's results as values. docs/studio.md has the whole API and examples.
+``entries`` reads the log's results as values; ``arrive`` brings a unit onto the map of a
+running game. docs/studio.md has the whole API and examples.
 """
 
 from .board import BoardSpec, board
-from .position import Adapter, Position, StudioError, adapter_for, entries, force_roll, register_adapter
+from .position import (
+                       Adapter,
+                       Position,
+                       StudioError,
+                       adapter_for,
+                       arrive,
+                       entries,
+                       force_roll,
+                       register_adapter,
+)
 
-__all__ = ["Adapter", "BoardSpec", "Position", "StudioError", "adapter_for", "board", "entries",
-           "force_roll", "register_adapter"]
+__all__ = ["Adapter", "BoardSpec", "Position", "StudioError", "adapter_for", "arrive", "board",
+           "entries", "force_roll", "register_adapter"]

@@ -221,6 +221,7 @@ class CommanderStudio:
                 else:
                     raise StudioError(f"unit {u['id']}: no unit field {k!r}")
         self.finish_markers(g, position)
+        self._holders(g, position)
         for key, cards in position.hands.items():
             seat, _, kind = key.partition(":")
             self.finish_hand(g, seats.index(seat), kind, cards)
@@ -232,6 +233,76 @@ class CommanderStudio:
         if position.chits is not None:
             self._chits(g, position.chits)
         g.emit("studio", "Position built in the studio: hands, decks and markers set by hand")
+
+    def seat_index(self, seat: Any, where: str) -> int:
+        """A seat given by name or index, as its index (``where`` names the entry if neither)."""
+        seats = list(self.seats)
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(seats):
+            return seat
+        if seat in seats:
+            return seats.index(seat)
+        raise StudioError(f"{where}: {seat!r} is not a side ({', '.join(seats)})")
+
+    def _holders(self, g: Game, position: Position) -> None:
+        """A Melee-holding Fortification's marker value is the side that last held its hex alone
+        (CC F101/F104, GWC F126/F129): that side survives a tied Melee there."""
+        spec = g.rules.fortification_kinds  # type: ignore[attr-defined]
+        for m in position.markers:
+            kind, label = m["kind"], m["hex"]
+            if spec is None or kind not in spec.names or m["value"] is None:
+                continue
+            where = f"marker {kind} in {label}"
+            if kind not in spec.melee_hold:
+                raise StudioError(f"{where}: only {', '.join(spec.melee_hold)} have a holder (the side "
+                                  "that last held the hex alone)")
+            if (g.state.get("fortifications") or {}).get(label) != kind:
+                raise StudioError(f"{where}: it was not placed, so it has no holder")
+            g.state.setdefault("fort_holders", {})[label] = self.seat_index(m["value"], where)
+
+    # ------------------------------------------------------------------------------ arrivals
+    def arrive(self, g: Game, seat: Any, type: str, hex: str, *, stats: Mapping[str, Any] | None = None,
+               **fields: Any) -> str:
+        """A unit of ``type`` that comes onto the map of a running game (a reinforcement entering
+        mid-test, a second stack): numbered after the side's units (``<seat>-<n>``), with its
+        Weapon (``weapon=``) and unit fields; ``stats`` as for a position's units. Returns its id."""
+        from tactica.games.commander_family.board_state import board_of
+        from tactica.games.commander_family.state import new_unit, new_weapon
+
+        i = self.seat_index(seat, "arrive")
+        name = self.seats[i]
+        rules: Any = g.rules
+        where = f"arriving {name} unit ({type})"
+        try:
+            rules.unit_type(type)
+        except KeyError:
+            raise StudioError(f"{where}: no such unit type") from None
+        board = board_of(g)
+        if board is None or not _on(board, hex):
+            raise StudioError(f"{where}: hex {hex!r} is not on the board")
+        if stats:
+            type = self._own_type(private_rules(g), rules.unit_type(type), dict(stats), where)
+        units = g.state["units"]
+        n = 1 + sum(1 for u in units if u.startswith(f"{name}-") and u[len(name) + 1:].isdigit())
+        while f"{name}-{n}" in units:
+            n += 1
+        uid = f"{name}-{n}"
+        rec = new_unit(type, i, hex, "map")
+        rec.update(rules.unit_fields(type))
+        weapon = fields.pop("weapon", None)
+        for k, v in fields.items():
+            if k not in rec or k in ("type", "seat", "where", "hex"):
+                raise StudioError(f"{where}: no unit field {k!r}")
+            rec[k] = v
+        if weapon is not None:
+            try:
+                rules.weapon_type(weapon)
+            except KeyError:
+                raise StudioError(f"{where}: no such weapon type {weapon!r}") from None
+            rec["weapon"] = f"{uid}-w"
+            g.state["weapons"][f"{uid}-w"] = new_weapon(weapon, i, uid)
+        units[uid] = rec
+        g.refresh()
+        return uid
 
     @staticmethod
     def _chits(g: Game, chits: dict[str, Any]) -> None:

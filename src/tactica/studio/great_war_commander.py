@@ -40,6 +40,7 @@ from tactica.games.great_war_commander.artillery import barrages, place_telephon
 from tactica.games.great_war_commander.barrage import BOX_SPACES
 from tactica.games.great_war_commander.components import builtin_components
 from tactica.games.great_war_commander.rules import GreatWarCommanderRules
+from tactica.games.great_war_commander.strategy import card as strategy_card
 from tactica.games.great_war_commander.strategy_hand import strategy_ids
 from tactica.games.great_war_commander.terrain_state import set_marker
 
@@ -64,7 +65,7 @@ def _rules(rules: Any) -> GreatWarCommanderRules:
 class GreatWarCommanderStudio(CommanderStudio):
     module: str = "great_war_commander"
     seats: tuple[str, ...] = GreatWarCommanderRules.seats
-    side_only = ("telephone",)
+    side_only = ("telephone", "reminders")
     adapter_settings = ("base", "clear")
 
     def new_rules(self, steps: Sequence[Step]) -> Rules:
@@ -158,6 +159,10 @@ class GreatWarCommanderStudio(CommanderStudio):
                 if (kept := [r for r in v if r["seat"] != seat])}
             if tel is not None:
                 self._telephone(g, seat, name, tel)
+        for seat, name in enumerate(self.seats):
+            reminders = position.sides.get(name, {}).get("reminders")
+            if reminders is not None:
+                self._reminders(g, seat, reminders)
         forts = fam_forts.kinds_of(g).names
         for m in position.markers:
             kind, label = m["kind"], m["hex"]
@@ -195,6 +200,16 @@ class GreatWarCommanderStudio(CommanderStudio):
             if area is None:
                 raise StudioError(f"marker impact in {label}: place {seats[seat]}'s sr first")
             area["impacts"].append(label)
+
+    def _reminders(self, g: Game, seat: int, cards: Sequence[str]) -> None:
+        """S98.1.1: Strategy Cards played earlier as Situations that stay face up while in force
+        (the Turn's Reminder Cards), public, out of the side's Strategy pile and hand."""
+        sd = g.state["sides"][seat]
+        for c in cards:
+            self._take_strategy(g, seat, c)
+            if not strategy_card(g, c).reminder:
+                raise StudioError(f"side {self.seats[seat]}: {c!r} is no Reminder Card (S98.1.1)")
+        sd["sc_reminders"] = list(cards)
 
     @staticmethod
     def _telephone(g: Game, seat: int, name: str, tel: str | Mapping[str, Any]) -> None:

@@ -27,7 +27,7 @@ from tactica.core.rules import Rules, RulesError, Step
 
 from .board import BoardSpec
 
-__all__ = ["Adapter", "Position", "StudioError", "adapter_for", "entries", "force_roll",
+__all__ = ["Adapter", "Position", "StudioError", "adapter_for", "arrive", "entries", "force_roll",
            "register_adapter", "stage"]
 
 
@@ -269,6 +269,20 @@ def force_roll(g: Game, *values: Any, **details: Any) -> None:
     aid: Combat Commander ``force_roll(g, seat, (3, 4), trigger="Time!")``, The Great War
     ``force_roll(g, "grenade", "flag")``). See docs/studio.md."""
     adapter_for(g.rules.id).force_roll(g, *values, **details)
+
+
+def arrive(g: Game, seat: str | int, type: str, hex: str, *, stats: Mapping[str, Any] | None = None,
+           **fields: Any) -> str:
+    """A unit of ``type`` for ``seat`` that comes onto ``hex`` while ``g`` runs (reinforcements
+    arriving during a test, a second stack after the first has acted); returns its id. Like
+    :func:`force_roll` on a running game it is a test aid outside the record. See docs/studio.md."""
+    adapter = adapter_for(g.rules.id)
+    how = getattr(adapter, "arrive", None)
+    if how is None:
+        raise StudioError(f"the studio's {g.rules.id} adapter has no arrivals in a running game yet: "
+                          "place the unit in the position")
+    uid: str = how(g, seat, type, hex, stats=stats, **fields)
+    return uid
 
 
 def entries(g: Game, rule: str | None = None, contains: str = "") -> list[dict[str, Any]]:

@@ -39,7 +39,8 @@ def position(axis: list[Any], allies: list[Any], r: CombatCommanderRules | None 
     """The two sides' units (Germans attack from the west, Americans defend in the east), on
     ``board``; keywords: ``axis_reinf``/``allies_reinf`` ({space: units}), ``objectives``
     ({id: owner}), ``initiative``, ``allies_nation``, ``fortifications`` ([{hex, type}]),
-    ``smoke`` ({hex: hindrance}), ``blaze`` ([hex]), and any other scenario key."""
+    ``smoke`` ({hex: hindrance}), ``blaze`` ([hex]), and any other scenario key. A
+    Fortification's ``holder`` is the side that last held its hex alone (F101, F104)."""
     p = studio.Position("combat_commander", board, rules=r)
     for seat, units in (("axis", axis), ("allies", allies)):
         for e in units:
@@ -55,7 +56,7 @@ def position(axis: list[Any], allies: list[Any], r: CombatCommanderRules | None 
     if "allies_nation" in kw:
         p.side("allies", nation=kw.pop("allies_nation"))
     for f in kw.pop("fortifications", []):
-        p.marker(f["type"], f["hex"])
+        p.marker(f["type"], f["hex"], f.get("holder"))
     for h, v in kw.pop("smoke", {}).items():
         p.marker("smoke", h, v)
     for h in kw.pop("blaze", []):

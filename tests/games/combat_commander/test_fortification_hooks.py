@@ -13,11 +13,12 @@ from tactica.core.game import Game
 from tactica.games.commander_family.fire import able
 
 
-def new(axis: list[Any], allies: list[Any], forts: dict[str, str]) -> Game:
-    g = game(axis, allies)
-    g.state["fortifications"] = dict(forts)
-    g.refresh()
-    return g
+def new(axis: list[Any], allies: list[Any], forts: dict[str, str],
+        held: dict[str, str] | None = None) -> Game:
+    """The units, with the scenario's Fortifications (``held``: hex -> the side that last held
+    it alone, for a Bunker or Pillbox)."""
+    return game(axis, allies, fortifications=[{"hex": h, "type": k, "holder": (held or {}).get(h)}
+                                              for h, k in forts.items()])
 
 
 def test_F106_2_entering_wire_ends_the_move() -> None:
@@ -44,19 +45,19 @@ def test_F103_2_moving_into_mines_draws_a_mine_attack() -> None:
 
 
 def test_F106_3_no_weapon_fires_from_wire() -> None:
-    g = new([{"type": "ger-rifle-squad", "hex": "C3", "weapon": "ger-lmg"}],
-            [{"type": "us-rifle-squad", "hex": "O9"}], {})
+    axis = [{"type": "ger-rifle-squad", "hex": "C3", "weapon": "ger-lmg"}]
+    allies = [{"type": "us-rifle-squad", "hex": "O9"}]
+    g = new(axis, allies, {})
     wid = g.state["units"]["axis-1"]["weapon"]
     assert wid is not None and able(g, wid)
-    g.state["fortifications"]["C3"] = "wire"
-    assert not able(g, wid)
+    g = new(axis, allies, {"C3": "wire"})
+    assert g.state["units"]["axis-1"]["weapon"] == wid and not able(g, wid)
 
 
 def test_F101_bunker_holder_survives_a_tied_melee() -> None:
     g = new([{"type": "ger-rifle-team", "hex": "C3"}, {"type": "ger-rifle-squad", "hex": "A1"}],
             [{"type": "us-rifle-team", "hex": "C4"}, {"type": "us-rifle-squad", "hex": "O9"}],
-            {"C4": "bunker"})
-    g.state["fort_holders"] = {"C4": 1}  # the US team held the Bunker alone
+            {"C4": "bunker"}, held={"C4": "allies"})  # the US team held the Bunker alone
     hand(g, 0, ["G-2"])
     fp_ger = g.rules.unit_type("ger-rifle-team").unbroken  # type: ignore[attr-defined]
     ger = fp_ger.fp + (1 if "fp" in fp_ger.boxed else 0)

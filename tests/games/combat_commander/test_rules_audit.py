@@ -72,8 +72,8 @@ def kind(h: str) -> str:
     return ter.hex_type(BOARD, BOARD.parse(h)).id
 
 
-def new(axis: list[Any], allies: list[Any]) -> Game:
-    return position(axis, allies, CombatCommanderRules(), AUDIT).game()
+def new(axis: list[Any], allies: list[Any], **kw: Any) -> Game:
+    return position(axis, allies, CombatCommanderRules(), AUDIT, **kw).game()
 
 
 FAR = [{"type": "us-rifle-squad", "hex": "O10"}]
@@ -314,9 +314,8 @@ def test_F105_2_trench_line_costs_1_mp_in_a_move() -> None:
 
 def test_F104_pillbox_holder_survives_a_tied_melee() -> None:
     g = new([{"type": "ger-rifle-team", "hex": "C3"}, {"type": "ger-rifle-squad", "hex": "A1"}],
-            [{"type": "us-rifle-team", "hex": "C4"}, {"type": "us-rifle-squad", "hex": "O9"}])
-    forts(g, {"C4": "pillbox"})
-    g.state["fort_holders"] = {"C4": 1}
+            [{"type": "us-rifle-team", "hex": "C4"}, {"type": "us-rifle-squad", "hex": "O9"}],
+            fortifications=[{"hex": "C4", "type": "pillbox", "holder": "allies"}])  # held alone
     hand(g, 0, ["G-2"])
     ger = melee_fp(g, ["axis-1"])[0]
     us = melee_fp(g, ["allies-1"])[0]

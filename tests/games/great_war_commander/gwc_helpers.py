@@ -5,7 +5,6 @@ docs/studio.md), the windows a test does not care about passed, random play to t
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import tactica
 from tactica import studio
@@ -66,20 +65,6 @@ def clear_map(g: Game) -> None:
     for u in g.state["units"].values():
         if u["where"] == "map":
             u.update(where="out", hex=None)
-
-
-def put(g: Game, seat: int, type_id: str, hex_label: str, **fields: Any) -> str:
-    """A new unit of ``type_id`` for ``seat`` in ``hex_label``, written into a running game; returns
-    its id. For a unit that arrives during a test (an Objective taken, a second stack); a test's
-    starting units go into its :func:`position`."""
-    from tactica.games.commander_family.state import new_unit
-
-    uid = f"t{seat}-{len(g.state['units'])}"
-    u = new_unit(type_id, seat, hex_label, "map")
-    u.update(RULES.unit_fields(type_id))
-    u.update(fields)
-    g.state["units"][uid] = u
-    return uid
 
 
 KEEP = ("initiative", "sc_modifier", "sc_situation")

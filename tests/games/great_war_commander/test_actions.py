@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tactica import studio
 from tactica.core.game import Game
 from tactica.games.great_war_commander._schema import ACTIONS
 from tactica.games.great_war_commander.rules import GreatWarCommanderRules
@@ -28,7 +29,6 @@ from .cards_helpers import (
     settle,
     top,
 )
-from .gwc_helpers import put
 
 NOT_YET: set[str] = set()
 
@@ -222,10 +222,10 @@ def test_E40_a_melee_hex_emptied_of_both_sides_stays_with_its_last_holder() -> N
     obj = next(o for o, v in g.state["objectives"].items() if v.get("hex"))
     h = g.state["objectives"][obj]["hex"]
     g.state["objectives"][obj]["owner"] = ENT
-    lw = put(g, GER, "ger-landwehr", h)
-    fr = put(g, ENT, "fr-ligne-1914", h)
-    put(g, GER, "ger-landwehr", "A1")
-    put(g, ENT, "fr-ligne-1914", "O11")
+    lw = studio.arrive(g, GER, "ger-landwehr", h)
+    fr = studio.arrive(g, ENT, "fr-ligne-1914", h)
+    studio.arrive(g, GER, "ger-landwehr", "A1")
+    studio.arrive(g, ENT, "fr-ligne-1914", "O11")
     hand(g, GER, [])
     hand(g, ENT, [])
     fg, ff = melee_fp(g, [lw])[0], melee_fp(g, [fr])[0]
@@ -288,7 +288,7 @@ def tank_game() -> tuple[Game, str, str, str]:
 
 def test_A33_bayonets_plus_two_fp_only_for_a_german_weapon_against_an_adjacent_tank() -> None:
     g, h, n, _t = tank_game()
-    lw = put(g, GER, "ger-infanterie", n)
+    lw = studio.arrive(g, GER, "ger-infanterie", n)
     mg = next(w.id for w in g.rules.components.weapons.values() if w.nation == "Germany" and w.kind == "hmg")
     from tactica.games.commander_family.state import new_weapon
 
@@ -303,7 +303,7 @@ def test_A33_bayonets_plus_two_fp_only_for_a_german_weapon_against_an_adjacent_t
     assert "A33: Bayonets / Grenade Bundle: +2 FP (a German Weapon fires at an adjacent Tank)" in text
     # the Platoon alone (no Weapon) gets nothing from it
     g2, h2, n2, _ = tank_game()
-    lw2 = put(g2, GER, "ger-infanterie", n2)
+    lw2 = studio.arrive(g2, GER, "ger-infanterie", n2)
     hand(g2, GER, [bay])
     fire(g2, GER, [lw2], h2)
     assert g2.decision().seat == GER and opts(g2) == ["pass"]
@@ -368,7 +368,7 @@ def test_A46_intersect_machine_guns_minus_one_per_mg_in_reach() -> None:
     free = [h for h in sorted(g.rules.adjacent_hexes(g, w)) if h not in taken and h != n][:2]
     mgs = []
     for i, h in enumerate(free):
-        u = put(g, ENT, "fr-poilus", h)
+        u = studio.arrive(g, ENT, "fr-poilus", h)
         g.state["weapons"][f"hmg{i}"] = new_weapon(hmg, ENT, u)
         g.state["units"][u]["weapon"] = f"hmg{i}"
         mgs.append(f"hmg{i}")
@@ -419,6 +419,24 @@ def test_A53_probe_rallies_a_unit_that_just_failed_its_defense_roll() -> None:
     assert not g.state["units"][fr]["broken"] and "A53" in {e[0] for e in g.log}
 
 
+def fired_on(g: Game, hex_label: str, action: str) -> tuple[str, str, str]:
+    """A German Platoon arrives in ``hex_label`` and an American one next to it (a spare unit of
+    each far away); Germany holds only a card with ``action``, the Americans nothing, and the
+    American Platoon fires at the hex. Returns the German Platoon, the American and the card."""
+    near = sorted(g.rules.adjacent_hexes(g, hex_label))[0]
+    ger = studio.arrive(g, GER, "ger-landwehr", hex_label)
+    far = far_hexes(g, hex_label)
+    studio.arrive(g, GER, "ger-landwehr", far[0])
+    us = studio.arrive(g, ENT, "us-infantry", near)
+    studio.arrive(g, ENT, "us-infantry", far[1])
+    held_card = card_with(g, GER, action=action)
+    hand(g, GER, [held_card])
+    hand(g, ENT, [])
+    top(g, ENT, card(g, ENT, 1, 2))
+    fire(g, ENT, [us], hex_label)
+    return ger, us, held_card
+
+
 def test_A45_2_hidden_position_reveals_a_team_and_gun_that_defends_too() -> None:
     g = game("belleau_wood_1918")  # Germany defends
     from tactica.games.commander_family.event_steps import setup_area
@@ -426,17 +444,7 @@ def test_A45_2_hidden_position_reveals_a_team_and_gun_that_defends_too() -> None
     area = setup_area(g, GER)
     cover2 = set(hexes_of(g, "woods")) | set(hexes_of(g, "building"))
     w = next(h for h in area if h in cover2)
-    n = sorted(g.rules.adjacent_hexes(g, w))[0]
-    ger = put(g, GER, "ger-landwehr", w)
-    far = far_hexes(g, w)
-    put(g, GER, "ger-landwehr", far[0])
-    us = put(g, ENT, "us-infantry", n)
-    put(g, ENT, "us-infantry", far[1])
-    hp = card_with(g, GER, action="Hidden Position")
-    hand(g, GER, [hp])
-    hand(g, ENT, [])
-    top(g, ENT, card(g, ENT, 1, 2))
-    fire(g, ENT, [us], w)
+    ger, _, hp = fired_on(g, w, "Hidden Position")
     assert g.decision().seat == GER and f"action:{hp}" in opts(g)
     choose(g, f"action:{hp}")
     new = [u for u in g.state["units"] if u.startswith("germany-hp")]
@@ -453,7 +461,7 @@ def test_A45_2_hidden_position_only_for_the_scenario_defender() -> None:
     hp = card_with(g, ENT, action="Hidden Position")
     from tactica.games.great_war_commander.actions_defense import position_playable
 
-    ent_unit = put(g, ENT, "us-infantry", "O1")
+    ent_unit = studio.arrive(g, ENT, "us-infantry", "O1")
     assert not position_playable(g, ENT, hp, {"unit": ent_unit})
 
 
@@ -586,11 +594,11 @@ def open_fight(scenario: str) -> tuple[Game, str, str]:
     no_strategy_cards(g)
     o = next(h for h in hexes_of(g, "open_ground") if h[0] not in "AO" and h[1:] not in ("1", "11"))
     n = sorted(g.rules.adjacent_hexes(g, o))[0]
-    put(g, ENT, "fr-ligne-1914", o)
+    studio.arrive(g, ENT, "fr-ligne-1914", o)
     far = far_hexes(g, o)
-    put(g, ENT, "fr-ligne-1914", far[0])
-    ger = put(g, GER, "ger-landwehr", n)
-    put(g, GER, "ger-landwehr", far[1])
+    studio.arrive(g, ENT, "fr-ligne-1914", far[0])
+    ger = studio.arrive(g, GER, "ger-landwehr", n)
+    studio.arrive(g, GER, "ger-landwehr", far[1])
     hand(g, GER, [])
     return g, o, ger
 
@@ -623,7 +631,7 @@ def test_A43_go_to_ground_not_for_a_tank_nor_in_woods_or_a_fortification() -> No
     fr = next(u for u, x in g.state["units"].items() if x["hex"] == o)
     fire(g, GER, [ger], o)
     assert ground_playable(g, ENT, gtg, {"unit": fr})
-    fam.forts(g)[o] = "wire"
+    fam.table(g)[o] = "wire"
     assert not ground_playable(g, ENT, gtg, {"unit": fr})
     g2, w, _, fr2, ger2 = defense_game()
     no_strategy_cards(g2)
@@ -665,22 +673,12 @@ def test_A45_1_hidden_pillbox_for_the_defender_on_an_objective_hex() -> None:
     g = game("belleau_wood_1918")  # Germany defends
     no_strategy_cards(g)
     obj = sorted(h for h in objective_hex_labels(g) if fam.refusal(g, h, "pillbox") is None)[0]
-    n = sorted(g.rules.adjacent_hexes(g, obj))[0]
-    de = put(g, GER, "ger-landwehr", obj)
-    far = far_hexes(g, obj)
-    put(g, GER, "ger-landwehr", far[0])
-    us = put(g, ENT, "us-infantry", n)
-    put(g, ENT, "us-infantry", far[1])
-    pb = card_with(g, GER, action="Hidden Pillbox")
-    hand(g, GER, [pb])
-    hand(g, ENT, [])
-    top(g, ENT, card(g, ENT, 1, 2))
-    fire(g, ENT, [us], obj)
+    de, us, pb = fired_on(g, obj, "Hidden Pillbox")
     while g.decision().seat != GER or f"action:{pb}" not in opts(g):
         choose(g, "pass" if "pass" in opts(g) else opts(g)[-1])
     others = far_hexes(g, obj, 6)[2:2 + PILLBOX_MARKERS]
     for h in others:
-        fam.forts(g)[h] = "pillbox"
+        fam.table(g)[h] = "pillbox"
     assert not pillbox_playable(g, GER, pb, {"unit": de})  # none left in the countermix (R34)
     for h in others:
         fam.remove(g, h, "test")
@@ -719,9 +717,9 @@ def test_A45_4_hidden_wire_for_the_defender_just_after_an_entry() -> None:
     no_strategy_cards(g)
     h = hexes_of(g, "open_ground")[8]
     far = far_hexes(g, h)
-    put(g, GER, "ger-landwehr", far[0])
-    us = put(g, ENT, "us-infantry", h)
-    put(g, ENT, "us-infantry", far[1])
+    studio.arrive(g, GER, "ger-landwehr", far[0])
+    us = studio.arrive(g, ENT, "us-infantry", h)
+    studio.arrive(g, ENT, "us-infantry", far[1])
     hw = card_with(g, GER, action="Hidden Wire")
     hand(g, GER, [hw])
     hand(g, ENT, [])

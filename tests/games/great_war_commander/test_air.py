@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from tactica import studio
 from tactica.core.game import Game
-from tactica.games.commander_family.state import side
 from tactica.games.great_war_commander import RULES, air
 
 from .gwc_helpers import position, run_out
@@ -73,8 +72,8 @@ def test_O17_no_strafing_in_1914_and_no_target_does_nothing() -> None:
 def test_S98_5_5_flying_squadrons_and_S98_4_2_dog_fights() -> None:
     g = game(hands=("GES2", None))
     assert air.air_legal(g, 0, "x")
-    side(g.state, 1)["sc_reminders"] = ["USS5"]  # played earlier: in force this Turn
-    assert not air.air_legal(g, 0, "x")
+    flying = scene(hands=("GES2", None)).side(1, reminders=["USS5"]).game(seed=1)  # played earlier
+    assert not air.air_legal(flying, 0, "x")
     g2 = game("soissons_tanks_1918", hands=(None, "FRS2"))  # France may call it off
     air.push_air_assault(g2, 0, "O17")
     g2.refresh()

@@ -306,7 +306,7 @@ def test_F125_3_impact_downgrades_fortifications(kind: str, total: int, left: st
     b = board(g)
     h = next(b.label(x) for x in b.hexes if RULES.hex_type(b, x).id == "open_ground"
              and b.label(x) not in g.state["fortifications"])
-    fam.forts(g)[h] = kind
+    fam.table(g)[h] = kind
     terrain_state.impact_downgrade(g, h, total)
     assert fam.kind_at(g, h) == left and terrain_state.marker(g, h) == marker
 

@@ -15,7 +15,7 @@ from tactica.games.great_war_commander import RULES
 from tactica.games.great_war_commander.cohesion import check, in_cohesion
 from tactica.games.great_war_commander.command import commanders, hrl
 
-from .gwc_helpers import log_rules, position, put
+from .gwc_helpers import log_rules, position
 
 
 def fresh_scene(scenario: str = "frontieres_1914") -> studio.Position:
@@ -165,11 +165,11 @@ def test_7_3_1_2_E37_a_tank_taking_an_objective_scores_one_vp() -> None:
     g.state["chits_open"] = []  # Objective 3 worth 0 now
     obj["owner"] = 0
     vp = g.state["vp"]
-    tank = put(g, 1, "fr-schneider", obj["hex"])
+    tank = studio.arrive(g, 1, "fr-schneider", obj["hex"])
     update_objectives(g)
     assert obj["owner"] == 1 and g.state["vp"] == vp - 1  # +1 VP France (seat 1)
     g.state["units"][tank].update(where="out", hex=None)
-    put(g, 0, "ger-landwehr", obj["hex"])
+    studio.arrive(g, 0, "ger-landwehr", obj["hex"])
     update_objectives(g)
     assert obj["owner"] == 0 and g.state["vp"] == vp - 1  # a non-Tank recapture: +0
 

@@ -11,7 +11,7 @@ from tactica.games.commander_family.state import new_weapon, side
 from tactica.games.great_war_commander import RULES
 from tactica.games.great_war_commander.core_orders import hmgs, runner_legal, runners_free
 
-from .gwc_helpers import active, log_rules, pass_windows, position, put
+from .gwc_helpers import active, log_rules, pass_windows, position
 
 
 def fresh_scene(scenario: str = "frontieres_1914") -> studio.Position:
@@ -21,6 +21,15 @@ def fresh_scene(scenario: str = "frontieres_1914") -> studio.Position:
 
 def fresh(scenario: str = "frontieres_1914") -> Game:
     return fresh_scene(scenario).game(seed=1)
+
+
+def active_scene(scenario: str = "frontieres_1914") -> tuple[Game, studio.Position, int, bool]:
+    """A :func:`fresh_scene` of ``scenario`` and what its tests ask first: (a game on it to look
+    things up in, the position, the seat whose Turn it starts at, whether that seat is France)."""
+    look = fresh(scenario)
+    p = fresh_scene(scenario)
+    seat = active(p)
+    return look, p, seat, look.state["sides"][seat]["nation"] == "France"
 
 
 def hand_order(g: Game, seat: int, order: str) -> str:
@@ -59,12 +68,12 @@ def test_O22_hmg_suppress_two_adjacent_hexes_no_roll() -> None:
     seat = int(g.state["active"])
     enemy = 1 - seat
     nat = "fr" if side(g.state, seat)["nation"] == "France" else "ger"
-    carrier = put(g, seat, f"{nat}-{'poilus' if nat == 'fr' else 'landwehr'}", "H6")
+    carrier = studio.arrive(g, seat, f"{nat}-{'poilus' if nat == 'fr' else 'landwehr'}", "H6")
     wid = arm(g, carrier, "fr-hotchkiss" if nat == "fr" else "ger-mg08")
     e_nat = "ger-landwehr" if nat == "fr" else "fr-poilus"
-    a = put(g, enemy, e_nat, "H4")
-    b = put(g, enemy, e_nat, "H3")
-    already = put(g, enemy, e_nat, "H3", suppressed=True)
+    a = studio.arrive(g, enemy, e_nat, "H4")
+    b = studio.arrive(g, enemy, e_nat, "H3")
+    already = studio.arrive(g, enemy, e_nat, "H3", suppressed=True)
     assert hmgs(g, seat) == [wid]
     card = hand_order(g, seat, "HMG Suppress")
     g.refresh()
@@ -90,7 +99,7 @@ def test_O22_only_a_functioning_hmg_not_an_lmg() -> None:
     unit = p.unit(seat, "fr-poilus" if nat == "France" else "ger-landwehr", "H6")
     g = p.game(seed=1)
     wid = arm(g, unit, "fr-chauchat" if nat == "France" else "ger-mg0815")
-    put(g, 1 - seat, "ger-landwehr" if nat == "France" else "fr-poilus", "H4")
+    studio.arrive(g, 1 - seat, "ger-landwehr" if nat == "France" else "fr-poilus", "H4")
     assert hmgs(g, seat) == []
     g.state["weapons"][wid]["type"] = "fr-hotchkiss" if nat == "France" else "ger-mg08"
     assert hmgs(g, seat) == [wid]
@@ -99,10 +108,7 @@ def test_O22_only_a_functioning_hmg_not_an_lmg() -> None:
 
 
 def test_O27_runner_placed_with_the_hrl_then_moves_alone() -> None:
-    look = fresh()
-    p = fresh_scene()
-    seat = active(p)
-    fr = look.state["sides"][seat]["nation"] == "France"
+    look, p, seat, fr = active_scene()
     p.unit(seat, "fr-ldr-barnier" if fr else "ger-ldr-bertin", "H8")
     p.unit(1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1")
     free = runners_free(look, seat)
@@ -120,10 +126,7 @@ def test_O27_runner_placed_with_the_hrl_then_moves_alone() -> None:
 
 
 def test_O27_2_1_a_runner_never_exits_by_the_enemy_edge() -> None:
-    look = fresh()
-    q = fresh_scene()
-    seat = active(q)
-    fr = look.state["sides"][seat]["nation"] == "France"
+    _look, q, seat, fr = active_scene()
     enemy_edge_hex = "H1" if fr else "H11"
     r = q.unit(seat, "fr-agent" if fr else "ger-bote", enemy_edge_hex)
     p = q.unit(seat, "fr-poilus" if fr else "ger-landwehr", enemy_edge_hex)
@@ -133,10 +136,7 @@ def test_O27_2_1_a_runner_never_exits_by_the_enemy_edge() -> None:
 
 
 def test_O25_2_recover_leaves_suppression_in_gas() -> None:
-    look = fresh("verdun_gas_1916")
-    p = fresh_scene("verdun_gas_1916")
-    seat = active(p)
-    fr = look.state["sides"][seat]["nation"] == "France"
+    _look, p, seat, fr = active_scene("verdun_gas_1916")
     t = "fr-poilus" if fr else "ger-landwehr"
     gassed = p.unit(seat, t, "E6", suppressed=True)
     clear = p.unit(seat, t, "E7", suppressed=True)
@@ -159,10 +159,7 @@ def test_O20_command_confusion_is_never_given_as_an_order() -> None:
 
 
 def test_O16_4_1_E41_a_lone_runner_in_a_melee_is_lost_at_once() -> None:
-    look = fresh()
-    p = fresh_scene()
-    seat = active(p)
-    fr = look.state["sides"][seat]["nation"] == "France"
+    _look, p, seat, fr = active_scene()
     p.unit(seat, "fr-poilus" if fr else "ger-landwehr", "A1")
     p.unit(1 - seat, "ger-landwehr" if fr else "fr-poilus", "O1")
     runner = p.unit(1 - seat, "ger-bote" if fr else "fr-agent", "E5")
@@ -190,15 +187,12 @@ def test_O26_5_tanks_are_never_routed() -> None:
     from tactica.games.commander_family.rout import routed_units
 
     assert routed_units(g, 1) == []
-    poilu = put(g, 1, "fr-poilus", "E9", broken=True)
+    poilu = studio.arrive(g, 1, "fr-poilus", "E9", broken=True)
     assert routed_units(g, 1) == [poilu]
 
 
 def test_O27_2_1_a_runner_exits_by_its_friendly_edge_for_one_vp() -> None:
-    look = fresh()
-    p = fresh_scene()
-    seat = active(p)
-    fr = look.state["sides"][seat]["nation"] == "France"
+    _look, p, seat, fr = active_scene()
     home = "H11" if fr else "H1"
     r = p.unit(seat, "fr-agent" if fr else "ger-bote", home)
     p.unit(seat, "fr-poilus" if fr else "ger-landwehr", "E6")
@@ -219,10 +213,7 @@ def test_O27_2_1_a_runner_exits_by_its_friendly_edge_for_one_vp() -> None:
 
 
 def test_O26_4_no_positive_cover_on_a_rout_roll_in_gas() -> None:
-    look = fresh("verdun_gas_1916")
-    p = fresh_scene("verdun_gas_1916")
-    seat = active(p)
-    fr = look.state["sides"][seat]["nation"] == "France"
+    _look, p, seat, fr = active_scene("verdun_gas_1916")
     uid = p.unit(seat, "fr-poilus" if fr else "ger-landwehr", "C2", broken=True)  # Woods
     p.unit(1 - seat, "ger-landwehr" if fr else "fr-poilus", "A9")
     g = p.game(seed=1)
@@ -255,10 +246,7 @@ def test_O24_1_E23_the_line_is_adjacent_unbroken_formations_with_a_leader() -> N
     """E23: a broken Unit cannot be activated and does not link the line past it."""
     from tactica.games.great_war_commander.offensive import leaders, next_to
 
-    look = fresh()
-    p = fresh_scene()
-    seat = active(p)
-    fr = look.state["sides"][seat]["nation"] == "France"
+    _look, p, seat, fr = active_scene()
     plt, ldr = ("fr-poilus", "fr-ldr-durant") if fr else ("ger-landwehr", "ger-ldr-ebel")
     lead = p.unit(seat, ldr, "I9")
     a = p.unit(seat, plt, "J9")
@@ -277,10 +265,7 @@ def test_O24_1_E23_the_line_is_adjacent_unbroken_formations_with_a_leader() -> N
 
 
 def test_O24_2_offensive_moves_without_overstacking_or_reentering_then_fires_once() -> None:
-    look = fresh()
-    q = fresh_scene()
-    seat = active(q)
-    fr = look.state["sides"][seat]["nation"] == "France"
+    _look, q, seat, fr = active_scene()
     plt, ldr = ("fr-poilus", "fr-ldr-barnier") if fr else ("ger-landwehr", "ger-ldr-bertin")
     lead = q.unit(seat, ldr, "H6")
     p = q.unit(seat, plt, "I6")
@@ -311,10 +296,7 @@ def test_O24_2_offensive_moves_without_overstacking_or_reentering_then_fires_onc
 
 
 def test_3_1_9_an_engineer_digs_foxholes_or_removes_wire_with_any_order_card() -> None:
-    look = fresh("verdun_gas_1916")
-    p = fresh_scene("verdun_gas_1916")
-    seat = active(p)
-    fr = look.state["sides"][seat]["nation"] == "France"
+    _look, p, seat, fr = active_scene("verdun_gas_1916")
     eng = p.unit(seat, "fr-genie" if fr else "ger-pioniere", "E6")
     p.unit(1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1")
     dud = give_order(p, seat, "Command Confusion")
@@ -338,15 +320,15 @@ def test_3_1_9_an_engineer_digs_foxholes_or_removes_wire_with_any_order_card() -
     g2 = fresh("verdun_gas_1916")
     s2 = int(g2.state["active"])
     fr2 = side(g2.state, s2)["nation"] == "France"
-    e2 = put(g2, s2, "fr-genie" if fr2 else "ger-pioniere", "E6", broken=False)
-    put(g2, 1 - s2, "ger-landwehr" if fr2 else "fr-poilus", "A1")
+    e2 = studio.arrive(g2, s2, "fr-genie" if fr2 else "ger-pioniere", "E6", broken=False)
+    studio.arrive(g2, 1 - s2, "ger-landwehr" if fr2 else "fr-poilus", "A1")
     g2.state.setdefault("fortifications", {})["E6"] = "wire"
     card = hand_order(g2, s2, "Fire")
     g2.refresh()
     g2.apply(f"engineer:{card}:{e2}:wire")
     assert "E6" not in g2.state["fortifications"]
     assert "3.1.9: The Wire in E6 is eliminated" in g2.log_lines()  # the family's remove
-    e3 = put(g2, s2, "fr-genie" if fr2 else "ger-pioniere", "E7", broken=True)
+    e3 = studio.arrive(g2, s2, "fr-genie" if fr2 else "ger-pioniere", "E7", broken=True)
     assert e2 not in engineers(g2, s2) and e3 not in engineers(g2, s2)  # activated; broken
 
 
@@ -356,9 +338,9 @@ def test_O27_2_1_a_runner_advances_off_its_friendly_edge_and_T107_gas_on_advanci
     fr = side(g.state, seat)["nation"] == "France"
     edge = g.state["edges"][seat]
     home = {"north": "H1", "south": "H11", "west": "A6", "east": "O6"}[edge]
-    r = put(g, seat, "fr-agent" if fr else "ger-bote", home)
-    p = put(g, seat, "fr-poilus" if fr else "ger-landwehr", "E5")
-    put(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1" if edge != "north" else "A11")
+    r = studio.arrive(g, seat, "fr-agent" if fr else "ger-bote", home)
+    p = studio.arrive(g, seat, "fr-poilus" if fr else "ger-landwehr", "E5")
+    studio.arrive(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1" if edge != "north" else "A11")
     g.state["gas"] = ["E6"]
     g.state["vp"] = 0
     card = hand_order(g, seat, "Advance")
@@ -389,11 +371,11 @@ def test_A41_engineering_works_removes_wire_next_to_a_boxed_mover() -> None:
         sd["sc_hand"].clear()
     seat = int(g.state["active"])
     fr = side(g.state, seat)["nation"] == "France"
-    u = put(g, seat, "fr-chasseurs" if fr else "ger-pioniere", "H6")
-    plain = put(g, seat, "fr-poilus" if fr else "ger-landwehr", "C3")
-    put(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1")
-    fam.forts(g)["H5"] = "wire"
-    fam.forts(g)["C4"] = "wire"  # next to the plain Platoon (Movement not boxed) only
+    u = studio.arrive(g, seat, "fr-chasseurs" if fr else "ger-pioniere", "H6")
+    plain = studio.arrive(g, seat, "fr-poilus" if fr else "ger-landwehr", "C3")
+    studio.arrive(g, 1 - seat, "ger-landwehr" if fr else "fr-poilus", "A1")
+    fam.table(g)["H5"] = "wire"
+    fam.table(g)["C4"] = "wire"  # next to the plain Platoon (Movement not boxed) only
     card = hand_order(g, seat, "Move")
     sd = side(g.state, seat)
     ew = next(c for c in sd["deck"]["draw"] + sd["deck"]["discard"]
@@ -418,10 +400,7 @@ def test_O24_2_E64_a_team_detached_during_the_move_joins_the_line_without_a_star
     """E64.2 adds a Team detached mid-move to every list of the frames under way, the Offensive's
     line too, but not to its start hexes: the fire step must not fail on it (a search playout
     found the KeyError), and the Team, which entered no new hex itself, does not count as moved."""
-    look = fresh()
-    q = fresh_scene()
-    seat = active(q)
-    fr = look.state["sides"][seat]["nation"] == "France"
+    _look, q, seat, fr = active_scene()
     plt, ldr = ("fr-poilus", "fr-ldr-barnier") if fr else ("ger-landwehr", "ger-ldr-bertin")
     lead = q.unit(seat, ldr, "H6")
     p = q.unit(seat, plt, "I6")
@@ -436,7 +415,7 @@ def test_O24_2_E64_a_team_detached_during_the_move_joins_the_line_without_a_star
         g.apply("done")
     pass_windows(g)  # the opponent's answer to an activated line (S98.4.5), if any
     assert g.frame_names()[-1] == "move_order"
-    team = put(g, seat, plt, "I6")
+    team = studio.arrive(g, seat, plt, "I6")
     offensive = next(f for f in g.state["stack"] if f["step"] == "offensive_order")
     offensive["args"]["line"].append(team)  # what E64.2 does to the lists of the frames
     g.refresh()

@@ -47,6 +47,16 @@ def spare(p: studio.Position, look: Game, near: str) -> None:
     p.unit(ENT, "fr-poilus", far[1])
 
 
+def open_scene(scenario: str = "frontieres_1914") -> tuple[Game, studio.Position, str]:
+    """``scenario`` with no unit yet but the :func:`spare` ones, and an Open Ground hex for the
+    test's units: (a game on that map to find hexes with, the position, the hex)."""
+    look = game(scenario)
+    p = scene(scenario)
+    h = hexes_of(look, "open_ground")[8]
+    spare(p, look, h)
+    return look, p, h
+
+
 def leader(g: Game, nation: str) -> str:
     return next(u.id for u in g.rules.components.of_nation(nation, "leader") if u.special != "hero")
 
@@ -59,20 +69,14 @@ def test_E56_every_event_registered_with_its_gwc_number() -> None:
 
 
 def test_E57_air_support_suppresses_the_units_of_a_hex_and_breaks_them_for_germany_from_1917() -> None:
-    look = game("frontieres_1914")
-    p = scene("frontieres_1914")
-    h = hexes_of(look, "open_ground")[8]
-    spare(p, look, h)
+    look, p, h = open_scene()
     a = p.unit(GER, "ger-landwehr", h)
     ldr = p.unit(GER, leader(look, "Germany"), h)
     g = p.game(seed=1)
     event(g, ENT, "Air Support")
     choose(g, f"hex:{h}")
     assert unit(g, a)["suppressed"] and not unit(g, a)["broken"] and not unit(g, ldr)["suppressed"]
-    look2 = game("soissons_tanks_1918")
-    p2 = scene("soissons_tanks_1918")
-    h2 = hexes_of(look2, "open_ground")[8]
-    spare(p2, look2, h2)
+    _look2, p2, h2 = open_scene("soissons_tanks_1918")
     b = p2.unit(ENT, "fr-poilus", h2)
     g2 = p2.game(seed=1)
     event(g2, GER, "Air Support")
@@ -83,10 +87,7 @@ def test_E57_air_support_suppresses_the_units_of_a_hex_and_breaks_them_for_germa
 
 
 def test_E58_auftragstaktik_moves_a_leader_and_his_units_to_an_adjacent_hex() -> None:
-    look = game("frontieres_1914")
-    p = scene("frontieres_1914")
-    h = hexes_of(look, "open_ground")[8]
-    spare(p, look, h)
+    look, p, h = open_scene()
     a = p.unit(GER, "ger-landwehr", h)
     ldr = p.unit(GER, leader(look, "Germany"), h)
     g = p.game(seed=1)
@@ -168,10 +169,7 @@ def test_E62_captured_papers_discard_one_then_reveal_a_secret_chit_blind() -> No
 
 
 def test_E64_detachment_a_team_takes_the_platoons_weapon() -> None:
-    look = game("frontieres_1914")
-    p = scene("frontieres_1914")
-    h = hexes_of(look, "open_ground")[8]
-    spare(p, look, h)
+    look, p, h = open_scene()
     pl = p.unit(GER, "ger-infanterie-1914", h, broken=True, suppressed=True, weapon="ger-mg08")
     p.unit(GER, leader(look, "Germany"), h)
     g = p.game(seed=1)
@@ -184,10 +182,7 @@ def test_E64_detachment_a_team_takes_the_platoons_weapon() -> None:
 
 
 def test_E66_en_avant_rally_a_unit_or_raise_the_surrender_level() -> None:
-    look = game("frontieres_1914")
-    p = scene("frontieres_1914")
-    h = hexes_of(look, "open_ground")[8]
-    spare(p, look, h)
+    _look, p, h = open_scene()
     a = p.unit(ENT, "fr-poilus", h, broken=True)
     g = p.game(seed=1)
     event(g, ENT, "En Avant")
@@ -203,10 +198,7 @@ def test_E66_en_avant_rally_a_unit_or_raise_the_surrender_level() -> None:
 def _french_tank_hit_by(seat: int, name: str) -> tuple[Any, str]:
     """A French Tank alone on soissons_tanks_1918's open ground at the Random Hex of the next
     card, and ``seat``'s Event ``name`` played on it: the game and the Tank's id."""
-    look = game("soissons_tanks_1918")
-    p = scene("soissons_tanks_1918")
-    h = hexes_of(look, "open_ground")[8]
-    spare(p, look, h)
+    look, p, h = open_scene("soissons_tanks_1918")
     tank = next(u.id for u in look.rules.components.units.values()
                 if u.nation == "France" and u.type == "tank")
     t = p.unit(ENT, tank, h)
@@ -242,10 +234,7 @@ def test_E68_fatigue_suppresses_the_friendly_hex_closest_to_the_enemy_edge() -> 
 
 
 def test_E69_field_promotion_veteran_on_a_leader_only() -> None:
-    look = game("frontieres_1914")
-    p = scene("frontieres_1914")
-    h = hexes_of(look, "open_ground")[8]
-    spare(p, look, h)
+    look, p, h = open_scene()
     ldr = p.unit(GER, leader(look, "Germany"), h)
     g = p.game(seed=1)
     event(g, GER, "Field Promotion")
@@ -342,10 +331,7 @@ def test_E73_intelligence_the_receiver_must_discard_one_enemy_card() -> None:
 
 
 def test_E76_machine_gun_nest_only_from_the_card_date() -> None:
-    look = game("frontieres_1914")
-    p = scene("frontieres_1914")
-    h = hexes_of(look, "open_ground")[8]
-    spare(p, look, h)
+    look, p, h = open_scene()
     a = p.unit(GER, "ger-landwehr", h)
     cid = card_with(look, GER, event="Machine Gun Nest")
     date = look.rules.card(cid).date
@@ -383,10 +369,7 @@ def test_E81_new_mission_a_chit_and_a_strategy_card_if_none_held() -> None:
 def test_E83_raid_breaks_an_enemy_unit_within_two_hexes_of_a_unit_with_a_leader() -> None:
     from tactica.games.commander_family.board_state import hex_distance
 
-    look = game("frontieres_1914")
-    p = scene("frontieres_1914")
-    h = hexes_of(look, "open_ground")[8]
-    spare(p, look, h)
+    look, p, h = open_scene()
     p.unit(GER, "ger-landwehr", h)
     p.unit(GER, leader(look, "Germany"), h)
     near = next(x for x in hexes_of(look, "open_ground") if hex_distance(look, h, x) == 2)
@@ -403,10 +386,7 @@ def test_E83_raid_breaks_an_enemy_unit_within_two_hexes_of_a_unit_with_a_leader(
 
 
 def test_E85_recall_leader_goes_to_the_next_time_space_in_good_order() -> None:
-    look = game("frontieres_1914")
-    p = scene("frontieres_1914")
-    h = hexes_of(look, "open_ground")[8]
-    spare(p, look, h)
+    look, p, h = open_scene()
     ldr = p.unit(GER, leader(look, "Germany"), h, suppressed=True, veteran=True)
     g = p.game(seed=1)
     event(g, GER, "Recall Leader")
@@ -418,15 +398,12 @@ def test_E85_recall_leader_goes_to_the_next_time_space_in_good_order() -> None:
 def test_E89_sappers_place_or_remove_wire_next_to_a_good_order_unit() -> None:
     from tactica.games.commander_family import fortifications as fam
 
-    look = game("frontieres_1914")
-    p = scene("frontieres_1914")
-    h = hexes_of(look, "open_ground")[8]
-    spare(p, look, h)
+    look, p, h = open_scene()
     p.unit(GER, "ger-landwehr", h)
     near = sorted(h2 for h2 in look.rules.adjacent_hexes(look, h) if fam.refusal(look, h2, "wire") is None)
     p.unit(ENT, "fr-poilus", near[1])  # enemy there: no Wire
     g = p.game(seed=1)
-    fam.forts(g)[near[2]] = "wire"
+    fam.table(g)[near[2]] = "wire"
     event(g, GER, "Sappers")
     assert f"place:{near[0]}" in opts(g) and f"remove:{near[2]}" in opts(g)
     assert not any(near[1] in o for o in opts(g))
@@ -445,10 +422,7 @@ def test_E89_sappers_place_or_remove_wire_next_to_a_good_order_unit() -> None:
 def test_E90_scrounge_only_the_receivers_own_weapons() -> None:
     from tactica.games.commander_family.state import new_weapon
 
-    look = game("frontieres_1914")
-    p = scene("frontieres_1914")
-    h = hexes_of(look, "open_ground")[8]
-    spare(p, look, h)
+    _look, p, h = open_scene()
     p.unit(GER, "ger-landwehr", h)
     w = new_weapon("ger-mg08", GER, None)
     g = p.game(seed=1)
@@ -479,10 +453,7 @@ def test_E91_stragglers_arrive_suppressed_near_the_random_hex() -> None:
 
 
 def test_E93_surrender_a_broken_unit_next_to_an_enemy() -> None:
-    look = game("frontieres_1914")
-    p = scene("frontieres_1914")
-    h = hexes_of(look, "open_ground")[8]
-    spare(p, look, h)
+    look, p, h = open_scene()
     a = p.unit(GER, "ger-landwehr", h, broken=True)
     n = sorted(look.rules.adjacent_hexes(look, h))[0]
     p.unit(ENT, "fr-poilus", n)
@@ -525,10 +496,7 @@ def test_E94_an_artillery_attack_under_way_runs_to_its_end_before_the_cut() -> N
 
 
 def test_E95_trommelfeuer_eliminates_tanks_and_breaks_units_in_three_hexes() -> None:
-    look = game("soissons_tanks_1918")
-    p = scene("soissons_tanks_1918")
-    h = hexes_of(look, "open_ground")[8]
-    spare(p, look, h)
+    look, p, h = open_scene("soissons_tanks_1918")
     tank = next(u.id for u in look.rules.components.units.values()
                 if u.nation == "France" and u.type == "tank")
     t = p.unit(ENT, tank, h)
@@ -550,10 +518,7 @@ def test_E95_trommelfeuer_downgrades_trench_building_and_open_ground() -> None:
     from tactica.games.commander_family import fortifications as fam
     from tactica.games.great_war_commander import terrain_state
 
-    look = game("frontieres_1914")
-    p = scene("frontieres_1914")
-    h = hexes_of(look, "open_ground")[8]
-    spare(p, look, h)
+    look, p, h = open_scene()
     near = sorted(look.rules.adjacent_hexes(look, h))
     n0, n1 = near[0], near[1]
     g = p.marker("trench", n0).deck(GER, top=[card_with(look, GER, hex=h)]).game(seed=1)
@@ -564,8 +529,8 @@ def test_E95_trommelfeuer_downgrades_trench_building_and_open_ground() -> None:
     assert fam.kind_at(g, n0) == "foxholes" and terrain_state.marker(g, h) == "shellhole"
     assert "E95" in text(g) and "not carried out" not in text(g)
     b, o1, o2 = hexes_of(g, "building")[0], *hexes_of(g, "open_ground")[20:22]
-    fam.forts(g)[o1] = "pillbox"
-    fam.forts(g)[o2] = "wire"
+    fam.table(g)[o1] = "pillbox"
+    fam.table(g)[o2] = "wire"
     for x in (b, o1, o2):
         terrain_state.bombard(g, x, "E95")
     assert terrain_state.marker(g, b) == "rubble" and terrain_state.marker(g, o1) == "rubble"
@@ -573,10 +538,7 @@ def test_E95_trommelfeuer_downgrades_trench_building_and_open_ground() -> None:
 
 
 def test_E96_valor_veteran_on_a_unit_next_to_an_enemy() -> None:
-    look = game("frontieres_1914")
-    p = scene("frontieres_1914")
-    h = hexes_of(look, "open_ground")[8]
-    spare(p, look, h)
+    look, p, h = open_scene()
     a = p.unit(GER, "ger-landwehr", h)
     p.unit(ENT, "fr-poilus", sorted(look.rules.adjacent_hexes(look, h))[0])
     g = p.game(seed=1)
@@ -586,10 +548,7 @@ def test_E96_valor_veteran_on_a_unit_next_to_an_enemy() -> None:
 
 
 def test_E97_walking_wounded_returns_broken_in_or_next_to_the_random_hex() -> None:
-    look = game("frontieres_1914")
-    p = scene("frontieres_1914")
-    h = hexes_of(look, "open_ground")[8]
-    spare(p, look, h)
+    look, p, h = open_scene()
     a = p.unit(ENT, "fr-poilus", h)
     g = p.deck(GER, top=[card_with(look, GER, hex=h)]).game(seed=1)
     unit(g, a).update(where="casualties", hex=None)
@@ -627,10 +586,7 @@ def test_A45_3_hidden_unit_after_a_pass_with_discards_in_the_setup_area() -> Non
 
 
 def test_E75_kia_eliminates_a_broken_formation_of_either_side() -> None:
-    look = game("frontieres_1914")
-    p = scene("frontieres_1914")
-    h = hexes_of(look, "open_ground")[8]
-    spare(p, look, h)
+    _look, p, h = open_scene()
     a = p.unit(ENT, "fr-poilus", h, broken=True)
     g = p.game(seed=1)
     event(g, GER, "KIA")
@@ -640,10 +596,7 @@ def test_E75_kia_eliminates_a_broken_formation_of_either_side() -> None:
 
 
 def test_E70_hero_enters_a_friendly_hex_and_may_rally_there() -> None:
-    look = game("frontieres_1914")
-    p = scene("frontieres_1914")
-    h = hexes_of(look, "open_ground")[8]
-    spare(p, look, h)
+    _look, p, h = open_scene()
     a = p.unit(ENT, "fr-poilus", h, broken=True)
     g = p.game(seed=1)
     event(g, ENT, "Hero")
@@ -656,10 +609,7 @@ def test_E70_hero_enters_a_friendly_hex_and_may_rally_there() -> None:
 
 
 def test_E78_marseillaise_rallies_every_french_unit_and_leader_in_one_hex() -> None:
-    look = game("frontieres_1914")
-    p = scene("frontieres_1914")
-    h = hexes_of(look, "open_ground")[8]
-    spare(p, look, h)
+    look, p, h = open_scene()
     a = p.unit(ENT, "fr-poilus", h, broken=True)
     ldr = p.unit(ENT, leader(look, "France"), h, broken=True)
     g = p.game(seed=1)
@@ -669,10 +619,7 @@ def test_E78_marseillaise_rallies_every_french_unit_and_leader_in_one_hex() -> N
 
 
 def test_E79_meccano_mends_a_friendly_tank() -> None:
-    look = game("soissons_tanks_1918")
-    p = scene("soissons_tanks_1918")
-    h = hexes_of(look, "open_ground")[8]
-    spare(p, look, h)
+    look, p, h = open_scene("soissons_tanks_1918")
     tank = next(u.id for u in look.rules.components.units.values()
                 if u.nation == "France" and u.type == "tank")
     t = p.unit(ENT, tank, h, broken=True, suppressed=True)
@@ -684,10 +631,7 @@ def test_E79_meccano_mends_a_friendly_tank() -> None:
 
 
 def test_E80_mobile_firepower_a_chauchat_from_may_1916() -> None:
-    look = game("frontieres_1914")
-    p = scene("frontieres_1914")
-    h = hexes_of(look, "open_ground")[8]
-    spare(p, look, h)
+    _look, p, h = open_scene()
     a = p.unit(ENT, "fr-poilus", h)
     g = p.game(seed=1)
     event(g, ENT, "Mobile Firepower")
@@ -700,10 +644,7 @@ def test_E80_mobile_firepower_a_chauchat_from_may_1916() -> None:
 
 
 def test_E82_petard_raquette_breaks_an_enemy_next_to_a_french_unit_in_good_order() -> None:
-    look = game("frontieres_1914")
-    p = scene("frontieres_1914")
-    h = hexes_of(look, "open_ground")[8]
-    spare(p, look, h)
+    look, p, h = open_scene()
     p.unit(ENT, "fr-poilus", h)
     e = p.unit(GER, "ger-landwehr", sorted(look.rules.adjacent_hexes(look, h))[0])
     g = p.game(seed=1)
@@ -731,10 +672,7 @@ def test_E86_reconnaissance_a_blind_pick_opens_an_enemy_chit() -> None:
 
 
 def test_E92_suppressing_fire_an_enemy_in_reach_of_a_friendly_mg() -> None:
-    look = game("frontieres_1914")
-    p = scene("frontieres_1914")
-    h = hexes_of(look, "open_ground")[8]
-    spare(p, look, h)
+    look, p, h = open_scene()
     p.unit(GER, "ger-infanterie-1914", h, weapon="ger-mg08")
     e = p.unit(ENT, "fr-poilus", sorted(look.rules.adjacent_hexes(look, h))[0])
     g = p.game(seed=1)
@@ -745,10 +683,7 @@ def test_E92_suppressing_fire_an_enemy_in_reach_of_a_friendly_mg() -> None:
 
 
 def test_E74_interdiction_then_breeze() -> None:
-    look = game("frontieres_1914")
-    p = scene("frontieres_1914")
-    h = hexes_of(look, "open_ground")[8]
-    spare(p, look, h)
+    _look, p, h = open_scene()
     a = p.unit(ENT, "fr-poilus", h)
     g = p.game(seed=1)
     g.state["gas"] = ["C3"]
@@ -787,10 +722,7 @@ def test_E84_raid_prisoners_an_enemy_out_of_cohesion_next_to_an_unbroken_unit() 
 
 
 def test_E88_runner_joins_the_highest_ranking_leader() -> None:
-    look = game("frontieres_1914")
-    p = scene("frontieres_1914")
-    h = hexes_of(look, "open_ground")[8]
-    spare(p, look, h)
+    look, p, h = open_scene()
     p.unit(GER, leader(look, "Germany"), h)
     g = p.game(seed=1)
     before = set(g.state["units"])

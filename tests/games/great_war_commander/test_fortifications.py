@@ -10,7 +10,7 @@ from tactica.games.commander_family import fortifications as fam
 from tactica.games.commander_family.stats import best_cover, morale
 from tactica.games.great_war_commander import RULES, fortifications
 
-from .gwc_helpers import new, position, put, run_out, to_first_turn
+from .gwc_helpers import new, position, run_out, to_first_turn
 
 
 def scene(scenario: str = "frontieres_1914") -> studio.Position:
@@ -99,9 +99,9 @@ def test_F130_2_trench_moves_link_trench_pillbox_blockhaus() -> None:
 def test_F129_pillbox_last_sole_occupant_wins_a_tied_melee() -> None:
     g = game()
     fam.place(g, "E5", "pillbox", "test")
-    put(g, 1, "fr-ligne-1914", "E5")
+    studio.arrive(g, 1, "fr-ligne-1914", "E5")
     RULES.after_board_change(g)
-    put(g, 0, "ger-ldr-bertin", "E5")
+    studio.arrive(g, 0, "ger-ldr-bertin", "E5")
     RULES.after_board_change(g)  # both sides there now: the holder stays France
     assert RULES.melee_tie_winner(g, "E5") == 1
     fam.place(g, "E6", "foxholes", "test")
@@ -113,3 +113,4 @@ def test_F125_1_scenario_fortifications_are_placed() -> None:
     assert g.state["fortifications"] == {"D10": "foxholes", "L10": "foxholes"}
     assert g.view(0)["board"]["fortifications"] == {"D10": "foxholes", "L10": "foxholes"}
     assert fortifications.KINDS.melee_hold == ("blockhaus", "pillbox")
+

@@ -12,7 +12,7 @@ import tactica
 from tactica.ai.scripted import ScriptedAgent
 from tactica.games.great_war_commander import RULES
 
-from .gwc_helpers import SCENARIOS, new, to_first_turn
+from .gwc_helpers import SCENARIOS, new, position, to_first_turn
 
 
 def test_describe_shows_the_map_units_tracks_and_only_the_own_hand() -> None:
@@ -102,10 +102,8 @@ def test_strategy_hand_is_a_card_face_for_its_owner_and_nothing_for_the_other_se
 
 
 def test_reminder_cards_are_public_in_both_drawings() -> None:
-    g = _artillery_scene()
-    sd = g.state["sides"][0]
-    card = sd["sc_hand"].pop()
-    sd.setdefault("sc_reminders", []).append(card)
+    card = "GES1"  # Anti-Gas Strategy, played earlier and in force (S98.1.1)
+    g = position("verdun_gas_1916").side("germany", reminders=[card]).game(seed=4)
     for seat in (0, 1):
         info = {i["label"]: i["value"] for i in RULES.drawing(g, seat, g.view(seat))["info"]}
         assert card in info["Germany Reminder Cards"]

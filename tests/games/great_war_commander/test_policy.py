@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import random
 
+from tactica import studio
 from tactica.core.game import Game
 from tactica.games.great_war_commander import RULES, scripted, strategy
 
-from .gwc_helpers import SCENARIOS, new, put
+from .gwc_helpers import SCENARIOS, new
 from .test_air import game as air_game
 from .test_air import start
 from .test_artillery import BERTIN, keep, pick, request
@@ -78,13 +79,13 @@ def test_O19_policy_spots_the_enemy_stack_not_the_one_next_to_friends() -> None:
 
     g = art_game()
     for h in ("H6", "H6", "H6", "K6", "K6"):
-        put(g, 1, "fr-poilus", h)
-    put(g, 0, "ger-landwehr", "H5")
-    put(g, 0, "ger-landwehr", "H5")
+        studio.arrive(g, 1, "fr-poilus", h)
+    studio.arrive(g, 0, "ger-landwehr", "H5")
+    studio.arrive(g, 0, "ger-landwehr", "H5")
     b = RULES.board(g)
     eye = next(lab for lab in b.labels if min(hex_distance(g, lab, h) for h in ("H6", "K6")) >= 3
                and los(g, lab, "H6").clear and los(g, lab, "K6").clear)
-    ldr = put(g, 0, BERTIN, eye)
+    ldr = studio.arrive(g, 0, BERTIN, eye)
     request(g)
     keep(g)
     assert POLICY.choose(g, 0, random.Random(0)).id == "space:local"
@@ -97,10 +98,10 @@ def test_O19_policy_spots_the_enemy_stack_not_the_one_next_to_friends() -> None:
 
 def test_O17_policy_bombs_the_enemy_and_spares_its_own() -> None:
     g = air_game()
-    put(g, 1, "us-infantry", "G8")
-    put(g, 1, "us-infantry", "G8")
-    put(g, 0, "ger-landwehr", "J9")
-    put(g, 1, "us-infantry", "J9")
+    studio.arrive(g, 1, "us-infantry", "G8")
+    studio.arrive(g, 1, "us-infantry", "G8")
+    studio.arrive(g, 0, "ger-landwehr", "J9")
+    studio.arrive(g, 1, "us-infantry", "J9")
     start(g, "G11")
     choice = POLICY.choose(g, 0, random.Random(0))
     assert choice.kind in ("bomb", "strafe") and "G8" in choice.args["hexes"]
@@ -139,8 +140,8 @@ def test_S98_4_7_the_policy_plays_sturmtruppen_next_to_an_enemy_and_storms_it() 
 
     g = with_card("verdun_gas_1916", GER, "GES7")
     x, y, z = row(g)
-    ger = put(g, GER, "ger-infanterie", x)
-    fr = put(g, ENT, "fr-poilus", y)
+    ger = studio.arrive(g, GER, "ger-infanterie", x)
+    fr = studio.arrive(g, ENT, "fr-poilus", y)
     move(g, GER, [ger])
     assert _policy_picks(g, GER) == "sc:GES7:1"  # enter enemy hexes, not the Wire use
     step(g, "sc:GES7:1")
@@ -152,8 +153,8 @@ def test_S98_4_7_the_policy_plays_sturmtruppen_next_to_an_enemy_and_storms_it() 
     assert g.state["units"][ger]["hex"] == y == g.state["units"][fr]["hex"]
     # pointless: the enemy is two hexes off, so the card is kept
     g = with_card("verdun_gas_1916", GER, "GES7")
-    ger = put(g, GER, "ger-infanterie", x)
-    put(g, ENT, "fr-poilus", z)
+    ger = studio.arrive(g, GER, "ger-infanterie", x)
+    studio.arrive(g, ENT, "fr-poilus", z)
     move(g, GER, [ger])
     assert not _policy_picks(g, GER).startswith("sc:")
     step(g, f"unit:{ger}")
@@ -180,9 +181,9 @@ def test_S98_5_3_the_policy_plays_doughboy_surge_only_with_the_line_in_enemy_ran
     for foe_hex, plays in (("z", True), ("O11", False)):
         g = with_card("belleau_wood_1918", ENT, "USS3")
         x, y, z = row(g)
-        ldr = put(g, ENT, RULES.components.leader_id("America", "Kelly"), x)
-        near = put(g, ENT, "us-infantry", y)
-        put(g, GER, "ger-infanterie", z if foe_hex == "z" else foe_hex)
+        ldr = studio.arrive(g, ENT, RULES.components.leader_id("America", "Kelly"), x)
+        near = studio.arrive(g, ENT, "us-infantry", y)
+        studio.arrive(g, GER, "ger-infanterie", z if foe_hex == "z" else foe_hex)
         move(g, ENT, [ldr, near], offensive=True)
         assert "sc:USS3:0" in {o.id for o in g.legal_options()}
         assert (_policy_picks(g, ENT) == "sc:USS3:0") is plays
@@ -200,9 +201,9 @@ def _offensive_position(enemy: str | None) -> Game:
     clear_map(g)
     ldr = next(u.id for u in RULES.components.of_nation("Germany", "leader") if u.special != "hero")
     for type_id, here in ((ldr, "B7"), ("ger-infanterie", "B8"), ("ger-infanterie", "C7")):
-        put(g, 0, type_id, here)
+        studio.arrive(g, 0, type_id, here)
     if enemy is not None:
-        put(g, 1, "fr-poilus", enemy)
+        studio.arrive(g, 1, "fr-poilus", enemy)
     g.state["activated"] = []
     g.state["active"] = 0
     g.state["stack"] = [f for f in g.state["stack"] if f["step"] != "turn"]

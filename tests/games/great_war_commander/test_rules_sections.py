@@ -12,7 +12,7 @@ from tactica.games.commander_family.fire import able, break_weapon, op_fire_piec
 from tactica.games.commander_family.state import new_weapon, side
 from tactica.games.great_war_commander import RULES
 
-from .gwc_helpers import active, log_rules, position, put
+from .gwc_helpers import active, log_rules, position
 
 
 def fresh_scene(scenario: str = "verdun_gas_1916") -> studio.Position:
@@ -35,8 +35,8 @@ def test_10_1_1_units_in_between_neither_block_nor_hinder() -> None:
     g = fresh()
     before = los(g, "E4", "E8")
     assert before.clear and before.hindrance == 0  # trench_line: open between them
-    put(g, 0, "ger-landwehr", "E6")
-    put(g, 1, "fr-poilus", "E5")
+    studio.arrive(g, 0, "ger-landwehr", "E6")
+    studio.arrive(g, 1, "fr-poilus", "E5")
     seen = los(g, "E4", "E8")
     assert seen.clear and seen.hindrance == 0
     assert los(g, "E8", "E4").hindrance == 0  # 10.1: reciprocal
@@ -70,8 +70,8 @@ def test_10_3_3_hindrances_are_not_cumulative_and_10_3_2_cut_the_fp() -> None:
     g.state["gas"] = ["E5", "E6", "E7"]  # three Gas hindrances of 1 between E4 and E8
     seen = los(g, "E4", "E8")
     assert seen.clear and seen.hindrance == 1  # the largest one, not three
-    firer = put(g, 1, "fr-poilus", "E4")
-    put(g, 0, "ger-landwehr", "E8")
+    firer = studio.arrive(g, 1, "fr-poilus", "E4")
+    studio.arrive(g, 0, "ger-landwehr", "E8")
     st = strength(g, [firer], "E8")
     assert st["hindrance"] == 1
     assert ("largest hindrance", -1, "10.3.2") in st["parts"]
@@ -98,7 +98,7 @@ def test_11_4_a_random_hex_number_fixes_or_eliminates_a_broken_weapon() -> None:
     assert wid in side(g.state, 1)["casualty_weapons"]
     assert "11.4" in log_rules(g)
     # a broken Weapon that breaks again is eliminated
-    other = put(g, 1, "fr-poilus", "E3")
+    other = studio.arrive(g, 1, "fr-poilus", "E3")
     wid2 = arm(g, other, "fr-hotchkiss")
     break_weapon(g, wid2, "O21.3.6.1")
     break_weapon(g, wid2, "O21.3.6.1")
@@ -145,14 +145,14 @@ def test_11_5_a_functioning_weapon_is_unbroken_in_good_order_out_of_wire() -> No
 def test_11_6_ordnance_ignores_hindrance_and_never_op_fires() -> None:
     g = fresh()
     g.state["gas"] = ["E6"]
-    gunner = put(g, 1, "fr-poilus", "E4")
+    gunner = studio.arrive(g, 1, "fr-poilus", "E4")
     gun = arm(g, gunner, "fr-75mm")
-    put(g, 0, "ger-landwehr", "E8")
+    studio.arrive(g, 0, "ger-landwehr", "E8")
     st = strength(g, [gun], "E8")
     assert st["ordnance"] and st["hindrance"] == 1
     assert not any(label == "largest hindrance" for label, _, _ in st["parts"])  # 10.3.1
     assert op_fire_pieces(g, [gunner]) == [gunner]  # A42: the gun stays silent
-    mg_team = put(g, 1, "fr-poilus", "E3")
+    mg_team = studio.arrive(g, 1, "fr-poilus", "E3")
     mg = arm(g, mg_team, "fr-hotchkiss")
     assert op_fire_pieces(g, [mg_team]) == [mg_team, mg]
 
@@ -164,9 +164,9 @@ def fire_alone(g: Game, wtype: str, rolls: tuple[str, str] | None = None) -> tup
     from .test_core_orders import hand_order
 
     seat = int(g.state["active"])
-    carrier = put(g, seat, "fr-poilus", "E4")
+    carrier = studio.arrive(g, seat, "fr-poilus", "E4")
     wid = arm(g, carrier, wtype)
-    put(g, 1 - seat, "ger-landwehr", "E9")
+    studio.arrive(g, 1 - seat, "ger-landwehr", "E9")
     card = hand_order(g, seat, "Fire")
     g.refresh()
     g.apply(f"order:{card}")
@@ -312,10 +312,10 @@ def test_10_1_1_a_tank_in_between_hinders_one_not_in_the_end_hexes() -> None:
     board = g.rules.board(g)
     a, b, mid = "E4", "E8", "E6"
     assert los(g, a, b).clear and los(g, a, b).hindrance == 0, board.name
-    put(g, 0, tank, mid)
+    studio.arrive(g, 0, tank, mid)
     assert los(g, a, b).hindrance == 1 and los(g, b, a).hindrance == 1
     g.state["units"] = {k: u for k, u in g.state["units"].items() if u["hex"] != mid}
-    put(g, 1, tank, b)
+    studio.arrive(g, 1, tank, b)
     assert los(g, a, b).hindrance == 0  # 10.1.1: only an intervening hex
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 import tactica
+from tactica import studio
 from tactica.games import all_ids, get_rules
 from tactica.games.commander_family.citations import RULE_KEYS
 from tactica.games.commander_family.state import side
@@ -15,7 +16,7 @@ from tactica.games.commander_family.victory import casualty_count, eliminate
 from tactica.games.great_war_commander import RULES
 from tactica.games.great_war_commander.rule_numbers import RULE_NUMBERS
 
-from .gwc_helpers import SCENARIOS, clear_map, log_rules, new, play_out, put, to_first_turn
+from .gwc_helpers import SCENARIOS, clear_map, log_rules, new, play_out, to_first_turn
 
 
 def test_registered_with_every_scenario() -> None:
@@ -61,11 +62,11 @@ def test_11_2_weapons_only_on_platoons_and_teams_flamethrowers_on_teams() -> Non
 def test_4_3_a_tank_fills_two_casualty_spaces_heroes_and_runners_leave_play() -> None:
     g = to_first_turn(new("soissons_tanks_1918"))
     clear_map(g)
-    tank = put(g, 1, "fr-schneider", "E8")
-    runner = put(g, 1, "fr-agent", "E8")
-    hero = put(g, 1, "fr-hero", "E8")
-    keep = put(g, 1, "fr-poilus", "E9")
-    put(g, 0, "ger-landwehr", "E2")
+    tank = studio.arrive(g, 1, "fr-schneider", "E8")
+    runner = studio.arrive(g, 1, "fr-agent", "E8")
+    hero = studio.arrive(g, 1, "fr-hero", "E8")
+    keep = studio.arrive(g, 1, "fr-poilus", "E9")
+    studio.arrive(g, 0, "ger-landwehr", "E2")
     vp = g.state["vp"]
     eliminate(g, tank, "test")
     assert casualty_count(g, 1) == 2 and g.state["vp"] == vp + 3  # 7.1: a Tank is worth 3

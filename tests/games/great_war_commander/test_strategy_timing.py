@@ -33,7 +33,7 @@ from .cards_helpers import (
     text,
     top,
 )
-from .gwc_helpers import KEEP, pass_windows, put, run_out
+from .gwc_helpers import KEEP, pass_windows, run_out
 
 PASSING = (*KEEP, "action_window", "op_fire")
 """A test's players pass every window but the one it looks at."""
@@ -212,10 +212,10 @@ def _french_offensive(german_card: str, spent: str | None = None) -> tuple[Game,
     if spent is not None:
         side(g.state, GER)["sc_draw"].remove(spent)
         side(g.state, GER)["sc_discard"].append(spent)
-    lead = put(g, ENT, "fr-ldr-barnier", "H6")
-    p1 = put(g, ENT, "fr-ligne-1914", "I6")
-    p2 = put(g, ENT, "fr-ligne-1914", "H7")
-    put(g, GER, "ger-landwehr", "A1")
+    lead = studio.arrive(g, ENT, "fr-ldr-barnier", "H6")
+    p1 = studio.arrive(g, ENT, "fr-ligne-1914", "I6")
+    p2 = studio.arrive(g, ENT, "fr-ligne-1914", "H7")
+    studio.arrive(g, GER, "ger-landwehr", "A1")
     c = hand_order(g, ENT, "Offensive")
     g.push("turn", phase="choose", given=0)
     g.refresh()
@@ -265,7 +265,7 @@ def test_S98_4_6_sturmabteilung_vor_cancels_an_op_fire_activation() -> None:
     b = rules.board(g)
     fr_hex = next(h for h in sorted(b.label(q) for q in b.index)
                   if h not in (x, y) and 2 <= _dist(g, h, y) <= 3 and _sees(g, h, y))
-    fr = put(g, ENT, "fr-poilus", fr_hex)
+    fr = studio.arrive(g, ENT, "fr-poilus", fr_hex)
     fire_card = card_with(g, ENT, action="Fire")
     hand(g, ENT, [fire_card])
     move(g, GER, [ger])
@@ -394,10 +394,10 @@ def test_S98_3_3_anti_gas_strategy_a_suppressed_formation_entering_gas_does_not_
         x, y, _ = row(look)
         ger = p.unit(GER, "ger-infanterie", x, suppressed=True)
         p.unit(ENT, "fr-poilus", "O11")
-        g = p.game(seed=1)
-        g.state["gas"] = [y]
+        p.marker("gas", y)
         if reminder:
-            side(g.state, GER)["sc_reminders"] = ["GES1"]
+            p.side(GER, reminders=["GES1"])  # played earlier, in force this Turn (S98.1.1)
+        g = p.game(seed=1)
         move(g, GER, [ger])
         step(g, f"unit:{ger}", f"to:{y}")
         assert g.state["units"][ger]["broken"] is not reminder

@@ -18,7 +18,7 @@ from tactica.games.commander_family.stats import morale, stat_value
 from tactica.games.commander_family.victory import break_unit
 from tactica.games.great_war_commander import RULES, terrain, terrain_state
 
-from .gwc_helpers import log_rules, position, put
+from .gwc_helpers import log_rules, position
 from .test_terrain import _move_cost_options, _start_move, _trench_scene
 
 
@@ -59,7 +59,7 @@ def test_3_2_a_broken_formation_flips_to_its_broken_side_keeps_its_markers_and_r
     u = g.state["units"][uid]
     assert u["broken"] and u["weapon"] == wid  # 3.2.2: the Weapon stays with it
     assert (stat_value(g, uid, "fp"), stat_value(g, uid, "range")) == (2, 1)
-    bare = put(g, 0, "ger-landwehr", "E8")
+    bare = studio.arrive(g, 0, "ger-landwehr", "E8")
     break_unit(g, bare, "O21.3.7")
     assert stat_value(g, bare, "movement") == 3  # (the MG08 slows its carrier, 11.1)
     assert morale(g, uid).value == 8  # the broken side's Morale, Open Ground 0
@@ -94,7 +94,7 @@ def test_1_9_1_3_a_sniper_trigger_breaks_a_formation_in_or_next_to_the_random_he
     draw = side(g.state, seat)["deck"]["draw"]
     assert len(draw) > 1
     label = RULES.card(draw[-1]).hex  # the top card's Random Hex
-    target = put(g, 1 - seat, "fr-poilus" if seat == 0 else "ger-landwehr", label)
+    target = studio.arrive(g, 1 - seat, "fr-poilus" if seat == 0 else "ger-landwehr", label)
     g.push("trigger_sniper", seat=seat, phase="reveal")
     g.refresh()
     d = g.decision()
@@ -117,7 +117,7 @@ def test_T100_blaze_is_impassable_blocks_lines_and_takes_no_gas() -> None:
 def test_T104_building_costs_two_covers_three_blocks_and_falls_to_rubble() -> None:
     g = fresh()  # trench_line: Building H10, its neighbours H9 (open) and the whole Objective 5
     assert step_cost(g, "H9", "H10") == 2
-    uid = put(g, 0, "ger-landwehr", "H10")
+    uid = studio.arrive(g, 0, "ger-landwehr", "H10")
     assert morale(g, uid).value == 7 + 3
     assert not los(g, "H9", "H11").clear
     b = g.rules.board(g)

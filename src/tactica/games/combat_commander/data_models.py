@@ -18,7 +18,7 @@ from pydantic import Field, model_validator
 from tactica.core.map_schema import MapFile
 from tactica.core.schema import FileModel, Model, OneOf, unique_ids
 
-from ..commander_family.data_models import Boxed, PlacedModel, SideModel, Text
+from ..commander_family.data_models import Boxed, PlacedModel, SideModel, Text, TimeModel
 
 # Rule names, as the rulebook numbers them.
 ORDERS: Final[Mapping[str, str]] = MappingProxyType(
@@ -566,18 +566,6 @@ class ScenarioSideModel(Model):
         description="units on fixed hexes at the start, besides the forces set up in the zone",
     )
     reinforcements: list[ReinforcementModel] = Field(default_factory=list)
-
-
-class TimeModel(Model):
-    start: Annotated[int, Field(ge=0, le=20)]
-    sudden_death: Annotated[int, Field(ge=1, le=20)]
-    last: Annotated[int, Field(ge=1, le=20)]
-
-    @model_validator(mode="after")
-    def _order(self) -> TimeModel:
-        if not self.start < self.sudden_death <= self.last:
-            raise ValueError("expected start < sudden_death <= last")
-        return self
 
 
 class FortificationModel(Model):

@@ -47,6 +47,7 @@ from ..commander_family.fortifications import (
     place,
     refusal,
     remove,
+    table,
     trench_step,
     update_holders,
     view,
@@ -58,10 +59,38 @@ from .terrain import hex_type, hex_types, on_path, terrain_chart
 if TYPE_CHECKING:
     from tactica.core.game import Game
 
-__all__ = ["COVER", "KINDS", "MELEE_HOLD", "MINES_FP", "NAMES", "RULE", "SPEC", "TRENCH_LINK",
-           "VULNERABILITY", "cover", "forts", "group_split", "in_wire", "is_building", "is_water",
-           "kind_at", "melee_tie_winner", "mines_fp", "name", "place", "refusal", "remove", "setup",
-           "trench_step", "update_holders", "view", "vulnerability", "weapon_blocked", "wire_halts"]
+__all__ = [
+    "COVER",
+    "KINDS",
+    "MELEE_HOLD",
+    "MINES_FP",
+    "NAMES",
+    "RULE",
+    "SPEC",
+    "TRENCH_LINK",
+    "VULNERABILITY",
+    "cover",
+    "forts",
+    "group_split",
+    "in_wire",
+    "is_building",
+    "is_water",
+    "kind_at",
+    "melee_tie_winner",
+    "mines_fp",
+    "name",
+    "place",
+    "refusal",
+    "remove",
+    "setup",
+    "table",
+    "trench_step",
+    "update_holders",
+    "view",
+    "vulnerability",
+    "weapon_blocked",
+    "wire_halts",
+]
 
 KINDS: Final = ("foxholes", "trench", "mines", "wire", "bunker", "pillbox")
 NAMES: Final = {"foxholes": "Foxholes", "trench": "Trench", "mines": "Mines", "wire": "Wire",

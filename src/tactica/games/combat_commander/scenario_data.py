@@ -60,7 +60,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.resources.abc import Traversable
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any, Final, TypedDict, Unpack
 
 from tactica.core.schema import validate
 
@@ -234,43 +234,38 @@ def load_scenario(
     return check_data(doc.data, doc.name, pack=pack, maps=maps, lines=doc.lines)
 
 
-def check_data(
-    data: Any,
-    where: str,
-    *,
-    pack: Pack | None = None,
-    maps: Callable[[str], CcMap] = builtin_map,
-    board_name: str | None = None,
-    lines: Mapping[tuple[str | int, ...], int] | None = None,
-) -> Scenario:
+class CheckOptions(TypedDict, total=False):
+    """What a check may be given besides the data: the components (default: the built-in
+    pack), the built-in maps by id, the name of an inline map's board, the file's line numbers
+    for messages."""
+
+    pack: Pack | None
+    maps: Callable[[str], CcMap]
+    board_name: str | None
+    lines: Mapping[tuple[str | int, ...], int] | None
+
+
+def check_data(data: Any, where: str, **options: Unpack[CheckOptions]) -> Scenario:
     """Check a scenario given as data (a file's, or the editor's): every check of a file. A map
     given inline is checked as a map file is, named ``board_name`` (default: its own name)."""
-    return check_with_map(data, where, pack=pack, maps=maps, board_name=board_name, lines=lines)[0]
+    return check_with_map(data, where, **options)[0]
 
 
-def check_with_map(
-    data: Any,
-    where: str,
-    *,
-    pack: Pack | None = None,
-    maps: Callable[[str], CcMap] = builtin_map,
-    board_name: str | None = None,
-    lines: Mapping[tuple[str | int, ...], int] | None = None,
-) -> tuple[Scenario, CcMap]:
+def check_with_map(data: Any, where: str, **options: Unpack[CheckOptions]) -> tuple[Scenario, CcMap]:
     """:func:`check_data`, and the map the scenario is played on (its inline map, built)."""
-    f = validate(ScenarioFile, data, where, ScenarioError, lines)
+    f = validate(ScenarioFile, data, where, ScenarioError, options.get("lines"))
     fail = _Fail(where)
     if isinstance(f.map, str):
         try:
-            cc_map = maps(f.map)
+            cc_map = options.get("maps", builtin_map)(f.map)
         except (KeyError, ValueError) as exc:
             raise fail("map", f"cannot use map {f.map!r}: {exc}") from exc
     else:
         try:
-            cc_map = map_from_data(data["map"], f"{where}: map", board_name=board_name)
+            cc_map = map_from_data(data["map"], f"{where}: map", board_name=options.get("board_name"))
         except MapError as exc:
             raise ScenarioError(str(exc)) from None
-    return _scenario(fail, f, pack or builtin_pack(), cc_map), cc_map
+    return _scenario(fail, f, options.get("pack") or builtin_pack(), cc_map), cc_map
 
 
 class _Fail:

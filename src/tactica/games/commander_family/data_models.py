@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated, Final
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from tactica.core.schema import Model, OneOf
 
@@ -34,3 +34,19 @@ class PlacedModel(Model):
     hex: Text
     unit: Annotated[Text, Field(description="a squad, team or leader id of the nation's roster")]
     weapon: Text | None = Field(default=None, description="a weapon id of the roster it carries (8.1.1)")
+
+
+class TimeModel(Model):
+    """A scenario's Time Track (6): where the Time marker starts, the Sudden Death space and the
+    last space, in that order. The bounds are Combat Commander's track; a game with a shorter one
+    narrows the fields in a subclass (Great War Commander: 12 spaces)."""
+
+    start: Annotated[int, Field(ge=0, le=20)]
+    sudden_death: Annotated[int, Field(ge=1, le=20)]
+    last: Annotated[int, Field(ge=1, le=20)]
+
+    @model_validator(mode="after")
+    def _order(self) -> TimeModel:
+        if not self.start < self.sudden_death <= self.last:
+            raise ValueError("expected start < sudden_death <= last")
+        return self

@@ -63,6 +63,15 @@ def kinds_of(g: Game) -> FortKinds:
 
 # ---------------------------------------------------------------- state
 def forts(g: Game) -> dict[str, str]:
+    """Every Fortification on the map (hex -> kind). Not yet a pure read: on a state without the
+    key it adds an empty table, and a read-only version changed Great War Commander's
+    fingerprint (final states without that empty key), so it waits for a deliberate fingerprint
+    change; :func:`table` is the writers' access."""
+    return table(g)
+
+
+def table(g: Game) -> dict[str, str]:
+    """The state's Fortifications (hex -> kind) to change, made on first use."""
     d: dict[str, str] = g.state.setdefault("fortifications", {})
     return d
 
@@ -111,7 +120,7 @@ def place(g: Game, label: str, kind: str, rule: str) -> bool:
     if why is not None:
         g.emit(rule, "{hex} holds {why}: no {kind} placed", hex=label, why=why, kind=name(g, kind))
         return False
-    forts(g)[label] = kind
+    table(g)[label] = kind
     g.emit(rule, "{kind} placed in {hex}", kind=name(g, kind), hex=label)
     if kind in kinds_of(g).melee_hold:
         update_holders(g)
@@ -119,7 +128,7 @@ def place(g: Game, label: str, kind: str, rule: str) -> bool:
 
 
 def remove(g: Game, label: str, rule: str) -> str | None:
-    kind = forts(g).pop(label, None)
+    kind = table(g).pop(label, None)
     (g.state.get("fort_holders") or {}).pop(label, None)
     if kind is not None:
         g.emit(rule, "The {kind} in {hex} is eliminated", kind=name(g, kind), hex=label)

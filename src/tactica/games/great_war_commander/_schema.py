@@ -23,6 +23,7 @@ from tactica.core.map_schema import MapFile
 from tactica.core.schema import FileModel, Model, OneOf, unique_ids
 
 from ..commander_family.data_models import BOXABLE, PlacedModel, SideModel, Stat, Text
+from ..commander_family.data_models import TimeModel as FamilyTimeModel
 
 NATIONS: Final = ("Germany", "France", "America")
 ID_PREFIX: Final[Mapping[str, str]] = MappingProxyType({"Germany": "G", "France": "F", "America": "US"})
@@ -703,16 +704,12 @@ class SidesModel(Model):
     entente: ScenarioSideModel
 
 
-class TimeModel(Model):
+class TimeModel(FamilyTimeModel):
+    """The family's Time Track on Great War Commander's track of 12 spaces."""
+
     start: Annotated[int, Field(ge=0, le=12)]
     sudden_death: Annotated[int, Field(ge=1, le=12)]
     last: Annotated[int, Field(ge=1, le=12)]
-
-    @model_validator(mode="after")
-    def _order(self) -> TimeModel:
-        if not self.start < self.sudden_death <= self.last:
-            raise ValueError("expected start < sudden_death <= last")
-        return self
 
 
 class MarkerModel(Model):

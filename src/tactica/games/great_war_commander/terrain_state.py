@@ -270,7 +270,7 @@ def impact_downgrade(g: Game, label: str, total: int) -> None:
             return
         fam.remove(g, label, "F125.3")
         if becomes == "foxholes":
-            fam.forts(g)[label] = "foxholes"
+            fam.table(g)[label] = "foxholes"
             g.emit("F130", "The Trench in {hex} is downgraded to Foxholes", hex=label)
         else:
             set_marker(g, label, becomes or rubble_or_hole, "F125.3")
@@ -309,7 +309,7 @@ def bombard(g: Game, label: str, rule: str) -> None:
         becomes = barrage.FORT_STEPS[kind][1]
         fam.remove(g, label, rule)
         if becomes == "foxholes":
-            fam.forts(g)[label] = "foxholes"
+            fam.table(g)[label] = "foxholes"
             g.emit(rule, "The Trench in {hex} is downgraded to Foxholes", hex=label)
             return
         if becomes is not None:

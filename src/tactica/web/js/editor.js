@@ -12,7 +12,7 @@ import { h, s, clear } from "./dom.js";
 import { remember } from "./fairness.js";
 import {
   getAt, setAt, pathName, hexInfo, setHex, toggleHexside, unitsOf, unitsAt, palette, placeUnit,
-  removeAt, objectives, toggleObjective, areaSets, toggleArea, markerAt, toggleMarker,
+  removeAt, objectives, toggleObjective, areaSets, toggleArea, markerAt, toggleMarker, roadSteps, toggleRoad,
 } from "./editor_model.js";
 
 const AUTHOR = "tactica.author";
@@ -173,6 +173,11 @@ class Editor {
         m.hexside.map((x) => h("option", { value: x.id }, x.label)));
       rows.push(field("Hexside", this.hexsideSel, "ed-hexside"));
     }
+    if (m.roads) {
+      this.roadSel = h("select", { id: "ed-road", "data-testid": "ed-road" },
+        m.roads.map((x) => h("option", { value: x.id }, x.label)));
+      rows.push(field("Road", this.roadSel, "ed-road"));
+    }
     if (m.markers) {
       this.markerSel = h("select", { id: "ed-marker", "data-testid": "ed-marker" },
         m.markers.kinds.map((x) => h("option", { value: x.id }, x.name)));
@@ -218,6 +223,7 @@ class Editor {
       h("p", { class: "muted" }, "Click a hex (or drag to paint). "
         + (m.units.stack ? "Units stack in a hex; Remove takes the last one off. " : "A unit or objective clicked again with its tool is removed. ")
         + (m.hexside ? "Hexside: click a hex near the side to mark (again: unmark). " : "")
+        + (m.roads ? "Road: click a hex near the side the road crosses into the next hex (again: taken off). " : "")
         + "Sets of hexes (sections, zones, buildings): the clicked hex goes in or out of the named set."));
 
     this.form = h("div", { class: "params", "data-testid": "ed-params" });
@@ -581,6 +587,10 @@ class Editor {
       const other = point ? this.nearestSide(label, point) : null;
       if (!other) { this.say("Hexsides are marked by pointer: click a hex near the side to mark.", "error"); return false; }
       toggleHexside(d.map, label, other, this.hexsideSel.value);
+    } else if (this.tool === "road") {
+      const other = point ? this.nearestSide(label, point) : null;
+      if (!other) { this.say("Roads are drawn by pointer: click a hex near the side the road crosses.", "error"); return false; }
+      toggleRoad(d.map, label, other, this.roadSel.value);
     } else if (this.tool === "unit") {
       const extra = {};
       for (const [f, box] of this.flags) if (box.checked && f.kinds.includes(this.unitSel.value)) extra[f.key] = true;
@@ -717,9 +727,11 @@ class Editor {
         x1: mx - px, y1: my - py, x2: mx + px, y2: my + py },
       s("title", {}, `${a}/${b}: ${feats.join(", ")}`)));
     }
-    for (const r of geo.roads || []) {  // roads as loaded (edited in the YAML pane)
-      gSides.append(s("line", { class: `eroad ${r.kind}`, "data-road": `${r.a}/${r.b}`,
-        x1: r.line[0][0], y1: r.line[0][1], x2: r.line[1][0], y2: r.line[1][1] }));
+    for (const r of roadSteps(this.data.map)) {  // centre to centre, as drawn in play
+      if (!this.centre[r.a] || !this.centre[r.b]) continue;
+      const [[x1, y1], [x2, y2]] = [this.centre[r.a], this.centre[r.b]];
+      gSides.append(s("line", { class: `eroad ${r.kind}`, "data-road": `${r.a}/${r.b}`, "data-kind": r.kind, x1, y1, x2, y2 },
+        s("title", {}, `${title(r.kind)} ${r.a} to ${r.b}`)));
     }
     svg.append(gHex, gSides, gTop);
     svg.addEventListener("pointerup", () => { this.painting = false; });

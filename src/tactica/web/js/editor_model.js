@@ -258,3 +258,56 @@ export function toggleArea(area, data, sets, order, name, label, edge) {
     setAt(data, area.edges, "", edges);
   }
 }
+
+// ------------------------------------------------------------------ roads
+// A road (trail, railway) is a path of adjacent hexes run centre to centre, each step crossing
+// the hexside between two hexes (map-format.md): a list of labels or {kind, path}.
+const roadOf = (r) => (Array.isArray(r) ? { kind: "road", path: r } : { kind: r.kind || "road", path: r.path || [] });
+const up = (x) => String(x).toUpperCase();
+
+// Every step of every road: [{kind, a, b}].
+export function roadSteps(map) {
+  const out = [];
+  for (const r of map.roads || []) {
+    const { kind, path } = roadOf(r);
+    for (let i = 1; i < path.length; i += 1) out.push({ kind, a: up(path[i - 1]), b: up(path[i]) });
+  }
+  return out;
+}
+
+// The Road tool: the step between neighbours a and b on a road of `kind` (again: taken off, the
+// path cut there). A new step extends a path of that kind ending in a or b, else starts one.
+// Entries not touched keep their form.
+export function toggleRoad(map, a, b, kind) {
+  const roads = (map.roads || []).slice();
+  const put = (k, path) => {
+    const parts = path.filter((p) => p.length > 1)
+      .map((p) => (Array.isArray(roads[k]) && kind === "road" ? p : { ...(Array.isArray(roads[k]) ? {} : roads[k]), kind, path: p }));
+    return parts;
+  };
+  for (let k = 0; k < roads.length; k += 1) {
+    const r = roadOf(roads[k]);
+    if (r.kind !== kind) continue;
+    const path = r.path.map(up);
+    for (let i = 1; i < path.length; i += 1) {
+      if ((path[i - 1] === a && path[i] === b) || (path[i - 1] === b && path[i] === a)) {
+        roads.splice(k, 1, ...put(k, [path.slice(0, i), path.slice(i)]));
+        if (roads.length) map.roads = roads; else delete map.roads;
+        return true;
+      }
+    }
+  }
+  for (let k = 0; k < roads.length; k += 1) {
+    const r = roadOf(roads[k]);
+    const path = r.path.map(up);
+    if (r.kind !== kind || (path.includes(a) && path.includes(b))) continue;
+    const last = path[path.length - 1];
+    let grown = null;
+    if (last === a || last === b) grown = [...path, last === a ? b : a];
+    else if (path[0] === a || path[0] === b) grown = [path[0] === a ? b : a, ...path];
+    if (grown) { roads.splice(k, 1, ...put(k, [grown])); map.roads = roads; return true; }
+  }
+  roads.push({ kind, path: [a, b] });
+  map.roads = roads;
+  return true;
+}
