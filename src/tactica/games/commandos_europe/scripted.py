@@ -1,6 +1,7 @@
 """A scripted commando policy (tactica.ai.policy): one strike squad per mission.
 
-Each mission: move a base next to the objective (12.12) and buy the gear it needs into that base;
+Each mission: move a base next to the objective (12.12), on a hex the squads can walk to (never
+onto an island of piers and ships), and buy the gear it needs into that base;
 one squad works on it (the others wait unseen) along the cheapest route in MP, fetching the gear
 first (taking it along when it passes it), and halts on the objective (stepping out and back in
 when it already stands there). A detected squad escapes to the base nearest the objective - a
