@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from ce_helpers import arena
 
+from tactica import studio
 from tactica.ai.scripted import ScriptedAgent
 from tactica.core.game import Game
+from tactica.games.commandos_europe.geo import geo
+from tactica.games.commandos_europe.scripted import _mp_to
 
 
 def _play_movement(g: Game) -> None:
@@ -48,3 +51,23 @@ def test_detected_with_the_mission_gear_near_the_objective_it_stays_else_it_esca
     last = arena({"0-1": ("squad", "0743", {"detected": True}), "demolitions": ("gear", "0743")},
                  mission=("destroy_power_plant", "0745"), step="escape", hex="0743")
     assert ScriptedAgent(0).choose(last, 0) == "escape:base-1"  # the last squad is not risked
+
+
+def test_a_base_is_moved_where_the_squads_can_walk_not_onto_an_island() -> None:
+    # 3.1/12.12 with 11.0: Cut Submarine Nets at 3452 is a pier joined only to a ship hex, sea all
+    # round; a base there holds the scuba gear bought into it out of every squad's reach on foot
+    p = studio.Position("commandos_europe").setting(map="continent", bases={"base-1": "2905"},
+                                                     mission={"id": "cut_submarine_nets", "hex": "3452"})
+    p.unit("commandos", "V-1", "2905")
+    g = p.turn("commandos", "movement").game(seed=3)
+    g.pop()
+    g.push("place_base", base="base-1", col=None, rule="12.12")
+    g.refresh()
+    agent = ScriptedAgent(0)
+    g.apply(agent.choose(g, 0))
+    g.apply(agent.choose(g, 0))
+    lab = g.state["bases"]["base-1"]
+    gm = geo("continent")
+    assert lab not in ("3452", "3553", "3352")
+    assert not gm.all_sea(lab) and gm.dist(lab, "3452") <= 4
+    assert lab in _mp_to("continent", "2905", False)  # V-1 walks there

@@ -27,7 +27,7 @@ from .view import view
 class CommandosEuropeRules(Rules):
     id = "commandos_europe"
     name = "Commandos: Europe"
-    version = "1"
+    version = "2"
     seats = ("commandos",)
     option_defaults: Mapping[str, Any] = {}
 

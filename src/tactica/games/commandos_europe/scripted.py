@@ -1,6 +1,7 @@
 """A scripted commando policy (tactica.ai.policy): one strike squad per mission.
 
-Each mission: move a base next to the objective (12.12) and buy the gear it needs into that base;
+Each mission: move a base next to the objective (12.12), on a hex the squads can walk to (never
+onto an island of piers and ships), and buy the gear it needs into that base;
 one squad works on it (the others wait unseen) along the cheapest route in MP, fetching the gear
 first (taking it along when it passes it), and halts on the objective (stepping out and back in
 when it already stands there). A detected squad escapes to the base nearest the objective - a
@@ -93,12 +94,34 @@ class CommandoPolicy:
         return min(bases, key=lambda b: (gm.dist(at, b), b)) if bases else None
 
     # ------------------------------------------------------------------ decisions
+    @staticmethod
+    def _on_foot(v: dict[str, Any], gm: Geo) -> set[str] | None:
+        """Hexes a squad can walk to from where the squads stand (None before set-up): a base
+        on an island (a pier or ship cut off by sea) would hold the gear out of reach (11.0)."""
+        at = sorted({p["hex"] for p in v["pieces"].values() if p["kind"] == "squad" and p["hex"]})
+        if not at:
+            return None
+        return {h for a in at for h in _mp_to(gm.map_id, a, False)}
+
     def _place_base(self, v: dict[str, Any], gm: Geo, opts: list[Option]) -> Option:
+        """The legal hex nearest the objective that the squads can walk to (3.1, 12.12)."""
         m = v["mission"]
         target = m["hex"] if m else "0825"
+        foot = self._on_foot(v, gm)
+
+        def fits(lab: str) -> bool:
+            return not gm.all_sea(lab) and (foot is None or lab in foot)
+
         if opts[0].kind == "column":
+            sites = [lab for c in gm.base_sites.values() for lab in c if fits(lab)]
+            if sites:
+                best = min(sites, key=lambda lab: (gm.dist(lab, target), lab))[:2]
+                pick = [o for o in opts if o.args["col"] == best]
+                if pick:
+                    return pick[0]
             return min(opts, key=lambda o: (abs(int(o.args["col"]) - int(target[:2])), o.id))
-        hexes = [o for o in opts if o.kind == "hex" and not gm.all_sea(o.args["hex"])] or [
+        hexes = [o for o in opts if o.kind == "hex" and fits(o.args["hex"])] or [
+            o for o in opts if o.kind == "hex" and not gm.all_sea(o.args["hex"])] or [
             o for o in opts if o.kind == "hex"]
         return min(hexes, key=lambda o: (gm.dist(o.args["hex"], target), o.id))
 
