@@ -183,7 +183,7 @@ def test_7_0_objective_placed_on_a_base_is_accomplished_at_once() -> None:
     g = arena({"0-1": ("squad", "0610")}, bases={"base-1": "0145"}, step="mission_placement",
               rolls=(("draw", cup.index("blow_bridge")), 1))  # d6 1: 0145, the base's hex
     s = g.state
-    assert s["accomplished"] == 1 and s["pp"] == pp + 4 and s["awareness"] == 1
+    assert s["accomplished"] == 1 and s["pp"] == pp + 5 and s["awareness"] == 1
     assert any("Blow Bridge accomplished in 0145" in x for x in g.log_lines())
     assert s["mission"] is not None and s["mission"]["id"] != "blow_bridge"  # the next one is drawn
 

@@ -52,7 +52,7 @@ def test_7_1_mission_needs_a_squad_halting_with_the_gear() -> None:
     g.apply("to:0745")
     g.apply("halt")
     s = g.state
-    assert s["accomplished"] == 1 and s["pp"] == pp + 5 and s["awareness"] == 1 and s["resolved"] == 1
+    assert s["accomplished"] == 1 and s["pp"] == pp + 6 and s["awareness"] == 1 and s["resolved"] == 1
 
 
 def test_10_10_moving_through_the_objective_does_not_count() -> None:
@@ -413,7 +413,7 @@ def test_terminal_description_shows_mission_pieces_and_enemies() -> None:
     g = arena({"0-1": ("squad", "0610", {"detected": True, "marker": "wounded#2"}),
                "radio": ("gear", "0610")}, enemies={"rifle_section#1": "0710"}, mission=("hide_drop", "0217"))
     text = g.rules.describe(g, 0)
-    assert "Mission: Hide Drop in 0217 (2 PP, needs none)" in text
+    assert "Mission: Hide Drop in 0217 (3 PP, needs none)" in text
     assert "0610: 0-1!(wounded) radio" in text and "0710: <rifle_section#1>" in text
     assert "0505: [base-1]" in text
 
