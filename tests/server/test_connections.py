@@ -21,10 +21,15 @@ POOL, LOOP = 3, 2
 
 
 def connections(url: str) -> Counter[str]:
-    """The server connections open on this test's database, by use (store, loop, listen)."""
+    """The server connections open on this test's database, by use (store, loop, listen).
+
+    A connection still starting up is left out: PostgreSQL lists a backend before it has applied
+    the startup packet's application_name (its name reads '' and its state NULL for that moment);
+    it is counted in the next sample, once started."""
     with psycopg.connect(libpq_url(url)) as c:
         rows = c.execute("SELECT application_name FROM pg_stat_activity "
-                         "WHERE datname = current_database() AND pid <> pg_backend_pid()").fetchall()
+                         "WHERE datname = current_database() AND pid <> pg_backend_pid() "
+                         "AND state IS NOT NULL").fetchall()
     out: Counter[str] = Counter()
     for (name,) in rows:
         parts = name.split()
