@@ -56,3 +56,18 @@ def wait_until(pred: Callable[[], bool], timeout: float = 20.0) -> None:
             return
         time.sleep(0.05)
     raise AssertionError("timed out waiting")
+
+
+def editor_refuses(c: TestClient, module: str, bad: dict[str, Any], good: dict[str, Any],
+                   message: str) -> None:
+    """The editor refuses ``bad`` with the loader's ``message`` on check and on save, makes no
+    author key, and stores nothing: saving ``good`` afterwards leaves exactly one scenario."""
+    r = c.post("/api/editor/check", json={"module": module, "scenario": bad})
+    assert r.status_code == 422 and r.json()["detail"].startswith(message), r.json()
+    r = c.post("/api/editor/scenarios", json={"module": module, "scenario": bad})
+    assert r.status_code == 422 and r.json()["detail"].startswith(message)
+    assert "author_key" not in r.json()
+    r = c.post("/api/editor/scenarios", json={"module": module, "scenario": good},
+               headers={"X-Author-Key": "k"})
+    assert r.status_code == 201  # the store held nothing but this one
+    assert len(c.get("/api/editor/scenarios", headers={"X-Author-Key": "k"}).json()["scenarios"]) == 1

@@ -20,7 +20,7 @@ from tactica.games.great_war_commander.data import builtin_pack
 from tactica.games.great_war_commander.scenarios import to_family
 from tactica.server import custom_scenarios as cs
 
-from .helpers import AI, HUMAN, client, decide, new_game, view, wait_until
+from .helpers import AI, HUMAN, client, decide, editor_refuses, new_game, view, wait_until
 
 MODULE = "great_war_commander"
 
@@ -114,15 +114,7 @@ def test_bad_scenarios_get_the_loaders_message_and_nothing_is_stored(tmp_path, c
     bad = small()
     change(bad)
     with client(tmp_path / "g.db", run_agents=False) as c:
-        r = c.post("/api/editor/check", json={"module": MODULE, "scenario": bad})
-        assert r.status_code == 422 and r.json()["detail"].startswith(message), r.json()
-        r = c.post("/api/editor/scenarios", json={"module": MODULE, "scenario": bad})
-        assert r.status_code == 422 and r.json()["detail"].startswith(message)
-        assert "author_key" not in r.json()
-        r = c.post("/api/editor/scenarios", json={"module": MODULE, "scenario": small()},
-                   headers={"X-Author-Key": "k"})
-        assert r.status_code == 201  # the store held nothing but this one
-        assert len(c.get("/api/editor/scenarios", headers={"X-Author-Key": "k"}).json()["scenarios"]) == 1
+        editor_refuses(c, MODULE, bad, small(), message)
     assert not custom.REGISTRY.is_registered(content_id(bad))
 
 
