@@ -14,25 +14,24 @@ from tactica.core.rules import RulesError, ScenarioInfo
 
 from .data import MAPS, enemy_cup, gear, leaders, marker_cup, mission_cup, squads
 
-_ALONE = ("on its own, with {roster}, one base and {pp} PP (set for balance: the campaign starts with the "
-          "book's 20, 6.0); six missions from its cup.")
+
+def _alone(title: str, number: int, map_id: str, budget: int, level: str, roster: str) -> dict[str, Any]:
+    """A map played on its own (our scenario): its starting PP set for balance (RULES.md "How
+    hard it is"; the campaign starts with the book's 20, 6.0), six missions from its cup."""
+    return {"name": f"{title} (map {number} alone)", "maps": [map_id], "budget": budget,
+            "squads": [f"{level}-1", f"{level}-2"], "leaders": [f"cdr-{level}", f"off-{level}"],
+            "description": f"The {title.removeprefix('The ')} map on its own, with {roster}, one base and "
+                           f"{budget} PP (set for balance: the campaign starts with the book's 20, 6.0); six "
+                           "missions from its cup."}
+
+
 SCENARIOS: dict[str, dict[str, Any]] = {
-    "norway": {"name": "Norway (map 1 alone)", "maps": ["norway"], "budget": 16,
-               "squads": ["0-1", "0-2"], "leaders": ["cdr-0", "off-0"],
-               "description": "The Norway map " + _ALONE.format(
-                   roster="the two free squads, commander and officer", pp=16)},
-    "north_africa": {"name": "North Africa (map 2 alone)", "maps": ["north_africa"], "budget": 13,
-                     "squads": ["E-1", "E-2"], "leaders": ["cdr-E", "off-E"],
-                     "description": "The North Africa map " + _ALONE.format(
-                         roster="the experienced (E) squads, commander and officer", pp=13)},
-    "normandy": {"name": "Normandy (map 3 alone)", "maps": ["normandy"], "budget": 10,
-                 "squads": ["V-1", "V-2"], "leaders": ["cdr-V", "off-V"],
-                 "description": "The Normandy map " + _ALONE.format(
-                     roster="the veteran (V) squads, commander and officer", pp=10)},
-    "continent": {"name": "The Continent (map 4 alone)", "maps": ["continent"], "budget": 10,
-                  "squads": ["V-1", "V-2"], "leaders": ["cdr-V", "off-V"],
-                  "description": "The Continent map " + _ALONE.format(
-                      roster="the veteran (V) squads, commander and officer", pp=10)},
+    "norway": _alone("Norway", 1, "norway", 16, "0", "the two free squads, commander and officer"),
+    "north_africa": _alone("North Africa", 2, "north_africa", 13, "E",
+                           "the experienced (E) squads, commander and officer"),
+    "normandy": _alone("Normandy", 3, "normandy", 10, "V", "the veteran (V) squads, commander and officer"),
+    "continent": _alone("The Continent", 4, "continent", 10, "V",
+                        "the veteran (V) squads, commander and officer"),
     "campaign": {"name": "The campaign (four maps)", "maps": list(MAPS), "budget": 20,
                  "squads": ["0-1", "0-2"], "leaders": ["cdr-0", "off-0"],
                  "description": "Norway, North Africa, Normandy and the Continent in order (2.2), six "
