@@ -115,11 +115,9 @@ def _kind_actions(rules: Any, kind: str) -> tuple[dict[str, str], frozenset[str]
 def could_play(g: Game, seat: int, kind: str, ctx: dict[str, Any]) -> bool:
     """Whether ``seat`` might play an Action in a window of ``kind``, judged as the other seat
     judges it: its hand is not empty and some card of its deck not in public view would be
-    offered (every ``playable`` check reads public facts only). Each Action is asked once, with
-    its first card, unless its check reads the card itself (``by_card``). The checks are asked
-    in the order of the cards, as they always were: some read the state through a helper that
-    adds an empty key to it (``fortifications.forts``), so which checks run before the first
-    True shows in the state, and identical play needs the same ones."""
+    offered (every ``playable`` check reads public facts only, and none writes the state). Each
+    Action is asked once, with its first card, unless its check reads the card itself
+    (``by_card``), in the order of the cards."""
     if not side(g.state, seat)["hand"]:
         return False
     rules: Any = g.rules

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from .access import rules_of
@@ -62,12 +63,14 @@ def kinds_of(g: Game) -> FortKinds:
 
 
 # ---------------------------------------------------------------- state
-def forts(g: Game) -> dict[str, str]:
-    """Every Fortification on the map (hex -> kind). Not yet a pure read: on a state without the
-    key it adds an empty table, and a read-only version changed Great War Commander's
-    fingerprint (final states without that empty key), so it waits for a deliberate fingerprint
-    change; :func:`table` is the writers' access."""
-    return table(g)
+def forts(g: Game) -> Mapping[str, str]:
+    """Every Fortification on the map (hex -> kind), read only: a state without the key has none,
+    and reading never adds it (a read that wrote would make the state depend on which checks ran,
+    e.g. in ``actions.could_play``); :func:`table` is the writers' access."""
+    return g.state.get("fortifications") or _NONE
+
+
+_NONE: Mapping[str, str] = MappingProxyType({})
 
 
 def table(g: Game) -> dict[str, str]:
