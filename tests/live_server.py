@@ -6,6 +6,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -42,16 +43,23 @@ def start_server(db: Path | str, port: int, *extra: str) -> subprocess.Popen[byt
     """``db``: an SQLite file, or any SQLAlchemy URL as a string."""
     cache_catalogue()
     url = f"sqlite:///{db}" if isinstance(db, Path) else db
-    p = subprocess.Popen([sys.executable, "-m", "tactica.cli", "serve", "--host", "127.0.0.1",
-                          "--port", str(port), "--db", url, *extra],
-                         env={**os.environ, "PYTHONUNBUFFERED": "1"},
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    end = time.monotonic() + 90  # a loaded machine can take a while to import everything
-    while time.monotonic() < end:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games?status=over", timeout=5).status_code == 200:
-                return p
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    p.kill()
-    raise AssertionError("the server did not start")
+    # A loaded machine can take minutes to import everything; a server that exits fails at once,
+    # with what it said on stderr (the child keeps its own handle to the file).
+    with tempfile.TemporaryFile() as err:
+        p = subprocess.Popen([sys.executable, "-m", "tactica.cli", "serve", "--host", "127.0.0.1",
+                              "--port", str(port), "--db", url, *extra],
+                             env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                             stdout=subprocess.DEVNULL, stderr=err)
+        end = time.monotonic() + 240
+        while time.monotonic() < end and p.poll() is None:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/api/games?status=over", timeout=5).status_code == 200:
+                    return p
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+        err.seek(0)
+        said = err.read().decode(errors="replace")[-2000:]
+    raise AssertionError(f"the server did not start (exit {p.returncode}): {said}")
