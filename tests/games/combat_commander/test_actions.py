@@ -455,6 +455,58 @@ def test_A26_assault_fire_by_boxed_fp_movers() -> None:
     assert "Attack Total" in text(g)
 
 
+def test_A26_a_group_that_cannot_fire_goes_back_to_the_targets() -> None:
+    """O20.3 / O20.3.1: Smoke (Hindrance 4) cancels the Elite Team's FP 3 at C9, and the Team is
+    two hexes from the Elite Squad, so no group starting with it can fire. Choosing it first
+    must not leave the step without an option (a search once reached that dead end): the
+    target can be chosen again, and the Squad then fires."""
+    af = cards("Germany", "Assault Fire")[0]
+    g = new([{"type": "ger-ldr-bolter", "hex": "C5"}, {"type": "ger-elite-squad", "hex": "B5"},
+             {"type": "ger-elite-team", "hex": "D5"}], [{"type": "us-rifle-squad", "hex": "C9"}],
+            smoke={"C8": 4})
+    hand(g, 0, [MOVE[0], af])
+    hand(g, 1, [])
+    go(g, f"order:{MOVE[0]}", "activate:axis-1", "add:axis-2", "add:axis-3", "unit:axis-2")
+    g.apply("to:B6")
+    play(g, f"action:{af}")
+    assert opts(g) == ["target:C9"]
+    play(g, "target:C9")
+    assert sorted(opts(g)) == ["add:axis-2", "add:axis-3", "back"]
+    play(g, "add:axis-3")
+    assert opts(g) == ["back"]  # the Team alone has FP below 1, the Squad is not adjacent
+    play(g, "back", "target:C9", "add:axis-2")
+    assert "fire" in opts(g)
+    play(g, "fire")
+    skip(g)
+    assert "Assault Fire by axis-2 at C9" in text(g)
+
+
+def test_A26_scripted_policy_fires_with_the_piece_that_can() -> None:
+    """The scripted policy's Assault Fire: the target its pieces do most at, then the Squad
+    (the Team's FP is cancelled by the Smoke), then fire; never the dead end of the test above."""
+    from tactica.ai.scripted import ScriptedAgent
+
+    af = cards("Germany", "Assault Fire")[0]
+    g = new([{"type": "ger-ldr-bolter", "hex": "C5"}, {"type": "ger-elite-squad", "hex": "B5"},
+             {"type": "ger-elite-team", "hex": "D5"}], [{"type": "us-rifle-squad", "hex": "C9"}],
+            smoke={"C8": 4})
+    hand(g, 0, [MOVE[0], af])
+    hand(g, 1, [])
+    go(g, f"order:{MOVE[0]}", "activate:axis-1", "add:axis-2", "add:axis-3", "unit:axis-2")
+    g.apply("to:B6")
+    play(g, f"action:{af}", "target:C9")
+    picks = []
+    for seed in range(6):
+        agent = ScriptedAgent(seed)
+        c = g.clone(log=True)
+        while c.decision() is not None and c.decision().step == "assault_fire":  # type: ignore[union-attr]
+            o = agent.choose(c, 0)
+            picks.append(o)
+            c.apply(o)
+        assert "Assault Fire by axis-2 at C9" in text(c)
+    assert "add:axis-3" not in picks and "back" not in picks
+
+
 def test_A26_refused_without_boxed_fp() -> None:
     af = cards("Germany", "Assault Fire")[0]
     g = new([{"type": "ger-rifle-squad", "hex": "B5"}], [{"type": "us-rifle-squad", "hex": "B9"}])

@@ -160,11 +160,16 @@ class AssaultFire(Step):
             st = strength(g, a["group"], a["target"])
             if st["hindrance"] is not None and (st["ordnance"] or st["fp"] >= 1):
                 opts.append(Option("fire", "Fire", "fire", {"fp": st["fp"]}))
+        # As in a Fire Order: a group can be started that cannot fire (a piece whose FP the
+        # Hindrance cancels, with no adjacent piece to join it), so the target can be chosen again.
+        opts.append(Option("back", "Choose another target", "back"))
         return opts
 
     def choose(self, g: Game, a: Args, option: Option) -> None:
         if option.kind == "target":
             a["target"] = option.args["hex"]
+        elif option.kind == "back":
+            a.update(target=None, group=[])
         elif option.kind == "piece":
             a["group"].append(option.args["piece"])
         else:

@@ -294,10 +294,10 @@ def _first_choices(g: Game, seat: int) -> Iterator[str]:
 
 @read_only
 def fire_group(g: Game) -> list[str]:
-    """The pieces of the Fire Group being formed now (a Fire Order's or an Op Fire's, O20.3.1):
-    announced on the table, so every seat's view shows it."""
+    """The pieces of the Fire Group being formed now (a Fire Order's, an Op Fire's or an Assault
+    Fire's, O20.3.1): announced on the table, so every seat's view shows it."""
     stack = g.state["stack"]
-    if stack and stack[-1]["step"] in ("fire_order", "op_fire"):
+    if stack and stack[-1]["step"] in ("fire_order", "op_fire", "assault_fire"):
         return list(stack[-1]["args"].get("group") or [])
     return []
 

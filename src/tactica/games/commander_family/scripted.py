@@ -38,6 +38,7 @@ from tactica.core.policy import board_view
 
 from . import fire as F
 from .access import rules_of
+from .actions_move import assault_pieces
 from .activation import radius_units
 from .advance import destinations
 from .board_state import FIGURE_LIMIT, board_of, hex_distance, label_map, overlay, reading
@@ -92,13 +93,14 @@ ALWAYS_ACTIONS = frozenset({"Light Wounds", "Ambush", "No Quarter"})
 _PROMPT_HEX = re.compile(r" from ([A-Za-z]+[0-9]+) \(")
 _PROMPT_FIRE = re.compile(r"^Fire at ([A-Za-z]+[0-9]+)")
 _PROMPT_OP = re.compile(r"^Op Fire at ([A-Za-z]+[0-9]+)")
+_PROMPT_ASSAULT = re.compile(r"^Assault Fire at ([A-Za-z]+[0-9]+)")
 _PROMPT_REROLL = re.compile(r"^Initiative: re-roll (\S+) \((.*)\)\?$")
 _PROMPT_DISCARD = re.compile(r"^Discard a card \((\d+) of at most \d+\)")
 
 
 _HANDLED = frozenset({"turn", "discard", "fire_order", "op_fire", "op_fire_activate", "move_order",
                       "advance_order", "rout_order", "retreat", "place", "overstack", "initiative",
-                      "action_window", "trigger_sniper"})
+                      "action_window", "trigger_sniper", "assault_fire"})
 """Steps with their own method ``_<step>``; any other decision takes the fallback."""
 
 
@@ -548,6 +550,32 @@ class CommanderPolicy:
             o = rng.choice(adds)
             return o, f"{o.args['piece']} joins the shot at {target}: it may open a way to fire"
         return None
+
+    # -- Assault Fire (CC A26, GWC A31)
+    def _assault_fire(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
+                      rng: random.Random) -> tuple[Option, str] | None:
+        """The target where the moving pieces that reach it do most, then the group grown as for
+        a Fire Order's shot; back to the targets when nothing there can fire."""
+        targets = [o for o in opts if o.kind == "target"]
+        if targets:
+            backed = self._backed.pop(id(game), None)  # not the hex just given up, if any other
+            targets = [o for o in targets if o.args["hex"] != backed] or targets
+            g: Any = ctx.g
+            pieces = assault_pieces(g, ctx.seat)
+            best, pick = -1.0, targets[0]
+            for o in targets:
+                h = o.args["hex"]
+                v = ctx.shot_value([p for p in pieces if F.reaches(g, p, h, ctx.ov) is not None], h)
+                if v > best:
+                    best, pick = v, o
+            return pick, f"Assault Fire at {pick.args['hex']}: {best:.2f} expected breaks"
+        m = _PROMPT_ASSAULT.match(prompt)
+        if m is not None:
+            grown = self._grow_group(ctx, opts, m.group(1), False, rng)
+            if grown is not None:
+                return grown
+            self._backed = {id(game): m.group(1)}
+        return self._find(opts, "back") or opts[0], "nothing can fire there"
 
     # -- Op Fire
     def _op_fire(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
