@@ -494,7 +494,7 @@ def test_A26_scripted_policy_fires_with_the_piece_that_can() -> None:
     hand(g, 1, [])
     go(g, f"order:{MOVE[0]}", "activate:axis-1", "add:axis-2", "add:axis-3", "unit:axis-2")
     g.apply("to:B6")
-    play(g, f"action:{af}", "target:C9")
+    play(g, f"action:{af}")
     picks = []
     for seed in range(6):
         agent = ScriptedAgent(seed)
@@ -504,7 +504,7 @@ def test_A26_scripted_policy_fires_with_the_piece_that_can() -> None:
             picks.append(o)
             c.apply(o)
         assert "Assault Fire by axis-2 at C9" in text(c)
-    assert "add:axis-3" not in picks and "back" not in picks
+    assert "target:C9" in picks and "add:axis-3" not in picks and "back" not in picks
 
 
 def test_A26_refused_without_boxed_fp() -> None:

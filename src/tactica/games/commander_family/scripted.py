@@ -561,7 +561,7 @@ class CommanderPolicy:
             backed = self._backed.pop(id(game), None)  # not the hex just given up, if any other
             targets = [o for o in targets if o.args["hex"] != backed] or targets
             g: Any = ctx.g
-            pieces = assault_pieces(g, ctx.seat)
+            pieces = assault_pieces(game, ctx.seat)  # the moving pieces are public (the stack)
             best, pick = -1.0, targets[0]
             for o in targets:
                 h = o.args["hex"]
