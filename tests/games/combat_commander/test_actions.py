@@ -455,11 +455,10 @@ def test_A26_assault_fire_by_boxed_fp_movers() -> None:
     assert "Attack Total" in text(g)
 
 
-def test_A26_a_group_that_cannot_fire_goes_back_to_the_targets() -> None:
-    """O20.3 / O20.3.1: Smoke (Hindrance 4) cancels the Elite Team's FP 3 at C9, and the Team is
-    two hexes from the Elite Squad, so no group starting with it can fire. Choosing it first
-    must not leave the step without an option (a search once reached that dead end): the
-    target can be chosen again, and the Squad then fires."""
+def assault_behind_smoke() -> Game:
+    """A Lieutenant's Move: the Elite Squad (B5 to B6) and the Elite Team (D5, two hexes from
+    it) activated, Smoke of Hindrance 4 in C8 before the American Squad in C9; Assault Fire
+    played, its target not yet chosen."""
     af = cards("Germany", "Assault Fire")[0]
     g = new([{"type": "ger-ldr-bolter", "hex": "C5"}, {"type": "ger-elite-squad", "hex": "B5"},
              {"type": "ger-elite-team", "hex": "D5"}], [{"type": "us-rifle-squad", "hex": "C9"}],
@@ -469,6 +468,15 @@ def test_A26_a_group_that_cannot_fire_goes_back_to_the_targets() -> None:
     go(g, f"order:{MOVE[0]}", "activate:axis-1", "add:axis-2", "add:axis-3", "unit:axis-2")
     g.apply("to:B6")
     play(g, f"action:{af}")
+    return g
+
+
+def test_A26_a_group_that_cannot_fire_goes_back_to_the_targets() -> None:
+    """O20.3 / O20.3.1: Smoke (Hindrance 4) cancels the Elite Team's FP 3 at C9, and the Team is
+    two hexes from the Elite Squad, so no group starting with it can fire. Choosing it first
+    must not leave the step without an option (a search once reached that dead end): the
+    target can be chosen again, and the Squad then fires."""
+    g = assault_behind_smoke()
     assert opts(g) == ["target:C9"]
     play(g, "target:C9")
     assert sorted(opts(g)) == ["add:axis-2", "add:axis-3", "back"]
@@ -486,15 +494,7 @@ def test_A26_scripted_policy_fires_with_the_piece_that_can() -> None:
     (the Team's FP is cancelled by the Smoke), then fire; never the dead end of the test above."""
     from tactica.ai.scripted import ScriptedAgent
 
-    af = cards("Germany", "Assault Fire")[0]
-    g = new([{"type": "ger-ldr-bolter", "hex": "C5"}, {"type": "ger-elite-squad", "hex": "B5"},
-             {"type": "ger-elite-team", "hex": "D5"}], [{"type": "us-rifle-squad", "hex": "C9"}],
-            smoke={"C8": 4})
-    hand(g, 0, [MOVE[0], af])
-    hand(g, 1, [])
-    go(g, f"order:{MOVE[0]}", "activate:axis-1", "add:axis-2", "add:axis-3", "unit:axis-2")
-    g.apply("to:B6")
-    play(g, f"action:{af}")
+    g = assault_behind_smoke()
     picks = []
     for seed in range(6):
         agent = ScriptedAgent(seed)
