@@ -179,6 +179,42 @@ def test_the_shaped_copy_equals_a_round_trip_and_shares_nothing() -> None:
             check_copy(g.state, g.rules.copy_state(g.state), g.rules.id)
 
 
+GWC_SCENARIOS = ["belleau_wood_1918", "frontieres_1914", "soissons_tanks_1918", "verdun_gas_1916"]
+
+
+def shared_container(state: dict[str, object]) -> str | None:
+    """The path of a list or dict met twice in ``state`` (None: the state is a tree)."""
+    seen: set[int] = set()
+    todo: list[tuple[str, object]] = [("state", state)]
+    while todo:
+        where, v = todo.pop()
+        if isinstance(v, (dict, list)):
+            if id(v) in seen:
+                return where
+            seen.add(id(v))
+            items = v.items() if isinstance(v, dict) else enumerate(v)
+            todo.extend((f"{where}[{k!r}]", x) for k, x in items)
+    return None
+
+
+@pytest.mark.parametrize("game", ["combat_commander", "great_war_commander"])
+def test_states_are_trees_so_the_shaped_copy_equals_a_round_trip(game: str) -> None:
+    """copy_state copies the stack and the game's own keys part by part (copy_plain), which
+    matches a marshal round trip only while no list or dict is held twice in the state (a round
+    trip keeps such a part shared, a part-by-part copy would not): checked at every decision of
+    random games, with the copy held to the round trip."""
+    scenarios = CC_SCENARIOS if game == "combat_commander" else GWC_SCENARIOS
+    checked = 0
+    for i, sc in enumerate(scenarios * 2):
+        for g in walk(Game.new(get_rules(game), sc, seed=300 + i), i, 1):
+            assert shared_container(g.state) is None, (sc, shared_container(g.state))
+            copy = g.rules.copy_state(g.state)
+            check_copy(g.state, copy, game)
+            assert shared_container(copy) is None
+            checked += 1
+    assert checked > 1000
+
+
 def test_windows_passed_without_listing_play_as_when_listed() -> None:
     """Step.opens_first: a game that passes a closed Action or Op Fire window without listing its
     options (the engine's fast path) makes the same decisions, in the same order, to the same end
