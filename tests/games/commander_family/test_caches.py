@@ -173,6 +173,33 @@ def test_figures_by_unit_type_equal_the_hook_unit_by_unit() -> None:
     assert checked > 50
 
 
+def test_overstacked_by_figures_per_hex_equals_the_hook_hex_by_hex() -> None:
+    """The one-pass figure count of overstacked (the default stack_ok) names the hexes that
+    asking stack_ok about each hex's units names, in random games and with units piled into
+    one hex until it is overstacked."""
+    checked = over = 0
+    for _sc, g0 in games(2):
+        for g in walk(g0, 4, 5):
+            for seat in (0, 1):
+                by_hook = sorted(h for h, us in board_state.occupied(g, seat).items()
+                                 if not g.rules.stack_ok(g, us))  # type: ignore[attr-defined]
+                assert board_state.overstacked(g, seat) == by_hook
+                checked += 1
+        g = g0.clone()
+        units = g.state["units"]
+        mine = [u for u, v in units.items() if v["seat"] == 0 and v["where"] == "map"]
+        if not mine:
+            continue
+        h = units[mine[0]]["hex"]
+        for u in mine:  # piled in one at a time: the hex is overstacked exactly when the hook says
+            units[u]["hex"] = h
+            uids = board_state.occupied(g, 0)[h]
+            want = [h] if not g.rules.stack_ok(g, uids) else []  # type: ignore[attr-defined]
+            assert [x for x in board_state.overstacked(g, 0) if x == h] == want
+            over += bool(want)
+    assert checked > 200 and over > 0
+
+
 def test_the_shaped_copy_equals_a_round_trip_and_shares_nothing() -> None:
     for _sc, g0 in games(1):
         for g in walk(g0, 3, 17):

@@ -20,7 +20,15 @@ from tactica.core.rules import Args, Rules, ScenarioInfo, Step, copy_by_shape, c
 from . import melee, placement
 from .actions import ActionDef, ActionWindow
 from .activation import in_radius
-from .board_state import FIGURE_LIMIT, FIGURES_BY_TYPE, figures, neighbours, reading, update_objectives
+from .board_state import (
+    FIGURE_LIMIT,
+    FIGURES_BY_TYPE,
+    STACK_BY_FIGURES,
+    figures,
+    neighbours,
+    reading,
+    update_objectives,
+)
 from .events import EventDef
 from .fire import fire_group, remove_weapon
 from .fortifications import FortKinds
@@ -541,6 +549,8 @@ class CommanderRules(Rules):
         """8.2: may these units of one side share a hex? By default at most ``figure_limit``
         figures (GWC 8.2.1: and never two Tanks)."""
         return figures(g, uids) <= self.figure_limit
+
+    STACK_BY_FIGURES.add(stack_ok)  # the default is the figures against the limit
 
     def unit_fields(self, type_id: str) -> dict[str, Any]:
         """Extra per-unit state a game keeps for units of this type (GWC: rank, cohesion,
