@@ -28,12 +28,14 @@ from tactica.games.commander_family.fire import (
     reaches_any,
     wtype,
 )
+from tactica.games.commander_family.movement import entries, step_cost
 from tactica.games.commander_family.state import side
 from tactica.games.commander_family.stats import stat_value, unit_stat, weapon_stat, weapon_value
 
 from .tiny_commander import RULES as TINY
 
 CC_SCENARIOS = ["bridge_at_dawn", "hill_2_crown", "orchard_meeting", "ridge_1941"]
+GWC_SCENARIOS = ["belleau_wood_1918", "frontieres_1914", "soissons_tanks_1918", "verdun_gas_1916"]
 
 
 @contextmanager
@@ -200,13 +202,41 @@ def test_overstacked_by_figures_per_hex_equals_the_hook_hex_by_hex() -> None:
     assert checked > 200 and over > 0
 
 
+def brute_entries(g: Game, seat: int, here: str, mps: int, movers: list[str]) -> list[tuple[str, int]]:
+    """O21.1: every neighbour asked alone, as iter_entries did before its table of step costs."""
+    out = []
+    for n in board_state.neighbours(g, here):
+        if not units_in(g, n, 1 - seat):
+            c = step_cost(g, here, n, movers)
+            if c is not None and c <= mps:
+                out.append((n, c))
+    return out
+
+
+@pytest.mark.parametrize("game", ["combat_commander", "great_war_commander"])
+def test_entries_from_the_table_of_step_costs_equal_each_step_asked_alone(game: str) -> None:
+    """iter_entries (the map's costs from a per-hex table, enemies from the scope's units by
+    hex) against step_cost and units_in asked hex by hex, in and out of a read scope, for every
+    unit on the map with 1 to 4 MPs, in random games (GWC: its Gas, Shellholes and Trenches)."""
+    scenarios = CC_SCENARIOS if game == "combat_commander" else GWC_SCENARIOS
+    checked = 0
+    for i, sc in enumerate(scenarios):
+        for g in walk(Game.new(get_rules(game), sc, seed=400 + i), i, 9):
+            on_map = [(u, v) for u, v in g.state["units"].items() if v["where"] == "map"]
+            for cached in (False, True):
+                with reading(g) if cached else caches_off():
+                    for uid, u in on_map:
+                        for mps in (1, 2, 4):
+                            want = brute_entries(g, u["seat"], u["hex"], mps, [uid])
+                            assert entries(g, u["seat"], u["hex"], mps, [uid]) == want, (uid, mps)
+                            checked += 1
+    assert checked > 2000
+
+
 def test_the_shaped_copy_equals_a_round_trip_and_shares_nothing() -> None:
     for _sc, g0 in games(1):
         for g in walk(g0, 3, 17):
             check_copy(g.state, g.rules.copy_state(g.state), g.rules.id)
-
-
-GWC_SCENARIOS = ["belleau_wood_1918", "frontieres_1914", "soissons_tanks_1918", "verdun_gas_1916"]
 
 
 def shared_container(state: dict[str, object]) -> str | None:

@@ -70,11 +70,11 @@ def neighbours(g: Game, label: str) -> list[str]:
     b = board_of(g)
     if b is None or label is None:
         return []
-    return list(_neighbours(b, label))
+    return list(neighbours_on(b, label))
 
 
 @lru_cache(maxsize=8192)
-def _neighbours(b: Board, label: str) -> tuple[str, ...]:
+def neighbours_on(b: Board, label: str) -> tuple[str, ...]:
     """The labels next to ``label`` on ``b``: the board never changes, so worked out once (speed)."""
     return tuple(b.label(n) for n in b.neighbors(label_map(b)[label]))
 
