@@ -217,20 +217,20 @@ def brute_entries(g: Game, seat: int, here: str, mps: int, movers: list[str]) ->
 def test_entries_from_the_table_of_step_costs_equal_each_step_asked_alone(game: str) -> None:
     """iter_entries (the map's costs from a per-hex table, enemies from the scope's units by
     hex) against step_cost and units_in asked hex by hex, in and out of a read scope, for every
-    unit on the map with 1 to 4 MPs, in random games (GWC: its Gas, Shellholes and Trenches)."""
+    unit on the map with 1 or 3 MPs, in random games (GWC: its Gas, Shellholes and Trenches)."""
     scenarios = CC_SCENARIOS if game == "combat_commander" else GWC_SCENARIOS
     checked = 0
     for i, sc in enumerate(scenarios):
-        for g in walk(Game.new(get_rules(game), sc, seed=400 + i), i, 9):
+        for g in walk(Game.new(get_rules(game), sc, seed=400 + i), i, 23):
             on_map = [(u, v) for u, v in g.state["units"].items() if v["where"] == "map"]
             for cached in (False, True):
                 with reading(g) if cached else caches_off():
                     for uid, u in on_map:
-                        for mps in (1, 2, 4):
+                        for mps in (1, 3):
                             want = brute_entries(g, u["seat"], u["hex"], mps, [uid])
                             assert entries(g, u["seat"], u["hex"], mps, [uid]) == want, (uid, mps)
                             checked += 1
-    assert checked > 2000
+    assert checked > 1000
 
 
 def test_the_shaped_copy_equals_a_round_trip_and_shares_nothing() -> None:
@@ -240,7 +240,21 @@ def test_the_shaped_copy_equals_a_round_trip_and_shares_nothing() -> None:
 
 
 def shared_container(state: dict[str, object]) -> str | None:
-    """The path of a list or dict met twice in ``state`` (None: the state is a tree)."""
+    """The path of a list or dict met twice in ``state`` (None: the state is a tree); the
+    paths are spelled out only once some part was met twice (speed: asked at every decision)."""
+    seen: set[int] = set()
+    todo: list[object] = [state]
+    while todo:
+        v = todo.pop()
+        if v.__class__ is dict or v.__class__ is list:
+            if id(v) in seen:
+                return _path_of_second(state)
+            seen.add(id(v))
+            todo.extend(v.values() if isinstance(v, dict) else v)  # type: ignore[attr-defined]
+    return None
+
+
+def _path_of_second(state: dict[str, object]) -> str:
     seen: set[int] = set()
     todo: list[tuple[str, object]] = [("state", state)]
     while todo:
@@ -251,7 +265,7 @@ def shared_container(state: dict[str, object]) -> str | None:
             seen.add(id(v))
             items = v.items() if isinstance(v, dict) else enumerate(v)
             todo.extend((f"{where}[{k!r}]", x) for k, x in items)
-    return None
+    raise AssertionError("no part met twice")
 
 
 @pytest.mark.parametrize("game", ["combat_commander", "great_war_commander"])
@@ -259,15 +273,16 @@ def test_states_are_trees_so_the_shaped_copy_equals_a_round_trip(game: str) -> N
     """copy_state copies the stack and the game's own keys part by part (copy_plain), which
     matches a marshal round trip only while no list or dict is held twice in the state (a round
     trip keeps such a part shared, a part-by-part copy would not): checked at every decision of
-    random games (one per map scenario), with the copy held to the round trip."""
+    random games (one per map scenario), with the copy held to the round trip at every tenth."""
     scenarios = CC_SCENARIOS if game == "combat_commander" else GWC_SCENARIOS
     checked = 0
     for i, sc in enumerate(scenarios):
         for g in walk(Game.new(get_rules(game), sc, seed=300 + i), i, 1):
             assert shared_container(g.state) is None, (sc, shared_container(g.state))
-            copy = g.rules.copy_state(g.state)
-            check_copy(g.state, copy, game)
-            assert shared_container(copy) is None
+            if checked % 10 == 0:
+                copy = g.rules.copy_state(g.state)
+                check_copy(g.state, copy, game)
+                assert shared_container(copy) is None
             checked += 1
     assert checked > 1000
 
