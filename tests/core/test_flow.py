@@ -1,6 +1,7 @@
 """The flow contract, exercised through the Duel test game."""
 
 import json
+import marshal
 import random
 
 import pytest
@@ -11,7 +12,7 @@ import tactica
 from tactica.core.decks import stack
 from tactica.core.game import FlowError, Game, check_copy
 from tactica.core.options import TERMINAL, IllegalOption
-from tactica.core.rules import RulesError, plain_data_problem
+from tactica.core.rules import RulesError, copy_by_shape, copy_plain, plain_data_problem
 
 
 def play_random(g: Game, seed: int, limit: int = 500, finish: bool = True) -> Game:
@@ -243,6 +244,20 @@ def test_check_copy_refuses_a_copy_that_shares_or_differs():
     reordered = dict(reversed(list(g.rules.copy_state(g.state).items())))
     with pytest.raises(FlowError, match="changed the keys"):
         check_copy(g.state, reordered, "duel")
+
+
+def test_copy_plain_and_copy_by_shape_rest_copy_a_tree_like_a_round_trip():
+    state = {"n": 3, "stack": [{"step": "a", "args": {"ctx": {"hexes": ["A1", "B2"], "k": None}}}],
+             "own": {"x": [1, [2, 3]], "y": {"z": [True, 1.5, "s"]}}, "flat": [1, 2], "chance": {"s": 1}}
+    for copy in (copy_plain(state), copy_by_shape(state, flat=frozenset({"flat"}), rest=copy_plain)):
+        check_copy(state, copy, "tree")  # equal, same key order, no list or dict shared
+        assert copy == marshal.loads(marshal.dumps(state))
+    copy = copy_plain(state)
+    copy["own"]["x"][1].append(4)
+    assert state["own"]["x"] == [1, [2, 3]]
+    shared = [1]
+    twice = copy_plain({"a": shared, "b": shared})  # a part held twice is copied twice
+    assert twice["a"] == twice["b"] and twice["a"] is not twice["b"]
 
 
 def test_deck_forcing_through_the_game():

@@ -35,14 +35,17 @@ _NO_SCOPE = nullcontext()
 
 def copy_by_shape(state: dict[str, Any], records: frozenset[str] = frozenset(),
                   flat: frozenset[str] = frozenset(),
-                  custom: Mapping[str, Callable[[Any], Any]] | None = None) -> dict[str, Any]:
+                  custom: Mapping[str, Callable[[Any], Any]] | None = None,
+                  rest: Callable[[Any], Any] | None = None) -> dict[str, Any]:
     """A copy of a game state for a module that knows its shape: ``records`` name dicts of flat
     dicts (unit records: plain values only), ``flat`` lists or dicts of plain values, ``custom``
     keys copied by the given function (each only where it holds a dict or a list; without
     ``custom``, the engine's own keys by theirs: ``with_core_copiers`` adds them to a module's,
     as a marshal round trip of the small chance dict costs more than its copy). Plain values
     at the top level are shared (immutable); every other container goes through one marshal
-    round trip. The C-level copies of the big, simple parts, and not re-creating the top level's
+    round trip, or through ``rest`` one by one when given (:func:`copy_plain` for a module whose
+    states are trees: no list or dict held twice, which a round trip would keep shared). The
+    C-level copies of the big, simple parts, and not re-creating the top level's
     keys and numbers, are what make it faster than the round trip on the whole state (for
     ``Rules.copy_state``; ``Game.check_clones`` holds it to the round trip)."""
     custom = custom or _CORE_COPIERS
@@ -59,7 +62,7 @@ def copy_by_shape(state: dict[str, Any], records: frozenset[str] = frozenset(),
             if k in flat:
                 out[k] = v.copy()
                 continue
-            f = custom.get(k)
+            f = custom.get(k) or rest
             if f is not None:
                 out[k] = f(v)
                 continue
@@ -68,6 +71,26 @@ def copy_by_shape(state: dict[str, Any], records: frozenset[str] = frozenset(),
         for k, v in zip(boxed, marshal.loads(marshal.dumps([state[k] for k in boxed])), strict=True):
             out[k] = v
     return out
+
+
+def copy_plain(v: Any) -> Any:
+    """A deep copy of plain data (a dict or a list of dicts, lists and immutable values): each
+    container copied at C level, then the containers in it replaced by their copies (speed: for
+    the small nested parts of a state, such as the stack's frames, faster than a marshal round
+    trip). A container held twice is copied twice, so the copy of a state that is not a tree
+    is not shaped like the original."""
+    c = v.copy()
+    if type(v) is dict:
+        for k, x in v.items():
+            t = type(x)
+            if t is dict or t is list:
+                c[k] = copy_plain(x)
+    else:
+        for i, x in enumerate(v):
+            t = type(x)
+            if t is dict or t is list:
+                c[i] = copy_plain(x)
+    return c
 
 
 def _copy_flat(v: Any) -> Any:

@@ -28,12 +28,14 @@ from tactica.games.commander_family.fire import (
     reaches_any,
     wtype,
 )
+from tactica.games.commander_family.movement import entries, step_cost
 from tactica.games.commander_family.state import side
 from tactica.games.commander_family.stats import stat_value, unit_stat, weapon_stat, weapon_value
 
 from .tiny_commander import RULES as TINY
 
 CC_SCENARIOS = ["bridge_at_dawn", "hill_2_crown", "orchard_meeting", "ridge_1941"]
+GWC_SCENARIOS = ["belleau_wood_1918", "frontieres_1914", "soissons_tanks_1918", "verdun_gas_1916"]
 
 
 @contextmanager
@@ -173,10 +175,116 @@ def test_figures_by_unit_type_equal_the_hook_unit_by_unit() -> None:
     assert checked > 50
 
 
+def test_overstacked_by_figures_per_hex_equals_the_hook_hex_by_hex() -> None:
+    """The one-pass figure count of overstacked (the default stack_ok) names the hexes that
+    asking stack_ok about each hex's units names, in random games and with units piled into
+    one hex until it is overstacked."""
+    checked = over = 0
+    for _sc, g0 in games(2):
+        for g in walk(g0, 4, 5):
+            for seat in (0, 1):
+                by_hook = sorted(h for h, us in board_state.occupied(g, seat).items()
+                                 if not g.rules.stack_ok(g, us))  # type: ignore[attr-defined]
+                assert board_state.overstacked(g, seat) == by_hook
+                checked += 1
+        g = g0.clone()
+        units = g.state["units"]
+        mine = [u for u, v in units.items() if v["seat"] == 0 and v["where"] == "map"]
+        if not mine:
+            continue
+        h = units[mine[0]]["hex"]
+        for u in mine:  # piled in one at a time: the hex is overstacked exactly when the hook says
+            units[u]["hex"] = h
+            uids = board_state.occupied(g, 0)[h]
+            want = [h] if not g.rules.stack_ok(g, uids) else []  # type: ignore[attr-defined]
+            assert [x for x in board_state.overstacked(g, 0) if x == h] == want
+            over += bool(want)
+    assert checked > 200 and over > 0
+
+
+def brute_entries(g: Game, seat: int, here: str, mps: int, movers: list[str]) -> list[tuple[str, int]]:
+    """O21.1: every neighbour asked alone, as iter_entries did before its table of step costs."""
+    out = []
+    for n in board_state.neighbours(g, here):
+        if not units_in(g, n, 1 - seat):
+            c = step_cost(g, here, n, movers)
+            if c is not None and c <= mps:
+                out.append((n, c))
+    return out
+
+
+@pytest.mark.parametrize("game", ["combat_commander", "great_war_commander"])
+def test_entries_from_the_table_of_step_costs_equal_each_step_asked_alone(game: str) -> None:
+    """iter_entries (the map's costs from a per-hex table, enemies from the scope's units by
+    hex) against step_cost and units_in asked hex by hex, in and out of a read scope, for every
+    unit on the map with 1 or 3 MPs, in random games (GWC: its Gas, Shellholes and Trenches)."""
+    scenarios = CC_SCENARIOS if game == "combat_commander" else GWC_SCENARIOS
+    checked = 0
+    for i, sc in enumerate(scenarios):
+        for g in walk(Game.new(get_rules(game), sc, seed=400 + i), i, 23):
+            on_map = [(u, v) for u, v in g.state["units"].items() if v["where"] == "map"]
+            for cached in (False, True):
+                with reading(g) if cached else caches_off():
+                    for uid, u in on_map:
+                        for mps in (1, 3):
+                            want = brute_entries(g, u["seat"], u["hex"], mps, [uid])
+                            assert entries(g, u["seat"], u["hex"], mps, [uid]) == want, (uid, mps)
+                            checked += 1
+    assert checked > 1000
+
+
 def test_the_shaped_copy_equals_a_round_trip_and_shares_nothing() -> None:
     for _sc, g0 in games(1):
         for g in walk(g0, 3, 17):
             check_copy(g.state, g.rules.copy_state(g.state), g.rules.id)
+
+
+def shared_container(state: dict[str, object]) -> str | None:
+    """The path of a list or dict met twice in ``state`` (None: the state is a tree); the
+    paths are spelled out only once some part was met twice (speed: asked at every decision)."""
+    seen: set[int] = set()
+    todo: list[object] = [state]
+    while todo:
+        v = todo.pop()
+        if v.__class__ is dict or v.__class__ is list:
+            if id(v) in seen:
+                return _path_of_second(state)
+            seen.add(id(v))
+            todo.extend(v.values() if isinstance(v, dict) else v)  # type: ignore[attr-defined]
+    return None
+
+
+def _path_of_second(state: dict[str, object]) -> str:
+    seen: set[int] = set()
+    todo: list[tuple[str, object]] = [("state", state)]
+    while todo:
+        where, v = todo.pop()
+        if isinstance(v, (dict, list)):
+            if id(v) in seen:
+                return where
+            seen.add(id(v))
+            items = v.items() if isinstance(v, dict) else enumerate(v)
+            todo.extend((f"{where}[{k!r}]", x) for k, x in items)
+    raise AssertionError("no part met twice")
+
+
+@pytest.mark.parametrize("game", ["combat_commander", "great_war_commander"])
+def test_states_are_trees_so_the_shaped_copy_equals_a_round_trip(game: str) -> None:
+    """copy_state copies the stack and the game's own keys part by part (copy_plain), which
+    matches a marshal round trip only while no list or dict is held twice in the state (a round
+    trip keeps such a part shared, a part-by-part copy would not): checked at every decision of
+    random games (one per map scenario), with the copy held to the round trip at every tenth."""
+    scenarios = CC_SCENARIOS if game == "combat_commander" else GWC_SCENARIOS
+    checked = 0
+    for i, sc in enumerate(scenarios):
+        for g in walk(Game.new(get_rules(game), sc, seed=300 + i), i, 1):
+            assert shared_container(g.state) is None, (sc, shared_container(g.state))
+            if checked % 10 == 0:
+                copy = g.rules.copy_state(g.state)
+                check_copy(g.state, copy, game)
+                assert shared_container(copy) is None
+            checked += 1
+    assert checked > 1000
 
 
 def test_windows_passed_without_listing_play_as_when_listed() -> None:

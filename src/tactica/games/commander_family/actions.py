@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tactica.core.options import Option
-from tactica.core.rules import Args, Step
+from tactica.core.rules import Args, Step, copy_plain
 
 from .access import rules_of
 from .board_state import reading_of
@@ -154,8 +154,8 @@ def open_windows(g: Game, kind: str, ctx: dict[str, Any] | None = None,
     seat's window is pushed first, the inactive's on top of it."""
     active = int(g.state["active"])
     order = seats if seats is not None else (active, opponent(active))
-    for seat in order:
-        g.push("action_window", seat=seat, kind=kind, ctx=dict(ctx or {}))
+    for seat in order:  # each window its own copy, lists and all: the state stays a tree
+        g.push("action_window", seat=seat, kind=kind, ctx=copy_plain(ctx) if ctx else {})
 
 
 def window_used(g: Game, kind: str) -> bool:

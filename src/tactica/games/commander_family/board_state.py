@@ -70,11 +70,11 @@ def neighbours(g: Game, label: str) -> list[str]:
     b = board_of(g)
     if b is None or label is None:
         return []
-    return list(_neighbours(b, label))
+    return list(neighbours_on(b, label))
 
 
 @lru_cache(maxsize=8192)
-def _neighbours(b: Board, label: str) -> tuple[str, ...]:
+def neighbours_on(b: Board, label: str) -> tuple[str, ...]:
     """The labels next to ``label`` on ``b``: the board never changes, so worked out once (speed)."""
     return tuple(b.label(n) for n in b.neighbors(label_map(b)[label]))
 
@@ -242,15 +242,21 @@ stacking checks of placement and movement add up figures hundreds of thousands o
 game). A game that overrides the hook is asked about every unit, as before."""
 
 
+def _type_figures(rules: Any) -> dict[str, int] | None:
+    """Unit type -> its figures, filled as types are met, when the game's ``stack_figures``
+    reads the type alone (None otherwise)."""
+    per: dict[str, int] | None = rules.derived.get("figures")
+    if per is None and getattr(rules.stack_figures, "__func__", None) in FIGURES_BY_TYPE:
+        per = rules.derived["figures"] = {}
+    return per
+
+
 def figures(g: Game, uids: list[str]) -> int:
     """8.2: the figures ``uids`` count for stacking (the rules' ``stack_figures`` hook)."""
     rules = rules_of(g)
-    per: dict[str, int] | None = rules.derived.get("figures")
+    per = _type_figures(rules)
     if per is None:
-        hook = rules.stack_figures
-        if getattr(hook, "__func__", None) not in FIGURES_BY_TYPE:
-            return sum(hook(g, u) for u in uids)
-        per = rules.derived["figures"] = {}
+        return sum(rules.stack_figures(g, u) for u in uids)
     units = g.state["units"]
     total = 0
     for u in uids:
@@ -262,11 +268,31 @@ def figures(g: Game, uids: list[str]) -> int:
     return total
 
 
+STACK_BY_FIGURES: set[Callable[..., bool]] = set()
+"""``stack_ok`` implementations that are "the figures (:func:`figures`) within the game's
+``figure_limit``" (the family's default): :func:`overstacked` then adds up the figures of every
+hex in one pass over the units."""
+
+
 def overstacked(g: Game, seat: int) -> list[str]:
     """8.2: hexes where ``seat``'s units break the game's stacking limit (``stack_ok``: eight
-    or more figures by default), in label order."""
+    or more figures by default), in label order. With the default ``stack_ok`` and figures by
+    unit type, one pass adds up the figures per hex (speed: checked for both sides at the end
+    of every Turn); otherwise the game's hook is asked about each hex's units."""
     rules = rules_of(g)
-    return sorted(h for h, us in occupied(g, seat).items() if not rules.stack_ok(g, us))
+    per = _type_figures(rules)
+    if per is None or getattr(rules.stack_ok, "__func__", None) not in STACK_BY_FIGURES:
+        return sorted(h for h, us in occupied(g, seat).items() if not rules.stack_ok(g, us))
+    total: dict[str, int] = {}
+    for uid, u in g.state["units"].items():
+        h = u["hex"]
+        if u["where"] == "map" and u["seat"] == seat and h is not None:
+            n = per.get(u["type"])
+            if n is None:
+                n = per[u["type"]] = rules.stack_figures(g, uid)
+            total[h] = total.get(h, 0) + n
+    limit = rules.figure_limit
+    return sorted(h for h, n in total.items() if n > limit)
 
 
 # ---------------------------------------------------------------- LOS with markers

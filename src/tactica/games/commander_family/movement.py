@@ -43,10 +43,12 @@ from .board_state import (
     board_of,
     label_map,
     neighbours,
+    neighbours_on,
     on_edge,
     on_enemy_edge,
     on_path,
     reading,
+    reading_of,
     units_in,
     update_objectives,
 )
@@ -87,17 +89,21 @@ def step_cost(g: Game, a: str, b: str, movers: Sequence[str] = ()) -> int | None
     """MPs for the group ``movers`` to move from hex ``a`` into adjacent ``b`` (O21.1, T78.2), None
     if forbidden (impassable hex, Cliff hexside, a Major Bridge off its road, a Blaze marker,
     T79)."""
-    if b in (g.state.get("blaze") or []):
-        return None
     bd = board_of(g)
     assert bd is not None
     rules = rules_of(g)
-    cost = _map_cost(rules, bd, a, b)
-    if cost is not None and rules.trench_step(g, a, b):
+    return _with_markers(g, rules, a, b, _map_cost(rules, bd, a, b), movers)
+
+
+def _with_markers(g: Game, rules: CommanderRules, a: str, b: str, cost: int | None,
+                  movers: Sequence[str]) -> int | None:
+    """:func:`step_cost` from the map's cost of the step: a Blaze forbids it, a Trench line
+    makes it 1 MP, the game's markers add theirs."""
+    if cost is None or b in (g.state.get("blaze") or ()):
+        return None
+    if rules.trench_step(g, a, b):
         return 1  # F105.2: along a Trench line every step costs 1 MP (a Cliff still forbids it)
-    if cost is not None:
-        cost += rules.marker_move_cost(g, b, movers)  # GWC T107 Gas, T118 first Shellhole
-    return cost
+    return cost + rules.marker_move_cost(g, b, movers)  # GWC T107 Gas, T118 first Shellhole
 
 
 @lru_cache(maxsize=16384)
@@ -105,6 +111,13 @@ def _map_cost(rules: CommanderRules, bd: Board, a: str, b: str) -> int | None:
     """The map's Move cost between two labelled hexes, looked up once per pair (speed)."""
     m = label_map(bd)
     return rules.move_cost(bd, m[a], m[b])
+
+
+@lru_cache(maxsize=8192)
+def _steps_from(rules: CommanderRules, bd: Board, a: str) -> tuple[tuple[str, int | None], ...]:
+    """The hexes next to ``a`` with the map's cost of the step into each, in the order of
+    :func:`neighbours` (the map never changes: worked out once per hex, speed)."""
+    return tuple((b, _map_cost(rules, bd, a, b)) for b in neighbours_on(bd, a))
 
 
 def road_hex(g: Game, label: str) -> bool:
@@ -172,11 +185,26 @@ def entries(g: Game, seat: int, here: str, mps: int, movers: Sequence[str] = ())
 
 def iter_entries(g: Game, seat: int, here: str, mps: int,
                  movers: Sequence[str] = ()) -> Iterator[tuple[str, int]]:
-    """:func:`entries` one at a time, so that a caller who needs only one stops early (speed)."""
-    for n in neighbours(g, here):
-        if enemy_in(g, n, seat):
-            continue
-        c = step_cost(g, here, n, movers)
+    """:func:`entries` one at a time, so that a caller who needs only one stops early (speed:
+    the map's costs of the steps from ``here`` come from one table, and in a read scope the
+    enemy in a hex from its units by hex)."""
+    bd = board_of(g)
+    if bd is None or here is None:
+        return
+    rules = rules_of(g)
+    r = reading_of(g)
+    by_hex = r.by_hex() if r is not None else None
+    units = g.state["units"]
+    enemy = opponent(seat)
+    for n, base in _steps_from(rules, bd, here):
+        if by_hex is None:
+            if enemy_in(g, n, seat):
+                continue
+        else:
+            there = by_hex.get(n)
+            if there and any(units[u]["seat"] == enemy for u in there):
+                continue
+        c = _with_markers(g, rules, here, n, base, movers)
         if c is not None and c <= mps:
             yield n, c
 
