@@ -28,8 +28,8 @@ from __future__ import annotations
 import math
 import random
 import re
-from functools import cache
-from typing import Any
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Any
 
 from tactica.core.game import Game
 from tactica.core.hexgrid import distance
@@ -40,8 +40,11 @@ from . import fire as F
 from .access import rules_of
 from .activation import radius_units
 from .advance import destinations
-from .board_state import FIGURE_LIMIT, board_of, hex_distance, label_map, overlay, reading
+from .board_state import FIGURE_LIMIT, board_of, label_map, overlay, reading
 from .stats import best_cover, morale, unit_kind
+
+if TYPE_CHECKING:
+    from tactica.core.board import Board
 
 # ---------------------------------------------------------------- dice
 
@@ -102,6 +105,18 @@ _HANDLED = frozenset({"turn", "discard", "fire_order", "op_fire", "op_fire_activ
 """Steps with their own method ``_<step>``; any other decision takes the fallback."""
 
 
+@lru_cache(maxsize=256)
+def _goal_table(board: Board, targets: tuple[str, ...]) -> dict[str, int]:
+    """label -> hexes from it to the nearest of ``targets`` on ``board``, filled in as asked
+    (:meth:`_Ctx.goal_dist`): the targets seldom change from one decision to the next, so each
+    distance is worked out once for all of them (speed)."""
+    return {}
+
+
+_LAST_CTX: list[Any] = [None]
+"""(state, decision, seat, _Ctx) of the last :meth:`_Ctx.at`."""
+
+
 class _Ctx:
     """What one decision needs, computed once from the view."""
 
@@ -121,10 +136,33 @@ class _Ctx:
             self.enemy_hexes.setdefault(d["hex"], []).append(u)
         self.targets = self._target_hexes()
         self._ov: Any = None
-        self._goal: dict[str, int] = {}
+        self._goal: dict[str, int] | None = None  # label -> hexes to the nearest target
+        self._labels: dict[str, Any] | None = None  # label -> hex on the board
         self._reach: dict[tuple[str, str], list[str]] = {}  # (unit, target) -> its pieces that reach
+        self._pieces: dict[str, list[str]] = {}  # unit -> its pieces able to fire (F.pieces_of)
+        self._sees: dict[str, dict[str, int]] = {}  # piece -> enemy hexes in its Range and LOS
         self._shot: dict[tuple[tuple[str, ...], str, bool], float] = {}  # shot_value, once each
         self._per_hex: dict[tuple[str, str], Any] = {}  # (what, hex) -> cover, figures (speed)
+        self._fire: tuple[float, str | None] | None = None  # fire_value, once
+        self._op: dict[str, tuple[float, str | None]] = {}  # target -> op_activation_value
+        self._best: dict[tuple[str, ...], tuple[float, str | None]] = {}  # uids -> best_shot_from
+
+    @staticmethod
+    def at(game: Game, seat: int) -> _Ctx:
+        """The context of ``seat`` at ``game``'s decision now: the one made last, when it was
+        made for the same seat at the same decision of the same state (search asks its hooks,
+        ``branch_point`` and ``candidates``, and then the policy about one decision: the view
+        and what was worked out from it are made once). A decision is made anew by every
+        ``apply`` (and by every re-deal), so the same Decision object on the same state object
+        means the same position."""
+        d = game.decision()
+        last = _LAST_CTX[0]
+        if last is not None and last[0] is game.state and last[1] is d and last[2] == seat:
+            same: _Ctx = last[3]
+            return same
+        ctx = _Ctx(game, seat)
+        _LAST_CTX[0] = (game.state, d, seat, ctx)
+        return ctx
 
     @property
     def ov(self) -> Any:
@@ -150,18 +188,23 @@ class _Ctx:
         return bool(held)
 
     def dist(self, a: str, b: str) -> int:
-        return hex_distance(self.g, a, b)  # type: ignore[arg-type]
+        m = self._labels
+        if m is None:
+            assert self.board is not None
+            m = self._labels = label_map(self.board)
+        return distance(m[a], m[b])
 
     def goal_dist(self, label: str) -> int:
-        d = self._goal.get(label)
-        if d is None:
+        table = self._goal
+        if table is None:
             if self.board is None or not self.targets:
-                d = 0
-            else:
-                m = label_map(self.board)
-                h = m[label]
-                d = min(distance(h, m[t]) for t in self.targets)
-            self._goal[label] = d
+                return 0
+            table = self._goal = _goal_table(self.board, tuple(self.targets))
+        d = table.get(label)
+        if d is None:
+            m = label_map(self.board)
+            h = m[label]
+            d = table[label] = min(distance(h, m[t]) for t in self.targets)
         return d
 
     def figs(self, uids: list[str]) -> int:
@@ -182,7 +225,11 @@ class _Ctx:
         return int(c)
 
     def enemy_dist(self, label: str) -> int:
-        return min((self.dist(label, h) for h in self.enemy_hexes), default=9)
+        d = self._per_hex.get(("enemy", label))
+        if d is None:
+            d = self._per_hex["enemy", label] = min((self.dist(label, h) for h in self.enemy_hexes),
+                                                    default=9)
+        return int(d)
 
     # -- fire
     def shot_value(self, pieces: list[str], target: str, tie_breaks: bool = False) -> float:
@@ -212,14 +259,28 @@ class _Ctx:
         self._shot[key] = v
         return v
 
+    def reaches(self, piece: str, target: str) -> bool:
+        """Whether ``piece`` has ``target`` in Range and LOS (``F.reaches``). At an enemy hex it
+        is read from the piece's reach map over every enemy hex, made once (speed: one bitmask
+        of what the piece's hex sees, instead of a LOS look-up per target)."""
+        g: Any = self.g
+        if self.board is None or target not in self.enemy_hexes:
+            return F.reaches(g, piece, target, self.ov) is not None
+        seen = self._sees.get(piece)
+        if seen is None:
+            seen = self._sees[piece] = F.reach_map(g, piece, list(self.enemy_hexes), self.ov)
+        return target in seen
+
     def pieces_reaching(self, uids: list[str], target: str) -> list[str]:
         g: Any = self.g
         out: list[str] = []
         for u in uids:
             ps = self._reach.get((u, target))
             if ps is None:  # each unit's pieces are checked once per target, not once per group
-                ps = self._reach[u, target] = [p for p in F.pieces_of(g, u)
-                                               if F.reaches(g, p, target, self.ov) is not None]
+                pieces = self._pieces.get(u)
+                if pieces is None:
+                    pieces = self._pieces[u] = F.pieces_of(g, u)
+                ps = self._reach[u, target] = [p for p in pieces if self.reaches(p, target)]
             out += ps
         return out
 
@@ -228,12 +289,18 @@ class _Ctx:
         ``uids`` that reach ``target`` (A33.3 rule 1)."""
         g: Any = self.g
         pieces = [p for p in F.op_fire_pieces(g, [u for u in uids if not self.units[u]["broken"]])
-                  if F.reaches(g, p, target, self.ov) is not None]
+                  if self.reaches(p, target)]
         return self.shot_value(pieces, target, tie_breaks=True)
 
     def op_activation_value(self, target: str) -> tuple[float, str | None]:
         """The best Op Fire shot a Fire card would give: one unit not yet activated for Op Fire
         this Turn, or a Leader with such units in its radius (A33.2)."""
+        best = self._op.get(target)
+        if best is None:
+            best = self._op[target] = self._op_activation_value(target)
+        return best
+
+    def _op_activation_value(self, target: str) -> tuple[float, str | None]:
         g: Any = self.g
         from ..commander_family.op_fire import may_op_activate, op_radius
 
@@ -248,16 +315,25 @@ class _Ctx:
         return best
 
     def best_shot_from(self, uids: list[str]) -> tuple[float, str | None]:
-        best, where = 0.0, None
-        for t in self.enemy_hexes:
-            v = self.shot_value(self.pieces_reaching(uids, t), t)
-            if v > best:
-                best, where = v, t
-        return best, where
+        key = tuple(uids)
+        r = self._best.get(key)
+        if r is None:
+            best, where = 0.0, None
+            for t in self.enemy_hexes:
+                v = self.shot_value(self.pieces_reaching(uids, t), t)
+                if v > best:
+                    best, where = v, t
+            r = self._best[key] = (best, where)
+        return r
 
     def fire_value(self) -> tuple[float, str | None]:
         """Best expected breaks one Fire Order could make: a stack fires together, a Leader
         with the units in its radius."""
+        if self._fire is None:
+            self._fire = self._fire_value()
+        return self._fire
+
+    def _fire_value(self) -> tuple[float, str | None]:
         g: Any = self.g
         best: tuple[float, str | None] = (0.0, None)
         try:
@@ -312,7 +388,7 @@ class CommanderPolicy:
         assert d is not None
         step = d.step
         handler = getattr(self, f"_{step}", None) if step in _HANDLED else None
-        ctx = _Ctx(game, seat)
+        ctx = _Ctx.at(game, seat)
         with reading(ctx.g):  # the view stays as it is: cache (speed)
             if handler is not None:
                 r: tuple[Option, str] | None = handler(game, ctx, opts, d.prompt, rng)
@@ -967,7 +1043,7 @@ def _op_card_would_fire(game: Game, seat: int, prompt: str) -> bool:
     m = _PROMPT_OP.match(prompt)
     if m is None:
         return False
-    ctx = _Ctx(game, seat)
+    ctx = _Ctx.at(game, seat)
     with reading(ctx.g):
         shot, _ = ctx.op_activation_value(m.group(1))
     return shot >= OP_FIRE_FREE
@@ -1014,7 +1090,7 @@ def candidates(game: Game) -> list[Option]:
         return out if len(out) < len(d.options) else []
     if d.step != "turn":
         return []
-    ctx = _Ctx(game, d.seat)
+    ctx = _Ctx.at(game, d.seat)
     orders = {o.args["order"] for o in d.options if o.kind == "order"}
     with reading(ctx.g):
         policy: CommanderPolicy = rules_of(game).scripted().POLICY  # the playing game's policy
