@@ -21,7 +21,6 @@ import json
 import time
 
 from bench_ai import map_scenarios, mid_game
-
 from tactica.ai.ismcts import SearchAgent
 
 GAMES = ("combat_commander", "great_war")
