@@ -45,6 +45,12 @@ def searched(game: str, scenario: str, seed: int, moves: int, level: str) -> tup
     return out, cpu
 
 
+def position_hash(game: str, scenario: str, seed: int, moves: int, level: str = "fast:fixed") -> str:
+    """The hash of one position's searches (what ``--verbose`` prints for it)."""
+    res, _ = searched(game, scenario, seed, moves, level)
+    return hashlib.blake2b(json.dumps(res).encode(), digest_size=8).hexdigest()
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--game", action="append", help="a game id (repeatable); default: "

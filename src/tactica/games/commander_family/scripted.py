@@ -28,7 +28,9 @@ from __future__ import annotations
 import math
 import random
 import re
-from functools import cache, lru_cache
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache, cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tactica.core.game import Game
@@ -113,29 +115,25 @@ def _goal_table(board: Board, targets: tuple[str, ...]) -> dict[str, int]:
     return {}
 
 
+_UNSET: Any = object()
+
 _LAST_CTX: list[Any] = [None]
 """(state, decision, seat, _Ctx) of the last :meth:`_Ctx.at`."""
 
 
 class _Ctx:
-    """What one decision needs, computed once from the view."""
+    """What one decision needs, computed once from the view. The view, and what is read off it
+    (units, hand, whose units stand where, the target hexes), are made when first read: a
+    window the policy settles from the frames alone (an Initiative re-roll of a roll already
+    settled) costs no view (speed). They must be read before the game moves on."""
 
     def __init__(self, game: Game, seat: int) -> None:
-        self.g = _ViewGame(game, seat)
         self.seat = seat
-        s = self.g.state
-        self.units: dict[str, Any] = s["units"]
-        self.hand: list[str] = s["sides"][seat]["hand"] or []
-        self.board = board_of(self.g)  # type: ignore[arg-type]
-        self.mine = {u: d for u, d in self.units.items() if d["seat"] == seat and d["where"] == "map"
-                     and d["hex"] is not None}
-        self.theirs = {u: d for u, d in self.units.items() if d["seat"] != seat and d["where"] == "map"
-                       and d["hex"] is not None}
-        self.enemy_hexes: dict[str, list[str]] = {}
-        for u, d in sorted(self.theirs.items()):
-            self.enemy_hexes.setdefault(d["hex"], []).append(u)
-        self.targets = self._target_hexes()
-        self._ov: Any = None
+        self._game: Game | None = game
+        self._made_at = game.decision()
+        self._scoped = False
+        self._scopes: list[reading] = []
+        self._ov: Any = _UNSET
         self._goal: dict[str, int] | None = None  # label -> hexes to the nearest target
         self._labels: dict[str, Any] | None = None  # label -> hex on the board
         self._reach: dict[tuple[str, str], list[str]] = {}  # (unit, target) -> its pieces that reach
@@ -144,6 +142,7 @@ class _Ctx:
         self._shot: dict[tuple[tuple[str, ...], str, bool], float] = {}  # shot_value, once each
         self._per_hex: dict[tuple[str, str], Any] = {}  # (what, hex) -> cover, figures (speed)
         self._fire: tuple[float, str | None] | None = None  # fire_value, once
+        self._defenders: dict[str, list[tuple[float, int]]] = {}  # target -> defenders()
         self._op: dict[str, tuple[float, str | None]] = {}  # target -> op_activation_value
         self._best: dict[tuple[str, ...], tuple[float, str | None]] = {}  # uids -> best_shot_from
 
@@ -164,9 +163,74 @@ class _Ctx:
         _LAST_CTX[0] = (game.state, d, seat, ctx)
         return ctx
 
+    @cached_property
+    def g(self) -> _ViewGame:
+        """The stand-in game on the seat's view."""
+        game = self._game
+        if game is None or game.decision() is not self._made_at:
+            raise RuntimeError("the game moved on before the policy read its view")
+        self._game = None
+        g = _ViewGame(game, self.seat)
+        if self._scoped:
+            self._scopes.append(reading(g))
+        return g
+
+    @contextmanager
+    def scope(self) -> Iterator[_Ctx]:
+        """A read-only scope (``reading``) on the view for the block, opened when the view is
+        made (at once, if it already is)."""
+        if "g" in self.__dict__:
+            with reading(self.g):
+                yield self
+            return
+        self._scoped = True
+        try:
+            yield self
+        finally:
+            self._scoped = False
+            while self._scopes:
+                self._scopes.pop().__exit__(None, None, None)
+
+    @cached_property
+    def units(self) -> dict[str, Any]:
+        u: dict[str, Any] = self.g.state["units"]
+        return u
+
+    @cached_property
+    def hand(self) -> list[str]:
+        h: list[str] = self.g.state["sides"][self.seat]["hand"] or []
+        return h
+
+    @cached_property
+    def board(self) -> Board | None:
+        return board_of(self.g)  # type: ignore[arg-type]
+
+    @cached_property
+    def mine(self) -> dict[str, Any]:
+        seat = self.seat
+        return {u: d for u, d in self.units.items() if d["seat"] == seat and d["where"] == "map"
+                and d["hex"] is not None}
+
+    @cached_property
+    def theirs(self) -> dict[str, Any]:
+        seat = self.seat
+        return {u: d for u, d in self.units.items() if d["seat"] != seat and d["where"] == "map"
+                and d["hex"] is not None}
+
+    @cached_property
+    def enemy_hexes(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for u, d in sorted(self.theirs.items()):
+            out.setdefault(d["hex"], []).append(u)
+        return out
+
+    @cached_property
+    def targets(self) -> list[str]:
+        return self._target_hexes()
+
     @property
     def ov(self) -> Any:
-        if self._ov is None:
+        if self._ov is _UNSET:  # None is an answer too: no markers in play
             self._ov = overlay(self.g)  # type: ignore[arg-type]
         return self._ov
 
@@ -250,14 +314,24 @@ class _Ctx:
         if st["ordnance"]:
             fp = max(fp, 1) - 1  # must hit first: a rough discount
         v = 0.0
-        for u in self.enemy_hexes.get(target, []):
-            m = morale(g, u).value
-            w = 1.5 if self.units[u]["broken"] else 1.0
-            if unit_kind(g, u) == "leader":
-                w *= 1.3
+        for w, m in self.defenders(target):
             v += w * p_break(fp, m, tie_breaks)
         self._shot[key] = v
         return v
+
+    def defenders(self, target: str) -> list[tuple[float, int]]:
+        """(weight, Morale) of each enemy unit at ``target``, for :meth:`shot_value`: once per
+        hex, not once per group that could shoot there (speed)."""
+        out = self._defenders.get(target)
+        if out is None:
+            g: Any = self.g
+            out = self._defenders[target] = []
+            for u in self.enemy_hexes.get(target, []):
+                w = 1.5 if self.units[u]["broken"] else 1.0
+                if unit_kind(g, u) == "leader":
+                    w *= 1.3
+                out.append((w, morale(g, u).value))
+        return out
 
     def reaches(self, piece: str, target: str) -> bool:
         """Whether ``piece`` has ``target`` in Range and LOS (``F.reaches``). At an enemy hex it
@@ -389,7 +463,7 @@ class CommanderPolicy:
         step = d.step
         handler = getattr(self, f"_{step}", None) if step in _HANDLED else None
         ctx = _Ctx.at(game, seat)
-        with reading(ctx.g):  # the view stays as it is: cache (speed)
+        with ctx.scope():  # the view stays as it is: cache (speed)
             if handler is not None:
                 r: tuple[Option, str] | None = handler(game, ctx, opts, d.prompt, rng)
                 if r is not None:
