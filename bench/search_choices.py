@@ -19,6 +19,7 @@ import argparse
 import hashlib
 import json
 import time
+from typing import Any
 
 from bench_ai import map_scenarios, mid_game
 from tactica.ai.ismcts import SearchAgent
@@ -26,11 +27,11 @@ from tactica.ai.ismcts import SearchAgent
 GAMES = ("combat_commander", "great_war")
 
 
-def searched(game: str, scenario: str, seed: int, moves: int, level: str) -> tuple[list[object], float]:
+def searched(game: str, scenario: str, seed: int, moves: int, level: str) -> tuple[list[list[Any]], float]:
     """The searches of one position played on: (what each one gave, their CPU seconds)."""
     g = mid_game(game, scenario, seed, 40 + 17 * seed)
     agent = SearchAgent(level, seed)
-    out: list[object] = []
+    out: list[list[Any]] = []
     cpu = 0.0
     while not g.is_terminal() and len(out) < moves:
         seat = g.current_player()
@@ -66,19 +67,22 @@ def main(argv: list[str] | None = None) -> None:
     for game in a.game or GAMES:
         h = hashlib.blake2b(digest_size=16)
         cpu = 0.0
-        n = 0
+        done: list[list[Any]] = []
         for sc in map_scenarios(game):
             for seed in range(a.positions):
                 res, dt = searched(game, sc, seed, a.moves, a.level)
                 blob = json.dumps(res).encode()
                 h.update(blob)
                 cpu += dt
-                n += len(res)
+                done += res
                 if a.verbose:
                     print(f"  {game} {sc} seed {seed}: {hashlib.blake2b(blob, digest_size=8).hexdigest()} "
-                          f"{[r[0] for r in res]}")  # type: ignore[index]
+                          f"{[r[0] for r in res]}")
         total.update(h.digest())
-        print(f"{game:18} {h.hexdigest()}  {n} searches, {cpu:.2f} CPU s searching", flush=True)
+        sims = sum(r[2] for r in done)
+        its = sum(r[1] for r in done)
+        print(f"{game:18} {h.hexdigest()}  {len(done)} searches, {cpu:.2f} CPU s searching: "
+              f"{its / cpu:.0f} iterations and {sims / cpu:.0f} simulated decisions a CPU second", flush=True)
     print(f"{'all':18} {total.hexdigest()}")
 
 

@@ -28,10 +28,9 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
-from functools import cache, cached_property, lru_cache
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from tactica.core.game import Game
 from tactica.core.hexgrid import distance
@@ -117,6 +116,25 @@ def _goal_table(board: Board, targets: tuple[str, ...]) -> dict[str, int]:
 
 _UNSET: Any = object()
 
+T = TypeVar("T")
+
+
+class _once(Generic[T]):
+    """``functools.cached_property`` without its lock (Python 3.11 takes one at every first
+    read, a cost the policy pays several times a decision): the value goes into the instance's
+    dict on the first read, which then finds it there."""
+
+    def __init__(self, fn: Callable[[Any], T]) -> None:
+        self.fn = fn
+        self.name = fn.__name__
+        self.__doc__ = fn.__doc__
+
+    def __get__(self, obj: Any, owner: Any = None) -> T:
+        if obj is None:
+            raise AttributeError(self.name)
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
+
 _LAST_CTX: list[Any] = [None]
 """(state, decision, seat, _Ctx) of the last :meth:`_Ctx.at`."""
 
@@ -163,7 +181,7 @@ class _Ctx:
         _LAST_CTX[0] = (game.state, d, seat, ctx)
         return ctx
 
-    @cached_property
+    @_once
     def g(self) -> _ViewGame:
         """The stand-in game on the seat's view."""
         game = self._game
@@ -175,56 +193,53 @@ class _Ctx:
             self._scopes.append(reading(g))
         return g
 
-    @contextmanager
-    def scope(self) -> Iterator[_Ctx]:
-        """A read-only scope (``reading``) on the view for the block, opened when the view is
-        made (at once, if it already is)."""
-        if "g" in self.__dict__:
-            with reading(self.g):
-                yield self
-            return
+    def __enter__(self) -> _Ctx:
+        """``with ctx:`` a read-only scope (``reading``) on the view for the block, opened when
+        the view is made (at once, if it already is). Not re-entrant."""
         self._scoped = True
-        try:
-            yield self
-        finally:
-            self._scoped = False
-            while self._scopes:
-                self._scopes.pop().__exit__(None, None, None)
+        if "g" in self.__dict__:
+            self._scopes.append(reading(self.g))
+        return self
 
-    @cached_property
+    def __exit__(self, *exc: object) -> None:
+        self._scoped = False
+        while self._scopes:
+            self._scopes.pop().__exit__(None, None, None)
+
+    @_once
     def units(self) -> dict[str, Any]:
         u: dict[str, Any] = self.g.state["units"]
         return u
 
-    @cached_property
+    @_once
     def hand(self) -> list[str]:
         h: list[str] = self.g.state["sides"][self.seat]["hand"] or []
         return h
 
-    @cached_property
+    @_once
     def board(self) -> Board | None:
         return board_of(self.g)  # type: ignore[arg-type]
 
-    @cached_property
+    @_once
     def mine(self) -> dict[str, Any]:
         seat = self.seat
         return {u: d for u, d in self.units.items() if d["seat"] == seat and d["where"] == "map"
                 and d["hex"] is not None}
 
-    @cached_property
+    @_once
     def theirs(self) -> dict[str, Any]:
         seat = self.seat
         return {u: d for u, d in self.units.items() if d["seat"] != seat and d["where"] == "map"
                 and d["hex"] is not None}
 
-    @cached_property
+    @_once
     def enemy_hexes(self) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
         for u, d in sorted(self.theirs.items()):
             out.setdefault(d["hex"], []).append(u)
         return out
 
-    @cached_property
+    @_once
     def targets(self) -> list[str]:
         return self._target_hexes()
 
@@ -463,7 +478,7 @@ class CommanderPolicy:
         step = d.step
         handler = getattr(self, f"_{step}", None) if step in _HANDLED else None
         ctx = _Ctx.at(game, seat)
-        with ctx.scope():  # the view stays as it is: cache (speed)
+        with ctx:  # the view stays as it is: cache (speed)
             if handler is not None:
                 r: tuple[Option, str] | None = handler(game, ctx, opts, d.prompt, rng)
                 if r is not None:
