@@ -267,3 +267,57 @@ def test_A33_op_fire_activation_is_followed_by_the_attack() -> None:
         assert e["units"], e
         assert e["fired"], f"activated {e['units']} for Op Fire at {e['hex']} and never fired"
         assert all(e["reach"][1:]), f"a unit that cannot reach {e['hex']} joined: {e}"
+
+
+def test_the_policy_context_reads_reach_and_distances_as_asked_from_scratch() -> None:
+    """The policy's context answers from maps made once per decision (speed): a piece's reach
+    over the enemy hexes (``reach_map``), the goal distances kept per target set, the context
+    shared by search's hooks and the policy at one decision. Each must answer as the plain
+    question asked afresh, or the search's choices would change with the speed-up."""
+    from tactica.core.hexgrid import distance
+    from tactica.games.commander_family import fire as F
+    from tactica.games.commander_family.board_state import label_map, overlay, reading
+    from tactica.games.commander_family.scripted import _Ctx
+
+    asked = 0
+    for scenario in ("bridge_at_dawn", "hill_2_crown"):
+        g = new_game(CC, scenario, seed=5)
+        agent = make_agent("scripted", 5)
+        for n in range(400):
+            if g.is_terminal():
+                break
+            seat = g.current_player()
+            if n % 25 == 0:
+                ctx = _Ctx.at(g, seat)
+                assert _Ctx.at(g, seat) is ctx and _Ctx.at(g, 1 - seat) is not ctx
+                view = ctx.g
+                with reading(view):
+                    ov = overlay(view)  # type: ignore[arg-type]
+                    m = label_map(ctx.board)
+                    hexes = sorted(ctx.enemy_hexes) + sorted({d["hex"] for d in ctx.mine.values()})
+                    for u in sorted(ctx.mine):
+                        for p in F.pieces_of(view, u):  # type: ignore[arg-type]
+                            for t in hexes:
+                                plain = F.reaches(view, p, t, ov) is not None  # type: ignore[arg-type]
+                                assert ctx.reaches(p, t) is plain, (scenario, n, p, t)
+                                asked += 1
+                    for d in ctx.mine.values():
+                        want = min((distance(m[d["hex"]], m[t]) for t in ctx.targets), default=0)
+                        assert ctx.goal_dist(d["hex"]) == want
+            g.apply(agent.choose(g, seat))
+    assert asked > 200
+
+
+def test_a_policy_context_refuses_a_view_of_a_game_that_moved_on() -> None:
+    """The context makes its view when first read: after the game has moved on, that would be
+    a view of another position, so it refuses instead."""
+    from tactica.games.commander_family.scripted import _Ctx
+
+    g = new_game(CC, "orchard_meeting", seed=2)
+    seat = g.current_player()
+    early, late = _Ctx(g, seat), _Ctx(g, seat)
+    assert late.units  # read now: kept
+    g.apply(make_agent("scripted", 0).choose(g, seat))
+    with pytest.raises(RuntimeError, match="moved on"):
+        _ = early.units
+    assert late.units is late.g.state["units"]

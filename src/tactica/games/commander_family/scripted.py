@@ -28,8 +28,9 @@ from __future__ import annotations
 import math
 import random
 import re
-from functools import cache
-from typing import Any
+from collections.abc import Callable
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from tactica.core.game import Game
 from tactica.core.hexgrid import distance
@@ -41,8 +42,11 @@ from .access import rules_of
 from .actions_move import assault_pieces
 from .activation import radius_units
 from .advance import destinations
-from .board_state import FIGURE_LIMIT, board_of, hex_distance, label_map, overlay, reading
+from .board_state import FIGURE_LIMIT, board_of, label_map, overlay, reading
 from .stats import best_cover, morale, unit_kind
+
+if TYPE_CHECKING:
+    from tactica.core.board import Board
 
 # ---------------------------------------------------------------- dice
 
@@ -104,33 +108,146 @@ _HANDLED = frozenset({"turn", "discard", "fire_order", "op_fire", "op_fire_activ
 """Steps with their own method ``_<step>``; any other decision takes the fallback."""
 
 
+@lru_cache(maxsize=256)
+def _goal_table(board: Board, targets: tuple[str, ...]) -> dict[str, int]:
+    """label -> hexes from it to the nearest of ``targets`` on ``board``, filled in as asked
+    (:meth:`_Ctx.goal_dist`): the targets seldom change from one decision to the next, so each
+    distance is worked out once for all of them (speed)."""
+    return {}
+
+
+_UNSET: Any = object()
+
+T = TypeVar("T")
+
+
+class _once(Generic[T]):
+    """``functools.cached_property`` without its lock (Python 3.11 takes one at every first
+    read, a cost the policy pays several times a decision): the value goes into the instance's
+    dict on the first read, which then finds it there."""
+
+    def __init__(self, fn: Callable[[Any], T]) -> None:
+        self.fn = fn
+        self.name = fn.__name__
+        self.__doc__ = fn.__doc__
+
+    def __get__(self, obj: Any, owner: Any = None) -> T:
+        if obj is None:
+            raise AttributeError(self.name)
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
+
+_LAST_CTX: list[Any] = [None]
+"""(state, decision, seat, _Ctx) of the last :meth:`_Ctx.at`."""
+
+
 class _Ctx:
-    """What one decision needs, computed once from the view."""
+    """What one decision needs, computed once from the view. The view, and what is read off it
+    (units, hand, whose units stand where, the target hexes), are made when first read: a
+    window the policy settles from the frames alone (an Initiative re-roll of a roll already
+    settled) costs no view (speed). They must be read before the game moves on."""
 
     def __init__(self, game: Game, seat: int) -> None:
-        self.g = _ViewGame(game, seat)
         self.seat = seat
-        s = self.g.state
-        self.units: dict[str, Any] = s["units"]
-        self.hand: list[str] = s["sides"][seat]["hand"] or []
-        self.board = board_of(self.g)  # type: ignore[arg-type]
-        self.mine = {u: d for u, d in self.units.items() if d["seat"] == seat and d["where"] == "map"
-                     and d["hex"] is not None}
-        self.theirs = {u: d for u, d in self.units.items() if d["seat"] != seat and d["where"] == "map"
-                       and d["hex"] is not None}
-        self.enemy_hexes: dict[str, list[str]] = {}
-        for u, d in sorted(self.theirs.items()):
-            self.enemy_hexes.setdefault(d["hex"], []).append(u)
-        self.targets = self._target_hexes()
-        self._ov: Any = None
-        self._goal: dict[str, int] = {}
+        self._game: Game | None = game
+        self._made_at = game.decision()
+        self._scoped = False
+        self._scopes: list[reading] = []
+        self._ov: Any = _UNSET
+        self._goal: dict[str, int] | None = None  # label -> hexes to the nearest target
+        self._labels: dict[str, Any] | None = None  # label -> hex on the board
         self._reach: dict[tuple[str, str], list[str]] = {}  # (unit, target) -> its pieces that reach
+        self._pieces: dict[str, list[str]] = {}  # unit -> its pieces able to fire (F.pieces_of)
+        self._sees: dict[str, dict[str, int]] = {}  # piece -> enemy hexes in its Range and LOS
         self._shot: dict[tuple[tuple[str, ...], str, bool], float] = {}  # shot_value, once each
         self._per_hex: dict[tuple[str, str], Any] = {}  # (what, hex) -> cover, figures (speed)
+        self._fire: tuple[float, str | None] | None = None  # fire_value, once
+        self._defenders: dict[str, list[tuple[float, int]]] = {}  # target -> defenders()
+        self._op: dict[str, tuple[float, str | None]] = {}  # target -> op_activation_value
+        self._best: dict[tuple[str, ...], tuple[float, str | None]] = {}  # uids -> best_shot_from
+
+    @staticmethod
+    def at(game: Game, seat: int) -> _Ctx:
+        """The context of ``seat`` at ``game``'s decision now: the one made last, when it was
+        made for the same seat at the same decision of the same state (search asks its hooks,
+        ``branch_point`` and ``candidates``, and then the policy about one decision: the view
+        and what was worked out from it are made once). A decision is made anew by every
+        ``apply`` (and by every re-deal), so the same Decision object on the same state object
+        means the same position."""
+        d = game.decision()
+        last = _LAST_CTX[0]
+        if last is not None and last[0] is game.state and last[1] is d and last[2] == seat:
+            same: _Ctx = last[3]
+            return same
+        ctx = _Ctx(game, seat)
+        _LAST_CTX[0] = (game.state, d, seat, ctx)
+        return ctx
+
+    @_once
+    def g(self) -> _ViewGame:
+        """The stand-in game on the seat's view."""
+        game = self._game
+        if game is None or game.decision() is not self._made_at:
+            raise RuntimeError("the game moved on before the policy read its view")
+        self._game = None
+        g = _ViewGame(game, self.seat)
+        if self._scoped:
+            self._scopes.append(reading(g))
+        return g
+
+    def __enter__(self) -> _Ctx:
+        """``with ctx:`` a read-only scope (``reading``) on the view for the block, opened when
+        the view is made (at once, if it already is). Not re-entrant."""
+        self._scoped = True
+        if "g" in self.__dict__:
+            self._scopes.append(reading(self.g))
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._scoped = False
+        while self._scopes:
+            self._scopes.pop().__exit__(None, None, None)
+
+    @_once
+    def units(self) -> dict[str, Any]:
+        u: dict[str, Any] = self.g.state["units"]
+        return u
+
+    @_once
+    def hand(self) -> list[str]:
+        h: list[str] = self.g.state["sides"][self.seat]["hand"] or []
+        return h
+
+    @_once
+    def board(self) -> Board | None:
+        return board_of(self.g)  # type: ignore[arg-type]
+
+    @_once
+    def mine(self) -> dict[str, Any]:
+        seat = self.seat
+        return {u: d for u, d in self.units.items() if d["seat"] == seat and d["where"] == "map"
+                and d["hex"] is not None}
+
+    @_once
+    def theirs(self) -> dict[str, Any]:
+        seat = self.seat
+        return {u: d for u, d in self.units.items() if d["seat"] != seat and d["where"] == "map"
+                and d["hex"] is not None}
+
+    @_once
+    def enemy_hexes(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for u, d in sorted(self.theirs.items()):
+            out.setdefault(d["hex"], []).append(u)
+        return out
+
+    @_once
+    def targets(self) -> list[str]:
+        return self._target_hexes()
 
     @property
     def ov(self) -> Any:
-        if self._ov is None:
+        if self._ov is _UNSET:  # None is an answer too: no markers in play
             self._ov = overlay(self.g)  # type: ignore[arg-type]
         return self._ov
 
@@ -152,18 +269,23 @@ class _Ctx:
         return bool(held)
 
     def dist(self, a: str, b: str) -> int:
-        return hex_distance(self.g, a, b)  # type: ignore[arg-type]
+        m = self._labels
+        if m is None:
+            assert self.board is not None
+            m = self._labels = label_map(self.board)
+        return distance(m[a], m[b])
 
     def goal_dist(self, label: str) -> int:
-        d = self._goal.get(label)
-        if d is None:
+        table = self._goal
+        if table is None:
             if self.board is None or not self.targets:
-                d = 0
-            else:
-                m = label_map(self.board)
-                h = m[label]
-                d = min(distance(h, m[t]) for t in self.targets)
-            self._goal[label] = d
+                return 0
+            table = self._goal = _goal_table(self.board, tuple(self.targets))
+        d = table.get(label)
+        if d is None:
+            m = label_map(self.board)
+            h = m[label]
+            d = table[label] = min(distance(h, m[t]) for t in self.targets)
         return d
 
     def figs(self, uids: list[str]) -> int:
@@ -184,7 +306,11 @@ class _Ctx:
         return int(c)
 
     def enemy_dist(self, label: str) -> int:
-        return min((self.dist(label, h) for h in self.enemy_hexes), default=9)
+        d = self._per_hex.get(("enemy", label))
+        if d is None:
+            d = self._per_hex["enemy", label] = min((self.dist(label, h) for h in self.enemy_hexes),
+                                                    default=9)
+        return int(d)
 
     # -- fire
     def shot_value(self, pieces: list[str], target: str, tie_breaks: bool = False) -> float:
@@ -205,14 +331,36 @@ class _Ctx:
         if st["ordnance"]:
             fp = max(fp, 1) - 1  # must hit first: a rough discount
         v = 0.0
-        for u in self.enemy_hexes.get(target, []):
-            m = morale(g, u).value
-            w = 1.5 if self.units[u]["broken"] else 1.0
-            if unit_kind(g, u) == "leader":
-                w *= 1.3
+        for w, m in self.defenders(target):
             v += w * p_break(fp, m, tie_breaks)
         self._shot[key] = v
         return v
+
+    def defenders(self, target: str) -> list[tuple[float, int]]:
+        """(weight, Morale) of each enemy unit at ``target``, for :meth:`shot_value`: once per
+        hex, not once per group that could shoot there (speed)."""
+        out = self._defenders.get(target)
+        if out is None:
+            g: Any = self.g
+            out = self._defenders[target] = []
+            for u in self.enemy_hexes.get(target, []):
+                w = 1.5 if self.units[u]["broken"] else 1.0
+                if unit_kind(g, u) == "leader":
+                    w *= 1.3
+                out.append((w, morale(g, u).value))
+        return out
+
+    def reaches(self, piece: str, target: str) -> bool:
+        """Whether ``piece`` has ``target`` in Range and LOS (``F.reaches``). At an enemy hex it
+        is read from the piece's reach map over every enemy hex, made once (speed: one bitmask
+        of what the piece's hex sees, instead of a LOS look-up per target)."""
+        g: Any = self.g
+        if self.board is None or target not in self.enemy_hexes:
+            return F.reaches(g, piece, target, self.ov) is not None
+        seen = self._sees.get(piece)
+        if seen is None:
+            seen = self._sees[piece] = F.reach_map(g, piece, list(self.enemy_hexes), self.ov)
+        return target in seen
 
     def pieces_reaching(self, uids: list[str], target: str) -> list[str]:
         g: Any = self.g
@@ -220,8 +368,10 @@ class _Ctx:
         for u in uids:
             ps = self._reach.get((u, target))
             if ps is None:  # each unit's pieces are checked once per target, not once per group
-                ps = self._reach[u, target] = [p for p in F.pieces_of(g, u)
-                                               if F.reaches(g, p, target, self.ov) is not None]
+                pieces = self._pieces.get(u)
+                if pieces is None:
+                    pieces = self._pieces[u] = F.pieces_of(g, u)
+                ps = self._reach[u, target] = [p for p in pieces if self.reaches(p, target)]
             out += ps
         return out
 
@@ -230,12 +380,18 @@ class _Ctx:
         ``uids`` that reach ``target`` (A33.3 rule 1)."""
         g: Any = self.g
         pieces = [p for p in F.op_fire_pieces(g, [u for u in uids if not self.units[u]["broken"]])
-                  if F.reaches(g, p, target, self.ov) is not None]
+                  if self.reaches(p, target)]
         return self.shot_value(pieces, target, tie_breaks=True)
 
     def op_activation_value(self, target: str) -> tuple[float, str | None]:
         """The best Op Fire shot a Fire card would give: one unit not yet activated for Op Fire
         this Turn, or a Leader with such units in its radius (A33.2)."""
+        best = self._op.get(target)
+        if best is None:
+            best = self._op[target] = self._op_activation_value(target)
+        return best
+
+    def _op_activation_value(self, target: str) -> tuple[float, str | None]:
         g: Any = self.g
         from ..commander_family.op_fire import may_op_activate, op_radius
 
@@ -250,16 +406,25 @@ class _Ctx:
         return best
 
     def best_shot_from(self, uids: list[str]) -> tuple[float, str | None]:
-        best, where = 0.0, None
-        for t in self.enemy_hexes:
-            v = self.shot_value(self.pieces_reaching(uids, t), t)
-            if v > best:
-                best, where = v, t
-        return best, where
+        key = tuple(uids)
+        r = self._best.get(key)
+        if r is None:
+            best, where = 0.0, None
+            for t in self.enemy_hexes:
+                v = self.shot_value(self.pieces_reaching(uids, t), t)
+                if v > best:
+                    best, where = v, t
+            r = self._best[key] = (best, where)
+        return r
 
     def fire_value(self) -> tuple[float, str | None]:
         """Best expected breaks one Fire Order could make: a stack fires together, a Leader
         with the units in its radius."""
+        if self._fire is None:
+            self._fire = self._fire_value()
+        return self._fire
+
+    def _fire_value(self) -> tuple[float, str | None]:
         g: Any = self.g
         best: tuple[float, str | None] = (0.0, None)
         try:
@@ -314,8 +479,8 @@ class CommanderPolicy:
         assert d is not None
         step = d.step
         handler = getattr(self, f"_{step}", None) if step in _HANDLED else None
-        ctx = _Ctx(game, seat)
-        with reading(ctx.g):  # the view stays as it is: cache (speed)
+        ctx = _Ctx.at(game, seat)
+        with ctx:  # the view stays as it is: cache (speed)
             if handler is not None:
                 r: tuple[Option, str] | None = handler(game, ctx, opts, d.prompt, rng)
                 if r is not None:
@@ -995,7 +1160,7 @@ def _op_card_would_fire(game: Game, seat: int, prompt: str) -> bool:
     m = _PROMPT_OP.match(prompt)
     if m is None:
         return False
-    ctx = _Ctx(game, seat)
+    ctx = _Ctx.at(game, seat)
     with reading(ctx.g):
         shot, _ = ctx.op_activation_value(m.group(1))
     return shot >= OP_FIRE_FREE
@@ -1042,7 +1207,7 @@ def candidates(game: Game) -> list[Option]:
         return out if len(out) < len(d.options) else []
     if d.step != "turn":
         return []
-    ctx = _Ctx(game, d.seat)
+    ctx = _Ctx.at(game, d.seat)
     orders = {o.args["order"] for o in d.options if o.kind == "order"}
     with reading(ctx.g):
         policy: CommanderPolicy = rules_of(game).scripted().POLICY  # the playing game's policy
