@@ -18,6 +18,7 @@ from tactica.server.settings import Settings
 from tactica.server.store import libpq_url
 
 POOL, LOOP = 3, 2
+PROBE = "connections probe"  # this test's own sampling connections
 
 
 def connections(url: str) -> Counter[str]:
@@ -25,11 +26,13 @@ def connections(url: str) -> Counter[str]:
 
     A connection still starting up is left out: PostgreSQL lists a backend before it has applied
     the startup packet's application_name (its name reads '' and its state NULL for that moment);
-    it is counted in the next sample, once started."""
-    with psycopg.connect(libpq_url(url)) as c:
+    it is counted in the next sample, once started. The samples' own connections carry a name of
+    their own and are left out too: an earlier sample's backend can still be listed for a moment
+    after it closed."""
+    with psycopg.connect(libpq_url(url), application_name=PROBE) as c:
         rows = c.execute("SELECT application_name FROM pg_stat_activity "
                          "WHERE datname = current_database() AND pid <> pg_backend_pid() "
-                         "AND state IS NOT NULL").fetchall()
+                         "AND state IS NOT NULL AND application_name <> %s", (PROBE,)).fetchall()
     out: Counter[str] = Counter()
     for (name,) in rows:
         parts = name.split()
