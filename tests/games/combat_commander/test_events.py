@@ -250,6 +250,17 @@ def test_E55_entrench_foxholes_in_a_friendly_hex() -> None:
     assert g.state["fortifications"]["E4"] == "foxholes" and done(g)
 
 
+def test_E55_entrench_declined_adds_no_fortification_table() -> None:
+    """Reads do not write (docs/architecture.md): offering the hexes reads the Fortifications,
+    and a state that had none still has no table once the Event placed nothing."""
+    g = game([u(SQ, "E4")], [u(US_SQ, "N8")])
+    assert "fortifications" not in g.state
+    happen(g, AXIS, "Entrench")
+    assert opts(g) == ["hex:E4", "none"] and "fortifications" not in g.state
+    choose(g, "none")
+    assert "fortifications" not in g.state and "places no Foxholes" in text(g) and done(g)
+
+
 # ---------------------------------------------------------------- E56 Field Promotion
 def test_E56_field_promotion_private_joins_a_broken_unit() -> None:
     g = game([u(SQ, "E4"), u(SQ, "J7")], [u(US_SQ, "N8")])
@@ -493,6 +504,13 @@ def test_E70_sappers_remove_mines_or_wire() -> None:
     assert opts(g) == ["hex:E4", "hex:E6", "none"]
     choose(g, "hex:E6")
     assert g.state["fortifications"] == {"E4": "wire", "E5": "foxholes"} and done(g)
+
+
+def test_E70_sappers_with_nothing_to_remove_add_no_fortification_table() -> None:
+    g = game([u(SQ, "B4")], [u(US_SQ, "N8")])
+    happen(g, AXIS, "Sappers")
+    assert "no Mines or Wire on the map" in text(g) and done(g)
+    assert "fortifications" not in g.state  # the read found none and wrote nothing
 
 
 def test_E73_shellholes_foxholes_but_not_on_wire() -> None:

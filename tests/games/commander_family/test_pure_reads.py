@@ -12,6 +12,7 @@ import pytest
 
 from tactica.core.game import Game
 from tactica.games import get_rules
+from tactica.games.combat_commander import events_common
 from tactica.games.commander_family.fortifications import forts
 
 GAMES = [("combat_commander", "bridge_at_dawn"), ("combat_commander", "ridge_1941"),
@@ -29,6 +30,7 @@ def test_forts_without_a_table_reads_empty_and_adds_none() -> None:
     assert "fortifications" not in g.state
     with pytest.raises(TypeError):
         forts(g)["A1"] = "foxholes"  # type: ignore[index]
+    assert events_common.forts is forts  # Combat Commander's Events read through this one view
 
 
 @pytest.mark.parametrize(("module", "scenario"), GAMES)

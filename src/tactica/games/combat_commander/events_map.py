@@ -96,7 +96,7 @@ def _dust(g: Game, a: Args, _: Option | None) -> None:
 
 # ---------------------------------------------------------------- E55 Entrench
 def entrench(g: Game, seat: int, card: str) -> None:
-    forts = ec.fortifications(g)
+    forts = ec.forts(g)
     hexes = sorted({g.state["units"][u]["hex"] for u in map_units(g, seat)})
     hexes = [h for h in hexes if not ec.is_water(g, h) and h not in forts and h not in ec.blazes(g)]
     if not hexes:
@@ -118,7 +118,7 @@ def _entrench(g: Game, a: Args, o: Option | None) -> None:
 
 # ---------------------------------------------------------------- E70 Sappers
 def sappers(g: Game, seat: int, card: str) -> None:
-    forts = ec.fortifications(g)
+    forts = ec.forts(g)
     hexes = sorted(h for h, k in forts.items() if k in ("mines", "wire"))
     if not hexes:
         _none(g, "E70", "no Mines or Wire on the map")
@@ -134,7 +134,7 @@ def _sappers(g: Game, a: Args, o: Option | None) -> None:
     if o.kind == "none":
         g.emit("E70", "{nation} removes nothing", nation=who(g, int(a["seat"])))
         return
-    kind = ec.fortifications(g).pop(o.args["hex"])
+    kind = ec.table(g).pop(o.args["hex"])
     g.emit("E70", "Sappers remove the {kind} in {hex}", kind=kind.capitalize(), hex=o.args["hex"])
 
 
