@@ -11,6 +11,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from tactica.core.custom import CustomScenarios, content_id
 from tactica.server import Settings, create_app
 
 HUMAN: dict[str, Any] = {"kind": "human"}
@@ -58,16 +59,22 @@ def wait_until(pred: Callable[[], bool], timeout: float = 20.0) -> None:
     raise AssertionError("timed out waiting")
 
 
-def editor_refuses(c: TestClient, module: str, bad: dict[str, Any], good: dict[str, Any],
-                   message: str) -> None:
-    """The editor refuses ``bad`` with the loader's ``message`` on check and on save, makes no
-    author key, and stores nothing: saving ``good`` afterwards leaves exactly one scenario."""
-    r = c.post("/api/editor/check", json={"module": module, "scenario": bad})
-    assert r.status_code == 422 and r.json()["detail"].startswith(message), r.json()
-    r = c.post("/api/editor/scenarios", json={"module": module, "scenario": bad})
-    assert r.status_code == 422 and r.json()["detail"].startswith(message)
-    assert "author_key" not in r.json()
-    r = c.post("/api/editor/scenarios", json={"module": module, "scenario": good},
-               headers={"X-Author-Key": "k"})
-    assert r.status_code == 201  # the store held nothing but this one
-    assert len(c.get("/api/editor/scenarios", headers={"X-Author-Key": "k"}).json()["scenarios"]) == 1
+def editor_refuses(db: Path | str, module: str, draft: Callable[[], dict[str, Any]],
+                   change: Callable[[dict[str, Any]], Any], message: str,
+                   registry: CustomScenarios[Any]) -> None:
+    """A draft (``draft()``) spoilt by ``change`` is refused by the editor with the loader's
+    ``message`` on check and on save, makes no author key, stores nothing (saving the unspoilt
+    draft afterwards leaves exactly one scenario) and is registered nowhere in ``registry``."""
+    bad = draft()
+    change(bad)
+    with client(db, run_agents=False) as c:
+        r = c.post("/api/editor/check", json={"module": module, "scenario": bad})
+        assert r.status_code == 422 and r.json()["detail"].startswith(message), r.json()
+        r = c.post("/api/editor/scenarios", json={"module": module, "scenario": bad})
+        assert r.status_code == 422 and r.json()["detail"].startswith(message)
+        assert "author_key" not in r.json()
+        r = c.post("/api/editor/scenarios", json={"module": module, "scenario": draft()},
+                   headers={"X-Author-Key": "k"})
+        assert r.status_code == 201  # the store held nothing but this one
+        assert len(c.get("/api/editor/scenarios", headers={"X-Author-Key": "k"}).json()["scenarios"]) == 1
+    assert not registry.is_registered(content_id(bad))

@@ -79,11 +79,7 @@ def test_the_blank_board_is_refused_until_each_side_has_a_unit_then_plays():
      "scenario: map: hex C3 terrain: unknown terrain 'lava'"),
 ])
 def test_bad_scenarios_get_the_loaders_message_and_nothing_is_stored(tmp_path, change, message):
-    bad = small()
-    change(bad)
-    with client(tmp_path / "g.db", run_agents=False) as c:
-        editor_refuses(c, MODULE, bad, small(), message)
-    assert not custom.REGISTRY.is_registered(content_id(bad))
+    editor_refuses(tmp_path / "g.db", MODULE, small, change, message, custom.REGISTRY)
 
 
 def test_forged_modules_and_oversized_stacks_are_refused(tmp_path):

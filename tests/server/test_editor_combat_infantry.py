@@ -129,11 +129,7 @@ def test_a_copy_of_a_built_in_scenario_plays_and_hides_exactly_as_the_built_in()
      "scenario: support usa air: expected 0..4 strikes (2.6, 2.7)"),
 ])
 def test_bad_scenarios_get_the_loaders_message_and_nothing_is_stored(tmp_path, change, message):
-    bad = small()
-    change(bad)
-    with client(tmp_path / "g.db", run_agents=False) as c:
-        editor_refuses(c, MODULE, bad, small(), message)
-    assert not custom.REGISTRY.is_registered(content_id(bad))
+    editor_refuses(tmp_path / "g.db", MODULE, small, change, message, custom.REGISTRY)
 
 
 def test_forged_input_and_too_many_blocks_are_refused(tmp_path):

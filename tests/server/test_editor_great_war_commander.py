@@ -111,11 +111,7 @@ def test_the_blank_map_is_refused_until_each_side_has_a_formation_then_plays_and
      "scenario: sides: Germany against France or America"),
 ])
 def test_bad_scenarios_get_the_loaders_message_and_nothing_is_stored(tmp_path, change, message):
-    bad = small()
-    change(bad)
-    with client(tmp_path / "g.db", run_agents=False) as c:
-        editor_refuses(c, MODULE, bad, small(), message)
-    assert not custom.REGISTRY.is_registered(content_id(bad))
+    editor_refuses(tmp_path / "g.db", MODULE, small, change, message, custom.REGISTRY)
 
 
 def test_forged_input_and_a_forged_game_are_refused(tmp_path):
