@@ -17,8 +17,8 @@ from typing import Any, Final
 from tactica.core.custom import CustomScenarios, content_id
 from tactica.core.rules import RulesError
 
-from ..commander_family.custom import blank_map, blank_top, is_custom, with_map_inline
-from ._schema import ComponentError, read
+from ..commander_family.custom import ScenarioFiles, blank_map, blank_top, is_custom
+from ._schema import ComponentError
 from .maps import CcMap, maps_dir
 from .scenario_data import SEATS, check_with_map, scenarios_dir
 
@@ -47,25 +47,10 @@ def _build(data: Any, where: str, sid: str) -> CustomScenario:
 REGISTRY: Final = CustomScenarios("combat_commander", _build)
 
 
-def check_scenario(data: Any, where: str = "scenario") -> dict[str, Any]:
-    """Every check a scenario file passes (ScenarioError's message as a RulesError); the data."""
-    try:
-        check_with_map(data, where)
-    except ComponentError as exc:
-        raise RulesError(str(exc)) from None
-    return dict(data)
-
-
-def register_scenario(data: Any, where: str = "scenario") -> str:
-    """Check a scenario given as data and make it playable in this process; its content id (the
-    id a game on it cites)."""
-    return REGISTRY.register(data, where)
-
-
-def load_builtin(scenario_id: str) -> dict[str, Any]:
-    """A built-in scenario's file data with its map inline: a custom scenario to start from."""
-    return with_map_inline(read(scenarios_dir() / f"{scenario_id}.yaml").data,
-                           lambda name: read(maps_dir() / f"{name}.yaml").data)
+_FILES: Final = ScenarioFiles(REGISTRY, check_with_map, ComponentError, scenarios_dir, maps_dir)
+check_scenario: Final = _FILES.check_scenario
+register_scenario: Final = _FILES.register_scenario
+load_builtin: Final = _FILES.load_builtin
 
 
 COLS: Final = 15

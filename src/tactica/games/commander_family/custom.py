@@ -7,21 +7,25 @@ game keeps the ones it has checked in a bounded :class:`tactica.core.custom.Cust
 registry whose items carry ``spec`` (the scenario in the shape setup.py reads) and ``board``
 (the inline map, named by the scenario's content id: what a game's state cites as its map, so
 the rules look the board up through the registry and never through a cache to clear). Here:
-the rules' look-ups of such scenarios (:class:`CustomLookups`), a built-in scenario with its
-map copied in, and the blank map of the game's frame (flat-topped hexes, columns A-O).
+the rules' look-ups of such scenarios (:class:`CustomLookups`), a game's entry points over its
+own loader (:class:`ScenarioFiles`: check, register, a built-in scenario with its map copied in),
+and the blank map of the game's frame (flat-topped hexes, columns A-O).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from tactica.core.custom import PREFIX, CustomScenarios
+from tactica.core.datafile import DataError, load_file
 from tactica.core.hexgrid import Layout
 from tactica.core.rules import RulesError, ScenarioInfo
 
-__all__ = ["CustomItem", "CustomLookups", "blank_map", "blank_top", "is_custom", "with_map_inline"]
+__all__ = ["CustomItem", "CustomLookups", "ScenarioFiles", "blank_map", "blank_top", "is_custom",
+           "with_map_inline"]
 
 
 class CustomItem(Protocol):
@@ -72,6 +76,51 @@ def with_map_inline(scenario: Mapping[str, Any], load_map: Callable[[str], Any])
     if isinstance(data.get("map"), str):
         data["map"] = json.loads(json.dumps(load_map(data["map"])))
     return data
+
+
+class ScenarioFiles:
+    """A Commander game's custom-scenario entry points over its own scenario loader: ``check``
+    (data, where) raises ``error`` with the file, the entry and the problem; ``scenarios`` and
+    ``maps`` give the folders of its built-in scenario and map files. The game's custom.py
+    exposes the bound methods."""
+
+    def __init__(self, registry: CustomScenarios[Any], check: Callable[[Any, str], object],
+                 error: type[Exception], scenarios: Callable[[], Traversable],
+                 maps: Callable[[], Traversable]) -> None:
+        self.registry = registry
+        self._check = check
+        self._error = error
+        self._scenarios = scenarios
+        self._maps = maps
+
+    def check_scenario(self, data: Any, where: str = "scenario") -> dict[str, Any]:
+        """Every check a scenario file passes (the loader's message as a RulesError); the data."""
+        if not isinstance(data, Mapping):
+            raise RulesError(f"{where}: expected a mapping at the top level")  # as register says
+        try:
+            self._check(data, where)
+        except self._error as exc:
+            raise RulesError(str(exc)) from None
+        return dict(data)
+
+    def register_scenario(self, data: Any, where: str = "scenario") -> str:
+        """Check a scenario given as data and make it playable in this process; its content id
+        (the id a game on it cites)."""
+        return self.registry.register(data, where)
+
+    def load_builtin(self, scenario_id: str) -> dict[str, Any]:
+        """A built-in scenario's file data with its map inline: a custom scenario to start from
+        (a file that cannot be read: the game's error, with the reader's message)."""
+        return with_map_inline(self._read(self._scenarios() / f"{scenario_id}.yaml"),
+                               lambda name: self._read(self._maps() / f"{name}.yaml"))
+
+    def _read(self, path: Traversable) -> Any:
+        try:
+            return load_file(path).data
+        except DataError as exc:
+            if isinstance(exc, self._error):
+                raise
+            raise self._error(str(exc)) from None
 
 
 def blank_map(cols: int, rows: int, *, terrain: str, objectives: Mapping[str, str], edge_rows: int,

@@ -16,10 +16,9 @@ from typing import Any, Final
 
 from tactica.core.board import Board
 from tactica.core.custom import CustomScenarios, content_id
-from tactica.core.datafile import load_file
 from tactica.core.rules import RulesError
 
-from ..commander_family.custom import blank_map, blank_top, with_map_inline
+from ..commander_family.custom import ScenarioFiles, blank_map, blank_top
 from ._schema import SEATS, ScenarioFile
 from .components import builtin_components
 from .data import GwcDataError, check_data, data_dir
@@ -47,28 +46,11 @@ def _build(data: Any, where: str, sid: str) -> CustomScenario:
 REGISTRY: Final = CustomScenarios("great_war_commander", _build)
 
 
-def check_scenario(data: Any, where: str = "scenario") -> dict[str, Any]:
-    """Every check a scenario file passes (the loader's message as a RulesError); the data."""
-    if not isinstance(data, dict):
-        raise RulesError(f"{where}: expected a mapping at the top level")
-    try:
-        check_data(data, where)
-    except GwcDataError as exc:
-        raise RulesError(str(exc)) from None
-    return dict(data)
-
-
-def register_scenario(data: Any, where: str = "scenario") -> str:
-    """Check a scenario given as data and make it playable in this process; its content id (the
-    id a game on it cites)."""
-    return REGISTRY.register(data, where)
-
-
-def load_builtin(scenario_id: str) -> dict[str, Any]:
-    """A built-in scenario's file data with its map inline: a custom scenario to start from."""
-    root = data_dir()
-    return with_map_inline(load_file(root / "scenarios" / f"{scenario_id}.yaml").data,
-                           lambda name: load_file(root / "maps" / f"{name}.yaml").data)
+_FILES: Final = ScenarioFiles(REGISTRY, check_data, GwcDataError, lambda: data_dir() / "scenarios",
+                              lambda: data_dir() / "maps")
+check_scenario: Final = _FILES.check_scenario
+register_scenario: Final = _FILES.register_scenario
+load_builtin: Final = _FILES.load_builtin
 
 
 COLS: Final = 15
