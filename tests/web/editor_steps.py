@@ -1,6 +1,7 @@
-"""Steps the editor's browser tests share (docs/editor.md): open the editor on a module, start a
-blank board, check, save and reload, play against the AI; for the Commander games, open a module's
-fixed blank map and play a Turn against the AI. Every wait is for what the page shows."""
+"""Steps the editor's browser tests share (docs/editor.md): open the editor on a module (its
+fixed blank map, for the Commander games), place units, start a blank board, check, save and
+reload, play against the AI; for the Commander games, play a Turn against the AI. Every wait is
+for what the page shows."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 import httpx
 
 from .driver import open_page, play_turn_by_clicking, set_up_by_clicking
-from .test_editor import WAIT, status
+from .test_editor import WAIT, click_hex, status
 
 
 def hex_count(page: Any, n: int) -> None:
@@ -18,17 +19,27 @@ def hex_count(page: Any, n: int) -> None:
                            timeout=WAIT)
 
 
-def open_editor(browser: Any, server: str, module: str) -> Any:
-    """The editor, switched to ``module`` (its blank board drawn)."""
+def open_editor(browser: Any, server: str, module: str, hexes: int | None = None) -> Any:
+    """The editor switched to ``module``: its blank map drawn for that module (the map's
+    ``data-module`` mark), of ``hexes`` hexes when given (a Commander game's fixed frame)."""
     page = open_page(browser, server + "/#/editor")
     page.wait_for_selector("[data-testid=ed-map] g.hex", timeout=WAIT)
-    sides = page.eval_on_selector("[data-testid=ed-side]", "s => [...s.options].map(o => o.value)")
     page.select_option("[data-testid=ed-module]", module)
-    page.wait_for_function("old => { const s = document.querySelector('[data-testid=ed-side]');"
-                           " return s && [...s.options].map(o => o.value).join() !== old.join(); }",
-                           arg=sides, timeout=WAIT)  # the module's own side panel
-    page.wait_for_selector("[data-testid=editor-status] .okmsg:has-text('A blank')", timeout=WAIT)
+    page.wait_for_selector(f"[data-testid=ed-map][data-module={module}] g.hex", timeout=WAIT)
+    if hexes is not None:
+        hex_count(page, hexes)
+    status(page, "okmsg", "A blank")
     return page
+
+
+def place(page: Any, side: str, unit: str, label: str, weapon: str | None = None) -> None:
+    """With the unit tool: put ``side``'s ``unit`` (carrying ``weapon``, where the module has
+    weapons: "" for none) into hex ``label``."""
+    page.select_option("[data-testid=ed-side]", side)
+    page.select_option("[data-testid=ed-unit]", unit)
+    if weapon is not None:
+        page.select_option("[data-testid=ed-weapon]", weapon)
+    click_hex(page, label)
 
 
 def new_blank(page: Any, cols: int, rows: int, hexes: int) -> None:
@@ -61,16 +72,6 @@ def play_against_ai(page: Any, level: str = "random") -> None:
     page.select_option("[data-testid=ed-level]", level)
     page.click("[data-testid=ed-play-ai]")
     page.wait_for_selector("[data-testid=prompt], [data-testid=handover]", timeout=WAIT)
-
-
-def open_editor_on(browser: Any, server: str, module: str, hexes: int) -> Any:
-    """The editor on ``module``'s blank map of ``hexes`` hexes (the module's fixed frame)."""
-    page = open_page(browser, server + "/#/editor")
-    page.wait_for_selector("[data-testid=ed-map] g.hex", timeout=WAIT)
-    page.select_option("[data-testid=ed-module]", module)
-    page.wait_for_function("n => document.querySelectorAll('[data-testid=ed-map] g.hex').length === n",
-                           arg=hexes, timeout=WAIT)
-    return page
 
 
 def play_a_turn_against_the_ai(page: Any, server: str, shots: Any, module: str, name: str, ai: str) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from .editor_steps import open_editor_on, play_a_turn_against_the_ai
+from .editor_steps import open_editor, place, play_a_turn_against_the_ai
 from .test_accessibility import DOCS, serious_violations
 from .test_editor import WAIT, click_hex, hex_, status
 
@@ -31,7 +31,7 @@ def units(page):
 
 
 def test_build_a_combat_commander_scenario_save_reload_and_play_against_the_ai(browser, server, shots):
-    page = open_editor_on(browser, server, "combat_commander", 150)  # rule 2: every Random Hex A1-O10
+    page = open_editor(browser, server, "combat_commander", 150)  # rule 2: every Random Hex A1-O10
     page.click("[data-testid=tool-terrain]")
     page.select_option("[data-testid=ed-terrain]", "woods")
     click_hex(page, "E4")
@@ -64,17 +64,10 @@ def test_build_a_combat_commander_scenario_save_reload_and_play_against_the_ai(b
     click_hex(page, "H6")
     assert hex_(page, "H6").get_attribute("data-buildings") == "farm"
     page.click("[data-testid=tool-unit]")
-    page.select_option("[data-testid=ed-side]", "axis")
-    page.select_option("[data-testid=ed-unit]", "ger-rifle-squad")
-    page.select_option("[data-testid=ed-weapon]", "ger-lmg")
-    click_hex(page, "H5")
-    page.select_option("[data-testid=ed-weapon]", "")
-    page.select_option("[data-testid=ed-unit]", "ger-ldr-bolter")
-    click_hex(page, "H5")  # stacked with the squad
-    page.select_option("[data-testid=ed-side]", "allies")
-    page.select_option("[data-testid=ed-unit]", "us-rifle-squad")
-    click_hex(page, "F9")
-    click_hex(page, "J9")
+    place(page, "axis", "ger-rifle-squad", "H5", weapon="ger-lmg")
+    place(page, "axis", "ger-ldr-bolter", "H5", weapon="")  # stacked with the squad
+    place(page, "allies", "us-rifle-squad", "F9")
+    place(page, "allies", "us-rifle-squad", "J9")
     page.click("[data-testid=tool-marker]")
     page.select_option("[data-testid=ed-marker]", "foxholes")
     click_hex(page, "G4")

@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from .driver import renders, wait_drawn_after, wait_my_turn
-from .editor_steps import check, new_blank, open_editor, play_against_ai, save_and_reload
+from .editor_steps import check, new_blank, open_editor, place, play_against_ai, save_and_reload
 from .test_accessibility import DOCS, serious_violations
 from .test_combat_infantry import one_click
 from .test_editor import WAIT, click_hex, hex_, status
@@ -21,12 +21,6 @@ pytestmark = pytest.mark.browser
 def blocks(page):
     return sorted(page.eval_on_selector_all(
         "[data-testid=ed-map] .eunit", "els => els.map(e => [e.dataset.side, e.dataset.kind])"))
-
-
-def place(page, side, block, label):
-    page.select_option("[data-testid=ed-side]", side)
-    page.select_option("[data-testid=ed-unit]", block)
-    click_hex(page, label)
 
 
 def test_build_a_combat_infantry_scenario_save_reload_and_play_against_the_ai(browser, server, shots):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from .editor_steps import open_editor_on, play_a_turn_against_the_ai
+from .editor_steps import open_editor, place, play_a_turn_against_the_ai
 from .test_accessibility import DOCS, serious_violations
 from .test_editor import WAIT, click_hex, hex_, status
 
@@ -23,7 +23,7 @@ def units(page):
 
 
 def test_build_a_great_war_commander_scenario_save_reload_and_play_against_the_ai(browser, server, shots):
-    page = open_editor_on(browser, server, "great_war_commander", 165)  # 2.1: A1-O11
+    page = open_editor(browser, server, "great_war_commander", 165)  # 2.1: A1-O11
     page.click("[data-testid=tool-terrain]")
     page.select_option("[data-testid=ed-terrain]", "woods")
     click_hex(page, "E4")
@@ -40,16 +40,9 @@ def test_build_a_great_war_commander_scenario_save_reload_and_play_against_the_a
     hex_(page, "D5").click(position={"x": box["width"] / 2, "y": 4})  # by its north side: D4/D5
     page.wait_for_function("el => !el.isConnected", arg=before, timeout=WAIT)
     page.click("[data-testid=tool-unit]")
-    page.select_option("[data-testid=ed-side]", "germany")
-    page.select_option("[data-testid=ed-unit]", "ger-infanterie")
-    page.select_option("[data-testid=ed-weapon]", "ger-mg08")
-    click_hex(page, "H6")
-    page.select_option("[data-testid=ed-weapon]", "")
-    page.select_option("[data-testid=ed-unit]", "ger-ldr-vogel")
-    click_hex(page, "H6")  # stacked with the Platoon
-    page.select_option("[data-testid=ed-side]", "entente")
-    page.select_option("[data-testid=ed-unit]", "fr-schneider")
-    click_hex(page, "F9")
+    place(page, "germany", "ger-infanterie", "H6", weapon="ger-mg08")
+    place(page, "germany", "ger-ldr-vogel", "H6", weapon="")  # stacked with the Platoon
+    place(page, "entente", "fr-schneider", "F9")
     page.click("[data-testid=tool-marker]")
     page.select_option("[data-testid=ed-marker]", "wire")
     click_hex(page, "G5")
@@ -71,8 +64,7 @@ def test_build_a_great_war_commander_scenario_save_reload_and_play_against_the_a
     page.wait_for_selector(f"{item}:has-text('Durant')", timeout=WAIT)
     # the loader's own message for a second Tank in a hex, and nothing saved
     page.click("[data-testid=tool-unit]")
-    page.select_option("[data-testid=ed-unit]", "fr-renault-ft")
-    click_hex(page, "F9")
+    place(page, "entente", "fr-renault-ft", "F9")
     page.click("[data-testid=ed-check]")
     status(page, "error", "sides.entente.placed[1].hex: F9 holds a second Tank: one Tank a hex (8.2.1)")
     page.click("[data-testid=ed-save]")

@@ -630,7 +630,7 @@ class Editor {
     const geo = this.geo;
     const m = this.mod;
     const styles = Object.fromEntries(m.terrain.map((t) => [t.id, t]));
-    const svg = s("svg", { class: "map editmap", "data-testid": "ed-map", viewBox: geo.viewbox.join(" "), role: "group",
+    const svg = s("svg", { class: "map editmap", "data-testid": "ed-map", "data-module": m.module, viewBox: geo.viewbox.join(" "), role: "group",
       "aria-label": `Map of ${this.data.name || "the scenario"}` });
     const gHex = s("g", {});
     const gSides = s("g", { class: "hexsides" });
