@@ -716,9 +716,14 @@ class CommanderRules(Rules):
         return line_of_sight(g, a, b)
 
     # -- views ---------------------------------------------------------------------------------
-    def view(self, g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
+    def view(self, g: Game, seat: int | None, everything: bool, shared: bool = False) -> dict[str, Any]:
         """1.2: own hand only; the other hand's size; discards public; draw piles by size;
-        secret chits to their owner (7.3.3). Units are all public for now (Hidden Units: A35)."""
+        secret chits to their owner (7.3.3). Units are all public for now (Hidden Units: A35).
+
+        ``shared``: the units, Weapons and Objectives (all public) are the state's own dicts,
+        not copies, for a reader that only reads them and only before the game moves on: the
+        scripted policy, which reads a view at every decision of every playout (copying each
+        unit was most of the view's cost). What the view holds is the same either way."""
         s = g.state
         sides = []
         for i, sd in enumerate(s["sides"]):
@@ -738,11 +743,11 @@ class CommanderRules(Rules):
         return {
             "sides": sides,
             "chits_open": list(s["chits_open"]),
-            "objectives": {o: dict(s["objectives"][o]) for o in OBJECTIVES},
+            "objectives": {o: s["objectives"][o] if shared else dict(s["objectives"][o]) for o in OBJECTIVES},
             "vp": s["vp"], "time": dict(s["time"]), "initiative": s["initiative"],
             "active": s["active"], "turn": s["turn"],
-            "units": {k: dict(v) for k, v in s["units"].items()},
-            "weapons": {k: dict(v) for k, v in s["weapons"].items()},
+            "units": s["units"] if shared else {k: dict(v) for k, v in s["units"].items()},
+            "weapons": s["weapons"] if shared else {k: dict(v) for k, v in s["weapons"].items()},
             "smoke": dict(s["smoke"]),
             "reinforcements": {k: list(v) for k, v in s["reinforcements"].items()},
             "map": s.get("map"), "edges": list(s.get("edges") or []),
