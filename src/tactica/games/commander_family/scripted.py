@@ -329,7 +329,7 @@ class _Ctx:
         if v is not None:
             return v  # the same group at the same hex again (a Leader's radius, another order)
         g: Any = self.g
-        st = F.strength(g, pieces, target, self.ov)
+        st = F.strength(g, pieces, target, self.ov, [self.hindrance(p, target) for p in pieces])
         if st["hindrance"] is None or (st["fp"] < 1 and not st["ordnance"]):
             self._shot[key] = 0.0
             return 0.0
@@ -357,16 +357,21 @@ class _Ctx:
         return out
 
     def reaches(self, piece: str, target: str) -> bool:
-        """Whether ``piece`` has ``target`` in Range and LOS (``F.reaches``). At an enemy hex it
-        is read from the piece's reach map over every enemy hex, made once (speed: one bitmask
-        of what the piece's hex sees, instead of a LOS look-up per target)."""
+        """Whether ``piece`` has ``target`` in Range and LOS (``F.reaches``)."""
+        return self.hindrance(piece, target) is not None
+
+    def hindrance(self, piece: str, target: str) -> int | None:
+        """``F.reaches``: the hindrance of ``piece``'s line to ``target``, None out of Range or
+        LOS. At an enemy hex it is read from the piece's reach map over every enemy hex, made
+        once (speed: one bitmask of what the piece's hex sees, instead of a LOS look-up per
+        target; :meth:`shot_value` hands these to ``F.strength`` for every group it weighs)."""
         g: Any = self.g
         if self.board is None or target not in self.enemy_hexes:
-            return F.reaches(g, piece, target, self.ov) is not None
+            return F.reaches(g, piece, target, self.ov)
         seen = self._sees.get(piece)
         if seen is None:
             seen = self._sees[piece] = F.reach_map(g, piece, list(self.enemy_hexes), self.ov)
-        return target in seen
+        return seen.get(target)
 
     def pieces_reaching(self, uids: list[str], target: str) -> list[str]:
         g: Any = self.g
