@@ -757,7 +757,7 @@ class CommanderRules(Rules):
             "units": s["units"] if shared else {k: dict(v) for k, v in s["units"].items()},
             "weapons": s["weapons"] if shared else {k: dict(v) for k, v in s["weapons"].items()},
             "smoke": dct(s["smoke"]),
-            "reinforcements": s["reinforcements"] if shared else {k: list(v) for k, v in s["reinforcements"].items()},
+            "reinforcements": {k: lst(v) for k, v in s["reinforcements"].items()},
             "map": s.get("map"), "edges": lst(s.get("edges") or []),
             "blaze": lst(s.get("blaze") or []), "activated": lst(s["activated"]),
             "fire_group": fire_group(g),
