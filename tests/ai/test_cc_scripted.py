@@ -321,3 +321,38 @@ def test_a_policy_context_refuses_a_view_of_a_game_that_moved_on() -> None:
     with pytest.raises(RuntimeError, match="moved on"):
         _ = early.units
     assert late.units is late.g.state["units"]
+
+
+def _at_a_choice_of_targets() -> tuple[Game, Any]:
+    """A scripted game stopped where a Fire Order chooses among two or more target hexes, with
+    the option the policy picks there."""
+    for seed in range(20):
+        g = new_game(CC, "bridge_at_dawn", seed=seed)
+        agents = [make_agent("scripted", seed), make_agent("scripted", seed + 1)]
+        while not g.is_terminal():
+            d = g.decision()
+            assert d is not None
+            if d.step == "fire_order" and sum(o.kind == "target" for o in d.options) >= 2:
+                pick = POLICY.choose(g, d.seat, random.Random(0))
+                if pick.kind == "target":
+                    return g, pick
+            g.apply(agents[d.seat].choose(g, d.seat))
+    raise AssertionError("no Fire Order with a choice of targets")
+
+
+def test_a_target_given_up_is_skipped_only_in_its_own_game_at_its_next_choice() -> None:
+    """O20.3: after going back from a group that cannot fire, the policy skips that hex once.
+    The memory holds the game itself, not its id (a search's next clone could take the address
+    of the last one and inherit a stale hex), and it lasts one choice."""
+    g, pick = _at_a_choice_of_targets()
+    seat = g.current_player()
+    hexes = sorted(o.args["hex"] for o in g.legal_options() if o.kind == "target")
+    other = g.clone()  # another game, as a search's clones are
+    POLICY._backed = (other, pick.args["hex"])
+    assert POLICY.choose(g, seat, random.Random(0)).id == pick.id
+    assert POLICY._backed is None
+    POLICY._backed = (g, pick.args["hex"])
+    skipped = POLICY.choose(g, seat, random.Random(0))
+    assert skipped.id != pick.id and (skipped.kind != "target" or skipped.args["hex"] in hexes)
+    assert POLICY._backed is None  # taken at that choice: the next one is free again
+    assert POLICY.choose(g, seat, random.Random(0)).id == pick.id

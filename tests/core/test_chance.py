@@ -171,3 +171,19 @@ def test_a_seed_must_be_an_integer(bad):
         new_chance_state(bad)
     with pytest.raises(ChanceError):
         check_seed(bad)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 123456789, -5])
+def test_shuffle_draws_exactly_as_below_does(seed):
+    """Chance.shuffle draws with the generator word in a local (speed): the same order, the
+    same stream state and the same draw count as Fisher-Yates through ``below``."""
+    for n in (0, 1, 2, 3, 40, 146):
+        fast, slow = new_chance_state(seed), new_chance_state(seed)
+        xs, ys = list(range(n)), list(range(n))
+        Chance(fast).shuffle(xs)
+        c = Chance(slow)
+        for i in range(n - 1, 0, -1):
+            j = c.below(i + 1)
+            ys[i], ys[j] = ys[j], ys[i]
+        assert xs == ys
+        assert fast == slow

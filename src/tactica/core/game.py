@@ -65,6 +65,11 @@ class Game:
     it."""
     _clones = 0
 
+    check_resample = False
+    """In ``resample_from_infostate`` for the deciding seat, settle the decision anew anyway and
+    raise FlowError if it differs from the one kept. The test suite turns it on; play skips
+    the cost."""
+
     def __init__(self, rules: Rules, state: dict[str, Any], log: list[LogEntry] | None,
                  record: Record | None) -> None:
         self.rules = rules
@@ -361,7 +366,16 @@ class Game:
         ch = g.chance
         ch.reseed(seed)
         self.rules.resample(g, player, ch)
+        d = self._decision
+        if d is not None and d.seat == player and not self.check_resample:
+            # The deciding seat's options are a function of what it knows (else they would tell
+            # it what it cannot see), and the re-deal keeps all of that: its decision stands as
+            # it is (speed: a search re-deals at every round; the Turn's options are costly).
+            return g
         g._settle()  # never advances: nothing may happen in the new world that did not here
+        if d is not None and d.seat == player and g._decision != d:
+            raise FlowError(f"{self.rules.id}: a re-deal for seat {player} changed its decision "
+                            f"{d.step!r}: its options depend on what it cannot see")
         return g
 
     def information_state_string(self, player: int) -> str:

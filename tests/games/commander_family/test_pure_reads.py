@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -50,3 +51,29 @@ def test_reads_leave_the_state_unchanged(module: str, scenario: str) -> None:
         opts = g.legal_options()
         g.apply(opts[rng.randrange(len(opts))])
     assert checked == 60
+
+
+@pytest.mark.parametrize(("module", "scenario"), GAMES)
+def test_the_policy_reads_a_shared_view_and_changes_nothing(module: str, scenario: str) -> None:
+    """The scripted policy's view shares the state's unit, Weapon and Objective dicts rather
+    than copying them (speed): it holds exactly what the seat's view holds, and the policy and
+    the search hooks (which read the same view) leave the state as it was at every decision."""
+    g = Game.new(get_rules(module), scenario, seed=5)
+    rules: Any = g.rules
+    hooks = rules.scripted()
+    rng = random.Random(5)
+    chosen = 0
+    while not g.is_terminal() and chosen < 150:
+        seat = g.current_player()
+        for s in range(g.num_players()):
+            shared = rules.view(g, s, False, shared=True)
+            assert shared == rules.view(g, s, False)
+            assert shared["units"] is g.state["units"]
+        before = snapshot(g)
+        hooks.branch_point(g)
+        hooks.candidates(g)
+        opt = hooks.POLICY.choose(g, seat, rng)
+        assert snapshot(g) == before
+        g.apply(opt)
+        chosen += 1
+    assert chosen == 150

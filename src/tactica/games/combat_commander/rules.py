@@ -297,7 +297,7 @@ class CombatCommanderRules(CustomLookups, CommanderRules):
             return list(m.objective_hexes(obj))
         return [board.objectives[obj]]
 
-    def view(self, g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
-        v = super().view(g, seat, everything)
+    def view(self, g: Game, seat: int | None, everything: bool, shared: bool = False) -> dict[str, Any]:
+        v = super().view(g, seat, everything, shared)
         v.update(radios=artillery.radio_view(g), fortifications=fortifications.view(g))
         return v

@@ -106,6 +106,11 @@ def family_steps() -> list[Step]:
             TriggerSniper(), TimeAdvance(), ActionWindow()]
 
 
+def _as_is(x: Any) -> Any:
+    """The part itself, for a shared view (``CommanderRules.view``)."""
+    return x
+
+
 class CommanderRules(Rules):
     """Registries are per instance, so a test (or a variant) can build its own instance with
     extra entries without touching the shared module object."""
@@ -716,10 +721,18 @@ class CommanderRules(Rules):
         return line_of_sight(g, a, b)
 
     # -- views ---------------------------------------------------------------------------------
-    def view(self, g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
+    def view(self, g: Game, seat: int | None, everything: bool, shared: bool = False) -> dict[str, Any]:
         """1.2: own hand only; the other hand's size; discards public; draw piles by size;
-        secret chits to their owner (7.3.3). Units are all public for now (Hidden Units: A35)."""
+        secret chits to their owner (7.3.3). Units are all public for now (Hidden Units: A35).
+
+        ``shared``: the public parts (units, Weapons, Objectives, discards, casualties, markers)
+        are the state's own lists and dicts, not copies, for a reader that only reads them and
+        only before the game moves on: the scripted policy, which reads a view at every
+        decision of every playout (the copies were most of the view's cost). What the view
+        holds is the same either way, and what the seat may not see is left out either way."""
         s = g.state
+        lst: Callable[[Any], Any] = _as_is if shared else list
+        dct: Callable[[Any], Any] = _as_is if shared else dict
         sides = []
         for i, sd in enumerate(s["sides"]):
             mine = everything or seat == i
@@ -728,25 +741,25 @@ class CommanderRules(Rules):
                 "nation": sd["nation"], "posture": sd["posture"], "hand_size": sd["hand_size"],
                 "hand": sorted(sd["hand"]) if mine else None, "hand_count": len(sd["hand"]),
                 "draw_count": len(d["draw"]), "draw": list(d["draw"]) if everything else None,
-                "discard": list(d["discard"]), "removed": list(d["removed"]),
+                "discard": lst(d["discard"]), "removed": lst(d["removed"]),
                 "order_cap": sd["order_cap"], "discard_cap": sd["discard_cap"],
-                "casualties": list(sd["casualties"]), "casualty_weapons": list(sd["casualty_weapons"]),
+                "casualties": lst(sd["casualties"]), "casualty_weapons": lst(sd["casualty_weapons"]),
                 "surrender": sd["surrender"],
-                "chits_secret": list(sd["chits_secret"]) if mine else None,
+                "chits_secret": lst(sd["chits_secret"]) if mine else None,
                 "chits_secret_count": len(sd["chits_secret"]),
             })
         return {
             "sides": sides,
-            "chits_open": list(s["chits_open"]),
-            "objectives": {o: dict(s["objectives"][o]) for o in OBJECTIVES},
-            "vp": s["vp"], "time": dict(s["time"]), "initiative": s["initiative"],
+            "chits_open": lst(s["chits_open"]),
+            "objectives": {o: dct(s["objectives"][o]) for o in OBJECTIVES},
+            "vp": s["vp"], "time": dct(s["time"]), "initiative": s["initiative"],
             "active": s["active"], "turn": s["turn"],
-            "units": {k: dict(v) for k, v in s["units"].items()},
-            "weapons": {k: dict(v) for k, v in s["weapons"].items()},
-            "smoke": dict(s["smoke"]),
-            "reinforcements": {k: list(v) for k, v in s["reinforcements"].items()},
-            "map": s.get("map"), "edges": list(s.get("edges") or []),
-            "blaze": list(s.get("blaze") or []), "activated": list(s["activated"]),
+            "units": s["units"] if shared else {k: dict(v) for k, v in s["units"].items()},
+            "weapons": s["weapons"] if shared else {k: dict(v) for k, v in s["weapons"].items()},
+            "smoke": dct(s["smoke"]),
+            "reinforcements": {k: lst(v) for k, v in s["reinforcements"].items()},
+            "map": s.get("map"), "edges": lst(s.get("edges") or []),
+            "blaze": lst(s.get("blaze") or []), "activated": lst(s["activated"]),
             "fire_group": fire_group(g),
         }
 

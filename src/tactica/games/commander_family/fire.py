@@ -353,13 +353,18 @@ def height(g: Game, pieces: list[str], target: str) -> list[tuple[str, int, str]
     return out
 
 
-def strength(g: Game, pieces: list[str], target: str, ov: Overlay | None = None) -> dict[str, Any]:
+def strength(g: Game, pieces: list[str], target: str, ov: Overlay | None = None,
+             hinds: list[int | None] | None = None) -> dict[str, Any]:
     """FP of a shot before any Action: X (the strongest piece) + Y (one per other piece)
     (O20.3.1.2), minus the single largest hindrance on a non-Ordnance firer's line (10.3.3,
     O20.3.2), plus or minus height (T88.2). Ordnance reports its hindrance for Targeting
-    instead (10.3.1). ``hindrance`` None: some piece has no LOS/Range."""
+    instead (10.3.1). ``hindrance`` None: some piece has no LOS/Range.
+
+    ``hinds``: each piece's :func:`reaches` at ``target``, when the caller already has them
+    from a :func:`reach_map` (speed: the policy weighs many groups at the same hexes)."""
     ov = ov if ov is not None else overlay(g)
-    hinds = [reaches(g, p, target, ov) for p in pieces]
+    if hinds is None:
+        hinds = [reaches(g, p, target, ov) for p in pieces]
     fps = [piece_fp(g, p) for p in pieces]
     ordnance = len(pieces) == 1 and is_ordnance(g, pieces[0])
     if any(h is None for h in hinds) or not pieces:
@@ -451,7 +456,7 @@ class FireOrder(ActivatingOrder, Step):
         short: dict[str, dict[str, int]] = {}  # target -> pieces reaching it below 1 FP alone
         for p in pieces:
             for t, hind in reach_map(g, p, [t for t in enemies if t not in found], ov).items():
-                fp = strength(g, [p], t, ov)["fp"]
+                fp = strength(g, [p], t, ov, [hind])["fp"]
                 if is_ordnance(g, p) or fp >= 1 or fp + fp_lift(g, seat, [p], t) >= 1:
                     found.add(t)
                 else:

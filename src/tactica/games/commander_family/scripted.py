@@ -35,7 +35,6 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from tactica.core.game import Game
 from tactica.core.hexgrid import distance
 from tactica.core.options import Option
-from tactica.core.policy import board_view
 
 from . import fire as F
 from .access import rules_of
@@ -76,13 +75,20 @@ def p_break(fp: int, defence: int, tie_breaks: bool = False) -> float:
 
 class _ViewGame:
     """Stands in for a Game whose state is the seat's board view: the module's public
-    functions (stats, LOS, fire strength) read units, weapons and markers from it only."""
+    functions (stats, LOS, fire strength) read units, weapons and markers from it only.
+
+    The view shares the state's unit, Weapon and Objective dicts (``view(..., shared=True)``)
+    rather than copying them: they are public, and the policy only reads them, within the one
+    decision its context lives for (speed: the copies were most of a view's cost, at every
+    decision of every playout). What the seat may not see (the other hand, the deck orders)
+    is left out exactly as in ``game.view(seat)``."""
 
     __slots__ = ("rules", "state")
 
     def __init__(self, game: Game, seat: int) -> None:
-        self.rules = game.rules
-        self.state = board_view(game, seat)
+        rules: Any = game.rules
+        self.rules = rules
+        self.state = rules.view(game, seat, game.is_terminal(), shared=True)
 
 
 FIRE_ODDS = 0.3
@@ -323,7 +329,7 @@ class _Ctx:
         if v is not None:
             return v  # the same group at the same hex again (a Leader's radius, another order)
         g: Any = self.g
-        st = F.strength(g, pieces, target, self.ov)
+        st = F.strength(g, pieces, target, self.ov, [self.hindrance(p, target) for p in pieces])
         if st["hindrance"] is None or (st["fp"] < 1 and not st["ordnance"]):
             self._shot[key] = 0.0
             return 0.0
@@ -351,16 +357,21 @@ class _Ctx:
         return out
 
     def reaches(self, piece: str, target: str) -> bool:
-        """Whether ``piece`` has ``target`` in Range and LOS (``F.reaches``). At an enemy hex it
-        is read from the piece's reach map over every enemy hex, made once (speed: one bitmask
-        of what the piece's hex sees, instead of a LOS look-up per target)."""
+        """Whether ``piece`` has ``target`` in Range and LOS (``F.reaches``)."""
+        return self.hindrance(piece, target) is not None
+
+    def hindrance(self, piece: str, target: str) -> int | None:
+        """``F.reaches``: the hindrance of ``piece``'s line to ``target``, None out of Range or
+        LOS. At an enemy hex it is read from the piece's reach map over every enemy hex, made
+        once (speed: one bitmask of what the piece's hex sees, instead of a LOS look-up per
+        target; :meth:`shot_value` hands these to ``F.strength`` for every group it weighs)."""
         g: Any = self.g
         if self.board is None or target not in self.enemy_hexes:
-            return F.reaches(g, piece, target, self.ov) is not None
+            return F.reaches(g, piece, target, self.ov)
         seen = self._sees.get(piece)
         if seen is None:
             seen = self._sees[piece] = F.reach_map(g, piece, list(self.enemy_hexes), self.ov)
-        return target in seen
+        return seen.get(target)
 
     def pieces_reaching(self, uids: list[str], target: str) -> list[str]:
         g: Any = self.g
@@ -459,8 +470,14 @@ class CommanderPolicy:
 
     def __init__(self) -> None:
         self.last_reason = ""
-        self._backed: dict[int, str] = {}
-        """A target the last Fire group could not shoot at: skipped once (no back-and-forth)."""
+        self._backed: tuple[Game, str] | None = None
+        """(game, hex) when the policy went back from a Fire group that could not shoot at the
+        hex: at its next choice, if that is in the same game (the choice of another target),
+        the hex is skipped once (no back-and-forth). The game is held, not named by its id: a
+        later game (a search's next clone) at the same address must not find it; and the next
+        choice takes it or drops it, so it never steers a later Fire Order."""
+        self._skip: str | None = None
+        """The hex to skip at this choice (from ``_backed``)."""
 
     def choose(self, game: Game, seat: int, rng: random.Random) -> Option:
         opt, why = self.explain(game, seat, rng)
@@ -469,6 +486,8 @@ class CommanderPolicy:
 
     def explain(self, game: Game, seat: int, rng: random.Random) -> tuple[Option, str]:
         """The chosen option and a one-line reason."""
+        backed, self._backed = self._backed, None
+        self._skip = backed[1] if backed is not None and backed[0] is game else None
         opts = game.legal_options()
         if not opts:
             raise ValueError("no decision to make: the game is over")
@@ -650,7 +669,7 @@ class CommanderPolicy:
         if "target" in kinds or "smoke" in kinds:
             act = [u for u in ctx.g.state["activated"] if u in ctx.mine]
             best, pick = 0.0, None
-            backed = self._backed.pop(id(game), None)
+            backed = self._skip
             for o in opts:
                 if o.kind == "target" and o.args["hex"] != backed:
                     v = ctx.shot_value(ctx.pieces_reaching(act, o.args["hex"]), o.args["hex"])
@@ -673,7 +692,7 @@ class CommanderPolicy:
                     return grown
             back = self._find(opts, "back")
             if back is not None and target is not None:
-                self._backed = {id(game): target}  # do not pick it again straight away
+                self._backed = (game, target)  # do not pick it again straight away
             return back or opts[0], "nothing can fire there"
         if "activate" in kinds:
             if prompt.startswith("Fire: activate"):
@@ -723,7 +742,7 @@ class CommanderPolicy:
         a Fire Order's shot; back to the targets when nothing there can fire."""
         targets = [o for o in opts if o.kind == "target"]
         if targets:
-            backed = self._backed.pop(id(game), None)  # not the hex just given up, if any other
+            backed = self._skip  # not the hex just given up, if any other
             targets = [o for o in targets if o.args["hex"] != backed] or targets
             g: Any = ctx.g
             pieces = assault_pieces(game, ctx.seat)  # the moving pieces are public (the stack)
@@ -739,7 +758,7 @@ class CommanderPolicy:
             grown = self._grow_group(ctx, opts, m.group(1), False, rng)
             if grown is not None:
                 return grown
-            self._backed = {id(game): m.group(1)}
+            self._backed = (game, m.group(1))
         return self._find(opts, "back") or opts[0], "nothing can fire there"
 
     # -- Op Fire

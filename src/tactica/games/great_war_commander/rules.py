@@ -498,8 +498,8 @@ class GreatWarCommanderRules(CustomLookups, SupportHooks):
         return drawing.extras(g, seat, view)
 
     # -- views -------------------------------------------------------------------------------------
-    def view(self, g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
-        v = super().view(g, seat, everything)
+    def view(self, g: Game, seat: int | None, everything: bool, shared: bool = False) -> dict[str, Any]:
+        v = super().view(g, seat, everything, shared)
         v.update(gas=list(g.state.get("gas") or ()), date=g.state.get("date"))
         for i, sd in enumerate(v["sides"]):
             sd.update(strategy_hand.view(g, i, everything or seat == i))

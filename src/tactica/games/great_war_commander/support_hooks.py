@@ -108,8 +108,8 @@ class SupportHooks(CommanderRules):
         super().turn_extra(g, seat, option)
 
     # -- views -------------------------------------------------------------------------------
-    def view(self, g: Game, seat: int | None, everything: bool) -> dict[str, Any]:
-        v = super().view(g, seat, everything)
+    def view(self, g: Game, seat: int | None, everything: bool, shared: bool = False) -> dict[str, Any]:
+        v = super().view(g, seat, everything, shared)
         v.update(artillery.telephone_view(g))
         v.update(fortifications.view(g))
         for i, sd in enumerate(v["sides"]):
