@@ -185,6 +185,44 @@ def test_racing_drops_clearly_worse_candidates() -> None:
     assert r.visits[base] > full.visits[base], "the dropped candidate's rounds go to the others"
 
 
+def test_the_duel_gives_the_rest_of_the_rounds_to_the_best_rival() -> None:
+    """duel_after: after that many rounds only the policy's option and the candidate with the
+    best mean so far go on, so the comparison that decides the move gets the rest of the budget."""
+    g = _duel()
+    level = replace(parse_level("120"), race_after=10**6, duel_after=3)
+    r = ISMCTS("duel", level, policy=HighCard()).search(g, g.current_player(), random.Random(4))
+    base = HighCard().choose(g, g.current_player(), random.Random(0)).id
+    assert len(r.visits) > 2, "every candidate plays the first rounds"
+    rest = [k for k in r.visits if k != base]
+    rival = max(rest, key=lambda k: r.visits[k])
+    assert r.visits[base] + r.visits[rival] == 120 - 3 * (len(r.visits) - 2)
+    assert r.visits[base] - r.visits[rival] in (0, 1)  # the budget may end inside a round
+    assert all(r.visits[k] == 3 for k in rest if k != rival)
+    plain = ISMCTS("duel", replace(level, duel_after=None), policy=HighCard())
+    assert plain.search(g, g.current_player(), random.Random(4)).visits[base] < r.visits[base]
+
+
+def test_a_module_sets_its_own_search_parameters() -> None:
+    """The Great War's SEARCH_SETTINGS reach its search at every level; other modules' searches
+    keep the level as it is, and a setting that names no parameter is refused."""
+    from tactica.ai import hooks
+    from tactica.games.great_war import scripted as gw
+
+    for name in ("fast:fixed", "normal", "40"):
+        level = parse_level(name)
+        tuned = ISMCTS("great_war", level).level
+        assert tuned == replace(level, **gw.SEARCH_SETTINGS)
+        assert ISMCTS(CC, level).level == level
+    assert ISMCTS("great_war", parse_level("40"), use_hooks=False).level == parse_level("40")
+    old = gw.SEARCH_SETTINGS
+    try:
+        gw.SEARCH_SETTINGS = {"deviate": 1.0}
+        with pytest.raises(ValueError, match="deviate"):
+            hooks.search_settings_for("great_war")
+    finally:
+        gw.SEARCH_SETTINGS = old
+
+
 def _initiative_windows(seeds: range) -> list[Game]:
     """Initiative windows (9.1) on Fire Attack, Fire Defense and Rally rolls met in scripted
     play (with their logs)."""

@@ -16,6 +16,7 @@ Why this shape:
   evaluation scores the position.
 - The root is searched in paired rounds (every candidate on the same determinization), and the
   policy's option is played unless another beats it with confidence (see ``ISMCTS.search``).
+  A module may tune the search's parameters for its game (hook ``search_settings``).
   Below the root, the policy is a prior: the option it would pick is expanded first and gets a
   UCB bonus that fades with visits.
 """
@@ -25,7 +26,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from statistics import NormalDist
 
 from tactica.ai.hooks import (
     BranchPoint,
@@ -35,6 +37,7 @@ from tactica.ai.hooks import (
     branch_point_for,
     candidates_for,
     evaluator_for,
+    search_settings_for,
     turn_key_for,
 )
 from tactica.ai.levels import SearchLevel, parse_level
@@ -84,7 +87,8 @@ class ISMCTS:
     def __init__(self, module_id: str, level: SearchLevel, policy: Policy | None = None,
                  evaluate: Evaluator | None = None, turn_key: TurnKey | None = None,
                  use_hooks: bool = True) -> None:
-        self.level = level
+        settings = search_settings_for(module_id) if use_hooks else {}
+        self.level = replace(level, **settings) if settings else level
         self.policy = policy if policy is not None else policy_for(module_id)
         self.evaluate = evaluate if evaluate is not None else evaluator_for(module_id)
         self.turn_key = turn_key if turn_key is not None else (turn_key_for(module_id) if use_hooks else None)
@@ -158,14 +162,19 @@ class ISMCTS:
         rounds = 0
         while more() and len(alive) > 1:
             det0 = game.resample_from_infostate(seat, rng.getrandbits(62))
+            luck = rng.getrandbits(62) if lv.paired_play else None
             for oid in alive:
                 if not more():
                     break
-                samples[oid].append(self._iterate(det0.clone(), root, rng, first=oid))
+                play_rng = rng if luck is None else random.Random(luck)
+                samples[oid].append(self._iterate(det0.clone(), root, play_rng, first=oid))
                 it += 1
             rounds += 1
             if rounds >= lv.race_after:
                 alive = [base] + [k for k in alive[1:] if not self._clearly_worse(samples[k], samples[base])]
+            if lv.duel_after is not None and rounds >= lv.duel_after and len(alive) > 2:
+                # the same rounds for all alive: the best paired mean is the best mean
+                alive = [base, max(alive[1:], key=lambda k: sum(samples[k]))]
         choice = self._decide(base, {k: samples[k] for k in alive})
         kids = root.children
         return SearchResult(choice, it, time.perf_counter() - t0, {k: kids[k].n for k in order if k in kids},
@@ -199,7 +208,18 @@ class ISMCTS:
         if best == base:
             return base
         mean, se = self._paired(samples[best], samples[base], m)
-        return best if mean > self.level.deviate_z * se else base
+        return best if mean > self._deviate_z(len(samples) - 1) * se else base
+
+    def _deviate_z(self, rivals: int) -> float:
+        """The margin an override needs, in standard errors. ``deviate_z`` is a one-sided test
+        of one rival against the policy's option; the best of several rivals beats it by that
+        much by chance more often (the winner's curse), so with ``deviate_per_rival`` the test's
+        level is shared among the rivals still in the race (Bonferroni)."""
+        z = self.level.deviate_z
+        if not self.level.deviate_per_rival or rivals <= 1:
+            return z
+        nd = NormalDist()
+        return nd.inv_cdf(1 - (1 - nd.cdf(z)) / rivals)
 
     def _iterate(self, det: Game, root: Node, rng: random.Random, first: str) -> float:
         """One descent from the root option ``first`` (the root's rounds choose it), rollout and
