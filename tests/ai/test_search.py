@@ -10,8 +10,8 @@ from dataclasses import replace
 import pytest
 
 from tactica.ai import make_agent
-from tactica.ai.ismcts import ISMCTS, SearchAgent
-from tactica.ai.levels import parse_level
+from tactica.ai.ismcts import ISMCTS, Node, SearchAgent
+from tactica.ai.levels import SearchLevel, parse_level
 from tactica.api import new_game
 from tactica.core.game import Game
 from tactica.core.options import Option
@@ -185,21 +185,31 @@ def test_racing_drops_clearly_worse_candidates() -> None:
     assert r.visits[base] > full.visits[base], "the dropped candidate's rounds go to the others"
 
 
-def test_the_duel_gives_the_rest_of_the_rounds_to_the_best_rival() -> None:
-    """duel_after: after that many rounds only the policy's option and the candidate with the
-    best mean so far go on, so the comparison that decides the move gets the rest of the budget."""
+def test_paired_play_gives_a_round_one_random_stream() -> None:
+    """paired_play: every candidate of a root round starts its descent and rollout on the same
+    random stream (the rollouts' random moves, the policy's tie-breaks), a new one each round;
+    without it the candidates draw one after another from the search's own stream."""
+
+    class Recording(ISMCTS):
+        def __init__(self, level: SearchLevel) -> None:
+            super().__init__("duel", level)
+            self.streams: list[tuple[str, object]] = []
+
+        def _iterate(self, det: Game, root: Node, rng: random.Random, first: str) -> float:
+            self.streams.append((first, rng.getstate()))
+            return super()._iterate(det, root, rng, first)
+
     g = _duel()
-    level = replace(parse_level("120"), race_after=10**6, duel_after=3)
-    r = ISMCTS("duel", level, policy=HighCard()).search(g, g.current_player(), random.Random(4))
-    base = HighCard().choose(g, g.current_player(), random.Random(0)).id
-    assert len(r.visits) > 2, "every candidate plays the first rounds"
-    rest = [k for k in r.visits if k != base]
-    rival = max(rest, key=lambda k: r.visits[k])
-    assert r.visits[base] + r.visits[rival] == 120 - 3 * (len(r.visits) - 2)
-    assert r.visits[base] - r.visits[rival] in (0, 1)  # the budget may end inside a round
-    assert all(r.visits[k] == 3 for k in rest if k != rival)
-    plain = ISMCTS("duel", replace(level, duel_after=None), policy=HighCard())
-    assert plain.search(g, g.current_player(), random.Random(4)).visits[base] < r.visits[base]
+    k = len(g.legal_options())
+    level = replace(parse_level(str(3 * k)), race_after=10**6, epsilon=0.5)
+    for paired in (True, False):
+        s = Recording(replace(level, paired_play=paired))
+        s.search(g, g.current_player(), random.Random(5))
+        rounds = [s.streams[i:i + k] for i in range(0, 3 * k, k)]
+        assert all(len({oid for oid, _ in r}) == k for r in rounds), "every candidate once a round"
+        same = [len({state for _, state in r}) == 1 for r in rounds]
+        assert all(same) if paired else not any(same)
+        assert len({r[0][1] for r in rounds}) == 3, "a new stream each round"
 
 
 def test_a_module_sets_its_own_search_parameters() -> None:

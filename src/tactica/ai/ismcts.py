@@ -16,7 +16,7 @@ Why this shape:
   evaluation scores the position.
 - The root is searched in paired rounds (every candidate on the same determinization), and the
   policy's option is played unless another beats it with confidence (see ``ISMCTS.search``).
-  A module may tune the search's parameters for its game (hook ``search_settings``).
+  A module may set the search's parameters for its game (hook ``SEARCH_SETTINGS``).
   Below the root, the policy is a prior: the option it would pick is expanded first and gets a
   UCB bonus that fades with visits.
 """
@@ -27,7 +27,6 @@ import math
 import random
 import time
 from dataclasses import dataclass, replace
-from statistics import NormalDist
 
 from tactica.ai.hooks import (
     BranchPoint,
@@ -131,7 +130,8 @@ class ISMCTS:
 
         The root is searched in rounds: each round draws one determinization and sends every
         candidate down it (common random numbers: the same hidden cards and the same dice to
-        come), so options are compared on the same luck; after ``race_after`` rounds, candidates
+        come; with ``paired_play`` also the same stream for the search's own random choices),
+        so options are compared on the same luck; after ``race_after`` rounds, candidates
         clearly worse than the policy's option drop out. The policy's option is played unless
         another one beats it by more than ``deviate_z`` standard errors of the paired
         differences: with dice this noisy, a search that follows its noise plays worse than
@@ -172,9 +172,6 @@ class ISMCTS:
             rounds += 1
             if rounds >= lv.race_after:
                 alive = [base] + [k for k in alive[1:] if not self._clearly_worse(samples[k], samples[base])]
-            if lv.duel_after is not None and rounds >= lv.duel_after and len(alive) > 2:
-                # the same rounds for all alive: the best paired mean is the best mean
-                alive = [base, max(alive[1:], key=lambda k: sum(samples[k]))]
         choice = self._decide(base, {k: samples[k] for k in alive})
         kids = root.children
         return SearchResult(choice, it, time.perf_counter() - t0, {k: kids[k].n for k in order if k in kids},
@@ -208,18 +205,7 @@ class ISMCTS:
         if best == base:
             return base
         mean, se = self._paired(samples[best], samples[base], m)
-        return best if mean > self._deviate_z(len(samples) - 1) * se else base
-
-    def _deviate_z(self, rivals: int) -> float:
-        """The margin an override needs, in standard errors. ``deviate_z`` is a one-sided test
-        of one rival against the policy's option; the best of several rivals beats it by that
-        much by chance more often (the winner's curse), so with ``deviate_per_rival`` the test's
-        level is shared among the rivals still in the race (Bonferroni)."""
-        z = self.level.deviate_z
-        if not self.level.deviate_per_rival or rivals <= 1:
-            return z
-        nd = NormalDist()
-        return nd.inv_cdf(1 - (1 - nd.cdf(z)) / rivals)
+        return best if mean > self.level.deviate_z * se else base
 
     def _iterate(self, det: Game, root: Node, rng: random.Random, first: str) -> float:
         """One descent from the root option ``first`` (the root's rounds choose it), rollout and

@@ -48,17 +48,10 @@ class SearchLevel:
     race_z: float = 1.0
     """A candidate drops out when its paired mean advantage over the policy's option is below 0
     by this many standard errors (it would almost never come back to beat it by deviate_z)."""
-    deviate_per_rival: bool = False
-    """Whether deviate_z's one-sided level is shared among the rivals still in the race at the
-    end (the best of k rivals beats the policy's option by chance k times as often)."""
     paired_play: bool = False
     """Whether the candidates of a round also share the stream of the search's own random
     choices (the rollouts' random moves, the policy's tie-breaks), not only the determinization
     and its dice: their paired differences then hold less noise that is not the choice's."""
-    duel_after: int | None = None
-    """Rounds after which only the policy's option and the best other candidate (by paired mean)
-    stay in the root's race, so the rest of the budget goes to the one comparison that decides
-    the move (successive elimination); None: every candidate not clearly worse stays in."""
 
     @property
     def deterministic(self) -> bool:
