@@ -10,8 +10,8 @@ from dataclasses import replace
 import pytest
 
 from tactica.ai import make_agent
-from tactica.ai.ismcts import ISMCTS, SearchAgent
-from tactica.ai.levels import parse_level
+from tactica.ai.ismcts import ISMCTS, Node, SearchAgent
+from tactica.ai.levels import SearchLevel, parse_level
 from tactica.api import new_game
 from tactica.core.game import Game
 from tactica.core.options import Option
@@ -183,6 +183,54 @@ def test_racing_drops_clearly_worse_candidates() -> None:
     full = ISMCTS("duel", no_race, policy=HighCard()).search(g, g.current_player(), random.Random(4))
     assert r.iterations == full.iterations == 400
     assert r.visits[base] > full.visits[base], "the dropped candidate's rounds go to the others"
+
+
+def test_paired_play_gives_a_round_one_random_stream() -> None:
+    """paired_play: every candidate of a root round starts its descent and rollout on the same
+    random stream (the rollouts' random moves, the policy's tie-breaks), a new one each round;
+    without it the candidates draw one after another from the search's own stream."""
+
+    class Recording(ISMCTS):
+        def __init__(self, level: SearchLevel) -> None:
+            super().__init__("duel", level)
+            self.streams: list[tuple[str, object]] = []
+
+        def _iterate(self, det: Game, root: Node, rng: random.Random, first: str) -> float:
+            self.streams.append((first, rng.getstate()))
+            return super()._iterate(det, root, rng, first)
+
+    g = _duel()
+    k = len(g.legal_options())
+    level = replace(parse_level(str(3 * k)), race_after=10**6, epsilon=0.5)
+    for paired in (True, False):
+        s = Recording(replace(level, paired_play=paired))
+        s.search(g, g.current_player(), random.Random(5))
+        rounds = [s.streams[i:i + k] for i in range(0, 3 * k, k)]
+        assert all(len({oid for oid, _ in r}) == k for r in rounds), "every candidate once a round"
+        same = [len({state for _, state in r}) == 1 for r in rounds]
+        assert all(same) if paired else not any(same)
+        assert len({r[0][1] for r in rounds}) == 3, "a new stream each round"
+
+
+def test_a_module_sets_its_own_search_parameters() -> None:
+    """The Great War's SEARCH_SETTINGS reach its search at every level; other modules' searches
+    keep the level as it is, and a setting that names no parameter is refused."""
+    from tactica.ai import hooks
+    from tactica.games.great_war import scripted as gw
+
+    for name in ("fast:fixed", "normal", "40"):
+        level = parse_level(name)
+        tuned = ISMCTS("great_war", level).level
+        assert tuned == replace(level, **gw.SEARCH_SETTINGS)
+        assert ISMCTS(CC, level).level == level
+    assert ISMCTS("great_war", parse_level("40"), use_hooks=False).level == parse_level("40")
+    old = gw.SEARCH_SETTINGS
+    try:
+        gw.SEARCH_SETTINGS = {"deviate": 1.0}
+        with pytest.raises(ValueError, match="deviate"):
+            hooks.search_settings_for("great_war")
+    finally:
+        gw.SEARCH_SETTINGS = old
 
 
 def _initiative_windows(seeds: range) -> list[Game]:

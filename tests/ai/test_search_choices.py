@@ -21,7 +21,7 @@ from search_choices import position_hash
 
 PINNED = [
     ("combat_commander", "orchard_meeting", 1, "c2c1825cec994636"),
-    ("great_war", "ridge_trench", 0, "496ae8163066c526"),
+    ("great_war", "ridge_trench", 0, "7c3bebcb676ff6d9"),  # paired_play (SEARCH_SETTINGS)
 ]
 
 

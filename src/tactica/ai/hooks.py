@@ -13,6 +13,9 @@
   Without it, every decision with more than one option is a branch point.
 - ``candidates(game) -> list[Option]``: the options search weighs at a branch point, when some
   legal ones are moves its short look-ahead cannot judge (an empty list means all of them).
+- ``SEARCH_SETTINGS: dict[str, Any]``: fields of ``tactica.ai.levels.SearchLevel`` the module
+  sets for its game at every level (how sure the root must be to overrule the policy, how it
+  spends its rounds), measured against its policy; the other modules' search stays as it is.
 
 Without them, rollouts run to the end of the game (or a decision cap) and score 0 when cut.
 """
@@ -22,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tactica.ai.levels import SearchLevel
 from tactica.ai.policy import scripted_module
 from tactica.core.game import Game
 from tactica.core.options import Option
@@ -61,3 +65,12 @@ def branch_point_for(module_id: str) -> BranchPoint | None:
 def candidates_for(module_id: str) -> Candidates | None:
     c: Candidates | None = _hook(module_id, "candidates")
     return c
+
+
+def search_settings_for(module_id: str) -> dict[str, Any]:
+    """The module's own search parameters (``SEARCH_SETTINGS``), checked against SearchLevel."""
+    settings: dict[str, Any] = dict(_hook(module_id, "SEARCH_SETTINGS") or {})
+    unknown = set(settings) - (set(SearchLevel.__dataclass_fields__) - {"name", "label"})
+    if unknown:
+        raise ValueError(f"{module_id}: SEARCH_SETTINGS names no search parameter: {sorted(unknown)}")
+    return settings

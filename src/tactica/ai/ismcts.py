@@ -16,6 +16,7 @@ Why this shape:
   evaluation scores the position.
 - The root is searched in paired rounds (every candidate on the same determinization), and the
   policy's option is played unless another beats it with confidence (see ``ISMCTS.search``).
+  A module may set the search's parameters for its game (hook ``SEARCH_SETTINGS``).
   Below the root, the policy is a prior: the option it would pick is expanded first and gets a
   UCB bonus that fades with visits.
 """
@@ -25,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tactica.ai.hooks import (
     BranchPoint,
@@ -35,6 +36,7 @@ from tactica.ai.hooks import (
     branch_point_for,
     candidates_for,
     evaluator_for,
+    search_settings_for,
     turn_key_for,
 )
 from tactica.ai.levels import SearchLevel, parse_level
@@ -84,7 +86,8 @@ class ISMCTS:
     def __init__(self, module_id: str, level: SearchLevel, policy: Policy | None = None,
                  evaluate: Evaluator | None = None, turn_key: TurnKey | None = None,
                  use_hooks: bool = True) -> None:
-        self.level = level
+        settings = search_settings_for(module_id) if use_hooks else {}
+        self.level = replace(level, **settings) if settings else level
         self.policy = policy if policy is not None else policy_for(module_id)
         self.evaluate = evaluate if evaluate is not None else evaluator_for(module_id)
         self.turn_key = turn_key if turn_key is not None else (turn_key_for(module_id) if use_hooks else None)
@@ -127,7 +130,8 @@ class ISMCTS:
 
         The root is searched in rounds: each round draws one determinization and sends every
         candidate down it (common random numbers: the same hidden cards and the same dice to
-        come), so options are compared on the same luck; after ``race_after`` rounds, candidates
+        come; with ``paired_play`` also the same stream for the search's own random choices),
+        so options are compared on the same luck; after ``race_after`` rounds, candidates
         clearly worse than the policy's option drop out. The policy's option is played unless
         another one beats it by more than ``deviate_z`` standard errors of the paired
         differences: with dice this noisy, a search that follows its noise plays worse than
@@ -158,10 +162,12 @@ class ISMCTS:
         rounds = 0
         while more() and len(alive) > 1:
             det0 = game.resample_from_infostate(seat, rng.getrandbits(62))
+            luck = rng.getrandbits(62) if lv.paired_play else None
             for oid in alive:
                 if not more():
                     break
-                samples[oid].append(self._iterate(det0.clone(), root, rng, first=oid))
+                play_rng = rng if luck is None else random.Random(luck)
+                samples[oid].append(self._iterate(det0.clone(), root, play_rng, first=oid))
                 it += 1
             rounds += 1
             if rounds >= lv.race_after:

@@ -48,7 +48,10 @@ class SearchLevel:
     race_z: float = 1.0
     """A candidate drops out when its paired mean advantage over the policy's option is below 0
     by this many standard errors (it would almost never come back to beat it by deviate_z)."""
-
+    paired_play: bool = False
+    """Whether the candidates of a round also share the stream of the search's own random
+    choices (the rollouts' random moves, the policy's tie-breaks), not only the determinization
+    and its dice: their paired differences then hold less noise that is not the choice's."""
 
     @property
     def deterministic(self) -> bool:

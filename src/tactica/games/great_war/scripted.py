@@ -494,3 +494,9 @@ def branch_point(game: Game) -> bool:
     how many units) and on which battle to fight; the policy orders, moves, retreats."""
     d = game.decision()
     return d is not None and d.step in ("play_card", "battle_phase")
+
+
+SEARCH_SETTINGS: dict[str, Any] = {"paired_play": True}
+"""The search's parameters for The Great War (tactica.ai.hooks): the candidates of a root round
+share the rollouts' random stream as well as the determinization, so their paired differences
+carry less noise that is not the choice's (docs/ai.md, The Great War at rules version 4)."""
