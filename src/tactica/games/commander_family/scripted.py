@@ -325,21 +325,27 @@ class _Ctx:
         if t is None:
             g: Any = self.g
             t = 0
-            for uids in self.enemy_hexes.values():
+            for stack in self.enemy_guns:
                 fps: list[int] = []
                 hind = 0
-                for u in uids:
-                    if self.units[u]["broken"]:
-                        continue
-                    for p in F.pieces_of(g, u):
-                        r = None if F.is_ordnance(g, p) else F.reaches(g, p, label, self.ov)
-                        if r is not None:
-                            fps.append(F.piece_fp(g, p))
-                            hind = max(hind, r)
+                for p, fp in stack:
+                    r = F.reaches(g, p, label, self.ov)
+                    if r is not None:
+                        fps.append(fp)
+                        hind = max(hind, r)
                 if fps:
                     t = max(t, max(fps) + len(fps) - 1 - hind)
             self._per_hex["threat", label] = t
         return int(t)
+
+    @_once
+    def enemy_guns(self) -> list[list[tuple[str, int]]]:
+        """(piece, FP) of each unbroken enemy's pieces able to fire, but Ordnance, stack by
+        stack (for :meth:`threat`: read once per decision, not once per hex)."""
+        g: Any = self.g
+        return [[(p, F.piece_fp(g, p)) for u in uids if not self.units[u]["broken"]
+                 for p in F.pieces_of(g, u) if not F.is_ordnance(g, p)]
+                for uids in self.enemy_hexes.values()]
 
     def danger(self, uids: list[str], label: str, moving: bool) -> float:
         """Expected breaks among ``uids`` standing in ``label`` against :meth:`threat` (Morale
