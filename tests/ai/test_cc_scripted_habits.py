@@ -1,5 +1,5 @@
 """Combat Commander's scripted policy, habits a player would call bad (issue 18), each shown in a
-built position: a stack that must move never walks into an overstack (8.2), an Event's
+built position: a stack that must move or advance never walks into an overstack (8.2), an Event's
 question never hurts our own units when it could hurt the enemy's (E43, E60, E62), and a move
 goes round through Cover rather than across open ground an enemy gun covers (A33, O20.3.4)."""
 
@@ -55,6 +55,27 @@ def test_8_2_a_stack_that_must_move_never_walks_into_an_overstack() -> None:
     assert "to:H4" in ids and "stop" not in ids
     picks = _choices(g, 0)
     assert "to:H4" not in picks and picks <= ids
+
+
+def test_O16_8_2_an_advance_that_must_be_made_never_goes_into_an_overstack() -> None:
+    """O16: an activated unit must advance before the Order may end ("end" is not offered
+    yet). The Squad stands on an Objective we hold, so no advance is worth anything; H4 holds
+    a Squad and a Team of ours (6 figures): entering it overstacks the hex (8.2), and the
+    policy, which took the first advance offered, lost two units that way in its games."""
+    g = game([{"type": "ger-rifle-squad", "hex": "H5"},
+              {"type": "ger-rifle-squad", "hex": "H4"}, {"type": "ger-rifle-team", "hex": "H4"}],
+             [{"type": "us-rifle-squad", "hex": "O1"}], objectives={"3": "axis"})
+    rules: Any = g.rules
+    cards = [c for c in rules.pack.decks["Germany"].cards if rules.card(c).order == "Advance"][:2]
+    hand(g, 0, cards)
+    skip(g)
+    for s in (f"order:{cards[0]}", "activate:axis-1"):
+        g.apply(s)
+        skip(g)
+    ids = {o.id for o in g.legal_options()}
+    assert "adv:axis-1:H4" in ids and "end" not in ids
+    picks = _choices(g, 0)
+    assert "adv:axis-1:H4" not in picks and picks <= ids
 
 
 def test_E43_air_support_is_declined_when_it_would_break_our_own_stack() -> None:

@@ -621,7 +621,7 @@ class CommanderPolicy:
                 return 0.0
             return 0.8 if ours >= theirs + 3 else 0.0
         if ctx.figs_in(h) + ctx.figs([u]) > FIGURE_LIMIT:
-            return 0.0  # 8.2: an overstack loses units
+            return -1.0  # 8.2: an overstack loses units (below any advance that is only useless)
         here = ctx.units[u]["hex"]
         if ctx.held_objective(here):
             return 0.0
@@ -955,7 +955,8 @@ class CommanderPolicy:
             end = self._find(opts, "end")
             if end is not None:
                 return end, "no advance worth making"
-            return advs[0], "an advance must be made"
+            pick = max(advs, key=lambda o: self._advance_value(ctx, o.args["unit"], o.args["hex"]))
+            return pick, "an advance must be made: the least bad one"  # never into an overstack
         if any(o.kind == "activate" for o in opts):
             def adv_v(o: Option) -> float:
                 u = o.args["unit"]
