@@ -42,7 +42,7 @@ from .actions_move import assault_pieces
 from .activation import radius_units
 from .advance import destinations
 from .board_state import FIGURE_LIMIT, board_of, label_map, overlay, reading
-from .stats import best_cover, morale, unit_kind
+from .stats import best_cover, morale, stat_value, unit_kind
 
 if TYPE_CHECKING:
     from tactica.core.board import Board
@@ -97,6 +97,10 @@ OP_FIRE_FREE = 0.25
 OP_FIRE_CARD = 0.45
 PASS_BELOW = 0.2
 """No order worth this: pass (or end the Turn) and discard."""
+EXPOSURE = 2.0
+"""Hexes of progress toward the objectives one expected break is worth to a moving stack: a
+hex the enemy's fire covers (Op Fire breaks a mover on a tie, O20.3.4) costs this much times
+:meth:`_Ctx.danger`, so a move goes round through Cover or stops short of the open."""
 ROLL_ACTIONS = frozenset({"Bore Sighting", "Crossfire", "Hand Grenades", "Marksmanship", "Sustained Fire",
                           "Spray Fire"})
 ALWAYS_ACTIONS = frozenset({"Light Wounds", "Ambush", "No Quarter"})
@@ -110,7 +114,7 @@ _PROMPT_DISCARD = re.compile(r"^Discard a card \((\d+) of at most \d+\)")
 
 _HANDLED = frozenset({"turn", "discard", "fire_order", "op_fire", "op_fire_activate", "move_order",
                       "advance_order", "rout_order", "retreat", "place", "overstack", "initiative",
-                      "action_window", "trigger_sniper", "assault_fire"})
+                      "action_window", "trigger_sniper", "assault_fire", "event_ask"})
 """Steps with their own method ``_<step>``; any other decision takes the fallback."""
 
 
@@ -318,6 +322,49 @@ class _Ctx:
                                                     default=9)
         return int(d)
 
+    def threat(self, label: str) -> int:
+        """The FP the enemy's strongest stack could fire at ``label`` (O20.3.1.2: its best
+        piece + 1 for each other piece with Range and LOS, less the largest hindrance, 10.3.3),
+        0 when no unbroken enemy sees it: what a unit entering the hex risks from Op Fire (A33)
+        or staying there from the next Fire Order. Ordnance is left out (it must hit first)."""
+        t = self._per_hex.get(("threat", label))
+        if t is None:
+            g: Any = self.g
+            t = 0
+            for stack in self.enemy_guns:
+                fps: list[int] = []
+                hind = 0
+                for p, fp in stack:
+                    r = F.reaches(g, p, label, self.ov)
+                    if r is not None:
+                        fps.append(fp)
+                        hind = max(hind, r)
+                if fps:
+                    t = max(t, max(fps) + len(fps) - 1 - hind)
+            self._per_hex["threat", label] = t
+        return int(t)
+
+    @_once
+    def enemy_guns(self) -> list[list[tuple[str, int]]]:
+        """(piece, FP) of each unbroken enemy's pieces able to fire, but Ordnance, stack by
+        stack (for :meth:`threat`: read once per decision, not once per hex)."""
+        g: Any = self.g
+        return [[(p, F.piece_fp(g, p)) for u in uids if not self.units[u]["broken"]
+                 for p in F.pieces_of(g, u) if not F.is_ordnance(g, p)]
+                for uids in self.enemy_hexes.values()]
+
+    def danger(self, uids: list[str], label: str, moving: bool) -> float:
+        """Expected breaks among ``uids`` standing in ``label`` against :meth:`threat` (Morale
+        + the hex's Cover against FP, each side adding 2d6; a moving unit breaks on a tie,
+        O20.3.4)."""
+        fp = self.threat(label)
+        if fp <= 0:
+            return 0.0
+        g: Any = self.g
+        cover = self.cover(label)
+        return sum(p_break(fp, stat_value(g, u, "morale") + cover, moving)
+                   for u in uids if u in self.units and not self.units[u]["broken"])
+
     # -- fire
     def shot_value(self, pieces: list[str], target: str, tie_breaks: bool = False) -> float:
         """Expected value of a shot: breaks count 1, eliminations of broken units 1.5, Leaders
@@ -417,16 +464,31 @@ class _Ctx:
         return best
 
     def best_shot_from(self, uids: list[str]) -> tuple[float, str | None]:
+        """The best shot the pieces of ``uids`` could make at one enemy hex, and where."""
         key = tuple(uids)
         r = self._best.get(key)
         if r is None:
             best, where = 0.0, None
             for t in self.enemy_hexes:
-                v = self.shot_value(self.pieces_reaching(uids, t), t)
+                v = self.group_value(self.pieces_reaching(uids, t), t)
                 if v > best:
                     best, where = v, t
             r = self._best[key] = (best, where)
         return r
+
+    def group_value(self, pieces: list[str], target: str) -> float:
+        """:meth:`shot_value` of the best Fire Group among ``pieces``: an Ordnance Weapon fires
+        alone (O20.3.1.1), so it is one group and the other pieces another. Counting a Mortar's
+        FP into the squads' group made a Fire Order look worth giving, and then only the Mortar
+        reached the target (a long shot that must hit first, O20.2)."""
+        if not pieces:
+            return 0.0
+        g: Any = self.g
+        ordnance = [p for p in pieces if F.is_ordnance(g, p)]
+        if not ordnance:
+            return self.shot_value(pieces, target)
+        rest = [p for p in pieces if p not in ordnance]
+        return max([self.shot_value(rest, target)] + [self.shot_value([p], target) for p in ordnance])
 
     def fire_value(self) -> tuple[float, str | None]:
         """Best expected breaks one Fire Order could make: a stack fires together, a Leader
@@ -578,7 +640,7 @@ class CommanderPolicy:
                 return 0.0
             return 0.8 if ours >= theirs + 3 else 0.0
         if ctx.figs_in(h) + ctx.figs([u]) > FIGURE_LIMIT:
-            return 0.0  # 8.2: an overstack loses units
+            return -1.0  # 8.2: an overstack loses units (below any advance that is only useless)
         here = ctx.units[u]["hex"]
         if ctx.held_objective(here):
             return 0.0
@@ -844,12 +906,15 @@ class CommanderPolicy:
                 s = -float(ctx.goal_dist(h)) + 0.3 * ctx.cover(h) - crowd
                 if h in ctx.targets:
                     s += 1.0
-                return s
+                return s - EXPOSURE * ctx.danger(names, h, h != here)
 
             stay = score(here) if here else -99.0
             if here and ctx.held_objective(here) and not broken:
                 stay += 2.0
-            best, pick = stay, self._find(opts, "stop")
+            pick = self._find(opts, "stop")
+            # no "stop" (the stack has not left its hex yet): the best hex, not the first one
+            # offered (which could overstack it, 8.2, and cost a unit at the Turn's end)
+            best = stay if pick is not None else -math.inf
             for o in opts:
                 if o.kind == "move":
                     v = score(o.args["hex"]) - 0.05 * int(o.args.get("cost", 1))
@@ -909,7 +974,8 @@ class CommanderPolicy:
             end = self._find(opts, "end")
             if end is not None:
                 return end, "no advance worth making"
-            return advs[0], "an advance must be made"
+            pick = max(advs, key=lambda o: self._advance_value(ctx, o.args["unit"], o.args["hex"]))
+            return pick, "an advance must be made: the least bad one"  # never into an overstack
         if any(o.kind == "activate" for o in opts):
             def adv_v(o: Option) -> float:
                 u = o.args["unit"]
@@ -1015,6 +1081,42 @@ class CommanderPolicy:
                 return o, "play Concealment: more Cover against the attack"
         return pas, "keep the cards"
 
+    def _event_ask(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
+                   rng: random.Random) -> tuple[Option, str] | None:
+        """An Event's question: an option that breaks, Suppresses or eliminates (KIA, Air
+        Support, Interdiction, Shell Shock, Malfunction ...) goes to the enemy's units, one that
+        rallies, promotes or entrenches to ours, and "none" (0) rather than hurt our own. The
+        options name a unit, a hex (all its units) or a Weapon (its carrier). A question none of
+        whose options says which way it cuts takes the fallback."""
+        if not any(o.kind != "none" and _event_harm(o.label) for o in opts):
+            return None
+        g: Any = ctx.g
+        seat = ctx.seat
+        best: tuple[float, Option | None] = (-math.inf, None)
+        for o in opts:
+            harm = _event_harm(o.label)
+            if o.kind != "none" and harm == 0:
+                continue
+            v = 0.0 if o.kind == "none" else harm * sum(  # + an enemy unit, - one of ours
+                (1.3 if unit_kind(g, u) == "leader" else 1.0) * (-1 if ctx.units[u]["seat"] == seat else 1)
+                for u in self._event_units(ctx, o.args))
+            if v > best[0]:
+                best = (v, o)
+        pick = best[1]
+        assert pick is not None
+        return pick, f"{pick.id}: the Event hurts the enemy / helps us most there ({best[0]:+.1f})"
+
+    @staticmethod
+    def _event_units(ctx: _Ctx, args: dict[str, Any]) -> list[str]:
+        """The units an Event's option names: its unit, every unit in its hex, its Weapon's carrier."""
+        if args.get("unit") in ctx.units:
+            return [args["unit"]]
+        w = ctx.g.state["weapons"].get(args.get("weapon") or "")
+        if w is not None:
+            return [w["carrier"]] if w.get("carrier") in ctx.units else []
+        h = args.get("hex")
+        return [u for u, d in ctx.units.items() if d["where"] == "map" and d["hex"] == h] if h else []
+
     def _trigger_sniper(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
                         rng: random.Random) -> tuple[Option, str] | None:
         g: Any = ctx.g
@@ -1028,6 +1130,20 @@ class CommanderPolicy:
                 return o, f"the sniper picks {u}"
         return self._find(opts, "none") or opts[0], "no enemy to pick"
 
+
+
+_EVENT_HURTS = ("Break", "Eliminate", "Suppress", "Surrender")
+_EVENT_HELPS = ("Rally", "Veteran", "Return", "Foxholes", "Give to")
+
+
+def _event_harm(label: str) -> int:
+    """1 for an Event option that hurts the units it names, -1 for one that helps them, 0 when
+    its label does not say (read from the label's first words, as a player reads the card)."""
+    if label.startswith(_EVENT_HURTS):
+        return 1
+    if label.startswith(_EVENT_HELPS):
+        return -1
+    return 0
 
 
 def roll_settled(game: Game, seat: int) -> bool:

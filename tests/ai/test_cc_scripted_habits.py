@@ -1,0 +1,141 @@
+"""Combat Commander's scripted policy, habits a player would call bad (issue 18), each shown in a
+built position: a stack that must move or advance never walks into an overstack (8.2), an Event's
+question never hurts our own units when it could hurt the enemy's (E43, E60, E62), and a move
+goes round through Cover rather than across open ground an enemy gun covers (A33, O20.3.4)."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from tactica.core.game import Game
+from tactica.games.combat_commander.scripted import POLICY
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "games" / "combat_commander"))
+from event_helpers import AXIS, happen, hex_card
+from event_helpers import game as event_game
+from fire_helpers import game, hand, skip
+
+SEEDS = range(20)
+"""Ties among equal options go to the agent's seed (the options are shuffled): every choice
+below is asked under many seeds, so a choice that is only "the first one offered" shows."""
+
+
+def _choices(g: Game, seat: int) -> set[str]:
+    return {POLICY.explain(g, seat, random.Random(s))[0].id for s in SEEDS}
+
+
+def _move_cards(g: Game, n: int) -> list[str]:
+    rules: Any = g.rules
+    return [c for c in rules.pack.decks["Germany"].cards if rules.card(c).order == "Move"][:n]
+
+
+def _moving(g: Game, *steps: str) -> None:
+    """Give a Move Order and carry out ``steps`` (activate, pick the unit ...)."""
+    hand(g, 0, _move_cards(g, 2))
+    skip(g)
+    for s in (f"order:{_move_cards(g, 1)[0]}", *steps):
+        g.apply(s)
+        skip(g)
+
+
+def test_8_2_a_stack_that_must_move_never_walks_into_an_overstack() -> None:
+    """O21: a unit that has just been picked to move must enter a hex ("stop" is not offered
+    yet). The Squad (4 figures) stands on an Objective we hold, so every hex scores below
+    staying; H4 holds a Squad and a Team of ours (6 figures): entering it overstacks the hex
+    (more than 7 figures, 8.2), which costs a unit at the end of the Turn. The policy used to
+    take the first hex offered then."""
+    g = game([{"type": "ger-rifle-squad", "hex": "H5"},
+              {"type": "ger-rifle-squad", "hex": "H4"}, {"type": "ger-rifle-team", "hex": "H4"}],
+             [{"type": "us-rifle-squad", "hex": "O1"}], objectives={"3": "axis"})
+    _moving(g, "activate:axis-1", "unit:axis-1")
+    ids = {o.id for o in g.legal_options()}
+    assert "to:H4" in ids and "stop" not in ids
+    picks = _choices(g, 0)
+    assert "to:H4" not in picks and picks <= ids
+
+
+def test_O16_8_2_an_advance_that_must_be_made_never_goes_into_an_overstack() -> None:
+    """O16: an activated unit must advance before the Order may end ("end" is not offered
+    yet). The Squad stands on an Objective we hold, so no advance is worth anything; H4 holds
+    a Squad and a Team of ours (6 figures): entering it overstacks the hex (8.2), and the
+    policy, which took the first advance offered, lost two units that way in its games."""
+    g = game([{"type": "ger-rifle-squad", "hex": "H5"},
+              {"type": "ger-rifle-squad", "hex": "H4"}, {"type": "ger-rifle-team", "hex": "H4"}],
+             [{"type": "us-rifle-squad", "hex": "O1"}], objectives={"3": "axis"})
+    rules: Any = g.rules
+    cards = [c for c in rules.pack.decks["Germany"].cards if rules.card(c).order == "Advance"][:2]
+    hand(g, 0, cards)
+    skip(g)
+    for s in (f"order:{cards[0]}", "activate:axis-1"):
+        g.apply(s)
+        skip(g)
+    ids = {o.id for o in g.legal_options()}
+    assert "adv:axis-1:H4" in ids and "end" not in ids
+    picks = _choices(g, 0)
+    assert "adv:axis-1:H4" not in picks and picks <= ids
+
+
+def test_E43_air_support_is_declined_when_it_would_break_our_own_stack() -> None:
+    """Air Support's Random Hex (E4) is empty: the closest occupied hex is our own stack (E6).
+    Breaking every unit there is worse than "none"."""
+    g = event_game([{"type": "ger-rifle-squad", "hex": "E6"}, {"type": "ger-rifle-team", "hex": "E6"}],
+                   [{"type": "us-rifle-squad", "hex": "N8"}])
+    happen(g, AXIS, "Air Support", hex_card("Germany", "E4"))
+    assert {o.id for o in g.legal_options()} == {"hex:E6", "none"}
+    assert _choices(g, AXIS) == {"none"}
+
+
+def test_E60_interdiction_suppresses_the_enemy_not_our_own() -> None:
+    """Interdiction offers any unit of either side in Cover below 1: the enemy's."""
+    g = event_game([{"type": "ger-rifle-squad", "hex": "E4"}], [{"type": "us-rifle-squad", "hex": "N8"}])
+    happen(g, AXIS, "Interdiction")
+    assert {o.id for o in g.legal_options()} == {"unit:allies-1", "unit:axis-1"}
+    assert _choices(g, AXIS) == {"unit:allies-1"}
+
+
+def test_E62_kia_eliminates_the_enemy_broken_unit() -> None:
+    """KIA offers a broken unit of either side: the enemy's (its elimination scores, 7.1)."""
+    g = event_game([{"type": "ger-rifle-squad", "hex": "E4"}], [{"type": "us-rifle-squad", "hex": "N8"}])
+    g.state["units"]["axis-1"]["broken"] = True
+    g.state["units"]["allies-1"]["broken"] = True
+    happen(g, AXIS, "KIA")
+    assert {o.id for o in g.legal_options()} == {"unit:allies-1", "unit:axis-1"}
+    assert _choices(g, AXIS) == {"unit:allies-1"}
+
+
+def test_A33_a_move_goes_round_the_open_ground_an_enemy_covers() -> None:
+    """The Squad in D3 heads for the only Objective it does not hold (C8): D4 and C4 are both a
+    hex nearer, both open ground. An American Rifle Squad in G7 (FP 6, Range 4) has D4 in Range
+    and LOS, not C4: a mover in D4 faces Op Fire that breaks it even on a tie (O20.3.4). The
+    policy used to take either; now it goes by C4."""
+    g = game([{"type": "ger-rifle-squad", "hex": "D3"}], [{"type": "us-rifle-squad", "hex": "G7"}],
+             objectives={"1": "axis", "2": "axis", "3": "axis", "5": "axis"})
+    _moving(g, "activate:axis-1", "unit:axis-1")
+    assert {"to:C4", "to:D4"} <= {o.id for o in g.legal_options()}
+    assert _choices(g, 0) == {"to:C4"}
+
+
+def test_O20_3_1_1_a_fire_order_is_valued_with_the_mortar_firing_alone() -> None:
+    """A Leader and a Rifle Team with a Light Mortar in C3, an American Rifle Squad in the open
+    at G4. Ordnance always fires alone (O20.3.1.1), so the best Fire Group is the Team (with
+    the Leader) or the Mortar, each a poor shot. The policy used to count the Mortar's FP into
+    the Team's group and gave a Fire Order worth twice what any group could do."""
+    from tactica.games.commander_family.scripted import FIRE_ODDS, _Ctx
+
+    g = game([{"type": "ger-ldr-biermann", "hex": "C3"},
+              {"type": "ger-rifle-team", "hex": "C3", "weapon": "ger-light-mortar"}],
+             [{"type": "us-rifle-squad", "hex": "G4"}])
+    rules: Any = g.rules
+    hand(g, 0, [c for c in rules.pack.decks["Germany"].cards if rules.card(c).order == "Fire"][:3])
+    skip(g)
+    ctx = _Ctx(g, 0)
+    mortar = g.state["units"]["axis-2"]["weapon"]
+    assert ctx.pieces_reaching(["axis-1", "axis-2"], "G4") == ["axis-2", mortar]  # not the Leader
+    alone = [ctx.shot_value(["axis-2"], "G4"), ctx.shot_value([mortar], "G4")]
+    assert 0 < ctx.fire_value()[0] == max(alone) < ctx.shot_value(["axis-2", mortar], "G4")
+    assert ctx.fire_value()[0] < FIRE_ODDS
+    picks = {POLICY.explain(g, 0, random.Random(s))[0] for s in SEEDS}
+    assert not any(o.kind == "order" and o.args["order"] == "Fire" for o in picks)
