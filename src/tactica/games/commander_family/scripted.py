@@ -806,12 +806,11 @@ class CommanderPolicy:
         if targets:
             backed = self._skip  # not the hex just given up, if any other
             targets = [o for o in targets if o.args["hex"] != backed] or targets
-            g: Any = ctx.g
             pieces = assault_pieces(game, ctx.seat)  # the moving pieces are public (the stack)
             best, pick = -1.0, targets[0]
             for o in targets:
                 h = o.args["hex"]
-                v = ctx.shot_value([p for p in pieces if F.reaches(g, p, h, ctx.ov) is not None], h)
+                v = ctx.shot_value([p for p in pieces if ctx.reaches(p, h)], h)
                 if v > best:
                     best, pick = v, o
             return pick, f"Assault Fire at {pick.args['hex']}: {best:.2f} expected breaks"
