@@ -42,6 +42,7 @@ from .actions_move import assault_pieces
 from .activation import radius_units
 from .advance import destinations
 from .board_state import FIGURE_LIMIT, board_of, label_map, overlay, reading
+from .event_steps import HELPS, HURTS
 from .stats import best_cover, morale, stat_value, unit_kind
 
 if TYPE_CHECKING:
@@ -1082,18 +1083,20 @@ class CommanderPolicy:
 
     def _event_ask(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
                    rng: random.Random) -> tuple[Option, str] | None:
-        """An Event's question: an option that breaks, Suppresses or eliminates (KIA, Air
-        Support, Interdiction, Shell Shock, Malfunction ...) goes to the enemy's units, one that
-        rallies, promotes or entrenches to ours, and "none" (0) rather than hurt our own. The
-        options name a unit, a hex (all its units) or a Weapon (its carrier). A question none of
-        whose options says which way it cuts takes the fallback."""
-        if not any(o.kind != "none" and _event_harm(o.label) for o in opts):
+        """An Event's question: an option that hurts what it names (breaks, Suppresses or
+        eliminates: KIA, Air Support, Interdiction, Shell Shock, Malfunction ...) goes to the
+        enemy's units, one that helps it (rallies, promotes, entrenches) to ours, and "none" (0)
+        rather than hurt our own. Which way an option cuts is its ``effect`` arg, set by the Event
+        that asks (event_steps.HURTS / HELPS), never read off its label. The options name a unit,
+        a hex (all its units) or a Weapon (its carrier). A question none of whose options states
+        an effect takes the fallback."""
+        if not any(o.kind != "none" and _event_effect(o) for o in opts):
             return None
         g: Any = ctx.g
         seat = ctx.seat
         best: tuple[float, Option | None] = (-math.inf, None)
         for o in opts:
-            harm = _event_harm(o.label)
+            harm = _event_effect(o)
             if o.kind != "none" and harm == 0:
                 continue
             v = 0.0 if o.kind == "none" else harm * sum(  # + an enemy unit, - one of ours
@@ -1131,18 +1134,11 @@ class CommanderPolicy:
 
 
 
-_EVENT_HURTS = ("Break", "Eliminate", "Suppress", "Surrender")
-_EVENT_HELPS = ("Rally", "Veteran", "Return", "Foxholes", "Give to")
-
-
-def _event_harm(label: str) -> int:
-    """1 for an Event option that hurts the units it names, -1 for one that helps them, 0 when
-    its label does not say (read from the label's first words, as a player reads the card)."""
-    if label.startswith(_EVENT_HURTS):
-        return 1
-    if label.startswith(_EVENT_HELPS):
-        return -1
-    return 0
+def _event_effect(o: Option) -> int:
+    """1 for an Event option that hurts what it names, -1 for one that helps it, 0 when it
+    states no effect (its ``effect`` arg, event_steps.HURTS / HELPS)."""
+    e = o.args.get("effect")
+    return 1 if e == HURTS else -1 if e == HELPS else 0
 
 
 def roll_settled(game: Game, seat: int) -> bool:
