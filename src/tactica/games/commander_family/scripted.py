@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import random
 import re
+import weakref
 from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -149,7 +150,16 @@ class _once(Generic[T]):
         return value
 
 _LAST_CTX: list[Any] = [None]
-"""(state, decision, seat, _Ctx) of the last :meth:`_Ctx.at`."""
+"""(weak reference to the game, its state, decision, seat, _Ctx) of the last :meth:`_Ctx.at`.
+The reference's callback empties it when that game is dropped: nothing of a game (its state,
+the view sharing its units) outlives it here, between games or a search's clones."""
+
+
+def _forget(ref: weakref.ref[Game]) -> None:
+    """The game of the last context is gone: drop the context (unless a later one took over)."""
+    last = _LAST_CTX[0]
+    if last is not None and last[0] is ref:
+        _LAST_CTX[0] = None
 
 
 class _Ctx:
@@ -160,7 +170,7 @@ class _Ctx:
 
     def __init__(self, game: Game, seat: int) -> None:
         self.seat = seat
-        self._game: Game | None = game
+        self._game: weakref.ref[Game] | None = weakref.ref(game)  # not kept alive by its context
         self._made_at = game.decision()
         self._scoped = False
         self._scopes: list[reading] = []
@@ -187,17 +197,17 @@ class _Ctx:
         means the same position."""
         d = game.decision()
         last = _LAST_CTX[0]
-        if last is not None and last[0] is game.state and last[1] is d and last[2] == seat:
-            same: _Ctx = last[3]
+        if last is not None and last[1] is game.state and last[2] is d and last[3] == seat:
+            same: _Ctx = last[4]
             return same
         ctx = _Ctx(game, seat)
-        _LAST_CTX[0] = (game.state, d, seat, ctx)
+        _LAST_CTX[0] = (weakref.ref(game, _forget), game.state, d, seat, ctx)
         return ctx
 
     @_once
     def g(self) -> _ViewGame:
         """The stand-in game on the seat's view."""
-        game = self._game
+        game = self._game() if self._game is not None else None
         if game is None or game.decision() is not self._made_at:
             raise RuntimeError("the game moved on before the policy read its view")
         self._game = None
@@ -533,12 +543,13 @@ class CommanderPolicy:
 
     def __init__(self) -> None:
         self.last_reason = ""
-        self._backed: tuple[Game, str] | None = None
+        self._backed: tuple[weakref.ref[Game], str] | None = None
         """(game, hex) when the policy went back from a Fire group that could not shoot at the
         hex: at its next choice, if that is in the same game (the choice of another target),
-        the hex is skipped once (no back-and-forth). The game is held, not named by its id: a
-        later game (a search's next clone) at the same address must not find it; and the next
-        choice takes it or drops it, so it never steers a later Fire Order."""
+        the hex is skipped once (no back-and-forth). The game is held by a weak reference, not
+        named by its id: a later game (a search's next clone) at the same address must not find
+        it, and a game dropped after that choice is not kept alive; the next choice takes it or
+        drops it, so it never steers a later Fire Order."""
         self._skip: str | None = None
         """The hex to skip at this choice (from ``_backed``)."""
 
@@ -550,7 +561,7 @@ class CommanderPolicy:
     def explain(self, game: Game, seat: int, rng: random.Random) -> tuple[Option, str]:
         """The chosen option and a one-line reason."""
         backed, self._backed = self._backed, None
-        self._skip = backed[1] if backed is not None and backed[0] is game else None
+        self._skip = backed[1] if backed is not None and backed[0]() is game else None
         opts = game.legal_options()
         if not opts:
             raise ValueError("no decision to make: the game is over")
@@ -755,7 +766,7 @@ class CommanderPolicy:
                     return grown
             back = self._find(opts, "back")
             if back is not None and target is not None:
-                self._backed = (game, target)  # do not pick it again straight away
+                self._backed = (weakref.ref(game), target)  # do not pick it again straight away
             return back or opts[0], "nothing can fire there"
         if "activate" in kinds:
             if prompt.startswith("Fire: activate"):
@@ -820,7 +831,7 @@ class CommanderPolicy:
             grown = self._grow_group(ctx, opts, m.group(1), False, rng)
             if grown is not None:
                 return grown
-            self._backed = (game, m.group(1))
+            self._backed = (weakref.ref(game), m.group(1))
         return self._find(opts, "back") or opts[0], "nothing can fire there"
 
     # -- Op Fire
