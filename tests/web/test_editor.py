@@ -16,7 +16,6 @@ from tactica.games.great_war.scenarios import __file__ as scenarios_py
 from .driver import open_page, play_turn_by_clicking, set_up_by_clicking
 from .editor_steps import (
     WAIT,
-    check,
     click_hex,
     hex_,
     new_blank,
@@ -63,7 +62,8 @@ def test_build_a_scenario_save_reload_find_it_and_play_a_turn_against_the_ai(bro
     page.select_option("[data-testid=ed-side]", "central")
     page.click("[data-testid=tool-unit]")
     click_hex(page, "A1")
-    check(page, "error", "unit c2: hex 'A1' is not a playable hex")
+    page.click("[data-testid=ed-check]")
+    status(page, "error", "unit c2: hex 'A1' is not a playable hex")
     page.click("[data-testid=ed-save]")
     status(page, "error", "Not saved: scenario: unit c2: hex 'A1' is not a playable hex")
     assert page.locator("[data-testid=my-scenarios] a").count() == 0
