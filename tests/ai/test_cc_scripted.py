@@ -342,16 +342,18 @@ def _at_a_choice_of_targets() -> tuple[Game, Any]:
 
 def test_a_target_given_up_is_skipped_only_in_its_own_game_at_its_next_choice() -> None:
     """O20.3: after going back from a group that cannot fire, the policy skips that hex once.
-    The memory holds the game itself, not its id (a search's next clone could take the address
-    of the last one and inherit a stale hex), and it lasts one choice."""
+    The memory holds the game itself (weakly), not its id (a search's next clone could take the
+    address of the last one and inherit a stale hex), and it lasts one choice."""
+    import weakref
+
     g, pick = _at_a_choice_of_targets()
     seat = g.current_player()
     hexes = sorted(o.args["hex"] for o in g.legal_options() if o.kind == "target")
     other = g.clone()  # another game, as a search's clones are
-    POLICY._backed = (other, pick.args["hex"])
+    POLICY._backed = (weakref.ref(other), pick.args["hex"])
     assert POLICY.choose(g, seat, random.Random(0)).id == pick.id
     assert POLICY._backed is None
-    POLICY._backed = (g, pick.args["hex"])
+    POLICY._backed = (weakref.ref(g), pick.args["hex"])
     skipped = POLICY.choose(g, seat, random.Random(0))
     assert skipped.id != pick.id and (skipped.kind != "target" or skipped.args["hex"] in hexes)
     assert POLICY._backed is None  # taken at that choice: the next one is free again

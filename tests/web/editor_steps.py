@@ -1,7 +1,8 @@
 """Steps the editor's browser tests share (docs/editor.md): open the editor on a module (its
-fixed blank map, for the Commander games), place units, start a blank board, check, save and
-reload, play against the AI; for the Commander games, play a Turn against the AI. Every wait is
-for what the page shows."""
+fixed blank map, for the Commander games; from the home page's button, or by its address), click
+a hex, read the status line, place units, start a blank board, check, save and reload, play
+against the AI; for the Commander games, play a Turn against the AI. Every wait is for what the
+page shows."""
 
 from __future__ import annotations
 
@@ -10,7 +11,24 @@ from typing import Any
 import httpx
 
 from .driver import open_page, play_turn_by_clicking, set_up_by_clicking
-from .test_editor import WAIT, click_hex, status
+
+WAIT = 60000
+
+
+def hex_(page: Any, label: str) -> Any:
+    return page.locator(f"[data-testid=ed-map] g.hex[data-hex='{label}']")
+
+
+def click_hex(page: Any, label: str) -> None:
+    """A click on a hex of the editor's map, then the redraw it causes."""
+    before = page.locator("[data-testid=ed-map]").element_handle()
+    hex_(page, label).click()
+    page.wait_for_function("el => !el.isConnected", arg=before, timeout=WAIT)
+
+
+def status(page: Any, kind: str, words: str) -> None:
+    """Wait until the editor's status line says ``words`` (kind: okmsg or error)."""
+    page.wait_for_selector(f"[data-testid=editor-status] .{kind}:has-text(\"{words}\")", timeout=WAIT)
 
 
 def hex_count(page: Any, n: int) -> None:
@@ -19,10 +37,16 @@ def hex_count(page: Any, n: int) -> None:
                            timeout=WAIT)
 
 
-def open_editor(browser: Any, server: str, module: str, hexes: int | None = None) -> Any:
+def open_editor(browser: Any, server: str, module: str, hexes: int | None = None,
+                from_home: bool = False) -> Any:
     """The editor switched to ``module``: its blank map drawn for that module (the map's
-    ``data-module`` mark), of ``hexes`` hexes when given (a Commander game's fixed frame)."""
-    page = open_page(browser, server + "/#/editor")
+    ``data-module`` mark), of ``hexes`` hexes when given (a Commander game's fixed frame).
+    Opened by its address, or ``from_home`` by the home page's button."""
+    if from_home:
+        page = open_page(browser, server + "/")
+        page.click("[data-testid=open-editor]", timeout=WAIT)
+    else:
+        page = open_page(browser, server + "/#/editor")
     page.wait_for_selector("[data-testid=ed-map] g.hex", timeout=WAIT)
     page.select_option("[data-testid=ed-module]", module)
     page.wait_for_selector(f"[data-testid=ed-map][data-module={module}] g.hex", timeout=WAIT)

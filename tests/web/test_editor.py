@@ -14,34 +14,24 @@ import yaml
 from tactica.games.great_war.scenarios import __file__ as scenarios_py
 
 from .driver import open_page, play_turn_by_clicking, set_up_by_clicking
+from .editor_steps import (
+    WAIT,
+    click_hex,
+    hex_,
+    new_blank,
+    open_editor,
+    play_against_ai,
+    save_and_reload,
+    status,
+)
 from .test_accessibility import DOCS
 
 pytestmark = pytest.mark.browser
-WAIT = 60000
-
-
-def hex_(page, label):
-    return page.locator(f"[data-testid=ed-map] g.hex[data-hex='{label}']")
-
-
-def click_hex(page, label):
-    """A click on a hex of the editor's map, then the redraw it causes."""
-    before = page.locator("[data-testid=ed-map]").element_handle()
-    hex_(page, label).click()
-    page.wait_for_function("el => !el.isConnected", arg=before, timeout=WAIT)
-
-
-def status(page, kind, words):
-    """Wait until the editor's status line says ``words`` (kind: okmsg or error)."""
-    page.wait_for_selector(f"[data-testid=editor-status] .{kind}:has-text(\"{words}\")", timeout=WAIT)
+GW = "great_war"
 
 
 def build_small(page):
-    page.fill("[data-testid=ed-cols]", "7")
-    page.fill("[data-testid=ed-rows]", "5")
-    page.click("[data-testid=ed-blank]")
-    page.wait_for_function("() => document.querySelectorAll('[data-testid=ed-map] g.hex').length === 33",
-                           timeout=WAIT)  # 7 x 5 less the two hexes off the short rows
+    new_blank(page, 7, 5, 33)  # 7 x 5 less the two hexes off the short rows
     page.click("[data-testid=tool-terrain]")
     page.select_option("[data-testid=ed-terrain]", "forest")
     click_hex(page, "D3")
@@ -66,9 +56,7 @@ def build_small(page):
 
 
 def test_build_a_scenario_save_reload_find_it_and_play_a_turn_against_the_ai(browser, server, shots):
-    page = open_page(browser, server + "/")
-    page.click("[data-testid=open-editor]", timeout=WAIT)
-    page.wait_for_selector("[data-testid=ed-map] g.hex", timeout=WAIT)
+    page = open_editor(browser, server, GW, from_home=True)
     build_small(page)
     # the loader's own message for a unit on a half hex, and nothing saved
     page.select_option("[data-testid=ed-side]", "central")
@@ -82,13 +70,8 @@ def test_build_a_scenario_save_reload_find_it_and_play_a_turn_against_the_ai(bro
     click_hex(page, "A1")  # the same side's unit clicked again goes
     assert page.locator("[data-testid=ed-map] .eunit").count() == 3
     shots(page, "built")
-    page.click("[data-testid=ed-save]")
-    status(page, "okmsg", "Saved Little wood")
-    assert "#/editor/" in page.url
-    saved_id = page.url.rsplit("/", 1)[1]
-    page.reload()
-    page.wait_for_selector("[data-testid=my-scenarios] a:has-text('Little wood')", timeout=WAIT)
-    status(page, "okmsg", "Opened Little wood")
+    saved_id = save_and_reload(page, "Little wood")
+    assert f"#/editor/{saved_id}" in page.url
     assert page.locator("[data-testid=ed-name]").input_value() == "Little wood"
     assert hex_(page, "D3").get_attribute("data-terrain") == "forest"
     assert hex_(page, "E3").get_attribute("data-terrain") == "forest"
@@ -99,9 +82,7 @@ def test_build_a_scenario_save_reload_find_it_and_play_a_turn_against_the_ai(bro
     shots(page, "reloaded")
     DOCS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(DOCS / "great_war-editor.png"))
-    page.select_option("[data-testid=ed-level]", "random")
-    page.click("[data-testid=ed-play-ai]")
-    page.wait_for_selector("[data-testid=prompt], [data-testid=handover]", timeout=WAIT)
+    play_against_ai(page, "random")
     set_up_by_clicking(page)
     page.wait_for_selector("svg.map .counter", timeout=WAIT)
     assert page.locator("svg.map .counter").count() == 3
@@ -123,8 +104,7 @@ def test_build_a_scenario_save_reload_find_it_and_play_a_turn_against_the_ai(bro
 
 
 def test_an_exported_file_imports_back_into_the_editor(browser, server, tmp_path):
-    page = open_page(browser, server + "/#/editor")
-    page.wait_for_selector("[data-testid=ed-map] g.hex", timeout=WAIT)
+    page = open_editor(browser, server, GW)
     build_small(page)
     page.click("[data-testid=ed-save]")
     page.wait_for_selector("[data-testid=ed-export]:not([hidden])", timeout=WAIT)
@@ -159,8 +139,7 @@ def test_an_exported_file_imports_back_into_the_editor(browser, server, tmp_path
 def test_the_yaml_pane_play_by_link_keyboard_and_accessibility(browser, other_browser, server):
     from .test_accessibility import serious_violations
 
-    page = open_page(browser, server + "/#/editor")
-    page.wait_for_selector("[data-testid=ed-map] g.hex", timeout=WAIT)
+    page = open_editor(browser, server, GW)
     build_small(page)
     violations = serious_violations(page)
     assert violations == [], violations
@@ -206,9 +185,7 @@ def test_start_from_a_built_in_remove_a_unit_save_and_delete(browser, server):
     tools, and Delete in My scenarios (after the browser's confirmation)."""
     data = yaml.safe_load((Path(scenarios_py).parent / "data/scenarios/ridge_trench.yaml").read_text())
     first = data["units"]["allies"][0]["hex"]
-    page = open_page(browser, server + "/")
-    page.click("[data-testid=open-editor]", timeout=WAIT)
-    page.wait_for_selector("[data-testid=ed-map] g.hex", timeout=WAIT)
+    page = open_editor(browser, server, GW, from_home=True)
     page.select_option("[data-testid=ed-from]", "ridge_trench")
     page.click("[data-testid=ed-open-builtin]")
     total = sum(len(v) for v in data["units"].values())

@@ -9,9 +9,8 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from .editor_steps import open_editor, place, play_a_turn_against_the_ai
+from .editor_steps import WAIT, click_hex, hex_, open_editor, place, play_a_turn_against_the_ai, status
 from .test_accessibility import DOCS, serious_violations
-from .test_editor import WAIT, click_hex, hex_, status
 
 pytestmark = pytest.mark.browser
 

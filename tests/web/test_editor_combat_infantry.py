@@ -10,10 +10,20 @@ import httpx
 import pytest
 
 from .driver import renders, wait_drawn_after, wait_my_turn
-from .editor_steps import check, new_blank, open_editor, place, play_against_ai, save_and_reload
+from .editor_steps import (
+    WAIT,
+    check,
+    click_hex,
+    hex_,
+    new_blank,
+    open_editor,
+    place,
+    play_against_ai,
+    save_and_reload,
+    status,
+)
 from .test_accessibility import DOCS, serious_violations
 from .test_combat_infantry import one_click
-from .test_editor import WAIT, click_hex, hex_, status
 
 pytestmark = pytest.mark.browser
 

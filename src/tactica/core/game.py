@@ -51,7 +51,8 @@ def check_copy(state: dict[str, Any], copy: dict[str, Any], module: str) -> None
 
 
 class Game:
-    __slots__ = ("_decision", "_logging", "_reveal", "_undo_floor", "log", "record", "rules", "state")
+    __slots__ = ("__weakref__", "_decision", "_logging", "_reveal", "_undo_floor", "log", "record", "rules",
+                 "state")  # __weakref__: what a policy remembers of a game must not keep it alive
 
     check_windows = False
     """Also ask ``Step.opens`` at windows where the hand offers more than the pass, and raise

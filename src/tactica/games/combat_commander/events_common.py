@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 
 from ..commander_family.event_steps import (
     CONTINUATIONS,
+    HELPS,
+    HURTS,
     add_steps,
     adjacent_or_in,
     ask,
@@ -48,11 +50,11 @@ if TYPE_CHECKING:
     from tactica.core.game import Game
 
 __all__ = [
-    "CONTINUATIONS", "FORTIFICATION_COVER", "FORTIFICATION_KINDS", "add_steps", "adjacent_or_in", "ask",
-    "blazes", "can_enter", "closest", "continuation", "figures_of_type", "forts", "impassable",
-    "inactive_first", "is_water", "map_units", "new_id", "no_effect", "opt", "place_fortification",
-    "place_smoke", "random_hex", "roll_then", "roster_unit", "table", "unit_label", "unit_opts", "unit_type",
-    "who",
+    "CONTINUATIONS", "FORTIFICATION_COVER", "FORTIFICATION_KINDS", "HELPS", "HURTS", "add_steps",
+    "adjacent_or_in", "ask", "blazes", "can_enter", "closest", "continuation", "figures_of_type", "forts",
+    "impassable", "inactive_first", "is_water", "map_units", "new_id", "no_effect", "opt",
+    "place_fortification", "place_smoke", "random_hex", "roll_then", "roster_unit", "table", "unit_label",
+    "unit_opts", "unit_type", "who",
 ]
 
 FORTIFICATION_KINDS = ("foxholes", "trench", "mines", "wire", "bunker", "pillbox")

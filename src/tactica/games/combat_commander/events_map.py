@@ -21,7 +21,7 @@ from ..commander_family.events import EventDef
 from ..commander_family.events_map import push_relocation, put_blaze, spread_blaze
 from ..commander_family.stats import unit_kind
 from . import events_common as ec
-from .events_common import ask, continuation, map_units, opt, unit_label, who
+from .events_common import HELPS, HURTS, ask, continuation, map_units, opt, unit_opts, who
 
 if TYPE_CHECKING:
     from tactica.core.game import Game
@@ -103,7 +103,7 @@ def entrench(g: Game, seat: int, card: str) -> None:
         _none(g, "E55", f"no {who(g, seat)}-occupied hex can take Foxholes")
         return
     ask(g, seat, "entrench", "Entrench: place Foxholes?",
-        [*[opt(f"hex:{h}", f"Foxholes in {h}", "hex", hex=h) for h in hexes],
+        [*[opt(f"hex:{h}", f"Foxholes in {h}", "hex", hex=h, effect=HELPS) for h in hexes],
          opt("none", "No Foxholes", "none")])
 
 
@@ -165,7 +165,7 @@ def _white_phosphorus(g: Game, a: Args, o: Option | None) -> None:
     # push in reverse so the inactive player picks first
     for s in reversed(seats):
         ask(g, s, "wp_break", f"White Phosphorus in {h}: break one of your units there",
-            [opt(f"unit:{u}", f"Break {unit_label(g, u)}", "unit", unit=u) for u in units_in(g, h, s)])
+            unit_opts(g, units_in(g, h, s), "Break", HURTS))
 
 
 @continuation("wp_break")

@@ -42,7 +42,7 @@ from ..commander_family.state import side
 from ..commander_family.stats import command_of, morale, unit_kind
 from ..commander_family.victory import check_sudden_loss, eliminate
 from . import events_common as ec
-from .events_common import ask, continuation, map_units, opt, unit_label, who
+from .events_common import HELPS, HURTS, ask, continuation, map_units, opt, unit_opts, who
 
 if TYPE_CHECKING:
     from tactica.core.game import Game
@@ -55,10 +55,6 @@ def _units(g: Game) -> dict[str, Any]:
 
 def _none(g: Game, rule: str, why: str) -> None:
     g.emit(rule, "No effect: {why} (E42)", why=why)
-
-
-def _unit_opts(g: Game, uids: list[str], verb: str) -> list[list[Any]]:
-    return [opt(f"unit:{u}", f"{verb} {unit_label(g, u)}", "unit", unit=u) for u in uids]
 
 
 # ---------------------------------------------------------------- E43 Air Support
@@ -81,7 +77,8 @@ def _air_support_hex(g: Game, a: Args, _: Option | None) -> None:
             return
         g.emit("E43", "{hex} is empty: the closest occupied hex(es): {hexes}", hex=h,
                hexes=", ".join(targets))
-    opts = [opt(f"hex:{t}", f"Break every unit in {t} ({', '.join(units_in(g, t))})", "hex", hex=t)
+    opts = [opt(f"hex:{t}", f"Break every unit in {t} ({', '.join(units_in(g, t))})", "hex", hex=t,
+                effect=HURTS)
             for t in targets]
     ask(g, seat, "air_support_pick", "Air Support: break all units in a hex?",
         [*opts, opt("none", "Break nobody", "none")])
@@ -115,7 +112,7 @@ def commissar(g: Game, seat: int, card: str) -> None:
         _none(g, "E50", "the Russian player has no broken unit on the map")
         return
     ask(g, r, "commissar", "Commissar: pick one of your broken units",
-        _unit_opts(g, cands, "Commissar visits"))
+        unit_opts(g, cands, "Commissar visits"))
 
 
 @continuation("commissar")
@@ -159,7 +156,7 @@ def deploy_event(g: Game, seat: int, card: str) -> None:
         _none(g, "E52", f"{who(g, seat)} has no Squad on the map")
         return
     ask(g, seat, "deploy", "Deploy: replace a Squad by two Teams?",
-        [*_unit_opts(g, cands, "Deploy"), opt("none", "Deploy nothing", "none")])
+        [*unit_opts(g, cands, "Deploy"), opt("none", "Deploy nothing", "none")])
 
 
 def _replace_pending(g: Game, uid: str, teams: list[str]) -> None:
@@ -239,7 +236,7 @@ def medic(g: Game, seat: int, card: str) -> None:
     if not cands:
         _none(g, "E64", "no broken unit on the map")
         return
-    ask(g, seat, "medic", "Medic!: rally which broken unit?", _unit_opts(g, cands, "Rally"))
+    ask(g, seat, "medic", "Medic!: rally which broken unit?", unit_opts(g, cands, "Rally", HELPS))
 
 
 @continuation("medic")
@@ -268,7 +265,7 @@ def _shell_shock_hex(g: Game, a: Args, _: Option | None) -> None:
         break_or_wound(g, tied[0], "E72")
         return
     ask(g, int(a["seat"]), "shell_shock_pick", "Shell Shock: which of the closest units breaks?",
-        _unit_opts(g, tied, "Break"))
+        unit_opts(g, tied, "Break", HURTS))
 
 
 @continuation("shell_shock_pick")

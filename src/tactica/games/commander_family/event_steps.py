@@ -79,6 +79,15 @@ def add_steps(rules: Any) -> None:
             rules.add_step(step)
 
 
+HURTS = "hurts"
+HELPS = "helps"
+"""The values of an Event option's ``effect`` arg: what the answer does to what it names (its
+unit, every unit in its hex, its Weapon's carrier; an option naming none, to the deciding side).
+It says which way each answer cuts in a form a program reads (the scripted policy), so no one
+parses labels; the units it speaks of are on the map or the Casualty track, seen by both seats.
+An option without it states no effect."""
+
+
 def opt(oid: str, label: str, kind: str = "", **args: Any) -> list[Any]:
     return [oid, label, kind, args]
 
@@ -257,5 +266,8 @@ def unit_label(g: Game, uid: str) -> str:
     return f"{t.name} {uid}{where}{' (broken)' if u['broken'] else ''}"
 
 
-def unit_opts(g: Game, uids: list[str], verb: str) -> list[list[Any]]:
-    return [opt(f"unit:{u}", f"{verb} {unit_label(g, u)}", "unit", unit=u) for u in uids]
+def unit_opts(g: Game, uids: list[str], verb: str, effect: str | None = None) -> list[list[Any]]:
+    """One option per unit, labelled ``verb`` and the unit; ``effect`` (:data:`HURTS` or
+    :data:`HELPS`) when the answer hurts or helps the unit it names."""
+    extra = {} if effect is None else {"effect": effect}
+    return [opt(f"unit:{u}", f"{verb} {unit_label(g, u)}", "unit", unit=u, **extra) for u in uids]

@@ -30,7 +30,7 @@ from .access import rules_of
 from .board_state import hex_distance, overlay, units_in
 from .breaking import break_or_wound
 from .citations import cite
-from .event_steps import ask, continuation, map_units, no_effect, opt, unit_opts, who
+from .event_steps import HELPS, HURTS, ask, continuation, map_units, no_effect, opt, unit_opts, who
 from .fire import reaches
 from .state import new_unit, opponent, side
 from .stats import best_cover, unit_kind
@@ -90,8 +90,8 @@ def veteran_event(name: str, rule: str, which: str, what: str) -> Callable[[Game
         if not cands:
             no_effect(g, rule, f"{who(g, seat)} has no {what} without a Veteran marker on the map")
             return
-        ask(g, seat, "veteran", f"{name}: which unit becomes Veteran?", unit_opts(g, cands, "Veteran:"),
-            rule=rule)
+        ask(g, seat, "veteran", f"{name}: which unit becomes Veteran?",
+            unit_opts(g, cands, "Veteran:", HELPS), rule=rule)
 
     return execute
 
@@ -117,7 +117,7 @@ def surrender_event(name: str, rule: str, which: str, where: str) -> Callable[[G
             no_effect(g, rule, f"no broken {who(g, seat)} unit is {where}")
             return
         ask(g, seat, "surrender", f"{name}: which of your broken units surrenders?",
-            unit_opts(g, cands, "Surrender"), rule=rule)
+            unit_opts(g, cands, "Surrender", HURTS), rule=rule)
 
     return execute
 
@@ -134,7 +134,7 @@ def kia(g: Game, seat: int, card: str) -> None:
     if not cands:
         no_effect(g, cite(g, "event.kia"), "no broken unit on the map")
         return
-    ask(g, seat, "kia", "KIA: eliminate which broken unit?", unit_opts(g, cands, "Eliminate"))
+    ask(g, seat, "kia", "KIA: eliminate which broken unit?", unit_opts(g, cands, "Eliminate", HURTS))
 
 
 @continuation("kia")
@@ -194,7 +194,7 @@ def _hero(g: Game, a: Args, o: Option | None) -> None:
     cands = [u for u in units_in(g, h, seat) if _units(g)[u]["broken"]]
     if cands:
         ask(g, seat, "hero_rally", "Hero: rally a broken unit in his hex?",
-            [*unit_opts(g, cands, "Rally"), opt("none", "Rally nobody", "none")])
+            [*unit_opts(g, cands, "Rally", HELPS), opt("none", "Rally nobody", "none")])
 
 
 @continuation("hero_rally")
@@ -220,7 +220,7 @@ def interdict(g: Game, seat: int, then: str | None, **data: Any) -> None:
         if then is not None:
             ev.CONTINUATIONS[then](g, {"seat": seat, **data}, None)
         return
-    ask(g, seat, "interdiction", "Interdiction: Suppress which unit?", unit_opts(g, cands, "Suppress"),
+    ask(g, seat, "interdiction", "Interdiction: Suppress which unit?", unit_opts(g, cands, "Suppress", HURTS),
         next=then, **data)
 
 
@@ -269,7 +269,7 @@ def _malfunction_hex(g: Game, a: Args, _: Option | None) -> None:
         _break_weapon(g, tied[0])
         return
     ask(g, int(a["seat"]), "malfunction_pick", "Malfunction: which of the closest Weapons breaks?",
-        [opt(f"weapon:{w}", f"Break {w} in {ws[w]}", "weapon", weapon=w) for w in tied])
+        [opt(f"weapon:{w}", f"Break {w} in {ws[w]}", "weapon", weapon=w, effect=HURTS) for w in tied])
 
 
 def _break_weapon(g: Game, wid: str) -> None:
@@ -317,7 +317,7 @@ def _scrounge(g: Game, a: Args, o: Option | None) -> None:
         g.emit(cite(g, "event.scrounge"), "{nation} scrounges nothing", nation=who(g, seat))
         return
     ask(g, seat, "scrounge_to", f"Scrounge: who takes {o.args['weapon']}?",
-        unit_opts(g, scrounge_holders(g, seat, o.args["weapon"]), "Give to"), weapon=o.args["weapon"])
+        unit_opts(g, scrounge_holders(g, seat, o.args["weapon"]), "Give to", HELPS), weapon=o.args["weapon"])
 
 
 @continuation("scrounge_to")
@@ -368,7 +368,7 @@ def suppress_in_mg_reach(which: str, also: Callable[[Game, int], list[str]] | No
                       "no unsuppressed enemy unit is in Range and LOS of a usable friendly MG")
             return
         ask(g, seat, "suppressing_fire", "Suppressing Fire: Suppress an enemy unit?",
-            [*unit_opts(g, cands, "Suppress"), opt("none", "Suppress nobody", "none")])
+            [*unit_opts(g, cands, "Suppress", HURTS), opt("none", "Suppress nobody", "none")])
 
     return execute
 
@@ -394,7 +394,7 @@ def walking_wounded(g: Game, seat: int, card: str) -> None:
         no_effect(g, cite(g, "event.walking_wounded"), "the Casualty Track is empty")
         return
     ask(g, seat, "walking_wounded", "Walking Wounded: which eliminated unit returns?",
-        unit_opts(g, sorted(cands), "Return"))
+        unit_opts(g, sorted(cands), "Return", HELPS))
 
 
 @continuation("walking_wounded")

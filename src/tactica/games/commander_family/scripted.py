@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import random
 import re
+import weakref
 from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -42,6 +43,7 @@ from .actions_move import assault_pieces
 from .activation import radius_units
 from .advance import destinations
 from .board_state import FIGURE_LIMIT, board_of, label_map, overlay, reading
+from .event_steps import HELPS, HURTS
 from .stats import best_cover, morale, stat_value, unit_kind
 
 if TYPE_CHECKING:
@@ -148,7 +150,16 @@ class _once(Generic[T]):
         return value
 
 _LAST_CTX: list[Any] = [None]
-"""(state, decision, seat, _Ctx) of the last :meth:`_Ctx.at`."""
+"""(weak reference to the game, its state, decision, seat, _Ctx) of the last :meth:`_Ctx.at`.
+The reference's callback empties it when that game is dropped: nothing of a game (its state,
+the view sharing its units) outlives it here, between games or a search's clones."""
+
+
+def _forget(ref: weakref.ref[Game]) -> None:
+    """The game of the last context is gone: drop the context (unless a later one took over)."""
+    last = _LAST_CTX[0]
+    if last is not None and last[0] is ref:
+        _LAST_CTX[0] = None
 
 
 class _Ctx:
@@ -159,7 +170,7 @@ class _Ctx:
 
     def __init__(self, game: Game, seat: int) -> None:
         self.seat = seat
-        self._game: Game | None = game
+        self._game: weakref.ref[Game] | None = weakref.ref(game)  # not kept alive by its context
         self._made_at = game.decision()
         self._scoped = False
         self._scopes: list[reading] = []
@@ -186,17 +197,17 @@ class _Ctx:
         means the same position."""
         d = game.decision()
         last = _LAST_CTX[0]
-        if last is not None and last[0] is game.state and last[1] is d and last[2] == seat:
-            same: _Ctx = last[3]
+        if last is not None and last[1] is game.state and last[2] is d and last[3] == seat:
+            same: _Ctx = last[4]
             return same
         ctx = _Ctx(game, seat)
-        _LAST_CTX[0] = (game.state, d, seat, ctx)
+        _LAST_CTX[0] = (weakref.ref(game, _forget), game.state, d, seat, ctx)
         return ctx
 
     @_once
     def g(self) -> _ViewGame:
         """The stand-in game on the seat's view."""
-        game = self._game
+        game = self._game() if self._game is not None else None
         if game is None or game.decision() is not self._made_at:
             raise RuntimeError("the game moved on before the policy read its view")
         self._game = None
@@ -532,12 +543,13 @@ class CommanderPolicy:
 
     def __init__(self) -> None:
         self.last_reason = ""
-        self._backed: tuple[Game, str] | None = None
+        self._backed: tuple[weakref.ref[Game], str] | None = None
         """(game, hex) when the policy went back from a Fire group that could not shoot at the
         hex: at its next choice, if that is in the same game (the choice of another target),
-        the hex is skipped once (no back-and-forth). The game is held, not named by its id: a
-        later game (a search's next clone) at the same address must not find it; and the next
-        choice takes it or drops it, so it never steers a later Fire Order."""
+        the hex is skipped once (no back-and-forth). The game is held by a weak reference, not
+        named by its id: a later game (a search's next clone) at the same address must not find
+        it, and a game dropped after that choice is not kept alive; the next choice takes it or
+        drops it, so it never steers a later Fire Order."""
         self._skip: str | None = None
         """The hex to skip at this choice (from ``_backed``)."""
 
@@ -549,7 +561,7 @@ class CommanderPolicy:
     def explain(self, game: Game, seat: int, rng: random.Random) -> tuple[Option, str]:
         """The chosen option and a one-line reason."""
         backed, self._backed = self._backed, None
-        self._skip = backed[1] if backed is not None and backed[0] is game else None
+        self._skip = backed[1] if backed is not None and backed[0]() is game else None
         opts = game.legal_options()
         if not opts:
             raise ValueError("no decision to make: the game is over")
@@ -754,7 +766,7 @@ class CommanderPolicy:
                     return grown
             back = self._find(opts, "back")
             if back is not None and target is not None:
-                self._backed = (game, target)  # do not pick it again straight away
+                self._backed = (weakref.ref(game), target)  # do not pick it again straight away
             return back or opts[0], "nothing can fire there"
         if "activate" in kinds:
             if prompt.startswith("Fire: activate"):
@@ -819,7 +831,7 @@ class CommanderPolicy:
             grown = self._grow_group(ctx, opts, m.group(1), False, rng)
             if grown is not None:
                 return grown
-            self._backed = (game, m.group(1))
+            self._backed = (weakref.ref(game), m.group(1))
         return self._find(opts, "back") or opts[0], "nothing can fire there"
 
     # -- Op Fire
@@ -1082,18 +1094,20 @@ class CommanderPolicy:
 
     def _event_ask(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
                    rng: random.Random) -> tuple[Option, str] | None:
-        """An Event's question: an option that breaks, Suppresses or eliminates (KIA, Air
-        Support, Interdiction, Shell Shock, Malfunction ...) goes to the enemy's units, one that
-        rallies, promotes or entrenches to ours, and "none" (0) rather than hurt our own. The
-        options name a unit, a hex (all its units) or a Weapon (its carrier). A question none of
-        whose options says which way it cuts takes the fallback."""
-        if not any(o.kind != "none" and _event_harm(o.label) for o in opts):
+        """An Event's question: an option that hurts what it names (breaks, Suppresses or
+        eliminates: KIA, Air Support, Interdiction, Shell Shock, Malfunction ...) goes to the
+        enemy's units, one that helps it (rallies, promotes, entrenches) to ours, and "none" (0)
+        rather than hurt our own. Which way an option cuts is its ``effect`` arg, set by the Event
+        that asks (event_steps.HURTS / HELPS), never read off its label. The options name a unit,
+        a hex (all its units) or a Weapon (its carrier). A question none of whose options states
+        an effect takes the fallback."""
+        if not any(o.kind != "none" and _event_effect(o) for o in opts):
             return None
         g: Any = ctx.g
         seat = ctx.seat
         best: tuple[float, Option | None] = (-math.inf, None)
         for o in opts:
-            harm = _event_harm(o.label)
+            harm = _event_effect(o)
             if o.kind != "none" and harm == 0:
                 continue
             v = 0.0 if o.kind == "none" else harm * sum(  # + an enemy unit, - one of ours
@@ -1131,18 +1145,11 @@ class CommanderPolicy:
 
 
 
-_EVENT_HURTS = ("Break", "Eliminate", "Suppress", "Surrender")
-_EVENT_HELPS = ("Rally", "Veteran", "Return", "Foxholes", "Give to")
-
-
-def _event_harm(label: str) -> int:
-    """1 for an Event option that hurts the units it names, -1 for one that helps them, 0 when
-    its label does not say (read from the label's first words, as a player reads the card)."""
-    if label.startswith(_EVENT_HURTS):
-        return 1
-    if label.startswith(_EVENT_HELPS):
-        return -1
-    return 0
+def _event_effect(o: Option) -> int:
+    """1 for an Event option that hurts what it names, -1 for one that helps it, 0 when it
+    states no effect (its ``effect`` arg, event_steps.HURTS / HELPS)."""
+    e = o.args.get("effect")
+    return 1 if e == HURTS else -1 if e == HELPS else 0
 
 
 def roll_settled(game: Game, seat: int) -> bool:

@@ -19,7 +19,7 @@ from tactica.core.options import Option
 from tactica.core.rules import Args
 
 from ..commander_family.actions import ActionDef
-from ..commander_family.event_steps import ask, continuation, unit_opts
+from ..commander_family.event_steps import HURTS, ask, continuation, unit_opts
 from ..commander_family.stats import unit_kind
 from ..commander_family.victory import check_sudden_loss, eliminate, nation
 from . import artillery, barrage
@@ -63,7 +63,7 @@ def major_gas_playable(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> bo
 
 def play_major_gas(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:
     ask(g, seat, "gwc_major_gas", "Major Gas Attack: eliminate which Unit?",
-        unit_opts(g, gassed(g, seat, ctx), "Eliminate"))
+        unit_opts(g, gassed(g, seat, ctx), "Eliminate", HURTS))
 
 
 @continuation("gwc_major_gas")

@@ -28,7 +28,7 @@ from tactica.core.rules import Args
 from ..commander_family.actions import ActionDef
 from ..commander_family.actions_fire import DEFENSE
 from ..commander_family.board_state import hex_distance, overlay
-from ..commander_family.event_steps import ask, continuation, setup_area, unit_opts
+from ..commander_family.event_steps import HURTS, ask, continuation, setup_area, unit_opts
 from ..commander_family.fire import able, attack_hexes, in_play, piece_hex, piece_unit, reaches
 from ..commander_family.state import new_unit, new_weapon, side
 from ..commander_family.stats import best_cover, unit_kind
@@ -95,7 +95,7 @@ def counter_play(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:
     d = defending(g, seat, ctx)
     assert d is not None
     ask(g, seat, "counterattack", "Counterattack: Suppress which attacking Formation?",
-        unit_opts(g, counter_targets(g, seat, d[1]), "Suppress"), left=1)
+        unit_opts(g, counter_targets(g, seat, d[1]), "Suppress", HURTS), left=1)
 
 
 @continuation("counterattack")
@@ -114,7 +114,7 @@ def _counterattack(g: Game, a: Args, o: Option | None) -> None:
     more = counter_targets(g, seat, d) if d is not None and int(a["left"]) > 0 else []
     if more:
         ask(g, seat, "counterattack", "Counterattack: Suppress a second attacking Formation?",
-            [*unit_opts(g, more, "Suppress"), ["none", "No second one", "none", {}]], left=0)
+            [*unit_opts(g, more, "Suppress", HURTS), ["none", "No second one", "none", {}]], left=0)
 
 
 # ---------------------------------------------------------------- A46 Intersect Machine Guns

@@ -33,7 +33,7 @@ from ..commander_family.actions import ActionDef
 from ..commander_family.actions_fire import DEFENSE
 from ..commander_family.actions_move import MOVE_WINDOWS, boxed, moving
 from ..commander_family.board_state import objective_hex_labels
-from ..commander_family.event_steps import ask, continuation, map_units, opt
+from ..commander_family.event_steps import HELPS, ask, continuation, map_units, opt
 from ..commander_family.state import side
 from ..commander_family.stats import unit_kind
 from . import terrain_state
@@ -58,7 +58,7 @@ def dig_in_playable(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> bool:
 
 def dig_in_play(g: Game, seat: int, card: str, ctx: dict[str, Any]) -> None:
     ask(g, seat, "gwc_dig_in", "Dig In: Foxholes into which hex?",
-        [opt(f"hex:{h}", f"Foxholes in {h}", "hex", hex=h) for h in dig_in_hexes(g, seat)])
+        [opt(f"hex:{h}", f"Foxholes in {h}", "hex", hex=h, effect=HELPS) for h in dig_in_hexes(g, seat)])
 
 
 @continuation("gwc_dig_in")

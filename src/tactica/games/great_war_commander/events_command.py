@@ -22,7 +22,7 @@ from tactica.core.rules import Args
 from ..commander_family import event_steps as ev
 from ..commander_family.access import rules_of
 from ..commander_family.board_state import hex_distance
-from ..commander_family.event_steps import ask, continuation, map_units, no_effect, opt, unit_opts, who
+from ..commander_family.event_steps import HURTS, ask, continuation, map_units, no_effect, opt, unit_opts, who
 from ..commander_family.rout import push_retreat
 from ..commander_family.state import new_unit, opponent
 from ..commander_family.stats import unit_kind
@@ -87,7 +87,7 @@ def raid_prisoners(g: Game, seat: int, card: str) -> None:
         no_effect(g, "E84", "no enemy Unit out of cohesion is next to one of the receiver's unbroken Units")
         return
     ask(g, seat, "raid_prisoners", "Raid Prisoners: eliminate which enemy Unit?",
-        unit_opts(g, cands, "Eliminate"))
+        unit_opts(g, cands, "Eliminate", HURTS))
 
 
 @continuation("raid_prisoners")

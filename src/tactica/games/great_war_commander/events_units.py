@@ -81,7 +81,7 @@ def air_support(g: Game, seat: int, card: str) -> None:
     hard = year(g) >= 1917 and side(g.state, seat)["nation"] == "Germany"
     verb = "Break" if hard else "Suppress"
     ask(g, seat, "gwc_air_support", f"Air Support: {verb.lower()} every Unit in which hex?",
-        [*[opt(f"hex:{h}", f"{verb} the Units in {h}", "hex", hex=h) for h in hexes],
+        [*[opt(f"hex:{h}", f"{verb} the Units in {h}", "hex", hex=h, effect=ev.HURTS) for h in hexes],
          opt("none", "No Air Support", "none")], hard=hard)
 
 
@@ -194,7 +194,8 @@ def rally_or_surrender(rule: str, nation: str) -> Any:
             return
         broken = [u for u in map_units(g, seat) if is_unit(g, u) and _units(g)[u]["broken"]]
         ask(g, seat, "rally_or_surrender", "Rally a Unit, or raise your Surrender level?",
-            [*unit_opts(g, broken, "Rally"), opt("surrender", "Surrender level +1", "surrender")], rule=rule)
+            [*unit_opts(g, broken, "Rally", ev.HELPS),
+             opt("surrender", "Surrender level +1", "surrender", effect=ev.HURTS)], rule=rule)
 
     return execute
 
@@ -228,7 +229,7 @@ def _engine_down(g: Game, a: Args, _: Option | None) -> None:
         break_unit(g, tied[0], "E67")
     else:
         ask(g, int(a["seat"]), "engine_down_pick", "Engine Down: which of the nearest Tanks breaks?",
-            unit_opts(g, tied, "Break"))
+            unit_opts(g, tied, "Break", ev.HURTS))
 
 
 @continuation("engine_down_pick")
@@ -286,7 +287,7 @@ def fatigue(g: Game, seat: int, card: str) -> None:
         _fatigue(g, {"seat": seat}, Option(f"hex:{tied[0]}", "", "hex", {"hex": tied[0]}))
         return
     ask(g, seat, "fatigue", "Fatigue: which of the hexes closest to the enemy edge?",
-        [opt(f"hex:{h}", f"Suppress the Formations in {h}", "hex", hex=h) for h in tied])
+        [opt(f"hex:{h}", f"Suppress the Formations in {h}", "hex", hex=h, effect=ev.HURTS) for h in tied])
 
 
 @continuation("fatigue")
@@ -379,7 +380,7 @@ def marseillaise(g: Game, seat: int, card: str) -> None:
                   else "only the French player receives it")
         return
     ask(g, seat, "marseillaise", "Marseillaise: rally every Unit and Leader in which hex?",
-        [opt(f"hex:{h}", f"Rally in {h}", "hex", hex=h) for h in hexes])
+        [opt(f"hex:{h}", f"Rally in {h}", "hex", hex=h, effect=ev.HELPS) for h in hexes])
 
 
 @continuation("marseillaise")
@@ -394,7 +395,8 @@ def meccano(g: Game, seat: int, card: str) -> None:
     tanks = [u for u in map_units(g, seat) if unit_kind(g, u) == "tank"]
     opts = [*[opt(f"unsuppress:{u}", f"Remove the Suppressed marker of {u}", "unsuppress", unit=u)
               for u in tanks if _units(g)[u]["suppressed"]],
-            *[opt(f"rally:{u}", f"Rally {u}", "rally", unit=u) for u in tanks if _units(g)[u]["broken"]]]
+            *[opt(f"rally:{u}", f"Rally {u}", "rally", unit=u, effect=ev.HELPS)
+              for u in tanks if _units(g)[u]["broken"]]]
     if not opts:
         no_effect(g, "E79", f"no {who(g, seat)} Tank is Suppressed or broken")
         return
@@ -421,7 +423,8 @@ def petard(g: Game, seat: int, card: str) -> None:
         no_effect(g, "E82", "no enemy Formation is adjacent to a French Unit in Good Order"
                   if side(g.state, seat)["nation"] == "France" else "only the French player receives it")
         return
-    ask(g, seat, "petard", "Pétard-Raquette: break which enemy Formation?", unit_opts(g, cands, "Break"))
+    ask(g, seat, "petard", "Pétard-Raquette: break which enemy Formation?",
+        unit_opts(g, cands, "Break", ev.HURTS))
 
 
 @continuation("petard")
@@ -447,8 +450,9 @@ def raid(g: Game, seat: int, card: str) -> None:
         no_effect(g, "E83", "no enemy Unit within two hexes of a friendly Good Order Unit with a Leader")
         return
     ask(g, seat, "raid", "Raid: break one enemy Unit, or Suppress two?",
-        [*unit_opts(g, cands, "Break"),
-         *[opt(f"suppress:{u}", f"Suppress {ev.unit_label(g, u)} (then a second)", "suppress", unit=u)
+        [*unit_opts(g, cands, "Break", ev.HURTS),
+         *[opt(f"suppress:{u}", f"Suppress {ev.unit_label(g, u)} (then a second)", "suppress", unit=u,
+             effect=ev.HURTS)
            for u in cands if not _units(g)[u]["suppressed"]],
          opt("none", "No Raid", "none")])
 
@@ -466,7 +470,7 @@ def _raid(g: Game, a: Args, o: Option | None) -> None:
         more = [u for u in raid_targets(g, seat) if not _units(g)[u]["suppressed"]]
         if more:
             ask(g, seat, "raid_second", "Raid: Suppress a second enemy Unit?",
-                [*unit_opts(g, more, "Suppress"), opt("none", "No second one", "none")])
+                [*unit_opts(g, more, "Suppress", ev.HURTS), opt("none", "No second one", "none")])
 
 
 @continuation("raid_second")
