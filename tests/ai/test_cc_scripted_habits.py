@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tactica.core.game import Game
 from tactica.games.combat_commander.scripted import POLICY
 
@@ -139,3 +141,49 @@ def test_O20_3_1_1_a_fire_order_is_valued_with_the_mortar_firing_alone() -> None
     assert ctx.fire_value()[0] < FIRE_ODDS
     picks = {POLICY.explain(g, 0, random.Random(s))[0] for s in SEEDS}
     assert not any(o.kind == "order" and o.args["order"] == "Fire" for o in picks)
+
+
+def _recover_cards(g: Game, n: int) -> list[str]:
+    rules: Any = g.rules
+    return [c for c in rules.pack.decks["Germany"].cards if rules.card(c).order == "Recover"][:n]
+
+
+def test_O22_3_a_lone_broken_unit_is_rallied() -> None:
+    """A lone broken Rifle Squad (broken Morale 8 in the open, no enemy in reach), three Recover
+    cards in hand: a Rally Roll below 8 (21 in 36) gives the unit back. The Recover Order was
+    valued 0.35 a broken unit less 0.15 for a lone one, exactly the pass threshold, so the
+    policy passed and its unit stayed broken for good."""
+    from tactica.games.commander_family.scripted import PASS_BELOW, _Ctx
+
+    g = game([{"type": "ger-rifle-squad", "hex": "B2", "broken": True}],
+             [{"type": "us-rifle-squad", "hex": "O10"}])
+    hand(g, 0, _recover_cards(g, 3))
+    skip(g)
+    rules: Any = g.rules
+    assert rules.roll_morale(g, "axis-1", "rally") == 8
+    v, _ = POLICY.order_values(g, _Ctx(g, 0), {"Recover"})["Recover"]
+    assert v == pytest.approx(21 / 36) and v > PASS_BELOW
+    picks = {POLICY.explain(g, 0, random.Random(s))[0] for s in SEEDS}
+    assert {o.args.get("order") for o in picks} == {"Recover"}
+
+
+def test_O22_2_a_broken_leader_rolls_first_and_its_command_counts() -> None:
+    """A broken Leader (Command 1 unbroken, 0 broken; broken Morale 6) and a broken Rifle Squad
+    (Morale 8 with the broken Leader's Command 0) in B2. If the Leader rallies first, the
+    Squad's Morale is 9 for its own roll (3.3.1.2): the Order's value counts that chance, and
+    the Leader's roll is made first."""
+    from tactica.games.commander_family.scripted import LEADER_WORTH, _Ctx
+
+    g = game([{"type": "ger-rifle-squad", "hex": "B2", "broken": True},
+              {"type": "ger-ldr-biermann", "hex": "B2", "broken": True}],
+             [{"type": "us-rifle-squad", "hex": "O10"}])
+    cards = _recover_cards(g, 3)
+    hand(g, 0, cards)
+    skip(g)
+    p_leader, p8, p9 = 10 / 36, 21 / 36, 26 / 36
+    v, _ = POLICY.order_values(g, _Ctx(g, 0), {"Recover"})["Recover"]
+    assert v == pytest.approx(LEADER_WORTH * p_leader + p_leader * p9 + (1 - p_leader) * p8)
+    g.apply(f"order:{cards[0]}")
+    skip(g)
+    assert {o.id for o in g.legal_options()} == {"rally:axis-1", "rally:axis-2"}
+    assert _choices(g, 0) == {"rally:axis-2"}

@@ -10,9 +10,10 @@ run on a thin stand-in game whose state *is* that view, so they cannot see what 
 - Orders by value: Fire when a shot has good odds (P(break) from the attack total against the
   defender's Morale + Cover, each side adding 2d6), Move toward objectives the seat does not
   hold (and into Cover), Advance into Melee only when the FP favours us or onto an objective,
-  Recover when several units are broken, Rout when enemy broken units are on the map, Artillery
-  when a spotter sees enemies. No order is worth it: pass and discard the dead cards (Command
-  Confusion, orders with nothing to do), keeping Fire cards for Op Fire and Move/Recover cards.
+  Recover by the chance each broken unit rallies (a Leader first), Rout when enemy broken units
+  are on the map, Artillery when a spotter sees enemies. No order is worth it: pass and discard
+  the dead cards (Command Confusion, orders with nothing to do), keeping Fire cards for Op Fire
+  and Move/Recover cards.
 - Fire: the target with the best expected breaks; every piece that can join, joins.
 - Op Fire at a moving stack when the odds are good (moving units break on a tie), spending a
   Fire card only for a better shot than a free one.
@@ -70,6 +71,28 @@ def p_break(fp: int, defence: int, tie_breaks: bool = False) -> float:
     return _diff_tail()[max(-24, min(24, k)) + 24]
 
 
+def p_below(m: int) -> float:
+    """P(2d6 < m): a Rally Roll below the Morale rallies the unit (O22.3)."""
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b < m) / 36
+
+
+def _p_with_leaders(m: int, gains: list[tuple[float, int]], cumulative: bool) -> float:
+    """P(2d6 < Morale) for a broken unit whose hex holds broken Leaders that roll first: each
+    (chance it rallies, Command it then gains) adds its gain to the Morale when it rallies, all
+    of them (cumulative Command, CC 3.3.1.2) or the best one only (GWC 3.3.1.5)."""
+    p = 0.0
+    for k in range(1 << len(gains)):
+        w, up = 1.0, [0]
+        for i, (pl, gain) in enumerate(gains):
+            if k >> i & 1:
+                w *= pl
+                up.append(gain)
+            else:
+                w *= 1 - pl
+        p += w * p_below(m + (sum(up) if cumulative else max(up)))
+    return p
+
+
 # ---------------------------------------------------------------- the view as a game
 
 
@@ -97,6 +120,13 @@ OP_FIRE_FREE = 0.25
 OP_FIRE_CARD = 0.45
 PASS_BELOW = 0.2
 """No order worth this: pass (or end the Turn) and discard."""
+RALLIED = 1.0
+"""What a rallied unit is worth to a Recover Order (O22.3), in a Fire Order's expected breaks:
+a rally undoes a break."""
+LEADER_WORTH = 1.3
+"""A Leader counts this many units (as a Leader broken by our fire does, :meth:`_Ctx.defenders`)."""
+SUPPRESSED_OFF = 0.1
+"""What lifting one Suppressed marker is worth (O22.2)."""
 EXPOSURE = 2.0
 """Hexes of progress toward the objectives one expected break is worth to a moving stack: a
 hex the enemy's fire covers (Op Fire breaks a mover on a tie, O20.3.4) costs this much times
@@ -114,7 +144,8 @@ _PROMPT_DISCARD = re.compile(r"^Discard a card \((\d+) of at most \d+\)")
 
 _HANDLED = frozenset({"turn", "discard", "fire_order", "op_fire", "op_fire_activate", "move_order",
                       "advance_order", "rout_order", "retreat", "place", "overstack", "initiative",
-                      "action_window", "trigger_sniper", "assault_fire", "event_ask"})
+                      "action_window", "trigger_sniper", "assault_fire", "event_ask",
+                      "recover_order"})
 """Steps with their own method ``_<step>``; any other decision takes the fallback."""
 
 
@@ -399,7 +430,7 @@ class _Ctx:
             for u in self.enemy_hexes.get(target, []):
                 w = 1.5 if self.units[u]["broken"] else 1.0
                 if unit_kind(g, u) == "leader":
-                    w *= 1.3
+                    w *= LEADER_WORTH
                 out.append((w, morale(g, u).value))
         return out
 
@@ -616,15 +647,53 @@ class CommanderPolicy:
                 if av >= 0.8:
                     break
         out["Advance"] = (av, aw or "nowhere to advance")
-        broken = [u for u, d in ctx.mine.items() if d["broken"]]
-        supp = [u for u, d in ctx.mine.items() if d["suppressed"]]
-        rv = 0.35 * len(broken) + 0.1 * len(supp) - (0.15 if len(broken) == 1 else 0.0)
-        out["Recover"] = (rv, f"rally {len(broken)} broken units")
+        if names is None or "Recover" in names:
+            out["Recover"] = self._recover_value(ctx)
         eb = [u for u, d in ctx.theirs.items() if d["broken"]]
         out["Rout"] = (0.3 * len(eb), f"rout {len(eb)} broken enemy units")
         out["Artillery Request"] = (0.45 if ctx.enemy_hexes else 0.0, "artillery at a spotted enemy")
         out["Artillery Denied"] = (0.1, "deny the enemy's artillery")
         return out
+
+    def _recover_value(self, ctx: _Ctx) -> tuple[float, str]:
+        """O22: the Suppressed markers come off (SUPPRESSED_OFF each), then each broken unit
+        rallies on a roll below its Morale with Command and Cover (O22.3): RALLIED (a Leader
+        LEADER_WORTH times that) times that chance, in the units of a Fire Order's expected
+        breaks (a rally undoes a break). A broken Leader rolls first (:meth:`_recover_order`):
+        when it rallies, its Command goes from its broken side's to its unbroken side's for the
+        other units in its hex (3.3.1.2), which counts in their chances."""
+        g: Any = ctx.g
+        rules: Any = g.rules
+        broken = [u for u, d in ctx.mine.items() if d["broken"]]
+        supp = sum(1 for d in ctx.mine.values() if d["suppressed"])
+        v = SUPPRESSED_OFF * supp
+        for u in broken:
+            m = int(rules.roll_morale(g, u, "rally"))
+            if unit_kind(g, u) == "leader":
+                v += LEADER_WORTH * RALLIED * p_below(m)
+                continue
+            gains = [self._command_gain(ctx, x) for x in self._rally_leaders(ctx, u)]
+            v += RALLIED * _p_with_leaders(m, gains, bool(rules.cumulative_command))
+        return v, (f"rally {len(broken)} broken units: {v:.2f} expected" if broken
+                   else f"lift {supp} Suppressed markers")
+
+    @staticmethod
+    def _rally_leaders(ctx: _Ctx, uid: str) -> list[str]:
+        """The broken Leaders in ``uid``'s hex (their Command changes if they rally first)."""
+        g: Any = ctx.g
+        here = ctx.units[uid]["hex"]
+        return [x for x, d in ctx.mine.items()
+                if d["broken"] and d["hex"] == here and x != uid and unit_kind(g, x) == "leader"]
+
+    @staticmethod
+    def _command_gain(ctx: _Ctx, leader: str) -> tuple[float, int]:
+        """(chance the broken ``leader`` rallies, Command it then gains: unbroken side's less
+        broken side's)."""
+        g: Any = ctx.g
+        rules: Any = g.rules
+        t = rules.unit_type(ctx.units[leader]["type"])
+        gain = int(t.unbroken.command or 0) - int(t.broken.command or 0)
+        return p_below(int(rules.roll_morale(g, leader, "rally"))), gain
 
     def _advance_value(self, ctx: _Ctx, u: str, h: str) -> float:
         g: Any = ctx.g
@@ -1002,6 +1071,27 @@ class CommanderPolicy:
                 return o, "rout the enemy's broken units"
         return opts[0], "rout roll"
 
+    def _recover_order(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
+                       rng: random.Random) -> tuple[Option, str] | None:
+        """O22.2: the broken Leader whose rally lifts the most broken units' Morale rolls first
+        (its Command counts for the units in its hex only when it is unbroken, 3.3.1.2)."""
+        g: Any = ctx.g
+        rolls = [o for o in opts if o.kind == "rally" and o.args["unit"] in ctx.mine]
+        if not rolls:
+            return None
+
+        def lift(o: Option) -> int:
+            u = o.args["unit"]
+            if unit_kind(g, u) != "leader":
+                return -1
+            here = ctx.units[u]["hex"]
+            others = sum(1 for x, d in ctx.mine.items() if d["broken"] and d["hex"] == here and x != u)
+            return self._command_gain(ctx, u)[1] * others
+
+        pick = max(rolls, key=lift)
+        return pick, f"rally {pick.args['unit']} first" + (": a Leader's Command helps the rest"
+                                                            if lift(pick) > 0 else "")
+
     def _retreat(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
                  rng: random.Random) -> tuple[Option, str] | None:
         def safe(o: Option) -> float:
@@ -1097,7 +1187,8 @@ class CommanderPolicy:
             if o.kind != "none" and harm == 0:
                 continue
             v = 0.0 if o.kind == "none" else harm * sum(  # + an enemy unit, - one of ours
-                (1.3 if unit_kind(g, u) == "leader" else 1.0) * (-1 if ctx.units[u]["seat"] == seat else 1)
+                (LEADER_WORTH if unit_kind(g, u) == "leader" else 1.0)
+                * (-1 if ctx.units[u]["seat"] == seat else 1)
                 for u in self._event_units(ctx, o.args))
             if v > best[0]:
                 best = (v, o)
