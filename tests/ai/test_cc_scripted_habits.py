@@ -187,3 +187,25 @@ def test_O22_2_a_broken_leader_rolls_first_and_its_command_counts() -> None:
     skip(g)
     assert {o.id for o in g.legal_options()} == {"rally:axis-1", "rally:axis-2"}
     assert _choices(g, 0) == {"rally:axis-2"}
+
+
+def test_O14_1_an_advance_is_valued_by_the_units_still_free_to_act() -> None:
+    """The Squad in D2 has just moved to D3 (a Move Order): it is activated for the Turn
+    (O14.1) and cannot Advance now. The other Squad holds the Objective in H5, so advancing it
+    is worth nothing, and an Advance must be made once given (O14.4). The Advance Order was
+    valued for the moved Squad's step toward C8; the policy gave it, and the Squad in H5 had
+    to walk off its Objective. Now nothing is worth a card: the Turn ends."""
+    g = game([{"type": "ger-rifle-squad", "hex": "D2"}, {"type": "ger-rifle-squad", "hex": "H5"}],
+             [{"type": "us-rifle-squad", "hex": "O1"}],
+             objectives={"1": "axis", "2": "axis", "3": "axis", "5": "axis"})
+    rules: Any = g.rules
+    mv = _move_cards(g, 1)
+    adv = [c for c in rules.pack.decks["Germany"].cards if rules.card(c).order == "Advance"][:2]
+    hand(g, 0, mv + adv)
+    skip(g)
+    for s in (f"order:{mv[0]}", "activate:axis-1", "unit:axis-1", "to:D3", "stop"):
+        g.apply(s)
+        skip(g)
+    assert g.state["activated"] == ["axis-1"]
+    assert {o.id for o in g.legal_options()} == {*(f"order:{c}" for c in adv), "end"}
+    assert _choices(g, 0) == {"end"}

@@ -40,7 +40,7 @@ from tactica.core.options import Option
 from . import fire as F
 from .access import rules_of
 from .actions_move import assault_pieces
-from .activation import radius_units
+from .activation import may_activate, radius_units
 from .advance import destinations
 from .board_state import FIGURE_LIMIT, board_of, label_map, overlay, reading
 from .stats import best_cover, morale, stat_value, unit_kind
@@ -632,7 +632,9 @@ class CommanderPolicy:
         if names is None or "Fire" in names:
             fv, who = ctx.fire_value()
             out["Fire"] = (fv, f"fire with {who}: {fv:.2f} expected breaks" if who else "no shot")
-        unbroken = [u for u, d in ctx.mine.items() if not d["broken"]]
+        # O14.1: a unit activated once this Turn is not activated again (a Hero may be): a Move
+        # or an Advance is worth what the units still free to act can do
+        unbroken = [u for u, d in ctx.mine.items() if not d["broken"] and may_activate(g, u)]
         away = [u for u in unbroken if ctx.goal_dist(ctx.mine[u]["hex"]) > 0
                 and not ctx.held_objective(ctx.mine[u]["hex"])]
         mv = min(1.0, 0.15 * len(away) + (0.2 if away else 0.0))
