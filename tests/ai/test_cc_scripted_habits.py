@@ -209,3 +209,28 @@ def test_O14_1_an_advance_is_valued_by_the_units_still_free_to_act() -> None:
     assert g.state["activated"] == ["axis-1"]
     assert {o.id for o in g.legal_options()} == {*(f"order:{c}" for c in adv), "end"}
     assert _choices(g, 0) == {"end"}
+
+
+def test_O20_3_1_a_fire_order_is_valued_with_groups_that_can_form() -> None:
+    """Grein (Command 2) in L3 has a Rifle Squad in his radius at J3 and another at N3, four
+    hexes apart, both in Range and LOS of an American Elite Squad at M6; Grein himself is not
+    (Range 1). A Fire Group's hexes must form a chain of adjacent hexes (O20.3.1), so the two
+    Squads fire apart, each a poor shot (0.24 expected breaks, below FIRE_ODDS). The policy used
+    to count them as one group of 6 FP (0.34) and gave the Fire Order for a shot no group could
+    make; with two Fire cards (the Op Fire reserve) it now keeps them."""
+    from tactica.games.commander_family import fire as F
+    from tactica.games.commander_family.scripted import FIRE_ODDS, _Ctx
+
+    g = game([{"type": "ger-ldr-grein", "hex": "L3"}, {"type": "ger-rifle-squad", "hex": "J3"},
+              {"type": "ger-rifle-squad", "hex": "N3"}],
+             [{"type": "us-elite-squad", "hex": "M6"}])
+    rules: Any = g.rules
+    hand(g, 0, [c for c in rules.pack.decks["Germany"].cards if rules.card(c).order == "Fire"][:2])
+    skip(g)
+    ctx = _Ctx(g, 0)
+    squads = ctx.pieces_reaching(["axis-1", "axis-2", "axis-3"], "M6")
+    assert squads == ["axis-2", "axis-3"] and F.chains(g, squads) == [["axis-2"], ["axis-3"]]
+    alone = ctx.shot_value(["axis-2"], "M6")
+    assert ctx.fire_value()[0] == alone < FIRE_ODDS <= ctx.shot_value(squads, "M6")
+    picks = {POLICY.explain(g, 0, random.Random(s))[0] for s in SEEDS}
+    assert {o.id for o in picks} == {"pass"}

@@ -470,7 +470,7 @@ class _Ctx:
         g: Any = self.g
         pieces = [p for p in F.op_fire_pieces(g, [u for u in uids if not self.units[u]["broken"]])
                   if self.reaches(p, target)]
-        return self.shot_value(pieces, target, tie_breaks=True)
+        return self.group_value(pieces, target, tie_breaks=True)
 
     def op_activation_value(self, target: str) -> tuple[float, str | None]:
         """The best Op Fire shot a Fire card would give: one unit not yet activated for Op Fire
@@ -507,19 +507,25 @@ class _Ctx:
             r = self._best[key] = (best, where)
         return r
 
-    def group_value(self, pieces: list[str], target: str) -> float:
-        """:meth:`shot_value` of the best Fire Group among ``pieces``: an Ordnance Weapon fires
-        alone (O20.3.1.1), so it is one group and the other pieces another. Counting a Mortar's
-        FP into the squads' group made a Fire Order look worth giving, and then only the Mortar
-        reached the target (a long shot that must hit first, O20.2)."""
+    def group_value(self, pieces: list[str], target: str, tie_breaks: bool = False) -> float:
+        """:meth:`shot_value` of the best Fire Group among ``pieces`` (each in Range and LOS of
+        ``target``) that the rules let form (``F.chains``, O20.3.1): an Ordnance Weapon fires
+        alone (O20.3.1.1), and a group's hexes make a chain of adjacent hexes, so a Leader's
+        radius is not one group when its units stand apart. Counting a Mortar's FP into the
+        squads' group made a Fire Order look worth giving, and then only the Mortar reached the
+        target (a long shot that must hit first, O20.2); merging units two hexes apart did
+        the same with a group that could not form. A hindered piece makes the whole group's FP
+        drop (O20.3.2), so for each hindrance the chains of the pieces at or below it are
+        weighed (adding a piece no more hindered than the group never lowers its FP)."""
         if not pieces:
             return 0.0
         g: Any = self.g
-        ordnance = [p for p in pieces if F.is_ordnance(g, p)]
-        if not ordnance:
-            return self.shot_value(pieces, target)
-        rest = [p for p in pieces if p not in ordnance]
-        return max([self.shot_value(rest, target)] + [self.shot_value([p], target) for p in ordnance])
+        hind = {p: self.hindrance(p, target) or 0 for p in pieces}
+        best = 0.0
+        for level in sorted(set(hind.values())):
+            for group in F.chains(g, [p for p in pieces if hind[p] <= level]):
+                best = max(best, self.shot_value(group, target, tie_breaks))
+        return best
 
     def fire_value(self) -> tuple[float, str | None]:
         """Best expected breaks one Fire Order could make: a stack fires together, a Leader
@@ -805,7 +811,7 @@ class CommanderPolicy:
             backed = self._skip
             for o in opts:
                 if o.kind == "target" and o.args["hex"] != backed:
-                    v = ctx.shot_value(ctx.pieces_reaching(act, o.args["hex"]), o.args["hex"])
+                    v = ctx.group_value(ctx.pieces_reaching(act, o.args["hex"]), o.args["hex"])
                     if v > best:
                         best, pick = v, o
             if pick is not None and best >= 0.05:
