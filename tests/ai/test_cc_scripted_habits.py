@@ -234,3 +234,25 @@ def test_O20_3_1_a_fire_order_is_valued_with_groups_that_can_form() -> None:
     assert ctx.fire_value()[0] == alone < FIRE_ODDS <= ctx.shot_value(squads, "M6")
     picks = {POLICY.explain(g, 0, random.Random(s))[0] for s in SEEDS}
     assert {o.id for o in picks} == {"pass"}
+
+
+def test_O20_3_a_second_shot_is_valued_with_the_pieces_that_have_not_fired() -> None:
+    """Biermann, a Rifle Squad and a Rifle Team with a Light Mortar in C3 are activated to
+    Fire; the Squad and the Team have shot at an Elite Squad in the woods at G3. Each piece
+    fires once an Order (O20.3): only the Mortar is left, a 0.01 shot that must hit first and
+    breaks the Mortar on a Jammed! roll (O20.3.3.1). The policy valued the target with the
+    pieces that had already fired and sent the Mortar; now it ends the Order."""
+    g = game([{"type": "ger-ldr-biermann", "hex": "C3"}, {"type": "ger-rifle-squad", "hex": "C3"},
+              {"type": "ger-rifle-team", "hex": "C3", "weapon": "ger-light-mortar"}],
+             [{"type": "us-elite-squad", "hex": "G3"}])
+    rules: Any = g.rules
+    cards = [c for c in rules.pack.decks["Germany"].cards if rules.card(c).order == "Fire"][:3]
+    hand(g, 0, cards)
+    skip(g)
+    for s in (f"order:{cards[0]}", "activate:axis-1", "add:axis-2", "add:axis-3", "target:G3",
+              "add:axis-2", "add:axis-3", "fire"):
+        g.apply(s)
+        skip(g)
+    assert g.top()["fired"] == ["axis-2", "axis-3"]
+    assert {"target:G3", "end"} <= {o.id for o in g.legal_options()}
+    assert _choices(g, 0) == {"end"}

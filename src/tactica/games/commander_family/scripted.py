@@ -807,11 +807,13 @@ class CommanderPolicy:
         kinds = {o.kind for o in opts}
         if "target" in kinds or "smoke" in kinds:
             act = [u for u in ctx.g.state["activated"] if u in ctx.mine]
+            fired = set(game.top().get("fired") or ())  # O20.3: each piece fires once an Order
             best, pick = 0.0, None
             backed = self._skip
             for o in opts:
                 if o.kind == "target" and o.args["hex"] != backed:
-                    v = ctx.group_value(ctx.pieces_reaching(act, o.args["hex"]), o.args["hex"])
+                    h = o.args["hex"]
+                    v = ctx.group_value([p for p in ctx.pieces_reaching(act, h) if p not in fired], h)
                     if v > best:
                         best, pick = v, o
             if pick is not None and best >= 0.05:
