@@ -256,3 +256,23 @@ def test_O20_3_a_second_shot_is_valued_with_the_pieces_that_have_not_fired() -> 
     assert g.top()["fired"] == ["axis-2", "axis-3"]
     assert {"target:G3", "end"} <= {o.id for o in g.legal_options()}
     assert _choices(g, 0) == {"end"}
+
+
+def test_O20_3_4_a_leader_rolls_for_fire_defense_last() -> None:
+    """A German Squad fires at Moreno and a Rifle Squad in F3: the Americans pick the order of
+    their Fire Defense Rolls. The Squad's Morale counts Moreno's Command only while he is
+    unbroken (a broken Leader's Command is 0), so Moreno rolls last; the policy's fallback
+    used to pick either."""
+    g = game([{"type": "ger-rifle-squad", "hex": "C3"}],
+             [{"type": "us-ldr-moreno", "hex": "F3"}, {"type": "us-rifle-squad", "hex": "F3"}])
+    rules: Any = g.rules
+    cards = [c for c in rules.pack.decks["Germany"].cards if rules.card(c).order == "Fire"][:3]
+    hand(g, 0, cards)
+    skip(g)
+    for s in (f"order:{cards[0]}", "activate:axis-1", "target:F3", "add:axis-1", "fire"):
+        g.apply(s)
+        skip(g)
+    d = g.decision()
+    assert d is not None and d.step == "fire_attack" and d.seat == 1
+    assert {o.id for o in g.legal_options()} == {"defend:allies-1", "defend:allies-2"}
+    assert _choices(g, 1) == {"defend:allies-2"}

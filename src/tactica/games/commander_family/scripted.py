@@ -145,7 +145,7 @@ _PROMPT_DISCARD = re.compile(r"^Discard a card \((\d+) of at most \d+\)")
 _HANDLED = frozenset({"turn", "discard", "fire_order", "op_fire", "op_fire_activate", "move_order",
                       "advance_order", "rout_order", "retreat", "place", "overstack", "initiative",
                       "action_window", "trigger_sniper", "assault_fire", "event_ask",
-                      "recover_order"})
+                      "recover_order", "fire_attack", "artillery_impact"})
 """Steps with their own method ``_<step>``; any other decision takes the fallback."""
 
 
@@ -1101,6 +1101,20 @@ class CommanderPolicy:
         pick = max(rolls, key=lift)
         return pick, f"rally {pick.args['unit']} first" + (": a Leader's Command helps the rest"
                                                             if lift(pick) > 0 else "")
+
+    def _fire_attack(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
+                     rng: random.Random) -> tuple[Option, str] | None:
+        """O20.3.4: our units in the hex roll for Fire Defense in the order we pick: a Leader
+        last, since a broken Leader's Command is 0 and the others roll with his Command only
+        while he stands."""
+        g: Any = ctx.g
+        rolls = [o for o in opts if o.kind == "defend" and o.args["unit"] in ctx.units]
+        if not rolls:
+            return None
+        pick = min(rolls, key=lambda o: unit_kind(g, o.args["unit"]) == "leader")
+        return pick, f"{pick.args['unit']} rolls first: a Leader rolls last, his Command helps the rest"
+
+    _artillery_impact = _fire_attack
 
     def _retreat(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
                  rng: random.Random) -> tuple[Option, str] | None:
