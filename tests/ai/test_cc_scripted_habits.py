@@ -276,3 +276,17 @@ def test_O20_3_4_a_leader_rolls_for_fire_defense_last() -> None:
     assert d is not None and d.step == "fire_attack" and d.seat == 1
     assert {o.id for o in g.legal_options()} == {"defend:allies-1", "defend:allies-2"}
     assert _choices(g, 1) == {"defend:allies-2"}
+
+
+def test_E58_the_hero_appears_where_he_fits_and_can_rally() -> None:
+    """Hero: he appears in a friendly hex we choose and may rally a broken unit there (E58).
+    E4 holds a Squad, a Team and a Leader (7 figures): one more overstacks it (8.2, a unit lost
+    at the Turn's end; a watched game lost one that way). E6 holds a broken Team: there he
+    fits and rallies it."""
+    g = event_game([{"type": "ger-rifle-squad", "hex": "E4"}, {"type": "ger-rifle-team", "hex": "E4"},
+                    {"type": "ger-ldr-biermann", "hex": "E4"}, {"type": "ger-rifle-team", "hex": "E6"}],
+                   [{"type": "us-rifle-squad", "hex": "N8"}])
+    g.state["units"]["axis-4"]["broken"] = True
+    happen(g, AXIS, "Hero")
+    assert {o.id for o in g.legal_options()} == {"hex:E4", "hex:E6"}
+    assert _choices(g, AXIS) == {"hex:E6"}

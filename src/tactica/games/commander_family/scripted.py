@@ -1200,7 +1200,10 @@ class CommanderPolicy:
         Support, Interdiction, Shell Shock, Malfunction ...) goes to the enemy's units, one that
         rallies, promotes or entrenches to ours, and "none" (0) rather than hurt our own. The
         options name a unit, a hex (all its units) or a Weapon (its carrier). A question none of
-        whose options says which way it cuts takes the fallback."""
+        whose options says which way it cuts takes the fallback. The Hero's hex has its own
+        rule (:meth:`_hero_hex`)."""
+        if game.top().get("then") == "hero":
+            return self._hero_hex(game, ctx, opts)
         if not any(o.kind != "none" and _event_harm(o.label) for o in opts):
             return None
         g: Any = ctx.g
@@ -1219,6 +1222,27 @@ class CommanderPolicy:
         pick = best[1]
         assert pick is not None
         return pick, f"{pick.id}: the Event hurts the enemy / helps us most there ({best[0]:+.1f})"
+
+    def _hero_hex(self, game: Game, ctx: _Ctx, opts: list[Option]) -> tuple[Option, str] | None:
+        """E58: the Hero appears in a friendly hex of our choice, where he may rally one broken
+        unit. Never where he overstacks the hex (8.2: a unit is lost at the Turn's end); best
+        where a broken unit waits for him, else with the most units his Command helps."""
+        from .events_units import special_counter
+
+        hero = special_counter(game, ctx.seat, "hero")[0]
+        size = int(hero.figures) if hero is not None else 1
+
+        def score(o: Option) -> float:
+            h = o.args.get("hex")
+            if not isinstance(h, str):
+                return -99.0
+            if ctx.figs_in(h) + size > FIGURE_LIMIT:
+                return -99.0
+            here = [d for d in ctx.mine.values() if d["hex"] == h]
+            return 2.0 * any(d["broken"] for d in here) + 0.3 * len(here)
+
+        pick = max(opts, key=score)
+        return pick, f"the Hero appears in {pick.args.get('hex')}: room for him, units to lead"
 
     @staticmethod
     def _event_units(ctx: _Ctx, args: dict[str, Any]) -> list[str]:
