@@ -290,3 +290,27 @@ def test_E58_the_hero_appears_where_he_fits_and_can_rally() -> None:
     happen(g, AXIS, "Hero")
     assert {o.id for o in g.legal_options()} == {"hex:E4", "hex:E6"}
     assert _choices(g, AXIS) == {"hex:E6"}
+
+
+def test_O14_1_a_leader_activates_every_unit_of_his_radius_it_wants() -> None:
+    """Grein (Command 2) in L3 is activated to Fire; the Squads at J3 (axis-2) and N3 (axis-3)
+    in his radius both have the American Squad at L6 in Range and LOS. The radius is offered in
+    id order, each unit after the last one added: the policy took the first wanted unit of the
+    shuffled options, so adding axis-3 first left axis-2 out of the Order."""
+    g = game([{"type": "ger-ldr-grein", "hex": "L3"}, {"type": "ger-rifle-squad", "hex": "J3"},
+              {"type": "ger-rifle-squad", "hex": "N3"}],
+             [{"type": "us-rifle-squad", "hex": "L6"}])
+    rules: Any = g.rules
+    cards = [c for c in rules.pack.decks["Germany"].cards if rules.card(c).order == "Fire"][:3]
+    hand(g, 0, cards)
+    skip(g)
+    for s in (f"order:{cards[0]}", "activate:axis-1"):
+        g.apply(s)
+        skip(g)
+    assert {o.id for o in g.legal_options()} == {"add:axis-2", "add:axis-3"}
+    for seed in SEEDS:
+        c = g.clone()
+        rng = random.Random(seed)
+        while c.decision() is not None and c.decision().step == "fire_order" and c.top()["phase"] == "more":
+            c.apply(POLICY.explain(c, 0, rng)[0].id)
+        assert c.state["activated"] == ["axis-1", "axis-2", "axis-3"]

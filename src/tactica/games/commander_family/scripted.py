@@ -556,6 +556,17 @@ class _Ctx:
         return best
 
 
+def _next_in_radius(opts: list[Option], takes: Callable[[str], bool]) -> Option | None:
+    """In a Leader's activation (O14.1, A33.2) the units of his radius are offered in id order,
+    each after the last one added (``ActivatingOrder.more_options``): the first in that order
+    that ``takes`` (by unit id), so that adding one never drops another the policy wants (the
+    options come shuffled: taking the first wanted one left units out)."""
+    for o in sorted((o for o in opts if o.kind == "activate"), key=lambda o: str(o.args["unit"])):
+        if takes(o.args["unit"]):
+            return o
+    return None
+
+
 def _card(game: Game, cid: str) -> Any:
     rules: Any = game.rules
     return rules.card(cid)
@@ -846,9 +857,9 @@ class CommanderPolicy:
                         best_v, pick = v, o
                 assert pick is not None
                 return pick, f"activate {pick.args['unit']}: best shot {best_v:.2f}"
-            for o in opts:
-                if o.kind == "activate" and F.can_hit_enemy(g, o.args["unit"], ctx.seat, ctx.ov):
-                    return o, f"{o.args['unit']} has a target too"
+            more = _next_in_radius(opts, lambda u: F.can_hit_enemy(g, u, ctx.seat, ctx.ov))
+            if more is not None:
+                return more, f"{more.args['unit']} has a target too"
             return self._find(opts, "done") or opts[0], "activation complete"
         return None
 
@@ -950,9 +961,9 @@ class CommanderPolicy:
             return pick, f"activate {pick.args['unit']} for Op Fire ({best_v:.2f} expected breaks)"
         if not target:
             return self._find(opts, "done") or opts[0], "activation complete"
-        for o in act:
-            if ctx.op_shot_value([o.args["unit"]], target) > 0:
-                return o, f"{o.args['unit']} joins the Op Fire at {target}"
+        joins = _next_in_radius(act, lambda u: ctx.op_shot_value([u], target) > 0)
+        if joins is not None:
+            return joins, f"{joins.args['unit']} joins the Op Fire at {target}"
         done = self._find(opts, "done")
         if done is not None:
             return done, "activation complete: no other unit reaches the hex"
@@ -1030,9 +1041,9 @@ class CommanderPolicy:
 
                 pick = max(opts, key=score_first)
                 return pick, f"activate {pick.args['unit']} to move on the objectives"
-            for o in opts:
-                if o.kind == "activate" and want(o.args["unit"]) > 0:
-                    return o, f"{o.args['unit']} moves too"
+            more = _next_in_radius(opts, lambda u: want(u) > 0)
+            if more is not None:
+                return more, f"{more.args['unit']} moves too"
             return self._find(opts, "done") or opts[0], "activation complete"
         return None
 
@@ -1055,8 +1066,7 @@ class CommanderPolicy:
             pick = max(advs, key=lambda o: self._advance_value(ctx, o.args["unit"], o.args["hex"]))
             return pick, "an advance must be made: the least bad one"  # never into an overstack
         if any(o.kind == "activate" for o in opts):
-            def adv_v(o: Option) -> float:
-                u = o.args["unit"]
+            def adv_v(u: str) -> float:
                 if u not in ctx.mine:
                     return 0.0
                 group = [u] + (radius_units(g, u) if unit_kind(g, u) == "leader" else [])
@@ -1065,11 +1075,11 @@ class CommanderPolicy:
 
             acts = [o for o in opts if o.kind == "activate"]
             if prompt.startswith("Advance: activate"):
-                pick = max(acts, key=adv_v)
+                pick = max(acts, key=lambda o: adv_v(o.args["unit"]))
                 return pick, f"activate {pick.args['unit']} to advance"
-            for o in acts:
-                if adv_v(o) > 0.05:
-                    return o, f"{o.args['unit']} advances too"
+            nxt = _next_in_radius(acts, lambda u: adv_v(u) > 0.05)
+            if nxt is not None:
+                return nxt, f"{nxt.args['unit']} advances too"
             return self._find(opts, "done") or acts[0], "activation complete"
         return None
 
