@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).parents[2] / "bench"))
 from search_choices import position_hash
 
 PINNED = [
-    ("combat_commander", "orchard_meeting", 1, "c20a30dce562c4e4"),
+    ("combat_commander", "orchard_meeting", 1, "569d90e2b77af7c6"),
     ("great_war", "ridge_trench", 0, "7c3bebcb676ff6d9"),  # paired_play (SEARCH_SETTINGS)
 ]
 

@@ -418,6 +418,34 @@ def crossed_cover(g: Game, pieces: list[str], target: str) -> int | None:
     return best
 
 
+def chains(g: Game, pieces: list[str]) -> list[list[str]]:
+    """The largest Fire Groups ``pieces`` can form (O20.3.1): each a chain of hexes, every one
+    adjacent to another of the group and not kept apart by Wire (F106.3); an Ordnance Weapon
+    (O20.3.1.1) or a loner (GWC O21.3.2) is a group alone. Pieces keep their order."""
+    rules = rules_of(g)
+    out: list[list[str]] = []
+    left: list[str] = []
+    for p in pieces:
+        if is_ordnance(g, p) or loner(g, p):
+            out.append([p])
+        else:
+            left.append(p)
+    while left:
+        group = [left.pop(0)]
+        grown = True
+        while grown:
+            grown = False
+            for p in list(left):
+                hp = piece_hex(g, p)
+                if any(hex_distance(g, hp, piece_hex(g, q)) <= 1
+                       and not rules.group_split(g, hp, piece_hex(g, q)) for q in group):
+                    group.append(p)
+                    left.remove(p)
+                    grown = True
+        out.append(group)
+    return out
+
+
 # ---------------------------------------------------------------- the Fire Order frame
 class FireOrder(ActivatingOrder, Step):
     name = "fire_order"
@@ -483,22 +511,10 @@ class FireOrder(ActivatingOrder, Step):
         (O20.3.2) must reach 1 (10.3.2.1). Adding a piece whose hindrance is no larger than the
         group's never lowers the FP (+1, and height costs at most 1), so for each hindrance
         level the whole chain of adjacent pieces at or below it is the best group to try."""
-        rules = rules_of(g)
         for level in sorted(set(reaching.values())):
             left = [p for p, h in reaching.items()
                     if h <= level and not is_ordnance(g, p) and not loner(g, p)]
-            while left:
-                group = [left.pop(0)]
-                grown = True
-                while grown:  # O20.3.1: a chain of adjacent hexes, not split by Wire (F106.3)
-                    grown = False
-                    for p in list(left):
-                        hp = piece_hex(g, p)
-                        if any(hex_distance(g, hp, piece_hex(g, q)) <= 1
-                               and not rules.group_split(g, hp, piece_hex(g, q)) for q in group):
-                            group.append(p)
-                            left.remove(p)
-                            grown = True
+            for group in chains(g, left):
                 if len(group) > 1:
                     fp = strength(g, group, target, ov)["fp"]
                     if fp >= 1 or fp + fp_lift(g, seat, group, target) >= 1:

@@ -10,9 +10,10 @@ run on a thin stand-in game whose state *is* that view, so they cannot see what 
 - Orders by value: Fire when a shot has good odds (P(break) from the attack total against the
   defender's Morale + Cover, each side adding 2d6), Move toward objectives the seat does not
   hold (and into Cover), Advance into Melee only when the FP favours us or onto an objective,
-  Recover when several units are broken, Rout when enemy broken units are on the map, Artillery
-  when a spotter sees enemies. No order is worth it: pass and discard the dead cards (Command
-  Confusion, orders with nothing to do), keeping Fire cards for Op Fire and Move/Recover cards.
+  Recover by the chance each broken unit rallies (a Leader first), Rout when enemy broken units
+  are on the map, Artillery when a spotter sees enemies. No order is worth it: pass and discard
+  the dead cards (Command Confusion, orders with nothing to do), keeping Fire cards for Op Fire
+  and Move/Recover cards.
 - Fire: the target with the best expected breaks; every piece that can join, joins.
 - Op Fire at a moving stack when the odds are good (moving units break on a tie), spending a
   Fire card only for a better shot than a free one.
@@ -40,7 +41,7 @@ from tactica.core.options import Option
 from . import fire as F
 from .access import rules_of
 from .actions_move import assault_pieces
-from .activation import radius_units
+from .activation import may_activate, radius_units
 from .advance import destinations
 from .board_state import FIGURE_LIMIT, board_of, label_map, overlay, reading
 from .event_steps import HELPS, HURTS
@@ -72,6 +73,28 @@ def p_break(fp: int, defence: int, tie_breaks: bool = False) -> float:
     return _diff_tail()[max(-24, min(24, k)) + 24]
 
 
+def p_below(m: int) -> float:
+    """P(2d6 < m): a Rally Roll below the Morale rallies the unit (O22.3)."""
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b < m) / 36
+
+
+def _p_with_leaders(m: int, gains: list[tuple[float, int]], cumulative: bool) -> float:
+    """P(2d6 < Morale) for a broken unit whose hex holds broken Leaders that roll first: each
+    (chance it rallies, Command it then gains) adds its gain to the Morale when it rallies, all
+    of them (cumulative Command, CC 3.3.1.2) or the best one only (GWC 3.3.1.5)."""
+    p = 0.0
+    for k in range(1 << len(gains)):
+        w, up = 1.0, [0]
+        for i, (pl, gain) in enumerate(gains):
+            if k >> i & 1:
+                w *= pl
+                up.append(gain)
+            else:
+                w *= 1 - pl
+        p += w * p_below(m + (sum(up) if cumulative else max(up)))
+    return p
+
+
 # ---------------------------------------------------------------- the view as a game
 
 
@@ -99,6 +122,13 @@ OP_FIRE_FREE = 0.25
 OP_FIRE_CARD = 0.45
 PASS_BELOW = 0.2
 """No order worth this: pass (or end the Turn) and discard."""
+RALLIED = 1.0
+"""What a rallied unit is worth to a Recover Order (O22.3), in a Fire Order's expected breaks:
+a rally undoes a break."""
+LEADER_WORTH = 1.3
+"""A Leader counts this many units (as a Leader broken by our fire does, :meth:`_Ctx.defenders`)."""
+SUPPRESSED_OFF = 0.1
+"""What lifting one Suppressed marker is worth (O22.2)."""
 EXPOSURE = 2.0
 """Hexes of progress toward the objectives one expected break is worth to a moving stack: a
 hex the enemy's fire covers (Op Fire breaks a mover on a tie, O20.3.4) costs this much times
@@ -116,7 +146,8 @@ _PROMPT_DISCARD = re.compile(r"^Discard a card \((\d+) of at most \d+\)")
 
 _HANDLED = frozenset({"turn", "discard", "fire_order", "op_fire", "op_fire_activate", "move_order",
                       "advance_order", "rout_order", "retreat", "place", "overstack", "initiative",
-                      "action_window", "trigger_sniper", "assault_fire", "event_ask"})
+                      "action_window", "trigger_sniper", "assault_fire", "event_ask",
+                      "recover_order", "fire_attack", "artillery_impact"})
 """Steps with their own method ``_<step>``; any other decision takes the fallback."""
 
 
@@ -410,7 +441,7 @@ class _Ctx:
             for u in self.enemy_hexes.get(target, []):
                 w = 1.5 if self.units[u]["broken"] else 1.0
                 if unit_kind(g, u) == "leader":
-                    w *= 1.3
+                    w *= LEADER_WORTH
                 out.append((w, morale(g, u).value))
         return out
 
@@ -450,7 +481,7 @@ class _Ctx:
         g: Any = self.g
         pieces = [p for p in F.op_fire_pieces(g, [u for u in uids if not self.units[u]["broken"]])
                   if self.reaches(p, target)]
-        return self.shot_value(pieces, target, tie_breaks=True)
+        return self.group_value(pieces, target, tie_breaks=True)
 
     def op_activation_value(self, target: str) -> tuple[float, str | None]:
         """The best Op Fire shot a Fire card would give: one unit not yet activated for Op Fire
@@ -487,19 +518,25 @@ class _Ctx:
             r = self._best[key] = (best, where)
         return r
 
-    def group_value(self, pieces: list[str], target: str) -> float:
-        """:meth:`shot_value` of the best Fire Group among ``pieces``: an Ordnance Weapon fires
-        alone (O20.3.1.1), so it is one group and the other pieces another. Counting a Mortar's
-        FP into the squads' group made a Fire Order look worth giving, and then only the Mortar
-        reached the target (a long shot that must hit first, O20.2)."""
+    def group_value(self, pieces: list[str], target: str, tie_breaks: bool = False) -> float:
+        """:meth:`shot_value` of the best Fire Group among ``pieces`` (each in Range and LOS of
+        ``target``) that the rules let form (``F.chains``, O20.3.1): an Ordnance Weapon fires
+        alone (O20.3.1.1), and a group's hexes make a chain of adjacent hexes, so a Leader's
+        radius is not one group when its units stand apart. Counting a Mortar's FP into the
+        squads' group made a Fire Order look worth giving, and then only the Mortar reached the
+        target (a long shot that must hit first, O20.2); merging units two hexes apart did
+        the same with a group that could not form. A hindered piece makes the whole group's FP
+        drop (O20.3.2), so for each hindrance the chains of the pieces at or below it are
+        weighed (adding a piece no more hindered than the group never lowers its FP)."""
         if not pieces:
             return 0.0
         g: Any = self.g
-        ordnance = [p for p in pieces if F.is_ordnance(g, p)]
-        if not ordnance:
-            return self.shot_value(pieces, target)
-        rest = [p for p in pieces if p not in ordnance]
-        return max([self.shot_value(rest, target)] + [self.shot_value([p], target) for p in ordnance])
+        hind = {p: self.hindrance(p, target) or 0 for p in pieces}
+        best = 0.0
+        for level in sorted(set(hind.values())):
+            for group in F.chains(g, [p for p in pieces if hind[p] <= level]):
+                best = max(best, self.shot_value(group, target, tie_breaks))
+        return best
 
     def fire_value(self) -> tuple[float, str | None]:
         """Best expected breaks one Fire Order could make: a stack fires together, a Leader
@@ -528,6 +565,17 @@ class _Ctx:
             if v > best[0]:
                 best = (v, u)
         return best
+
+
+def _next_in_radius(opts: list[Option], takes: Callable[[str], bool]) -> Option | None:
+    """In a Leader's activation (O14.1, A33.2) the units of his radius are offered in id order,
+    each after the last one added (``ActivatingOrder.more_options``): the first in that order
+    that ``takes`` (by unit id), so that adding one never drops another the policy wants (the
+    options come shuffled: taking the first wanted one left units out)."""
+    for o in sorted((o for o in opts if o.kind == "activate"), key=lambda o: str(o.args["unit"])):
+        if takes(o.args["unit"]):
+            return o
+    return None
 
 
 def _card(game: Game, cid: str) -> Any:
@@ -613,7 +661,9 @@ class CommanderPolicy:
         if names is None or "Fire" in names:
             fv, who = ctx.fire_value()
             out["Fire"] = (fv, f"fire with {who}: {fv:.2f} expected breaks" if who else "no shot")
-        unbroken = [u for u, d in ctx.mine.items() if not d["broken"]]
+        # O14.1: a unit activated once this Turn is not activated again (a Hero may be): a Move
+        # or an Advance is worth what the units still free to act can do
+        unbroken = [u for u, d in ctx.mine.items() if not d["broken"] and may_activate(g, u)]
         away = [u for u in unbroken if ctx.goal_dist(ctx.mine[u]["hex"]) > 0
                 and not ctx.held_objective(ctx.mine[u]["hex"])]
         mv = min(1.0, 0.15 * len(away) + (0.2 if away else 0.0))
@@ -628,15 +678,53 @@ class CommanderPolicy:
                 if av >= 0.8:
                     break
         out["Advance"] = (av, aw or "nowhere to advance")
-        broken = [u for u, d in ctx.mine.items() if d["broken"]]
-        supp = [u for u, d in ctx.mine.items() if d["suppressed"]]
-        rv = 0.35 * len(broken) + 0.1 * len(supp) - (0.15 if len(broken) == 1 else 0.0)
-        out["Recover"] = (rv, f"rally {len(broken)} broken units")
+        if names is None or "Recover" in names:
+            out["Recover"] = self._recover_value(ctx)
         eb = [u for u, d in ctx.theirs.items() if d["broken"]]
         out["Rout"] = (0.3 * len(eb), f"rout {len(eb)} broken enemy units")
         out["Artillery Request"] = (0.45 if ctx.enemy_hexes else 0.0, "artillery at a spotted enemy")
         out["Artillery Denied"] = (0.1, "deny the enemy's artillery")
         return out
+
+    def _recover_value(self, ctx: _Ctx) -> tuple[float, str]:
+        """O22: the Suppressed markers come off (SUPPRESSED_OFF each), then each broken unit
+        rallies on a roll below its Morale with Command and Cover (O22.3): RALLIED (a Leader
+        LEADER_WORTH times that) times that chance, in the units of a Fire Order's expected
+        breaks (a rally undoes a break). A broken Leader rolls first (:meth:`_recover_order`):
+        when it rallies, its Command goes from its broken side's to its unbroken side's for the
+        other units in its hex (3.3.1.2), which counts in their chances."""
+        g: Any = ctx.g
+        rules: Any = g.rules
+        broken = [u for u, d in ctx.mine.items() if d["broken"]]
+        supp = sum(1 for d in ctx.mine.values() if d["suppressed"])
+        v = SUPPRESSED_OFF * supp
+        for u in broken:
+            m = int(rules.roll_morale(g, u, "rally"))
+            if unit_kind(g, u) == "leader":
+                v += LEADER_WORTH * RALLIED * p_below(m)
+                continue
+            gains = [self._command_gain(ctx, x) for x in self._rally_leaders(ctx, u)]
+            v += RALLIED * _p_with_leaders(m, gains, bool(rules.cumulative_command))
+        return v, (f"rally {len(broken)} broken units: {v:.2f} expected" if broken
+                   else f"lift {supp} Suppressed markers")
+
+    @staticmethod
+    def _rally_leaders(ctx: _Ctx, uid: str) -> list[str]:
+        """The broken Leaders in ``uid``'s hex (their Command changes if they rally first)."""
+        g: Any = ctx.g
+        here = ctx.units[uid]["hex"]
+        return [x for x, d in ctx.mine.items()
+                if d["broken"] and d["hex"] == here and x != uid and unit_kind(g, x) == "leader"]
+
+    @staticmethod
+    def _command_gain(ctx: _Ctx, leader: str) -> tuple[float, int]:
+        """(chance the broken ``leader`` rallies, Command it then gains: unbroken side's less
+        broken side's)."""
+        g: Any = ctx.g
+        rules: Any = g.rules
+        t = rules.unit_type(ctx.units[leader]["type"])
+        gain = int(t.unbroken.command or 0) - int(t.broken.command or 0)
+        return p_below(int(rules.roll_morale(g, leader, "rally"))), gain
 
     def _advance_value(self, ctx: _Ctx, u: str, h: str) -> float:
         g: Any = ctx.g
@@ -742,11 +830,13 @@ class CommanderPolicy:
         kinds = {o.kind for o in opts}
         if "target" in kinds or "smoke" in kinds:
             act = [u for u in ctx.g.state["activated"] if u in ctx.mine]
+            fired = set(game.top().get("fired") or ())  # O20.3: each piece fires once an Order
             best, pick = 0.0, None
             backed = self._skip
             for o in opts:
                 if o.kind == "target" and o.args["hex"] != backed:
-                    v = ctx.shot_value(ctx.pieces_reaching(act, o.args["hex"]), o.args["hex"])
+                    h = o.args["hex"]
+                    v = ctx.group_value([p for p in ctx.pieces_reaching(act, h) if p not in fired], h)
                     if v > best:
                         best, pick = v, o
             if pick is not None and best >= 0.05:
@@ -779,9 +869,9 @@ class CommanderPolicy:
                         best_v, pick = v, o
                 assert pick is not None
                 return pick, f"activate {pick.args['unit']}: best shot {best_v:.2f}"
-            for o in opts:
-                if o.kind == "activate" and F.can_hit_enemy(g, o.args["unit"], ctx.seat, ctx.ov):
-                    return o, f"{o.args['unit']} has a target too"
+            more = _next_in_radius(opts, lambda u: F.can_hit_enemy(g, u, ctx.seat, ctx.ov))
+            if more is not None:
+                return more, f"{more.args['unit']} has a target too"
             return self._find(opts, "done") or opts[0], "activation complete"
         return None
 
@@ -883,9 +973,9 @@ class CommanderPolicy:
             return pick, f"activate {pick.args['unit']} for Op Fire ({best_v:.2f} expected breaks)"
         if not target:
             return self._find(opts, "done") or opts[0], "activation complete"
-        for o in act:
-            if ctx.op_shot_value([o.args["unit"]], target) > 0:
-                return o, f"{o.args['unit']} joins the Op Fire at {target}"
+        joins = _next_in_radius(act, lambda u: ctx.op_shot_value([u], target) > 0)
+        if joins is not None:
+            return joins, f"{joins.args['unit']} joins the Op Fire at {target}"
         done = self._find(opts, "done")
         if done is not None:
             return done, "activation complete: no other unit reaches the hex"
@@ -963,9 +1053,9 @@ class CommanderPolicy:
 
                 pick = max(opts, key=score_first)
                 return pick, f"activate {pick.args['unit']} to move on the objectives"
-            for o in opts:
-                if o.kind == "activate" and want(o.args["unit"]) > 0:
-                    return o, f"{o.args['unit']} moves too"
+            more = _next_in_radius(opts, lambda u: want(u) > 0)
+            if more is not None:
+                return more, f"{more.args['unit']} moves too"
             return self._find(opts, "done") or opts[0], "activation complete"
         return None
 
@@ -988,8 +1078,7 @@ class CommanderPolicy:
             pick = max(advs, key=lambda o: self._advance_value(ctx, o.args["unit"], o.args["hex"]))
             return pick, "an advance must be made: the least bad one"  # never into an overstack
         if any(o.kind == "activate" for o in opts):
-            def adv_v(o: Option) -> float:
-                u = o.args["unit"]
+            def adv_v(u: str) -> float:
                 if u not in ctx.mine:
                     return 0.0
                 group = [u] + (radius_units(g, u) if unit_kind(g, u) == "leader" else [])
@@ -998,11 +1087,11 @@ class CommanderPolicy:
 
             acts = [o for o in opts if o.kind == "activate"]
             if prompt.startswith("Advance: activate"):
-                pick = max(acts, key=adv_v)
+                pick = max(acts, key=lambda o: adv_v(o.args["unit"]))
                 return pick, f"activate {pick.args['unit']} to advance"
-            for o in acts:
-                if adv_v(o) > 0.05:
-                    return o, f"{o.args['unit']} advances too"
+            nxt = _next_in_radius(acts, lambda u: adv_v(u) > 0.05)
+            if nxt is not None:
+                return nxt, f"{nxt.args['unit']} advances too"
             return self._find(opts, "done") or acts[0], "activation complete"
         return None
 
@@ -1013,6 +1102,41 @@ class CommanderPolicy:
             if o.kind == "player" and int(o.args["seat"]) != ctx.seat:
                 return o, "rout the enemy's broken units"
         return opts[0], "rout roll"
+
+    def _recover_order(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
+                       rng: random.Random) -> tuple[Option, str] | None:
+        """O22.2: the broken Leader whose rally lifts the most broken units' Morale rolls first
+        (its Command counts for the units in its hex only when it is unbroken, 3.3.1.2)."""
+        g: Any = ctx.g
+        rolls = [o for o in opts if o.kind == "rally" and o.args["unit"] in ctx.mine]
+        if not rolls:
+            return None
+
+        def lift(o: Option) -> int:
+            u = o.args["unit"]
+            if unit_kind(g, u) != "leader":
+                return -1
+            here = ctx.units[u]["hex"]
+            others = sum(1 for x, d in ctx.mine.items() if d["broken"] and d["hex"] == here and x != u)
+            return self._command_gain(ctx, u)[1] * others
+
+        pick = max(rolls, key=lift)
+        return pick, f"rally {pick.args['unit']} first" + (": a Leader's Command helps the rest"
+                                                            if lift(pick) > 0 else "")
+
+    def _fire_attack(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
+                     rng: random.Random) -> tuple[Option, str] | None:
+        """O20.3.4: our units in the hex roll for Fire Defense in the order we pick: a Leader
+        last, since a broken Leader's Command is 0 and the others roll with his Command only
+        while he stands."""
+        g: Any = ctx.g
+        rolls = [o for o in opts if o.kind == "defend" and o.args["unit"] in ctx.units]
+        if not rolls:
+            return None
+        pick = min(rolls, key=lambda o: unit_kind(g, o.args["unit"]) == "leader")
+        return pick, f"{pick.args['unit']} rolls first: a Leader rolls last, his Command helps the rest"
+
+    _artillery_impact = _fire_attack
 
     def _retreat(self, game: Game, ctx: _Ctx, opts: list[Option], prompt: str,
                  rng: random.Random) -> tuple[Option, str] | None:
@@ -1100,7 +1224,9 @@ class CommanderPolicy:
         rather than hurt our own. Which way an option cuts is its ``effect`` arg, set by the Event
         that asks (event_steps.HURTS / HELPS), never read off its label. The options name a unit,
         a hex (all its units) or a Weapon (its carrier). A question none of whose options states
-        an effect takes the fallback."""
+        an effect takes the fallback. The Hero's hex has its own rule (:meth:`_hero_hex`)."""
+        if game.top().get("then") == "hero":
+            return self._hero_hex(game, ctx, opts)
         if not any(o.kind != "none" and _event_effect(o) for o in opts):
             return None
         g: Any = ctx.g
@@ -1111,13 +1237,35 @@ class CommanderPolicy:
             if o.kind != "none" and harm == 0:
                 continue
             v = 0.0 if o.kind == "none" else harm * sum(  # + an enemy unit, - one of ours
-                (1.3 if unit_kind(g, u) == "leader" else 1.0) * (-1 if ctx.units[u]["seat"] == seat else 1)
+                (LEADER_WORTH if unit_kind(g, u) == "leader" else 1.0)
+                * (-1 if ctx.units[u]["seat"] == seat else 1)
                 for u in self._event_units(ctx, o.args))
             if v > best[0]:
                 best = (v, o)
         pick = best[1]
         assert pick is not None
         return pick, f"{pick.id}: the Event hurts the enemy / helps us most there ({best[0]:+.1f})"
+
+    def _hero_hex(self, game: Game, ctx: _Ctx, opts: list[Option]) -> tuple[Option, str] | None:
+        """E58: the Hero appears in a friendly hex of our choice, where he may rally one broken
+        unit. Never where he overstacks the hex (8.2: a unit is lost at the Turn's end); best
+        where a broken unit waits for him, else with the most units his Command helps."""
+        from .events_units import special_counter
+
+        hero = special_counter(game, ctx.seat, "hero")[0]
+        size = int(hero.figures) if hero is not None else 1
+
+        def score(o: Option) -> float:
+            h = o.args.get("hex")
+            if not isinstance(h, str):
+                return -99.0
+            if ctx.figs_in(h) + size > FIGURE_LIMIT:
+                return -99.0
+            here = [d for d in ctx.mine.values() if d["hex"] == h]
+            return 2.0 * any(d["broken"] for d in here) + 0.3 * len(here)
+
+        pick = max(opts, key=score)
+        return pick, f"the Hero appears in {pick.args.get('hex')}: room for him, units to lead"
 
     @staticmethod
     def _event_units(ctx: _Ctx, args: dict[str, Any]) -> list[str]:
