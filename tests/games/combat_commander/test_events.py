@@ -8,6 +8,7 @@ from event_helpers import (
     AXIS,
     choose,
     done,
+    event_card,
     game,
     happen,
     hex_card,
@@ -19,6 +20,7 @@ from event_helpers import (
 )
 from fire_helpers import BOARD
 
+from tactica import studio
 from tactica.core.hexgrid import neighbor
 from tactica.games.commander_family.board_state import label_map
 from tactica.games.commander_family.events_map import COMPASS
@@ -631,3 +633,27 @@ def test_E61_interrogated_hand_stays_known_when_search_redeals() -> None:
         r = g.resample_from_infostate(AXIS, seed)
         assert r.state["sides"][ALLIES]["hand"] == hand
         r.apply(f"card:{hand[0]}")
+
+
+def test_E52_deploy_while_an_advance_waits_for_the_mines_sends_both_teams_on() -> None:
+    """A Squad advancing out of a mined hex waits for that hex's Mine Attack (F103.2). Its
+    Fire Defense roll shows Event! and the Event is Deploy (E52): the Squad becomes two Teams,
+    and both go on into the hex it was bound for (E52.2, the Advance's pending unit counts as a
+    result pending against it). A strength run found this position: the pending advance held
+    the Squad's id beside the hex, Deploy put both Teams there, and the Advance crashed."""
+    g = game([u(SQ, "E4")], [u(US_SQ, "N8")], fortifications=[{"hex": "E4", "type": "mines"}])
+    g.push("hold")
+    g.push("advance_order", seat=AXIS, phase="units", activated=["axis-1"], leader=None,
+           last=None, done=[])
+    g.refresh()
+    ev = event_card("Germany", "Deploy")
+    put_top(g, AXIS, roll_card("Germany", 12, avoid=(ev,)), ev)
+    studio.force_roll(g, AXIS, {"trigger": "Event!"})  # the Germans' next roll: their defence
+    choose(g, "adv:axis-1:E5")
+    assert opts(g) == ["unit:axis-1", "none"]  # the Deploy question, mid Mine Attack
+    choose(g, "unit:axis-1")
+    teams = ["axis-1.a", "axis-1.b"]
+    units = g.state["units"]
+    assert units["axis-1"]["where"] != "map"  # replaced by its Teams
+    assert [units[t]["hex"] for t in teams] == ["E5", "E5"]
+    assert "axis-1.a advances from E4 into E5" in text(g) and "axis-1.b advances from E4 into E5" in text(g)

@@ -123,10 +123,14 @@ class AdvanceOrder(ActivatingOrder, Step):
         return None if a.get("pending") else int(a["seat"])
 
     def run(self, g: Game, a: Args) -> None:
-        """Back from the Mine Attack of the hex an advancing unit left (F103.2)."""
-        u, h = a.pop("pending")
-        if on_map(g, u):
-            self._enter(g, a, u, h)
+        """Back from the Mine Attack of the hex an advancing unit left (F103.2): it enters the
+        hex it was bound for, if it still stands. The unit waits in its own list, ``entering``,
+        so that a Squad Deployed meanwhile (CC E52.2: its ids in the frames below become both
+        Teams') goes on as both Teams."""
+        h = a.pop("pending")
+        units = [u for u in a.pop("entering") if on_map(g, u)]
+        if units:
+            self._enter(g, a, units, h)
         else:
             self._maybe_end(g, a)
 
@@ -177,26 +181,30 @@ class AdvanceOrder(ActivatingOrder, Step):
                 push_exit_space(g, u)
                 return
             if rules_of(g).push_mine_attack(g, g.state["units"][u]["hex"], [u]):
-                a["pending"] = [u, option.args["hex"]]  # F103.2: the hex left attacks first
+                a["pending"], a["entering"] = option.args["hex"], [u]  # F103.2: the hex left attacks first
                 return
-            self._enter(g, a, u, option.args["hex"])
+            self._enter(g, a, [u], option.args["hex"])
 
-    def _enter(self, g: Game, a: Args, u: str, to: str) -> None:
-        frm = g.state["units"][u]["hex"]
-        g.state["units"][u]["hex"] = to
-        g.emit(cite(g, "advance.enter"), "{unit} advances from {frm} into {dest}", unit=u, frm=frm, dest=to)
-        rules_of(g).entered(g, [u], to)  # GWC T107.1: Gas Suppresses or breaks
+    def _enter(self, g: Game, a: Args, units: list[str], to: str) -> None:
+        """``units`` (one unit, or the two Teams of a Squad Deployed on its way) enter ``to``."""
+        frm = g.state["units"][units[0]]["hex"]
+        for u in units:
+            g.state["units"][u]["hex"] = to
+            g.emit(cite(g, "advance.enter"), "{unit} advances from {frm} into {dest}", unit=u, frm=frm,
+                   dest=to)
+        rules_of(g).entered(g, list(units), to)  # GWC T107.1: Gas Suppresses or breaks
         update_objectives(g)
         if g.is_terminal():
             return
-        if not on_map(g, u):  # eliminated on entering (GWC: broken twice by Gas)
+        units = [u for u in units if on_map(g, u)]
+        if not units:  # eliminated on entering (GWC: broken twice by Gas)
             self._maybe_end(g, a)
             return
         self._maybe_end(g, a)
-        open_windows(g, "advance_entry", {"hex": to, "movers": [u]})
-        rules_of(g).push_mine_attack(g, to, [u])  # F103.2, before the windows
+        open_windows(g, "advance_entry", {"hex": to, "movers": list(units)})
+        rules_of(g).push_mine_attack(g, to, list(units))  # F103.2, before the windows
         # the game's checks on entering, before all of these (GWC O16.3: a Tank's Immobilization)
-        rules_of(g).after_entry(g, {"group": [u], "seat": a["seat"], "advance": True}, frm, to)
+        rules_of(g).after_entry(g, {"group": list(units), "seat": a["seat"], "advance": True}, frm, to)
 
     def _activated(self, g: Game, a: Args) -> None:
         activate(g, a["activated"])
