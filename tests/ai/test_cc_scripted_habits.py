@@ -29,18 +29,26 @@ def _choices(g: Game, seat: int) -> set[str]:
     return {POLICY.explain(g, seat, random.Random(s))[0].id for s in SEEDS}
 
 
-def _move_cards(g: Game, n: int) -> list[str]:
+def _order_cards(g: Game, order: str, n: int) -> list[str]:
+    """The first ``n`` German cards whose Order is ``order``."""
     rules: Any = g.rules
-    return [c for c in rules.pack.decks["Germany"].cards if rules.card(c).order == "Move"][:n]
+    return [c for c in rules.pack.decks["Germany"].cards if rules.card(c).order == order][:n]
+
+
+def _ordering(g: Game, order: str, in_hand: int, *steps: str) -> None:
+    """Hand the Germans ``in_hand`` cards of ``order``, give that Order with the first and carry
+    out ``steps`` (activate, pick the unit ...)."""
+    cards = _order_cards(g, order, in_hand)
+    hand(g, 0, cards)
+    skip(g)
+    for s in (f"order:{cards[0]}", *steps):
+        g.apply(s)
+        skip(g)
 
 
 def _moving(g: Game, *steps: str) -> None:
-    """Give a Move Order and carry out ``steps`` (activate, pick the unit ...)."""
-    hand(g, 0, _move_cards(g, 2))
-    skip(g)
-    for s in (f"order:{_move_cards(g, 1)[0]}", *steps):
-        g.apply(s)
-        skip(g)
+    """Give a Move Order and carry out ``steps``."""
+    _ordering(g, "Move", 2, *steps)
 
 
 def test_8_2_a_stack_that_must_move_never_walks_into_an_overstack() -> None:
@@ -67,13 +75,7 @@ def test_O16_8_2_an_advance_that_must_be_made_never_goes_into_an_overstack() -> 
     g = game([{"type": "ger-rifle-squad", "hex": "H5"},
               {"type": "ger-rifle-squad", "hex": "H4"}, {"type": "ger-rifle-team", "hex": "H4"}],
              [{"type": "us-rifle-squad", "hex": "O1"}], objectives={"3": "axis"})
-    rules: Any = g.rules
-    cards = [c for c in rules.pack.decks["Germany"].cards if rules.card(c).order == "Advance"][:2]
-    hand(g, 0, cards)
-    skip(g)
-    for s in (f"order:{cards[0]}", "activate:axis-1"):
-        g.apply(s)
-        skip(g)
+    _ordering(g, "Advance", 2, "activate:axis-1")
     ids = {o.id for o in g.legal_options()}
     assert "adv:axis-1:H4" in ids and "end" not in ids
     picks = _choices(g, 0)
@@ -143,11 +145,6 @@ def test_O20_3_1_1_a_fire_order_is_valued_with_the_mortar_firing_alone() -> None
     assert not any(o.kind == "order" and o.args["order"] == "Fire" for o in picks)
 
 
-def _recover_cards(g: Game, n: int) -> list[str]:
-    rules: Any = g.rules
-    return [c for c in rules.pack.decks["Germany"].cards if rules.card(c).order == "Recover"][:n]
-
-
 def test_O22_3_a_lone_broken_unit_is_rallied() -> None:
     """A lone broken Rifle Squad (broken Morale 8 in the open, no enemy in reach), three Recover
     cards in hand: a Rally Roll below 8 (21 in 36) gives the unit back. The Recover Order was
@@ -157,7 +154,7 @@ def test_O22_3_a_lone_broken_unit_is_rallied() -> None:
 
     g = game([{"type": "ger-rifle-squad", "hex": "B2", "broken": True}],
              [{"type": "us-rifle-squad", "hex": "O10"}])
-    hand(g, 0, _recover_cards(g, 3))
+    hand(g, 0, _order_cards(g, "Recover", 3))
     skip(g)
     rules: Any = g.rules
     assert rules.roll_morale(g, "axis-1", "rally") == 8
@@ -177,7 +174,7 @@ def test_O22_2_a_broken_leader_rolls_first_and_its_command_counts() -> None:
     g = game([{"type": "ger-rifle-squad", "hex": "B2", "broken": True},
               {"type": "ger-ldr-biermann", "hex": "B2", "broken": True}],
              [{"type": "us-rifle-squad", "hex": "O10"}])
-    cards = _recover_cards(g, 3)
+    cards = _order_cards(g, "Recover", 3)
     hand(g, 0, cards)
     skip(g)
     p_leader, p8, p9 = 10 / 36, 21 / 36, 26 / 36
@@ -199,7 +196,7 @@ def test_O14_1_an_advance_is_valued_by_the_units_still_free_to_act() -> None:
              [{"type": "us-rifle-squad", "hex": "O1"}],
              objectives={"1": "axis", "2": "axis", "3": "axis", "5": "axis"})
     rules: Any = g.rules
-    mv = _move_cards(g, 1)
+    mv = _order_cards(g, "Move", 1)
     adv = [c for c in rules.pack.decks["Germany"].cards if rules.card(c).order == "Advance"][:2]
     hand(g, 0, mv + adv)
     skip(g)
@@ -300,13 +297,7 @@ def test_O14_1_a_leader_activates_every_unit_of_his_radius_it_wants() -> None:
     g = game([{"type": "ger-ldr-grein", "hex": "L3"}, {"type": "ger-rifle-squad", "hex": "J3"},
               {"type": "ger-rifle-squad", "hex": "N3"}],
              [{"type": "us-rifle-squad", "hex": "L6"}])
-    rules: Any = g.rules
-    cards = [c for c in rules.pack.decks["Germany"].cards if rules.card(c).order == "Fire"][:3]
-    hand(g, 0, cards)
-    skip(g)
-    for s in (f"order:{cards[0]}", "activate:axis-1"):
-        g.apply(s)
-        skip(g)
+    _ordering(g, "Fire", 3, "activate:axis-1")
     assert {o.id for o in g.legal_options()} == {"add:axis-2", "add:axis-3"}
     for seed in SEEDS:
         c = g.clone()
