@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -344,8 +345,6 @@ def test_a_target_given_up_is_skipped_only_in_its_own_game_at_its_next_choice() 
     """O20.3: after going back from a group that cannot fire, the policy skips that hex once.
     The memory holds the game itself (weakly), not its id (a search's next clone could take the
     address of the last one and inherit a stale hex), and it lasts one choice."""
-    import weakref
-
     g, pick = _at_a_choice_of_targets()
     seat = g.current_player()
     hexes = sorted(o.args["hex"] for o in g.legal_options() if o.kind == "target")

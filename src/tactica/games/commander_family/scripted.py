@@ -45,6 +45,7 @@ from .activation import may_activate, radius_units
 from .advance import destinations
 from .board_state import FIGURE_LIMIT, board_of, label_map, overlay, reading
 from .event_steps import HELPS, HURTS
+from .events_units import special_counter
 from .stats import best_cover, morale, stat_value, unit_kind
 
 if TYPE_CHECKING:
@@ -73,6 +74,7 @@ def p_break(fp: int, defence: int, tie_breaks: bool = False) -> float:
     return _diff_tail()[max(-24, min(24, k)) + 24]
 
 
+@cache
 def p_below(m: int) -> float:
     """P(2d6 < m): a Rally Roll below the Morale rallies the unit (O22.3)."""
     return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b < m) / 36
@@ -709,22 +711,27 @@ class CommanderPolicy:
                    else f"lift {supp} Suppressed markers")
 
     @staticmethod
-    def _rally_leaders(ctx: _Ctx, uid: str) -> list[str]:
+    def _broken_beside(ctx: _Ctx, uid: str) -> list[str]:
+        """Our other broken units in ``uid``'s hex."""
+        here = ctx.units[uid]["hex"]
+        return [x for x, d in ctx.mine.items() if d["broken"] and d["hex"] == here and x != uid]
+
+    def _rally_leaders(self, ctx: _Ctx, uid: str) -> list[str]:
         """The broken Leaders in ``uid``'s hex (their Command changes if they rally first)."""
         g: Any = ctx.g
-        here = ctx.units[uid]["hex"]
-        return [x for x, d in ctx.mine.items()
-                if d["broken"] and d["hex"] == here and x != uid and unit_kind(g, x) == "leader"]
+        return [x for x in self._broken_beside(ctx, uid) if unit_kind(g, x) == "leader"]
 
     @staticmethod
-    def _command_gain(ctx: _Ctx, leader: str) -> tuple[float, int]:
-        """(chance the broken ``leader`` rallies, Command it then gains: unbroken side's less
-        broken side's)."""
+    def _command_rise(ctx: _Ctx, leader: str) -> int:
+        """The Command a broken ``leader`` gains by rallying: his unbroken side's less his
+        broken side's."""
+        t = ctx.g.rules.unit_type(ctx.units[leader]["type"])
+        return int(t.unbroken.command or 0) - int(t.broken.command or 0)
+
+    def _command_gain(self, ctx: _Ctx, leader: str) -> tuple[float, int]:
+        """(chance the broken ``leader`` rallies, :meth:`_command_rise`)."""
         g: Any = ctx.g
-        rules: Any = g.rules
-        t = rules.unit_type(ctx.units[leader]["type"])
-        gain = int(t.unbroken.command or 0) - int(t.broken.command or 0)
-        return p_below(int(rules.roll_morale(g, leader, "rally"))), gain
+        return p_below(int(g.rules.roll_morale(g, leader, "rally"))), self._command_rise(ctx, leader)
 
     def _advance_value(self, ctx: _Ctx, u: str, h: str) -> float:
         g: Any = ctx.g
@@ -1116,9 +1123,7 @@ class CommanderPolicy:
             u = o.args["unit"]
             if unit_kind(g, u) != "leader":
                 return -1
-            here = ctx.units[u]["hex"]
-            others = sum(1 for x, d in ctx.mine.items() if d["broken"] and d["hex"] == here and x != u)
-            return self._command_gain(ctx, u)[1] * others
+            return self._command_rise(ctx, u) * len(self._broken_beside(ctx, u))
 
         pick = max(rolls, key=lift)
         return pick, f"rally {pick.args['unit']} first" + (": a Leader's Command helps the rest"
@@ -1250,9 +1255,8 @@ class CommanderPolicy:
         """E58: the Hero appears in a friendly hex of our choice, where he may rally one broken
         unit. Never where he overstacks the hex (8.2: a unit is lost at the Turn's end); best
         where a broken unit waits for him, else with the most units his Command helps."""
-        from .events_units import special_counter
-
-        hero = special_counter(game, ctx.seat, "hero")[0]
+        view: Any = ctx.g
+        hero = special_counter(view, ctx.seat, "hero")[0]  # the roster type, read on the view
         size = int(hero.figures) if hero is not None else 1
 
         def score(o: Option) -> float:
