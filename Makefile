@@ -11,7 +11,7 @@ PORT    ?= 8000
 DATA    ?= $(CURDIR)/.data
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: setup play play-terminal browser postgresql test lint typecheck unit bench clean
+.PHONY: setup compile play play-terminal browser postgresql test lint typecheck unit bench clean
 
 ## Serving needs only the package itself (a few small wheels); pip shows its progress.
 $(SERVE): pyproject.toml
@@ -24,10 +24,25 @@ $(SERVE): pyproject.toml
 ## Tests, simulation and the OpenSpiel/PettingZoo adapters: the rest (a large download).
 $(STAMP): $(SERVE)
 	@echo "== installing the test, simulation and interop extras into $(VENV) (large: takes minutes) =="
-	$(BIN)/pip install --progress-bar on -e '.[dev,sim,interop]'
+	$(BIN)/pip install --progress-bar on -e '.[dev,sim,interop,compile]'
 	touch $(STAMP)
 
-setup: $(STAMP) postgresql
+setup: $(STAMP) postgresql compile
+
+## The compiled build: Cython compiles the engine, AI and rules modules beside their sources (the
+## same play for less CPU; docs/architecture.md, "The compiled build"). Rebuilt when a source
+## changes; until then that module loads from its source. Debian's gcc is installed when missing
+## and we are root; without a C compiler tactica simply runs from its sources.
+COMPILED := src/tactica/_compiled.json
+$(COMPILED): $(STAMP) $(shell find src/tactica/core src/tactica/ai src/tactica/games -name '*.py')
+	@if ! command -v cc >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	  export DEBIAN_FRONTEND=noninteractive; apt-get update -qq && apt-get install -y -qq gcc; fi
+	@if command -v cc >/dev/null 2>&1; then \
+	  echo "== compiling the engine, AI and rules modules (minutes the first time) =="; \
+	  $(BIN)/python -m tactica.compiled build; \
+	else echo "note: no C compiler (apt-get install gcc): tactica runs from its sources"; fi
+
+compile: $(COMPILED)
 
 ## The main job: serve the web app (lobby and table) on localhost, games kept in SQLite in this
 ## checkout's .data folder (DATA=… to keep them elsewhere).
@@ -60,7 +75,7 @@ postgresql:
 	    "(apt-get install postgresql)"; fi; fi
 
 ## The whole test suite: lint, types, unit/property/fuzz tests.
-test: $(STAMP) browser postgresql lint typecheck unit
+test: $(STAMP) browser postgresql compile lint typecheck unit
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
@@ -77,4 +92,5 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_sim.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build/compiled $(COMPILED)
+	find src/tactica -name '*.so' -delete

@@ -31,6 +31,7 @@ from tactica.ai.hooks import branch_point_for
 from tactica.ai.ismcts import ISMCTS
 from tactica.ai.levels import LEVELS, parse_level
 from tactica.api import new_game
+from tactica.compiled_loader import loaded_as
 from tactica.games import all_ids, get_rules
 from tactica.sim.stats import wilson
 
@@ -124,7 +125,8 @@ def map_scenarios(module: str) -> list[str]:
 def speed(args: argparse.Namespace) -> None:
     modules = [args.module] if args.module else all_ids()
     print(f"# speed: one core; ISMCTS iterations/s and decisions simulated per second (tree, policy, "
-          f"rollouts) on mid-game branch-point decisions, {args.iterations} iterations each")
+          f"rollouts) on mid-game branch-point decisions, {args.iterations} iterations each; "
+          f"engine {loaded_as()}")
     for module in modules:
         for sc in map_scenarios(module):
             rates = []

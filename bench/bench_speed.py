@@ -1,7 +1,7 @@
 """Engine speed in one run: games per CPU-second, clone and options percentiles, for this tree and
 (optionally) a base commit, so that before/after figures come from one run on one machine.
 
-Run: python bench/bench_speed.py [--game ID ...] [--games N] [--timed N] [--base COMMIT]
+Run: python bench/bench_speed.py [--game ID ...] [--games N] [--timed N] [--base COMMIT | --pure]
 
 For each rules module (default: Combat Commander and The Great War) and each of its scenarios
 (those with a map, for a Commander game), one worker process:
@@ -18,6 +18,9 @@ For each rules module (default: Combat Commander and The Great War) and each of 
   first listing; what is cached per map, such as LOS tables and sight masks, stays warm). p50 and
   p99 over all those decisions, and the three steps slowest to list on average (mean and
   median: a rare step's mean can be one first fill of a cache).
+
+``--pure`` measures this tree twice in one run: from its sources (``TACTICA_PURE=1``, as the
+base) and as it loads by default, compiled where ``make compile`` built it (tactica.compiled).
 
 ``--base COMMIT`` checks that commit out in a temporary git worktree and runs the same worker
 there (its own ``src`` on the path), then prints both trees side by side with the ratio. The
@@ -74,7 +77,18 @@ def worker(games: list[str], n: int, timed: int) -> dict[str, Any]:
             for i in range(timed):
                 timed_game(game, scenario, 1000 + i, clones, lists)
         out[game] = {"rows": rows, "clone": clones, "options": lists}
+    out["_loaded"] = loaded()
     return out
+
+
+def loaded() -> str:
+    """How this process loaded the engine (the bench runs as a worker in other trees too, some
+    from before the compiled build)."""
+    try:
+        from tactica.compiled_loader import loaded_as
+    except ImportError:
+        return "from source"
+    return loaded_as()
 
 
 def play(game: str, scenario: str, seed: int) -> int:
@@ -114,6 +128,8 @@ def timed_game(game: str, scenario: str, seed: int, clones: list[float],
 def summary(res: dict[str, Any]) -> dict[str, Any]:
     out = {}
     for game, r in res.items():
+        if game.startswith("_"):
+            continue
         rates = [row["games"] / row["cpu"] for row in r["rows"]]
         times = [t for t, _ in r["options"]]
         by_step: dict[str, list[float]] = {}
@@ -134,8 +150,11 @@ def summary(res: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def run_tree(src: Path, games: list[str], n: int, timed: int) -> dict[str, Any]:
+def run_tree(src: Path, games: list[str], n: int, timed: int, pure: bool = False) -> dict[str, Any]:
     env = dict(os.environ, PYTHONPATH=str(src))
+    env.pop("TACTICA_PURE", None)
+    if pure:
+        env["TACTICA_PURE"] = "1"
     cmd = [sys.executable, __file__, "--worker", "--games", str(n), "--timed", str(timed), "--game", *games]
     done = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True)
     res: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
@@ -172,6 +191,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=10, help="untimed games per scenario for the rate")
     ap.add_argument("--timed", type=int, default=3, help="games per scenario timed decision by decision")
     ap.add_argument("--base", help="a commit to measure beside this tree (in a temporary git worktree)")
+    ap.add_argument("--pure", action="store_true",
+                    help="measure this tree from its sources beside its compiled build")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.worker:
@@ -190,7 +211,12 @@ def main() -> None:
             finally:
                 subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(wt)], check=True)
         show(f"base {a.base}", base)
-    show("this tree", summary(run_tree(ROOT / "src", a.game, a.games, a.timed)), base)
+    elif a.pure:
+        pure = run_tree(ROOT / "src", a.game, a.games, a.timed, pure=True)
+        base = summary(pure)
+        show(f"this tree {pure.get('_loaded', '')}", base)
+    mine = run_tree(ROOT / "src", a.game, a.games, a.timed)
+    show(f"this tree {mine.get('_loaded', '')}", summary(mine), base)
 
 
 if __name__ == "__main__":

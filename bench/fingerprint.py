@@ -24,6 +24,7 @@ import time
 
 import tactica
 from tactica.ai.scripted import ScriptedAgent
+from tactica.compiled_loader import loaded_as
 from tactica.core.record import log_digest
 from tactica.games import all_ids, get_rules
 
@@ -75,8 +76,8 @@ def fingerprint(game: str, games: int, verbose: bool) -> None:
             print(f"{i:3d} {scenario:16s} {'scripted' if scripted else 'random  '} {gh}", flush=True)
     cpu = time.process_time() - cpu
     print(f"{game}: {games} games on {', '.join(scenarios)}: fingerprint {total.hexdigest()}")
-    print(f"({cpu:.1f} CPU seconds: a fixed workload, so comparable across versions on one machine)",
-          flush=True)
+    print(f"({cpu:.1f} CPU seconds, {loaded_as()}: a fixed workload, so comparable across versions on "
+          "one machine)", flush=True)
 
 
 def main() -> None:

@@ -1,0 +1,164 @@
+"""An optional compiled build of the engine, the rules modules and the AI (issue 18).
+
+Cython compiles the plain Python modules exactly as they are written (no second source, no type
+declarations) into extension modules beside their sources: the same play for less CPU
+(docs/architecture.md, "The compiled build"). The sources stay the authority: which modules load
+compiled is decided by tactica.compiled_loader, and without a build (no Cython, no C compiler)
+nothing changes.
+
+    python -m tactica.compiled build     # compile (needs the "compile" extra and a C compiler)
+    python -m tactica.compiled status    # how many modules load compiled, and which are stale
+    python -m tactica.compiled clean     # remove the build
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from tactica.compiled_loader import MANIFEST, PACKAGE, extension_files, read_manifest, source_hash
+
+#: What is compiled: the engine, the AI and every rules module. The web, server, simulation
+#: and interop layers spend their time in the engine, in I/O or in other libraries.
+COMPILED_PACKAGES = ("core", "ai", "games")
+
+
+def _defines_models(path: Path) -> bool:
+    """A data-file schema: it imports pydantic itself."""
+    return any(line.startswith(("from pydantic", "import pydantic"))
+               for line in path.read_text(encoding="utf-8").splitlines())
+
+
+def compilable(root: Path = PACKAGE) -> list[Path]:
+    """The source files a build compiles, in a stable order."""
+    found: list[Path] = []
+    for pkg in COMPILED_PACKAGES:
+        for path in sorted((root / pkg).rglob("*.py")):
+            if path.name != "__init__.py" and not _defines_models(path):
+                found.append(path)
+    return found
+
+
+def module_name(path: Path, root: Path = PACKAGE) -> str:
+    rel = path.relative_to(root.parent).with_suffix("")
+    return ".".join(rel.parts)
+
+
+def status() -> dict[str, list[str]]:
+    """Every compilable module sorted by how it would load now: compiled, stale (built from
+    another source), or not built."""
+    manifest = read_manifest()
+    out: dict[str, list[str]] = {"compiled": [], "stale": [], "not built": []}
+    for source in compilable():
+        name = module_name(source)
+        built = any(f.is_file() for f in extension_files(source)) and name in manifest
+        if not built:
+            out["not built"].append(name)
+        elif manifest[name] == source_hash(source):
+            out["compiled"].append(name)
+        else:
+            out["stale"].append(name)
+    return out
+
+
+def clean() -> int:
+    removed = 0
+    for source in compilable():
+        for f in extension_files(source):
+            if f.is_file():
+                f.unlink()
+                removed += 1
+    MANIFEST.unlink(missing_ok=True)
+    return removed
+
+
+_DIRECTIVES = {
+    "language_level": 3,
+    "binding": True,  # functions keep their Python behaviour (signatures, attributes)
+    "annotation_typing": False,  # annotations stay documentation, as in the interpreter
+    "infer_types": False,  # every local stays a Python object: no C-level narrowing
+    "always_allow_keywords": True,
+}
+
+
+def _translate(job: tuple[str, str, str]) -> tuple[str, list[str] | str]:
+    """Cython's half of one module (Python to C), in a worker process: the C sources, or why
+    Cython refused the module (a construct it does not support; the module then stays source)."""
+    name, source, c_dir = job
+    from Cython.Build import cythonize
+    from Cython.Compiler.Errors import CompileError
+    from setuptools import Extension
+
+    try:
+        [ext] = cythonize([Extension(name, [source])], quiet=True, build_dir=c_dir,  # type: ignore[no-untyped-call]
+                          compiler_directives=_DIRECTIVES)
+    except CompileError as exc:
+        return name, f"Cython refused it: {exc}"
+    return name, list(ext.sources)
+
+
+def build(jobs: int = 2, work: Path | None = None) -> tuple[int, dict[str, str]]:
+    """Compile every compilable module in place and write the manifest. Returns how many were
+    compiled and, for each module left to its source, why. Raises ``RuntimeError`` when Cython
+    or setuptools is missing; a C compiler's failure stops the build (setuptools says why)."""
+    try:
+        import Cython  # noqa: F401
+        from setuptools import Distribution, Extension
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise RuntimeError("the compiled build needs Cython and setuptools (the 'compile' extra): "
+                           f"{exc}") from exc
+    from concurrent.futures import ProcessPoolExecutor
+
+    work = work or PACKAGE.parent.parent / "build" / "compiled"
+    sources = {module_name(s): s for s in compilable()}
+    hashes = {name: source_hash(s) for name, s in sources.items()}
+    MANIFEST.unlink(missing_ok=True)  # a half-done build must not be trusted
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        translated = dict(pool.map(_translate, [(n, str(s), str(work / "c")) for n, s in sources.items()]))
+    refused = {n: r for n, r in translated.items() if isinstance(r, str)}
+    for name in refused:  # an old twin of a module Cython now refuses must not look built
+        for f in extension_files(sources[name]):
+            f.unlink(missing_ok=True)
+    extensions = [Extension(n, c) for n, c in translated.items() if not isinstance(c, str)]
+    dist = Distribution({"name": "tactica-compiled", "ext_modules": extensions,
+                         "package_dir": {"": str(PACKAGE.parent)}})
+    cmd = dist.get_command_obj("build_ext")
+    cmd.inplace = True
+    cmd.parallel = jobs
+    cmd.build_temp = str(work / "temp")
+    cmd.build_lib = str(work / "lib")
+    dist.run_command("build_ext")
+    done = {n: h for n, h in hashes.items()
+            if n not in refused and any(f.is_file() for f in extension_files(sources[n]))}
+    MANIFEST.write_text(json.dumps({"python": sys.implementation.cache_tag, "modules": done},
+                                   indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return len(done), refused
+
+
+def main(argv: list[str]) -> int:
+    command = argv[0] if argv else "status"
+    if command == "build":
+        try:
+            n, refused = build()
+        except RuntimeError as exc:
+            print(f"tactica.compiled: {exc}", file=sys.stderr)
+            return 1
+        print(f"compiled {n} modules")
+        for name, why in sorted(refused.items()):
+            print(f"left to its source: {name}: {why}")
+        return 0
+    if command == "clean":
+        print(f"removed {clean()} compiled modules")
+        return 0
+    if command == "status":
+        for kind, names in status().items():
+            listed = "" if kind == "compiled" or not names else ": " + ", ".join(names)
+            print(f"{kind}: {len(names)}{listed}")
+        return 0
+    print("usage: python -m tactica.compiled [build|status|clean]", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
