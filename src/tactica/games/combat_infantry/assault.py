@@ -305,7 +305,7 @@ class AssaultUnit(Step):
         if mined and lab.side == A["att"]:
             # 7.2: against a minefield, attacker rolls of 9 and 0 hit the firing unit instead (only
             # the 0 for an engineer targeting the mine)
-            bad = (10,) if target is not None and label(target).type == "minefield" else (9, 10)
+            bad = {10} if target is not None and label(target).type == "minefield" else {9, 10}
             backfire = sum(1 for x in rolls if x in bad)
             hits = sum(1 for x in rolls if x <= f and x not in bad)
         g.emit(

@@ -98,9 +98,9 @@ def side_terrain(features: frozenset[str]) -> SideTerrain:
     if "bridge" in features or "ford" in features:
         t = SIDE["bridge" if "bridge" in features else "ford"]
         others = [SIDE[f] for f in features if f in SIDE and f not in ("river", "bridge", "ford")]
-        move = max([t.move, *(o.move for o in others)])
-        fire = min([t.fire, *(o.fire for o in others)])
-        assault = min([t.assault, *(o.assault for o in others)])
+        move = max([t.move] + [o.move for o in others])
+        fire = min([t.fire] + [o.fire for o in others])
+        assault = min([t.assault] + [o.assault for o in others])
         best = SideTerrain(move, fire, assault, any(o.no_vehicles for o in others))
     return best
 
