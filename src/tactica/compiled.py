@@ -13,6 +13,7 @@ nothing changes.
 
 from __future__ import annotations
 
+import importlib.machinery
 import json
 import sys
 from pathlib import Path
@@ -62,15 +63,20 @@ def status() -> dict[str, list[str]]:
     return out
 
 
+def twins() -> list[Path]:
+    """Every compiled module in the compiled packages, its source still there or not."""
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    return sorted(f for pkg in COMPILED_PACKAGES for f in (PACKAGE / pkg).rglob("*")
+                  if f.name.endswith(suffixes))
+
+
 def clean() -> int:
-    removed = 0
-    for source in compilable():
-        for f in extension_files(source):
-            if f.is_file():
-                f.unlink()
-                removed += 1
+    """Remove the build: the manifest and every compiled module, orphans of deleted sources too."""
     MANIFEST.unlink(missing_ok=True)
-    return removed
+    found = twins()
+    for f in found:
+        f.unlink()
+    return len(found)
 
 
 _DIRECTIVES = {
@@ -114,6 +120,9 @@ def build(jobs: int = 2, work: Path | None = None) -> tuple[int, dict[str, str]]
     sources = {module_name(s): s for s in compilable()}
     hashes = {name: source_hash(s) for name, s in sources.items()}
     MANIFEST.unlink(missing_ok=True)  # a half-done build must not be trusted
+    for orphan in twins():  # left by a module since deleted or renamed
+        if not orphan.with_name(orphan.name.split(".")[0] + ".py").is_file():
+            orphan.unlink()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         translated = dict(pool.map(_translate, [(n, str(s), str(work / "c")) for n, s in sources.items()]))
     refused = {n: r for n, r in translated.items() if isinstance(r, str)}

@@ -70,6 +70,10 @@ class SourceUnlessFresh(importlib.abc.MetaPathFinder):
         for folder in path:
             source = Path(folder) / (leaf + ".py")
             if not source.is_file():
+                if any(f.is_file() for f in extension_files(source)):
+                    raise ModuleNotFoundError(
+                        f"{fullname}: a compiled module is left whose source is gone "
+                        "(python -m tactica.compiled clean, then build)", name=fullname)
                 continue
             if not any(f.is_file() for f in extension_files(source)) or self.fresh(fullname, source):
                 return None

@@ -62,6 +62,14 @@ def test_without_a_twin_or_outside_the_package_the_finder_declines(tmp_path: Pat
     assert finder.find_spec("pkg", None) is None
 
 
+def test_a_compiled_module_whose_source_is_gone_is_refused_with_the_reason(tmp_path: Path) -> None:
+    folder, source = _package(tmp_path)
+    source.unlink()
+    finder = compiled_loader.SourceUnlessFresh("pkg", {"pkg.mod": "whatever"}, pure=False)
+    with pytest.raises(ModuleNotFoundError, match="source is gone"):
+        finder.find_spec("pkg.mod", [str(folder)])
+
+
 def test_a_manifest_of_another_python_or_damaged_is_no_build(tmp_path: Path) -> None:
     path = tmp_path / "m.json"
     path.write_text(json.dumps({"python": "cpython-00", "modules": {"a.b": "x"}}), encoding="utf-8")
