@@ -87,7 +87,8 @@ def install() -> SourceUnlessFresh:
     for finder in sys.meta_path:
         if isinstance(finder, SourceUnlessFresh):
             return finder
-    finder = SourceUnlessFresh(PACKAGE.name, read_manifest(), bool(os.environ.get(PURE_ENV)))
+    pure = os.environ.get(PURE_ENV, "") not in ("", "0")
+    finder = SourceUnlessFresh(PACKAGE.name, read_manifest(), pure)
     sys.meta_path.insert(0, finder)
     return finder
 
