@@ -34,13 +34,17 @@ setup: $(STAMP) postgresql compile
 ## changes; until then that module loads from its source. Debian's gcc is installed when missing
 ## and we are root; without a C compiler tactica simply runs from its sources.
 COMPILED := src/tactica/_compiled.json
+HEADERS  := $(BIN)/python -c "import os, sysconfig; raise SystemExit(not os.path.isfile(os.path.join(sysconfig.get_paths()['include'], 'Python.h')))"
 $(COMPILED): $(STAMP) $(shell find src/tactica/core src/tactica/ai src/tactica/games -name '*.py')
 	@if ! command -v cc >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
 	  export DEBIAN_FRONTEND=noninteractive; apt-get update -qq && apt-get install -y -qq gcc; fi
-	@if command -v cc >/dev/null 2>&1; then \
+	@if ! $(HEADERS) && [ "$$(id -u)" = 0 ]; then \
+	  export DEBIAN_FRONTEND=noninteractive; apt-get update -qq && apt-get install -y -qq python3-dev; fi
+	@if command -v cc >/dev/null 2>&1 && $(HEADERS); then \
 	  echo "== compiling the engine, AI and rules modules (minutes the first time) =="; \
 	  $(BIN)/python -m tactica.compiled build; \
-	else echo "note: no C compiler (apt-get install gcc): tactica runs from its sources"; fi
+	else echo "note: no C compiler or no Python headers (apt-get install gcc python3-dev):" \
+	  "tactica runs from its sources"; fi
 
 compile: $(COMPILED)
 
