@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib.machinery
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -104,7 +105,7 @@ def _translate(job: tuple[str, str, str]) -> tuple[str, list[str] | str]:
     return name, list(ext.sources)
 
 
-def build(jobs: int = 2, work: Path | None = None) -> tuple[int, dict[str, str]]:
+def build(jobs: int | None = None, work: Path | None = None) -> tuple[int, dict[str, str]]:
     """Compile every compilable module in place and write the manifest. Returns how many were
     compiled and, for each module left to its source, why. Raises ``RuntimeError`` when Cython
     or setuptools is missing; a C compiler's failure stops the build (setuptools says why)."""
@@ -116,6 +117,7 @@ def build(jobs: int = 2, work: Path | None = None) -> tuple[int, dict[str, str]]
                            f"{exc}") from exc
     from concurrent.futures import ProcessPoolExecutor
 
+    jobs = jobs or os.cpu_count() or 1
     work = work or PACKAGE.parent.parent / "build" / "compiled"
     sources = {module_name(s): s for s in compilable()}
     hashes = {name: source_hash(s) for name, s in sources.items()}
