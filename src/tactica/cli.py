@@ -207,6 +207,7 @@ def serve(
     """Serve the web app: the lobby, the table, live updates; games kept in the store."""
     import uvicorn
 
+    from tactica.compiled_loader import loaded_as
     from tactica.server import Settings, create_app
     from tactica.server.settings import LOCAL_HOSTS
 
@@ -218,6 +219,8 @@ def serve(
     web_app = create_app(settings)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     typer.echo(f"tactica is serving the lobby at http://{shown}:{port}/  (Ctrl-C stops it)")
+    typer.echo(f"engine: {loaded_as()}" + ("" if loaded_as() == "compiled" else
+                                             " (make compile: the same play for less CPU)"))
     if host in ("0.0.0.0", "::") and len(settings.hosts()) == len(LOCAL_HOSTS):
         typer.echo("note: only localhost and 127.0.0.1 are answered; add the names others use with "
                    "--allowed-host NAME (a guard against DNS rebinding)")

@@ -87,3 +87,18 @@ def test_combat_commander_in_the_terminal_names_units_in_words(tmp_path):
     assert '{"sides"' not in r.output, "a board, not a JSON dump"
     prompts = [line for line in r.output.splitlines() if line.strip().startswith("0.")]
     assert prompts and not any("axis-" in p.split("[")[0] for p in prompts), prompts
+
+
+def test_serve_says_whether_the_engine_loaded_compiled(tmp_path, monkeypatch):
+    import uvicorn
+
+    from tactica import compiled_loader
+
+    ran = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: ran.append(kw["port"]))
+    r = runner.invoke(app, ["serve", "--port", "8765", "--data", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    assert ran == [8765]
+    expected = "engine: compiled" if compiled_loader.loaded_as() == "compiled" else (
+        "engine: from source (make compile")
+    assert expected in r.output
