@@ -23,7 +23,9 @@ For each rules module (default: Combat Commander and The Great War) and each of 
 base) and as it loads by default, compiled where ``make compile`` built it (tactica.compiled).
 
 ``--base COMMIT`` checks that commit out in a temporary git worktree and runs the same worker
-there (its own ``src`` on the path), then prints both trees side by side with the ratio. The
+there (its own ``src`` on the path), then prints both trees side by side with the ratio. Both
+run from their sources: the base has no compiled build, so a compiled tree beside it would
+credit the code with what the compiler did. The
 games are the same on both sides when the commit plays identically (bench/fingerprint.py).
 """
 
@@ -215,7 +217,7 @@ def main() -> None:
         pure = run_tree(ROOT / "src", a.game, a.games, a.timed, pure=True)
         base = summary(pure)
         show(f"this tree {pure.get('_loaded', '')}", base)
-    mine = run_tree(ROOT / "src", a.game, a.games, a.timed)
+    mine = run_tree(ROOT / "src", a.game, a.games, a.timed, pure=bool(a.base))
     show(f"this tree {mine.get('_loaded', '')}", summary(mine), base)
 
 

@@ -219,8 +219,9 @@ def serve(
     web_app = create_app(settings)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     typer.echo(f"tactica is serving the lobby at http://{shown}:{port}/  (Ctrl-C stops it)")
-    typer.echo(f"engine: {loaded_as()}" + ("" if loaded_as() == "compiled" else
-                                             " (make compile: the same play for less CPU)"))
+    engine = loaded_as()
+    typer.echo(f"engine: {engine}" + ("" if engine == "compiled" else
+                                      " (make compile: the same play for less CPU)"))
     if host in ("0.0.0.0", "::") and len(settings.hosts()) == len(LOCAL_HOSTS):
         typer.echo("note: only localhost and 127.0.0.1 are answered; add the names others use with "
                    "--allowed-host NAME (a guard against DNS rebinding)")

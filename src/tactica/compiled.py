@@ -132,8 +132,8 @@ def build(jobs: int | None = None, work: Path | None = None) -> tuple[int, dict[
         for f in extension_files(sources[name]):
             f.unlink(missing_ok=True)
     # gcc's array-bounds check misreads CPython's own object-header macros in generated code
-    quiet = ["-Wno-array-bounds"]
-    extensions = [Extension(n, c, extra_compile_args=quiet) for n, c in translated.items()
+    flags = ["-Wno-array-bounds"]
+    extensions = [Extension(n, c, extra_compile_args=flags) for n, c in translated.items()
                   if not isinstance(c, str)]
     dist = Distribution({"name": "tactica-compiled", "ext_modules": extensions,
                          "package_dir": {"": str(PACKAGE.parent)}})
