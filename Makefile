@@ -35,7 +35,7 @@ setup: $(STAMP) postgresql compile
 ## and we are root; without a C compiler tactica simply runs from its sources.
 COMPILED := src/tactica/_compiled.json
 HEADERS  := $(BIN)/python -c "import os, sysconfig; raise SystemExit(not os.path.isfile(os.path.join(sysconfig.get_paths()['include'], 'Python.h')))"
-$(COMPILED): $(STAMP) $(shell find src/tactica/core src/tactica/ai src/tactica/games -name '*.py')
+$(COMPILED): $(STAMP) src/tactica/compiled.py $(shell find src/tactica/core src/tactica/ai src/tactica/games -name '*.py')
 	@if ! command -v cc >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
 	  export DEBIAN_FRONTEND=noninteractive; apt-get update -qq && apt-get install -y -qq gcc; fi
 	@if ! $(HEADERS) && [ "$$(id -u)" = 0 ]; then \

@@ -40,6 +40,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -152,6 +154,19 @@ def summary(res: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+@contextmanager
+def base_worktree(commit: str) -> Iterator[Path]:
+    """``commit`` checked out in a temporary git worktree, removed afterwards."""
+    with tempfile.TemporaryDirectory() as tmp:
+        wt = Path(tmp) / "base"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(wt), commit],
+                       check=True)
+        try:
+            yield wt
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(wt)], check=True)
+
+
 def run_tree(src: Path, games: list[str], n: int, timed: int, pure: bool = False) -> dict[str, Any]:
     env = dict(os.environ, PYTHONPATH=str(src))
     env.pop("TACTICA_PURE", None)
@@ -204,14 +219,8 @@ def main() -> None:
           "one process per tree, CPU time")
     base = None
     if a.base:
-        with tempfile.TemporaryDirectory() as tmp:
-            wt = Path(tmp) / "base"
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(wt), a.base],
-                           check=True)
-            try:
-                base = summary(run_tree(wt / "src", a.game, a.games, a.timed))
-            finally:
-                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(wt)], check=True)
+        with base_worktree(a.base) as wt:
+            base = summary(run_tree(wt / "src", a.game, a.games, a.timed))
         show(f"base {a.base}", base)
     elif a.pure:
         pure = run_tree(ROOT / "src", a.game, a.games, a.timed, pure=True)

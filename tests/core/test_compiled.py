@@ -81,6 +81,35 @@ def test_a_manifest_of_another_python_or_damaged_is_no_build(tmp_path: Path) -> 
     assert compiled_loader.read_manifest(path) == {"a.b": "x"}
 
 
+def test_a_change_of_build_settings_forces_a_full_rebuild(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cython and setuptools reuse a C file or object newer than its source, so a build made with
+    other directives, flags or Cython would otherwise be kept module by module."""
+    work = tmp_path / "work"
+    assert compiled.needs_full_rebuild(work)  # nothing built there yet
+    work.mkdir()
+    (work / "settings").write_text(compiled.settings_key() + "\n", encoding="utf-8")
+    assert not compiled.needs_full_rebuild(work)
+    key = compiled.settings_key()
+    monkeypatch.setitem(compiled._DIRECTIVES, "infer_types", not compiled._DIRECTIVES["infer_types"])
+    assert compiled.settings_key() != key
+    assert compiled.needs_full_rebuild(work)
+    monkeypatch.undo()
+    monkeypatch.setattr(compiled, "_FLAGS", ["-O1"])
+    assert compiled.needs_full_rebuild(work)
+
+
+def test_the_manifest_names_the_settings_of_its_build(tmp_path: Path) -> None:
+    path = tmp_path / "m.json"
+    assert compiled.built_settings(path) is None
+    path.write_text(json.dumps({"python": sys.implementation.cache_tag, "modules": {},
+                                "settings": "abc"}), encoding="utf-8")
+    assert compiled.built_settings(path) == "abc"
+    path.write_text(json.dumps({"python": sys.implementation.cache_tag, "modules": {}}),
+                    encoding="utf-8")
+    assert compiled.built_settings(path) is None  # a build from before settings were recorded
+
+
 def test_what_is_compiled_leaves_out_initialisers_schemas_and_the_loader_itself() -> None:
     names = {compiled.module_name(p) for p in compiled.compilable()}
     assert {"tactica.core.game", "tactica.ai.ismcts", "tactica.games.commander_family.turn",
