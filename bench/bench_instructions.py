@@ -76,7 +76,7 @@ def measure(label: str, src: Path, a: argparse.Namespace, keep: Path, pure: bool
             base: dict[str, float] | None = None) -> dict[str, float]:
     per: dict[str, float] = {}
     for game in a.game:
-        out = keep / f"callgrind.{label.split()[0]}.{game}.out"
+        out = keep / f"callgrind.{label}.{game}.out"
         res = run_tree(src, game, a.games, a.warmup, out, pure=pure)
         decisions = res["decisions"]
         per[game] = res["instructions"] / decisions

@@ -112,28 +112,22 @@ def settings_key() -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def _stamp(work: Path) -> Path:
-    return work / "settings"
-
-
-def needs_full_rebuild(work: Path) -> bool:
-    """True when the C files and objects in ``work`` were made with other settings (or by an
-    unknown build): then nothing of it may be reused."""
-    try:
-        return _stamp(work).read_text(encoding="utf-8").strip() != settings_key()
-    except OSError:
-        return True
-
-
 def built_settings(path: Path = MANIFEST) -> str | None:
-    """The settings the present build was made with (None: no build, or one from before they were
-    recorded)."""
+    """The settings the present build was made with (None: no build, a half-done one, or one from
+    before they were recorded)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     found = data.get("settings") if isinstance(data, dict) else None
     return found if isinstance(found, str) else None
+
+
+def needs_full_rebuild(path: Path = MANIFEST) -> bool:
+    """True unless the present build was made with today's settings: otherwise none of its C
+    files and objects may be reused (a build removes the manifest first, so a half-done one
+    counts as unknown)."""
+    return built_settings(path) != settings_key()
 
 
 def _translate(job: tuple[str, str, str, bool]) -> tuple[str, list[str] | str]:
@@ -168,9 +162,8 @@ def build(jobs: int | None = None, work: Path | None = None) -> tuple[int, dict[
     work = work or PACKAGE.parent.parent / "build" / "compiled"
     sources = {module_name(s): s for s in compilable()}
     hashes = {name: source_hash(s) for name, s in sources.items()}
-    force = needs_full_rebuild(work)
+    force = needs_full_rebuild()
     MANIFEST.unlink(missing_ok=True)  # a half-done build must not be trusted
-    _stamp(work).unlink(missing_ok=True)
     for orphan in twins():  # left by a module since deleted or renamed
         if not orphan.with_name(orphan.name.split(".")[0] + ".py").is_file():
             orphan.unlink()
@@ -197,7 +190,6 @@ def build(jobs: int | None = None, work: Path | None = None) -> tuple[int, dict[
     MANIFEST.write_text(json.dumps({"python": sys.implementation.cache_tag, "modules": done,
                                     "settings": settings_key()},
                                    indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    _stamp(work).write_text(settings_key() + "\n", encoding="utf-8")
     return len(done), refused
 
 
@@ -220,7 +212,7 @@ def main(argv: list[str]) -> int:
         for kind, names in status().items():
             listed = "" if kind == "compiled" or not names else ": " + ", ".join(names)
             print(f"{kind}: {len(names)}{listed}")
-        if read_manifest() and built_settings() != settings_key():
+        if read_manifest() and needs_full_rebuild():
             print("the build was made with other settings (Cython, directives or C flags): "
                   "`python -m tactica.compiled build` remakes every module")
         return 0

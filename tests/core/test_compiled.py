@@ -85,10 +85,10 @@ def test_a_change_of_build_settings_forces_a_full_rebuild(tmp_path: Path,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """Cython and setuptools reuse a C file or object newer than its source, so a build made with
     other directives, flags or Cython would otherwise be kept module by module."""
-    work = tmp_path / "work"
+    work = tmp_path / "m.json"
     assert compiled.needs_full_rebuild(work)  # nothing built there yet
-    work.mkdir()
-    (work / "settings").write_text(compiled.settings_key() + "\n", encoding="utf-8")
+    work.write_text(json.dumps({"python": sys.implementation.cache_tag, "modules": {},
+                                "settings": compiled.settings_key()}), encoding="utf-8")
     assert not compiled.needs_full_rebuild(work)
     key = compiled.settings_key()
     monkeypatch.setitem(compiled._DIRECTIVES, "infer_types", not compiled._DIRECTIVES["infer_types"])
