@@ -1,5 +1,5 @@
 # tactica: the two README commands and what stands behind them.
-PY      ?= python3
+PY      ?=
 VENV    ?= .venv
 BIN     := $(VENV)/bin
 SERVE   := $(VENV)/.installed-serve
@@ -13,10 +13,12 @@ CHROMIUM ?= /usr/bin/chromium
 
 .PHONY: setup compile play play-terminal browser postgresql test lint typecheck unit bench clean
 
-## Serving needs only the package itself (a few small wheels); pip shows its progress.
+## Serving needs only the package itself (a few small wheels); pip shows its progress. The venv's
+## Python is the fastest 3.11+ installed (tools/pick_python.py says why), or PY=… if given.
 $(SERVE): pyproject.toml
 	@echo "== installing what serving needs into $(VENV) =="
-	$(PY) -m venv $(VENV)
+	py="$(PY)"; [ -n "$$py" ] || py=$$(python3 tools/pick_python.py --verbose) || py=python3; \
+	  echo "== $(VENV) from $$py =="; "$$py" -m venv $(VENV)
 	$(BIN)/pip install --progress-bar on --upgrade pip
 	$(BIN)/pip install --progress-bar on -e .
 	touch $(SERVE)
@@ -82,7 +84,7 @@ postgresql:
 test: $(STAMP) browser postgresql compile lint typecheck unit
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests bench tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -16,7 +16,9 @@ bench_speed.py's rate games, played inside ``functools.reduce`` so that callgrin
 alone (``--toggle-collect=functools_reduce``; the engine itself never calls ``reduce``). It
 prints instructions per decision for each game module and the ratio to the base, and keeps the
 callgrind file of each tree for ``callgrind_annotate --inclusive=yes FILE`` (where the
-instructions go, function by function, compiled modules included).
+instructions go, function by function, compiled modules included). An interpreter stripped of
+its symbols (Debian's) has no ``functools_reduce`` to toggle on; the count is then the whole
+run's less a run of the warm-up alone (twice the time).
 
 Needs valgrind (``apt-get install valgrind``). About 50 times slower than the games themselves:
 the defaults take about two minutes a tree for Combat Commander.
@@ -55,20 +57,36 @@ def worker(game: str, n: int, warmup: int) -> dict[str, Any]:
     return {"decisions": decisions, "_loaded": loaded()}
 
 
-def run_tree(src: Path, game: str, n: int, warmup: int, out: Path, pure: bool = False) -> dict[str, Any]:
+def callgrind(src: Path, game: str, n: int, warmup: int, out: Path, pure: bool,
+              toggle: bool) -> tuple[int, dict[str, Any]]:
+    """(instructions collected, the worker's result) of one worker under callgrind."""
     env = dict(os.environ, PYTHONPATH=str(src), PYTHONHASHSEED="0")
     env.pop("TACTICA_PURE", None)
     if pure:
         env["TACTICA_PURE"] = "1"
-    cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--collect-atstart=no",
-           "--toggle-collect=functools_reduce", sys.executable, __file__, "--worker",
-           "--games", str(n), "--warmup", str(warmup), "--game", game]
+    counting = ["--collect-atstart=no", "--toggle-collect=functools_reduce"] if toggle else []
+    cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *counting,
+           sys.executable, __file__, "--worker", "--games", str(n), "--warmup", str(warmup),
+           "--game", game]
     done = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True)
     found = re.search(r"Collected\s*:\s*([\d,]+)", done.stderr)
     if found is None:
         raise SystemExit(f"callgrind gave no count:\n{done.stderr[-2000:]}")
-    res: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    res["instructions"] = int(found.group(1).replace(",", ""))
+    return int(found.group(1).replace(",", "")), json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def run_tree(src: Path, game: str, n: int, warmup: int, out: Path, pure: bool = False) -> dict[str, Any]:
+    count, res = callgrind(src, game, n, warmup, out, pure, toggle=True)
+    if count == 0:
+        # An interpreter without its symbols (a distribution's stripped, statically linked
+        # python) has no functools_reduce to toggle on: count the whole run, and subtract a run
+        # of the warm-up alone (the same instructions, hash seed 0). The kept file is then the
+        # whole run's.
+        whole, res = callgrind(src, game, n, warmup, out, pure, toggle=False)
+        rest, _ = callgrind(src, game, 0, warmup, out.with_suffix(".warmup"), pure, toggle=False)
+        count = whole - rest
+        res["_loaded"] += ", by subtraction"
+    res["instructions"] = count
     return res
 
 

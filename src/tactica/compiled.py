@@ -97,9 +97,11 @@ _FLAGS = ["-Wno-array-bounds"]
 
 
 def settings_key() -> str:
-    """What the build's output depends on besides the sources: Cython's version, its directives
-    and the C flags. Cython and setuptools skip a module whose C file is newer than its source,
-    so a change here must force a full rebuild (see ``build``)."""
+    """What the build's output depends on besides the sources: Cython's version, its directives,
+    the C flags and the interpreter whose headers it compiles against (``sys.version`` names its
+    release and build: another Python 3.11 shares the file names but not every internal the
+    generated C reads). Cython and setuptools skip a module whose C file is newer than its
+    source, so a change here must force a full rebuild (see ``build``)."""
     from importlib.metadata import PackageNotFoundError
     from importlib.metadata import version as installed
 
@@ -107,8 +109,8 @@ def settings_key() -> str:
         cython = installed("Cython")
     except PackageNotFoundError:  # pragma: no cover - depends on the environment
         cython = "none"
-    text = json.dumps({"cython": cython, "directives": _DIRECTIVES, "flags": _FLAGS},
-                      sort_keys=True)
+    text = json.dumps({"cython": cython, "directives": _DIRECTIVES, "flags": _FLAGS,
+                       "python": sys.version}, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -213,7 +215,7 @@ def main(argv: list[str]) -> int:
             listed = "" if kind == "compiled" or not names else ": " + ", ".join(names)
             print(f"{kind}: {len(names)}{listed}")
         if read_manifest() and needs_full_rebuild():
-            print("the build was made with other settings (Cython, directives or C flags): "
+            print("the build was made with other settings (Cython, directives, C flags or interpreter): "
                   "`python -m tactica.compiled build` remakes every module")
         return 0
     print("usage: python -m tactica.compiled [build|status|clean]", file=sys.stderr)

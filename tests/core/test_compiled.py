@@ -84,7 +84,7 @@ def test_a_manifest_of_another_python_or_damaged_is_no_build(tmp_path: Path) -> 
 def test_a_change_of_build_settings_forces_a_full_rebuild(tmp_path: Path,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """Cython and setuptools reuse a C file or object newer than its source, so a build made with
-    other directives, flags or Cython would otherwise be kept module by module."""
+    other directives, flags, Cython or interpreter would otherwise be kept module by module."""
     work = tmp_path / "m.json"
     assert compiled.needs_full_rebuild(work)  # nothing built there yet
     work.write_text(json.dumps({"python": sys.implementation.cache_tag, "modules": {},
@@ -97,6 +97,10 @@ def test_a_change_of_build_settings_forces_a_full_rebuild(tmp_path: Path,
     monkeypatch.undo()
     monkeypatch.setattr(compiled, "_FLAGS", ["-O1"])
     assert compiled.needs_full_rebuild(work)
+    monkeypatch.undo()
+    assert not compiled.needs_full_rebuild(work)
+    monkeypatch.setattr(sys, "version", "3.11.2 (main, another build) [GCC 12.2.0]")
+    assert compiled.needs_full_rebuild(work)  # a venv made from another Python 3.11
 
 
 def test_the_manifest_names_the_settings_of_its_build(tmp_path: Path) -> None:
