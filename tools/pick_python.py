@@ -4,7 +4,7 @@ machine that can make a virtual environment with pip.
 Why: the same CPython version runs the engine at very different speeds depending on how it was
 built. A distribution's interpreter (Debian's, for one) is built with profile-guided and
 link-time optimisation; a default pyenv or source build is not, and it reaches its library
-through a shared ``libpython``. On this project's machine kind the engine plays about a fifth
+through a shared ``libpython``. On this project's machine kind the engine plays about 15%
 more games a CPU-second on Debian's 3.11 than on a default pyenv 3.11 (README, Performance).
 Which of the installed interpreters is the fast one cannot be read reliably from their build
 flags, so each candidate runs the same short workload of the kinds of work the engine does
