@@ -533,10 +533,12 @@ class MoveOrder(ActivatingOrder, Step):
 
     def _next(self, g: Game, a: Args) -> None:
         """End the Order by itself when nobody is left who could move."""
-        with reading(g):  # read only (speed, as _can_go_on)
-            stuck = not any(can_step(g, u) for u in self._unmoved(g, a))
-        if stuck:
+        if not self._anyone_can_step(g, a):
             self._end(g, a)
+
+    def _anyone_can_step(self, g: Game, a: Args) -> bool:
+        with reading(g):  # read only (speed, as _can_go_on)
+            return any(can_step(g, u) for u in self._unmoved(g, a))
 
     def _end(self, g: Game, a: Args) -> None:
         g.emit(cite(g, "order.move"), "{nation} ends the Move Order", nation=nation(g, int(a["seat"])))
