@@ -75,16 +75,25 @@ def callgrind(src: Path, game: str, n: int, warmup: int, out: Path, pure: bool,
     return int(found.group(1).replace(",", "")), json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def can_toggle(src: Path, game: str, out: Path, pure: bool) -> bool:
+    """Whether callgrind finds ``functools_reduce`` in this interpreter: a worker with no games
+    and no warm-up still calls ``reduce`` once (on nothing), which costs a few instructions when
+    the symbol is there and none when the interpreter is stripped (a distribution's statically
+    linked python). A probe of seconds instead of a whole counted run."""
+    count, _ = callgrind(src, game, 0, 0, out.with_suffix(".probe"), pure, toggle=True)
+    out.with_suffix(".probe").unlink(missing_ok=True)
+    return count > 0
+
+
 def run_tree(src: Path, game: str, n: int, warmup: int, out: Path, pure: bool = False) -> dict[str, Any]:
-    count, res = callgrind(src, game, n, warmup, out, pure, toggle=True)
-    if count == 0:
-        # An interpreter without its symbols (a distribution's stripped, statically linked
-        # python) has no functools_reduce to toggle on: count the whole run, and subtract a run
-        # of the warm-up alone (the same instructions, hash seed 0). The kept file is then the
-        # whole run's.
-        whole, res = callgrind(src, game, n, warmup, out, pure, toggle=False)
+    if can_toggle(src, game, out, pure):
+        count, res = callgrind(src, game, n, warmup, out, pure, toggle=True)
+    else:
+        # No symbol to toggle on: count the whole run and subtract a run of the warm-up alone
+        # (the same instructions, hash seed 0). The kept file is then the whole run's.
+        count, res = callgrind(src, game, n, warmup, out, pure, toggle=False)
         rest, _ = callgrind(src, game, 0, warmup, out.with_suffix(".warmup"), pure, toggle=False)
-        count = whole - rest
+        count -= rest
         res["_loaded"] += ", by subtraction"
     res["instructions"] = count
     return res
