@@ -43,7 +43,16 @@ from .access import rules_of
 from .actions_move import assault_pieces
 from .activation import may_activate, radius_units
 from .advance import destinations
-from .board_state import FIGURE_LIMIT, board_of, label_map, overlay, reading
+from .board_state import (
+    FIGURE_LIMIT,
+    board_of,
+    label_index,
+    label_map,
+    overlay,
+    reading,
+    sight_mask,
+    table_of,
+)
 from .event_steps import HELPS, HURTS
 from .events_units import special_counter
 from .stats import best_cover, morale, stat_value, unit_kind
@@ -213,6 +222,7 @@ class _Ctx:
         self._reach: dict[tuple[str, str], list[str]] = {}  # (unit, target) -> its pieces that reach
         self._pieces: dict[str, list[str]] = {}  # unit -> its pieces able to fire (F.pieces_of)
         self._sees: dict[str, dict[str, int]] = {}  # piece -> enemy hexes in its Range and LOS
+        self._gun_sight: dict[str, tuple[int, int]] = {}  # enemy piece -> (hex index, sight mask)
         self._shot: dict[tuple[tuple[str, ...], str, bool], float] = {}  # shot_value, once each
         self._per_hex: dict[tuple[str, str], Any] = {}  # (what, hex) -> cover, figures (speed)
         self._fire: tuple[float, str | None] | None = None  # fire_value, once
@@ -373,13 +383,12 @@ class _Ctx:
         or staying there from the next Fire Order. Ordnance is left out (it must hit first)."""
         t = self._per_hex.get(("threat", label))
         if t is None:
-            g: Any = self.g
             t = 0
             for stack in self.enemy_guns:
                 fps: list[int] = []
                 hind = 0
                 for p, fp in stack:
-                    r = F.reaches(g, p, label, self.ov)
+                    r = self._gun_reach(p, label)
                     if r is not None:
                         fps.append(fp)
                         hind = max(hind, r)
@@ -387,6 +396,37 @@ class _Ctx:
                     t = max(t, max(fps) + len(fps) - 1 - hind)
             self._per_hex["threat", label] = t
         return int(t)
+
+    def _gun_reach(self, piece: str, label: str) -> int | None:
+        """``F.reaches`` for an enemy gun of :meth:`threat`, read from the piece's sight mask
+        (its hex's Range band on the bare map, made once a decision) and asked of the LOS table
+        only where the bare map lets it see (speed: no Range and distance look-ups per hex)."""
+        sight = self._gun_sight.get(piece)
+        if sight is None:
+            g: Any = self.g
+            t = self.los_table
+            if t is None:
+                sight = self._gun_sight[piece] = (-1, 0)
+            else:
+                rng = F.piece_range(g, piece)
+                low = max(1, F.wtype(g, piece).min_range if F.is_weapon(g, piece) else 1)
+                here = label_index(t.board)[F.piece_hex(g, piece)]
+                sight = self._gun_sight[piece] = (here, sight_mask(t, here, low, rng) if low <= rng else 0)
+        here, seen = sight
+        if here < 0:
+            return F.reaches(self.g, piece, label, self.ov)  # type: ignore[arg-type]
+        t = self.los_table
+        assert t is not None
+        j = label_index(t.board)[label]
+        if not seen >> j & 1:
+            return None
+        r = t.result(here, j, self.ov)
+        return r.hindrance if r.clear else None
+
+    @_once
+    def los_table(self) -> Any:
+        """The LOS table of the view's map (None without a map)."""
+        return table_of(self.g) if self.board is not None else None  # type: ignore[arg-type]
 
     @_once
     def enemy_guns(self) -> list[list[tuple[str, int]]]:
