@@ -55,6 +55,18 @@ def test_a_clearly_better_option_overrules_the_policy() -> None:
     assert r.values[r.choice] > r.values["pass"]
 
 
+def test_the_result_names_the_policys_option_it_overruled() -> None:
+    """``SearchResult.base`` is the policy's option: the Passer's "pass" when the search plays a
+    card over it, and the choice itself when the search may never overrule."""
+    g = _duel()
+    seat = g.current_player()
+    r = ISMCTS("duel", parse_level("200"), policy=Passer()).search(g, seat, random.Random(2))
+    assert r.base == "pass" and r.choice != r.base
+    kept = ISMCTS("duel", replace(parse_level("40"), deviate_z=1e9), policy=Passer()).search(
+        g, seat, random.Random(2))
+    assert kept.base == kept.choice == "pass"
+
+
 def test_without_evidence_the_policy_stands() -> None:
     s = ISMCTS("duel", parse_level("10"))
     noise = random.Random(0)

@@ -29,3 +29,25 @@ PINNED = [
 def test_search_choices_at_fixed_seeds_are_unchanged(game: str, scenario: str, seed: int,
                                                      expected: str) -> None:
     assert position_hash(game, scenario, seed, moves=2) == expected
+
+
+def test_search_overrides_records_where_the_search_overruled_its_policy() -> None:
+    """bench/search_overrides.py: every recorded override names a choice other than the
+    policy's, and a replay of one option against itself gains exactly nothing."""
+    from tactica.api import new_game
+    from tactica.games import all_ids
+
+    if "duel" not in all_ids():
+        pytest.skip("duel is registered by tests/conftest.py")
+    from search_overrides import play, replay
+
+    r = play("duel", "basic", "search:30", "random", 1, 0, k=2)
+    assert r["searched"][0] > 0 and r["searched"][1] == 0
+    assert r["overrides"][0], "seed 1 has overrides: the checks below must see some"
+    for o in r["overrides"][0]:
+        assert o["choice"] != o["base"]
+        mean, se = o["replay"]
+        assert -2.0 <= mean <= 2.0 and se >= 0.0
+    g = new_game("duel", "basic", seed=3)
+    oid = g.legal_options()[0].id
+    assert replay(g, g.current_player(), oid, oid, 3, 5) == (0.0, 0.0)

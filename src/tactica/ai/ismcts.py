@@ -78,6 +78,9 @@ class SearchResult:
     values: dict[str, float]
     decisions: int = 0
     """Decisions simulated on determinizations (tree, the policy's stretches, rollouts)."""
+    base: str = ""
+    """The policy's option at the root, which the choice had to beat (the choice when no other
+    did): where the two differ, the search overruled its policy."""
 
 
 class ISMCTS:
@@ -145,7 +148,7 @@ class ISMCTS:
         if base not in ids:  # the policy's option always stands: it is what search must beat
             ids.append(base)
         if len(ids) == 1:
-            return SearchResult(base, 0, time.perf_counter() - t0, {base: 0}, {})
+            return SearchResult(base, 0, time.perf_counter() - t0, {base: 0}, {}, base=base)
         lv = self.level
         applied0 = self.applied
         order = [base] + [i for i in ids if i != base]
@@ -176,7 +179,7 @@ class ISMCTS:
         kids = root.children
         return SearchResult(choice, it, time.perf_counter() - t0, {k: kids[k].n for k in order if k in kids},
                             {k: kids[k].w / kids[k].n for k in order if k in kids and kids[k].n},
-                            self.applied - applied0)
+                            self.applied - applied0, base)
 
     @staticmethod
     def _paired(mine: list[float], base: list[float], m: int) -> tuple[float, float]:
@@ -301,7 +304,7 @@ class SearchAgent:
         opts = game.legal_options()
         if len(opts) > 1 and not s.is_branch_point(game):
             oid = s.policy.choose(game, seat, self._rng).id
-            self.last = SearchResult(oid, 0, 0.0, {oid: 0}, {})
+            self.last = SearchResult(oid, 0, 0.0, {oid: 0}, {}, base=oid)
             return oid
         self.last = s.search(game, seat, self._rng)
         return self.last.choice
