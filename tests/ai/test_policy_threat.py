@@ -18,15 +18,22 @@ from tactica.games.commander_family.scripted import _Ctx
 
 
 def _threat_by_reaches(ctx: Any, label: str) -> int:
-    """The threat as it was worked out before the sight masks: one ``F.reaches`` per gun."""
+    """The threat as it was worked out before the sight masks: every unbroken enemy unit's
+    pieces able to fire (Ordnance left out), stack by stack, one ``F.reaches`` per piece."""
+    g = ctx.g
     t = 0
-    for stack in ctx.enemy_guns:
+    for uids in ctx.enemy_hexes.values():
         fps, hind = [], 0
-        for p, fp in stack:
-            r = F.reaches(ctx.g, p, label, ctx.ov)
-            if r is not None:
-                fps.append(fp)
-                hind = max(hind, r)
+        for u in uids:
+            if ctx.units[u]["broken"]:
+                continue
+            for p in F.pieces_of(g, u):
+                if F.is_ordnance(g, p):
+                    continue
+                r = F.reaches(g, p, label, ctx.ov)
+                if r is not None:
+                    fps.append(F.piece_fp(g, p))
+                    hind = max(hind, r)
         if fps:
             t = max(t, max(fps) + len(fps) - 1 - hind)
     return t

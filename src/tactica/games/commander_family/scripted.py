@@ -384,10 +384,14 @@ class _Ctx:
         t = self._per_hex.get(("threat", label))
         if t is None:
             t = 0
-            for stack in self.enemy_guns:
+            tab = self.los_table
+            j = label_index(tab.board)[label] if tab is not None else -1
+            for here in self.enemy_hexes:
+                if j >= 0 and not self._hex_sight(here) >> j & 1:
+                    continue  # nothing in that hex sees the label at any Range (speed)
                 fps: list[int] = []
                 hind = 0
-                for p, fp in stack:
+                for p, fp in self._stack_guns(here):
                     r = self._gun_reach(p, label)
                     if r is not None:
                         fps.append(fp)
@@ -396,6 +400,29 @@ class _Ctx:
                     t = max(t, max(fps) + len(fps) - 1 - hind)
             self._per_hex["threat", label] = t
         return int(t)
+
+    def _hex_sight(self, label: str) -> int:
+        """The hexes ``label`` sees on the bare map at any Range (``fire.in_sight``'s mask): a
+        stack whose hex does not see a hex has no gun that reaches it, since markers only take
+        sight away, so :meth:`threat` skips it before working out its guns' FP."""
+        m = self._per_hex.get(("sight", label))
+        if m is None:
+            t = self.los_table
+            m = self._per_hex["sight", label] = sight_mask(t, label_index(t.board)[label], 1, len(t))
+        return int(m)
+
+    def _stack_guns(self, label: str) -> list[tuple[str, int]]:
+        """(piece, FP) of the pieces able to fire of the unbroken enemy units in hex ``label``,
+        Ordnance left out (for :meth:`threat`: once a decision, and only for a stack that sees
+        a hex threat is asked about)."""
+        guns = self._per_hex.get(("guns", label))
+        if guns is None:
+            g: Any = self.g
+            guns = self._per_hex["guns", label] = [
+                (p, F.piece_fp(g, p)) for u in self.enemy_hexes[label] if not self.units[u]["broken"]
+                for p in F.pieces_of(g, u) if not F.is_ordnance(g, p)]
+        out: list[tuple[str, int]] = guns
+        return out
 
     def _gun_reach(self, piece: str, label: str) -> int | None:
         """``F.reaches`` for an enemy gun of :meth:`threat`, read from the piece's sight mask
@@ -427,15 +454,6 @@ class _Ctx:
     def los_table(self) -> Any:
         """The LOS table of the view's map (None without a map)."""
         return table_of(self.g) if self.board is not None else None  # type: ignore[arg-type]
-
-    @_once
-    def enemy_guns(self) -> list[list[tuple[str, int]]]:
-        """(piece, FP) of each unbroken enemy's pieces able to fire, but Ordnance, stack by
-        stack (for :meth:`threat`: read once per decision, not once per hex)."""
-        g: Any = self.g
-        return [[(p, F.piece_fp(g, p)) for u in uids if not self.units[u]["broken"]
-                 for p in F.pieces_of(g, u) if not F.is_ordnance(g, p)]
-                for uids in self.enemy_hexes.values()]
 
     def danger(self, uids: list[str], label: str, moving: bool) -> float:
         """Expected breaks among ``uids`` standing in ``label`` against :meth:`threat` (Morale
