@@ -25,28 +25,16 @@ from tactica.api import new_game
 from tactica.core.hexgrid import distance
 from tactica.games import get_rules
 from tactica.games.commander_family.board_state import board_of, label_map
-from tactica.games.commander_family.scripted import INITIATIVE_VALUE
+from tactica.games.commander_family.scripted import evaluation_terms
 
 CC = "combat_commander"
 TERMS = ("vp", "margin", "broken", "weapons", "initiative")
-"""evaluate's terms, each as it enters its sum x (v = tanh x)."""
+"""evaluate's terms (``evaluation_terms``), each as it enters its sum x (v = tanh x)."""
 
 
 def features(g: Any) -> dict[str, float]:
     """The terms of ``evaluate`` and the two candidates, for seat 0 (seat 1's with a minus)."""
     s = g.state
-    margin = [int(sd["surrender"]) - len(sd["casualties"]) for sd in s["sides"]]
-    broken = [0, 0]
-    for u in s["units"].values():
-        if u["where"] == "map" and u["broken"]:
-            broken[int(u["seat"])] += 1
-    weapons = [0.0, 0.0]
-    for w in s["weapons"].values():
-        if w["where"] == "map" and w["carrier"] is not None:
-            weapons[int(w["seat"])] += 0.5 if w["broken"] else 1.0
-    t = s["time"]
-    last = max(1, int(t.get("last") or t.get("sudden_death") or 10))
-    progress = min(1.0, max(0.0, int(t["space"]) / last))
     hexes = label_map(board_of(g))
     dist: list[list[int]] = [[], []]
     near = [0, 0]
@@ -61,10 +49,7 @@ def features(g: Any) -> dict[str, float]:
             dist[seat].append(min(d, 8))
             near[seat] += d <= 1
     mean = [sum(x) / len(x) if x else 8.0 for x in dist]
-    return {"vp": int(s["vp"]) / 8 * (1 + progress), "margin": (margin[0] - margin[1]) / 12,
-            "broken": -(broken[0] - broken[1]) / 24, "weapons": (weapons[0] - weapons[1]) / 24,
-            "initiative": INITIATIVE_VALUE if int(s["initiative"]) == 0 else -INITIATIVE_VALUE,
-            "distance": mean[1] - mean[0], "near": near[0] - near[1],
+    return {**evaluation_terms(g), "distance": mean[1] - mean[0], "near": near[0] - near[1],
             "value": evaluator_for(CC)(g)[0]}
 
 

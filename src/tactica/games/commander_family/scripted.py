@@ -1449,12 +1449,20 @@ a re-roll looked free to search, which re-rolled rolls that were already good en
 
 
 def evaluate(game: Game) -> list[float]:
-    """The returns once the game is over; else, squashed into (-1, 1) (+ favours seat 0): the VP
-    track (objective control is already in it, 7), weighted more as Time runs out, the
-    Casualty-Track margins to Surrender (6.3), broken units on the map (half a casualty), the
-    Weapons each side still carries (half a casualty each) and the Initiative card (9)."""
+    """The returns once the game is over; else, squashed into (-1, 1) (+ favours seat 0): the sum
+    of :func:`evaluation_terms`."""
     if game.is_terminal():
         return game.returns()
+    v = math.tanh(sum(evaluation_terms(game).values()))
+    return [v, -v]
+
+
+def evaluation_terms(game: Game) -> dict[str, float]:
+    """The terms :func:`evaluate` adds up, for seat 0 (seat 1's count with a minus): the VP track
+    (objective control is already in it, 7), weighted more as Time runs out, the Casualty-Track
+    margins to Surrender (6.3), broken units on the map (half a casualty), the Weapons each side
+    still carries (half a casualty each) and the Initiative card (9). In the order they are
+    added (bench/eval_features_cc.py refits them)."""
     s = game.state
     margin = [int(sd["surrender"]) - len(sd["casualties"]) for sd in s["sides"]]
     broken = [0, 0]
@@ -1468,11 +1476,9 @@ def evaluate(game: Game) -> list[float]:
     t = s["time"]
     last = max(1, int(t.get("last") or t.get("sudden_death") or 10))
     progress = min(1.0, max(0.0, int(t["space"]) / last))
-    x = (int(s["vp"]) / 8 * (1 + progress) + (margin[0] - margin[1]) / 12
-         - (broken[0] - broken[1]) / 24 + (weapons[0] - weapons[1]) / 24
-         + (INITIATIVE_VALUE if int(s["initiative"]) == 0 else -INITIATIVE_VALUE))
-    v = math.tanh(x)
-    return [v, -v]
+    return {"vp": int(s["vp"]) / 8 * (1 + progress), "margin": (margin[0] - margin[1]) / 12,
+            "broken": -((broken[0] - broken[1]) / 24), "weapons": (weapons[0] - weapons[1]) / 24,
+            "initiative": INITIATIVE_VALUE if int(s["initiative"]) == 0 else -INITIATIVE_VALUE}
 
 
 BRANCH_STEPS = frozenset({"turn", "initiative", "op_fire", "action_window"})
