@@ -66,6 +66,21 @@ def move_times(name: str, times: list[float], games: int) -> str:
             f"median {statistics.median(times):.3f} s, p90 {q[8]:.3f} s, max {max(times):.3f} s a move")
 
 
+def scenario_of(scenarios: list[str], seed: int) -> str:
+    """The scenario seed ``seed`` plays: the scenarios in turn from seed 1, whatever seed a run
+    starts at, so that a shard (``--seed S --games N``) plays exactly the games of those seeds in
+    the whole run (a shard used to start its turn at its own first seed, and one started off the
+    cycle played its seeds on other scenarios)."""
+    return scenarios[(seed - 1) % len(scenarios)]
+
+
+def strength_jobs(module: str, scenarios: list[str], a: str, b: str, seed: int,
+                  games: int) -> list[tuple[str, str, str, str, int, int]]:
+    """The games of a run: each seed from ``seed`` on twice, A in seat 0 and then in seat 1."""
+    return [(module, scenario_of(scenarios, seed + i // 2), a, b, seed + i // 2, i % 2)
+            for i in range(games)]
+
+
 def strength(args: argparse.Namespace) -> None:
     modules = [args.module] if args.module else all_ids()
     print(f"# strength: {args.games} games per pairing and module, sides swapped, seed base {args.seed}, "
@@ -74,10 +89,7 @@ def strength(args: argparse.Namespace) -> None:
         scenarios = [args.scenario] if args.scenario else [s.id for s in get_rules(module).scenarios()]
         for pairing in args.pairings.split(","):
             a, b = pairing.split("-", 1)
-            jobs = []
-            for i in range(args.games):
-                k = i // 2
-                jobs.append((module, scenarios[k % len(scenarios)], a, b, args.seed + k, i % 2))
+            jobs = strength_jobs(module, scenarios, a, b, args.seed, args.games)
             t0 = time.perf_counter()
             res = []
             with ProcessPoolExecutor(args.workers) as ex:

@@ -51,3 +51,16 @@ def test_search_overrides_records_where_the_search_overruled_its_policy() -> Non
     g = new_game("duel", "basic", seed=3)
     oid = g.legal_options()[0].id
     assert replay(g, g.current_player(), oid, oid, 3, 5) == (0.0, 0.0)
+
+
+def test_a_strength_shard_plays_its_seeds_on_the_scenarios_of_the_whole_run() -> None:
+    """bench_ai.py: shards (``--seed S --games N``) from any first seed add up to exactly the
+    games of one run from seed 1 (a shard once started off the scenario cycle and played its
+    seeds on other scenarios)."""
+    from bench_ai import strength_jobs
+
+    sc = ["a", "b", "c", "d"]
+    whole = strength_jobs("m", sc, "x", "y", 1, 200)
+    assert [j[1] for j in whole[:10:2]] == ["a", "b", "c", "d", "a"]
+    shards = [strength_jobs("m", sc, "x", "y", s, n) for s, n in ((1, 100), (51, 10), (56, 90))]
+    assert sorted(j for sh in shards for j in sh) == sorted(whole)
