@@ -5,9 +5,9 @@ Run: python bench/search_overrides.py --module combat_commander --scenario orcha
          --pairing search:normal:fixed-search:fast:fixed --seeds 1-4 [--verbose]
 
 Each seed is played twice with the sides swapped, with the agents' seeds of bench_ai.py's
-strength runs: a seed that had this scenario in such a run (seed s has scenario (s - 1) mod 4 in
-a whole run from seed 1) replays that run's game. At every searched
-decision of a search agent the root's choice is compared with its policy's option
+strength runs: a seed that has this scenario in such a run (``bench_ai.scenario_of``) replays
+that run's game. At every searched decision of a search agent the root's choice is compared
+with its policy's option
 (``SearchResult.base``); where they differ, the decision's step, both options and the paired
 values the root kept for them are recorded. The table counts overrides a game by step and by
 the game's result for the agent, the question being whether a level's extra iterations buy
