@@ -194,6 +194,12 @@ def reaches(g: Game, pid: str, target: str, ov: Overlay | None) -> int | None:
     return r.hindrance if r.clear else None
 
 
+def range_band(g: Game, pid: str) -> tuple[int, int]:
+    """(nearest, farthest) hexes ``pid`` may shoot at: 1, or a Weapon's minimum range (O20.2.2),
+    to its Range now; empty when the first is above the second."""
+    return max(1, wtype(g, pid).min_range if is_weapon(g, pid) else 1), piece_range(g, pid)
+
+
 def reach_map(g: Game, pid: str, targets: list[str], ov: Overlay | None) -> dict[str, int]:
     """target -> hindrance, for the targets ``pid`` has in Range and LOS (as :func:`reaches`)."""
     b = board_of(g)
@@ -203,8 +209,7 @@ def reach_map(g: Game, pid: str, targets: list[str], ov: Overlay | None) -> dict
         return {}
     idx = label_index(t.board)
     here = idx[piece_hex(g, pid)]
-    rng = piece_range(g, pid)
-    low = max(1, wtype(g, pid).min_range if is_weapon(g, pid) else 1)
+    low, rng = range_band(g, pid)
     seen = sight_mask(t, here, low, rng) if low <= rng else 0  # in Range and LOS on the bare map
     out = {}
     for lab in targets:
@@ -226,8 +231,7 @@ def reaches_any(g: Game, pid: str, targets: int, ov: Overlay | None) -> bool:
     t = table_of(g)
     if t is None:
         return False  # no map: nobody in LOS
-    rng = piece_range(g, pid)
-    low = max(1, wtype(g, pid).min_range if is_weapon(g, pid) else 1)
+    low, rng = range_band(g, pid)
     return low <= rng and sees_any(t, label_index(t.board)[piece_hex(g, pid)], low, rng, targets, ov)
 
 
@@ -325,8 +329,7 @@ def fire_legal(g: Game, seat: int, card: str) -> bool:
             if not may_activate(g, uid):
                 continue
             for p in all_pieces(g, uid):
-                rng = piece_range(g, p)
-                low = max(1, wtype(g, p).min_range if is_weapon(g, p) else 1)
+                low, rng = range_band(g, p)
                 j = i if p == uid else idx[piece_hex(g, p)]
                 if low <= rng and sees_any(t, j, low, rng, mask, ov) and able(g, p):
                     return True

@@ -435,8 +435,7 @@ class _Ctx:
             if t is None:
                 sight = self._gun_sight[piece] = (-1, 0)
             else:
-                rng = F.piece_range(g, piece)
-                low = max(1, F.wtype(g, piece).min_range if F.is_weapon(g, piece) else 1)
+                low, rng = F.range_band(g, piece)
                 here = label_index(t.board)[F.piece_hex(g, piece)]
                 sight = self._gun_sight[piece] = (here, sight_mask(t, here, low, rng) if low <= rng else 0)
         here, seen = sight
