@@ -323,6 +323,72 @@ def test_9_1_no_reroll_of_a_roll_already_won() -> None:
     assert open_ >= 1
 
 
+def _melee_windows(scenarios: tuple[str, ...], seeds: range) -> list[Game]:
+    """Initiative windows (9.1) on Melee Rolls (O16.4.2) met in scripted play (with logs)."""
+    out: list[Game] = []
+    for scenario in scenarios:
+        for seed in seeds:
+            g = new_game(CC, scenario, seed=seed)
+            agents = [make_agent("scripted", seed), make_agent("scripted", seed + 1)]
+            while not g.is_terminal():
+                d = g.decision()
+                assert d is not None
+                if d.step == "initiative" and "(melee in " in d.prompt:
+                    out.append(g.clone(log=True))
+                seat = g.current_player()
+                g.apply(agents[seat].choose(g, seat))
+    return out
+
+
+def _melee_result(g: Game, label: str) -> str:
+    """Keep the roll and play on (scripted) to the log line that ends the Melee in ``label``."""
+    kept = g.clone(log=True)
+    n = len(kept.log_lines())
+    kept.apply("pass")
+    player = make_agent("scripted", 0)
+    ends = (f"the Melee in {label}", f"Equal Melee Totals in {label}", f"left in {label}: the Melee ends")
+    for _ in range(300):  # a trigger of the other side's roll is resolved first (1.9.1)
+        done = [x for x in kept.log_lines()[n:] if any(e in x for e in ends)]
+        if done or kept.is_terminal():
+            return " ".join(done)
+        kept.apply(player.choose(kept, kept.current_player()))
+    return ""
+
+
+def test_o16_4_no_reroll_of_a_melee_roll_already_won() -> None:
+    """A Melee Roll after which the Initiative holder's side wins the Melee whatever is still
+    rolled (the active side's roll against the inactive side's total; the inactive side's roll
+    against the active side's Melee FP + 2 to + 12) is no branch point: the policy keeps it, the
+    search spends nothing on it, and the kept roll really wins the Melee. At most one side's
+    roll can be settled; rolls still open are searched."""
+    from tactica.games.commander_family.victory import nation
+
+    settled: dict[str, int] = {"roll_active": 0, "roll_inactive": 0}
+    open_ = 0
+    for g in _melee_windows(("hill_2_crown", "orchard_meeting"), range(3)):
+        d = g.decision()
+        assert d is not None
+        seat = d.seat
+        label = d.prompt.rsplit("melee in ", 1)[1].rstrip(")?")
+        if not cc.roll_settled(g, seat):
+            open_ += 1
+            assert cc.branch_point(g)
+            continue
+        assert not cc.roll_settled(g, 1 - seat), d.prompt
+        assert not cc.branch_point(g)
+        agent = SearchAgent("24", seed=5)
+        assert agent.choose(g, seat) == "pass"
+        assert agent.last is not None and agent.last.iterations == 0
+        phase = g.state["stack"][-3]["args"]["phase"]
+        settled[phase] += 1
+        said = _melee_result(g, label)
+        won = f"{nation(g, 1 - seat)} loses the Melee in {label}" in said or (
+            f"{nation(g, seat)} held the fortification" in said)
+        # after a first roll, a trigger of the second one may still empty a side (O16.4.2)
+        assert won or (phase == "roll_inactive" and "the Melee ends" in said), f"{d.prompt}: {said}"
+    assert settled["roll_active"] >= 3 and settled["roll_inactive"] >= 2 and open_ >= 5, (settled, open_)
+
+
 def test_cc_evaluation_values_the_initiative_card() -> None:
     g = _cc_game_at("turn")
     holder = int(g.state["initiative"])

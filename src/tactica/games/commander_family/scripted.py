@@ -40,6 +40,7 @@ from tactica.core.options import Option
 
 from . import fire as F
 from .access import rules_of
+from .actions import window_used
 from .actions_move import assault_pieces
 from .activation import may_activate, radius_units
 from .advance import destinations
@@ -52,9 +53,12 @@ from .board_state import (
     reading,
     sight_mask,
     table_of,
+    units_in,
 )
 from .event_steps import HELPS, HURTS
 from .events_units import special_counter
+from .melee import melee_fp
+from .state import opponent
 from .stats import best_cover, morale, stat_value, unit_kind
 
 if TYPE_CHECKING:
@@ -1367,8 +1371,9 @@ def roll_settled(game: Game, seat: int) -> bool:
     it (issue 18: search re-rolled a Fire Defense roll it had already won).
 
     Known for a Fire Defense roll (O20.3.4: our unit is unaffected; an enemy unit breaks), a Fire
-    Attack roll no Defense roll can answer (:func:`_attack_settled`) and a Rally roll (O22.3:
-    our unit rallies; an enemy's does not), on a card whose trigger does not
+    Attack roll no Defense roll can answer (:func:`_attack_settled`), a Rally roll (O22.3:
+    our unit rallies; an enemy's does not) and a Melee Roll that already wins the Melee for us
+    (:func:`_melee_settled`), on a card whose trigger does not
     act (Event!, Sniper! and Time! come with the card kept, 1.9.1). Reads the roll's frame and its
     caller's: the card shown, the Attack Total and the Cover crossed are all public (the log
     announces them), and the Morale comes from the public units; no hand, no deck."""
@@ -1404,7 +1409,41 @@ def roll_settled(game: Game, seat: int) -> bool:
     if purpose.startswith("rally of ") and caller["step"] == "recover_order" and a.get("unit") in units:
         m = int(a["morale"])
         return total < m if int(units[a["unit"]]["seat"]) == seat else total > m
+    if purpose.startswith("melee in ") and caller["step"] == "melee" and a.get("hex"):
+        return _melee_settled(game, seat, a, total)
     return False
+
+
+def _melee_settled(game: Game, seat: int, a: dict[str, Any], total: int) -> bool:
+    """A Melee Roll (O16.4.2: the inactive side rolls, then the active one; the lower Melee
+    Total loses every unit in the hex, a tie both sides unless one held the hex's Bunker or
+    Pillbox, O16.4.3) after which ``seat`` wins the Melee whatever is still to be rolled. The
+    active side's roll: its total against the inactive side's, both known. The inactive side's
+    roll: only in a game with no Actions that add to a Melee Roll (the active side could still
+    play them: GWC's Bayonets, Charge, Elan), against the active side's Melee FP + 2 (its
+    lowest roll) or + 12 (its highest)."""
+    label = str(a["hex"])
+    active = int(game.state["active"])
+    inactive = opponent(active)
+    fp = {s: melee_fp(game, units_in(game, label, s))[0] for s in (active, inactive)}
+    bonus = a.get("bonus") or {}
+    add = {s: int(bonus.get(str(s), 0)) for s in (active, inactive)}
+    holder = rules_of(game).melee_tie_winner(game, label)
+
+    def wins(high: int, low: int, hi_seat: int) -> bool:
+        return high > low or (high == low and holder == hi_seat)
+
+    if a.get("phase") == "roll_active" and "r_inactive" in a:
+        t_act = fp[active] + total + add[active]
+        t_ina = fp[inactive] + int(a["r_inactive"]["total"]) + add[inactive]
+    elif a.get("phase") == "roll_inactive" and not window_used(game, "melee_roll"):
+        t_ina = fp[inactive] + total + add[inactive]
+        if seat == inactive:
+            return wins(t_ina, fp[active] + 12 + add[active], inactive)  # whatever the active rolls
+        return wins(fp[active] + 2 + add[active], t_ina, active)
+    else:
+        return False
+    return wins(t_act, t_ina, active) if seat == active else wins(t_ina, t_act, inactive)
 
 
 def _attack_settled(game: Game, seat: int, a: dict[str, Any], c: Any, att: int) -> bool:
