@@ -1421,7 +1421,8 @@ def _melee_settled(game: Game, seat: int, a: dict[str, Any], total: int) -> bool
     active side's roll: its total against the inactive side's, both known. The inactive side's
     roll: only in a game with no Actions that add to a Melee Roll (the active side could still
     play them: GWC's Bayonets, Charge, Elan), against the active side's Melee FP + 2 (its
-    lowest roll) or + 12 (its highest)."""
+    lowest roll) or + 12 (its highest). A trigger of the roll still to come is not foreseen (as
+    for a Fire Attack roll's Defense rolls): it may end the Melee with no result (O16.4.2)."""
     label = str(a["hex"])
     active = int(game.state["active"])
     inactive = opponent(active)
