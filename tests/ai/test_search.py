@@ -389,6 +389,27 @@ def test_o16_4_no_reroll_of_a_melee_roll_already_won() -> None:
     assert settled["roll_active"] >= 3 and settled["roll_inactive"] >= 2 and open_ >= 5, (settled, open_)
 
 
+def _trigger_quiet(g: Game) -> bool:
+    """The roll under an Initiative window shows a card whose trigger does not act (1.9.1)."""
+    roll = g.state["stack"][-2]["args"]
+    return bool(roll.get("quiet")) or g.rules.card(roll["card"]).trigger in (None, "Jammed!")  # type: ignore[attr-defined]
+
+
+def test_o16_4_2_a_first_melee_roll_is_settled_only_beyond_every_answer() -> None:
+    """The inactive side's Melee Roll is settled for a side only when the active side's Melee FP
+    with its lowest (2) or highest (12) roll cannot change the result; an Action bonus in the
+    frame counts for its side (Combat Commander has no Melee Roll Actions, so nothing more can
+    be added)."""
+    g = next(w for w in _melee_windows(("hill_2_crown",), range(3))
+             if w.state["stack"][-3]["args"]["phase"] == "roll_inactive" and _trigger_quiet(w))
+    active = int(g.state["active"])
+    inactive = 1 - active
+    for side, boost in ((inactive, 40), (active, 40)):
+        x = g.clone()
+        x.state["stack"][-3]["args"]["bonus"] = {str(side): boost}
+        assert cc.roll_settled(x, side) and not cc.roll_settled(x, 1 - side)
+
+
 def test_cc_evaluation_values_the_initiative_card() -> None:
     g = _cc_game_at("turn")
     holder = int(g.state["initiative"])

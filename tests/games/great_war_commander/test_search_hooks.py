@@ -7,6 +7,7 @@ import random
 
 from tactica.ai import make_agent
 from tactica.ai.hooks import branch_point_for, evaluator_for
+from tactica.core.game import Game
 from tactica.games.commander_family.scripted import roll_settled
 from tactica.games.great_war_commander import search_hooks
 
@@ -20,8 +21,10 @@ def test_the_module_gives_its_own_hooks() -> None:
 
 def test_9_1_search_weighs_the_reroll_only_of_rolls_that_decide_a_unit_or_the_game() -> None:
     """Artillery, Targeting, Air Assault, Immobilization and Support Table rolls are left to the
-    policy; a Fire, Rally, Rout, Melee or Sudden Death roll is searched unless already settled."""
+    policy; a Fire, Rally, Rout, Melee or Sudden Death roll is searched unless already settled
+    (a Melee Roll: only the active side's, O16.4.2)."""
     seen = {True: 0, False: 0}
+    melee: dict[str, list[Game]] = {"roll_inactive": [], "roll_active": []}
     for scenario, seed in (("verdun_gas_1916", 1), ("soissons_tanks_1918", 2), ("belleau_wood_1918", 3)):
         g = new(scenario, seed)
         agents = [make_agent("scripted", seed), make_agent("scripted", seed + 9)]
@@ -33,8 +36,23 @@ def test_9_1_search_weighs_the_reroll_only_of_rolls_that_decide_a_unit_or_the_ga
                 weighed = purpose.startswith(search_hooks.SEARCHED_ROLLS)
                 seen[weighed] += 1
                 assert search_hooks.branch_point(g) == (weighed and not roll_settled(g, d.seat)), purpose
+                card = g.rules.card(g.state["stack"][-2]["args"]["card"])  # type: ignore[attr-defined]
+                if purpose.startswith("melee in ") and card.trigger in (None, "Jammed!"):
+                    melee[g.state["stack"][-3]["args"]["phase"]].append(g.clone())
             g.apply(agents[d.seat].choose(g, d.seat))
     assert seen[True] > 0 and seen[False] > 0
+    # O16.4.2 with GWC's Melee Roll Actions (Bayonets, Charge, Elan): after the inactive side's
+    # roll the active side may still add to its own, so that roll is never settled, however far
+    # ahead; after the active side's roll both totals are known (windows whose card's trigger
+    # does not act: a trigger that does leaves every roll open, 1.9.1).
+    assert melee["roll_inactive"] and melee["roll_active"]
+    for phase, windows in melee.items():
+        for w in windows:
+            for side in (0, 1):
+                x = w.clone()
+                x.state["stack"][-3]["args"]["bonus"] = {str(side): 40}
+                assert roll_settled(x, side) == (phase == "roll_active"), phase
+                assert not roll_settled(x, 1 - side)
 
 
 def test_evaluation_follows_vp_casualties_broken_units_and_secret_chits() -> None:
