@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from typing import Any
 
 import httpx
 import pytest
@@ -223,6 +224,33 @@ def test_ai_against_ai_plays_to_the_end_then_the_replay_opens_for_each_seat(stor
         assert last["view"]["result"] == end["view"]["result"]
         assert c.get(f"/api/games/{gid}/replay", params={"step": steps + 1}).status_code == 422
         assert [x for x in c.get("/api/games", params={"status": "over"}).json()["games"] if x["id"] == gid]
+
+
+def test_an_ai_seat_whose_move_failed_plays_on_when_the_game_is_next_opened(store_url, monkeypatch):
+    """An agent that raises (a bug, a lost resource) stops its seat with the error logged; the
+    next request for the game, a table refreshing, starts the seat again, so a game held in
+    memory does not wait for ever on an AI seat."""
+    import tactica.server.live as live_mod
+
+    made = live_mod.agent_for
+    failures = {"left": 1, "calls": 0}
+
+    class Flaky:
+        def __init__(self, inner: Any) -> None:
+            self.inner = inner
+
+        def choose(self, game: Any, seat: int) -> str:
+            failures["calls"] += 1
+            if failures["left"] and failures["calls"] >= 5:  # a few moves in
+                failures["left"] -= 1
+                raise RuntimeError("the agent failed once")
+            return str(self.inner.choose(game, seat))
+
+    monkeypatch.setattr(live_mod, "agent_for", lambda spec, seed: Flaky(made(spec, seed)))
+    with client(store_url) as c:
+        gid = new_game(c, [AI, AI], seed=11)["id"]
+        wait_until(lambda: view(c, gid)["status"] == "over", timeout=60)
+    assert failures["left"] == 0  # it did fail once, and the game still ended
 
 
 def test_undo_takes_back_the_last_decision_in_memory_and_in_the_store(store_url):

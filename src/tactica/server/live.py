@@ -103,6 +103,9 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     agents: dict[int, Agent] = field(default_factory=dict)
     ai_task: asyncio.Task[None] | None = None
+    ai_failed: bool = False
+    """The last AI move here failed (an agent error or an option refused, logged): the next
+    request for the game starts the seat again (:meth:`Hub.get`)."""
     notice: str | None = None
     """Why the game is shown differently from how it was made (an older rules version)."""
     read_only: bool = False
@@ -214,6 +217,9 @@ class Hub:
         live = self.games.get(game_id)
         if live is not None:
             self.games.move_to_end(game_id)
+            if play_agents and live.ai_failed:  # tried again here, where it failed (logged)
+                live.ai_failed = False
+                self.schedule_agents(live)
             return live
         async with self._loading:
             live = self.games.get(game_id)
@@ -640,6 +646,7 @@ class Hub:
                 oid = await asyncio.to_thread(live.agents[seat].choose, snapshot, seat)
             except Exception:
                 log.exception("agent of seat %s in game %s failed", seat, live.id)
+                live.ai_failed = True
                 return
             async with live.lock:
                 if live.index != index or self.games.get(live.id) is not live:
@@ -652,6 +659,7 @@ class Hub:
                     return
                 except IllegalOption:
                     log.exception("agent move %r refused in game %s", oid, live.id)
+                    live.ai_failed = True
                     return
             await self.broadcast(live)
 
