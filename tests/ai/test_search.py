@@ -245,39 +245,50 @@ def test_a_module_sets_its_own_search_parameters() -> None:
         gw.SEARCH_SETTINGS = old
 
 
-def _initiative_windows(seeds: range) -> list[Game]:
-    """Initiative windows (9.1) on Fire Attack, Fire Defense and Rally rolls met in scripted
-    play (with their logs)."""
+def _initiative_windows(seeds: range,
+                        kinds: tuple[str, ...] = ("(fire attack)", "fire defense of", "rally of"),
+                        scenarios: tuple[str, ...] = ("bridge_at_dawn",)) -> list[Game]:
+    """Initiative windows (9.1) on the rolls whose prompt names one of ``kinds`` (by default
+    Fire Attack, Fire Defense and Rally rolls) met in scripted play (with their logs)."""
     out: list[Game] = []
-    for seed in seeds:
-        g = new_game(CC, "bridge_at_dawn", seed=seed)
-        agents = [make_agent("scripted", seed), make_agent("scripted", seed + 1)]
-        while not g.is_terminal():
-            d = g.decision()
-            assert d is not None
-            if d.step == "initiative" and any(p in d.prompt for p in ("(fire attack)", "fire defense of",
-                                                                      "rally of")):
-                out.append(g.clone(log=True))
-            seat = g.current_player()
-            g.apply(agents[seat].choose(g, seat))
+    for scenario in scenarios:
+        for seed in seeds:
+            g = new_game(CC, scenario, seed=seed)
+            agents = [make_agent("scripted", seed), make_agent("scripted", seed + 1)]
+            while not g.is_terminal():
+                d = g.decision()
+                assert d is not None
+                if d.step == "initiative" and any(p in d.prompt for p in kinds):
+                    out.append(g.clone(log=True))
+                seat = g.current_player()
+                g.apply(agents[seat].choose(g, seat))
     return out
 
 
-def _results_after_keeping(g: Game, units: list[str]) -> dict[str, str]:
-    """Keep the roll, play on (scripted) until each of ``units`` has its result in the log:
-    what the log says about each."""
+def _log_after_keeping(g: Game, done: Callable[[list[str]], bool]) -> list[str]:
+    """Keep the roll, play on (scripted) until ``done`` holds of the log lines written since,
+    or the game ends: those lines (a trigger on a card, Event! or Sniper!, is resolved first,
+    1.9.1)."""
     kept = g.clone(log=True)
     n = len(kept.log_lines())
     kept.apply("pass")
     player = make_agent("scripted", 0)
-    said: dict[str, str] = {}
-    for _ in range(300):  # a trigger on the card (Event!, Sniper!) is resolved first (1.9.1)
+    for _ in range(300):
         lines = kept.log_lines()[n:]
-        said = {u: " ".join(x for x in lines if u in x) for u in units}
-        if kept.is_terminal() or all("Defense Total" in t or "Rally Roll" in t for t in said.values()):
-            break
+        if kept.is_terminal() or done(lines):
+            return lines
         kept.apply(player.choose(kept, kept.current_player()))
-    return said
+    return kept.log_lines()[n:]
+
+
+def _results_after_keeping(g: Game, units: list[str]) -> dict[str, str]:
+    """Keep the roll, play on until each of ``units`` has its result in the log: what the log
+    says about each."""
+    def said(lines: list[str]) -> dict[str, str]:
+        return {u: " ".join(x for x in lines if u in x) for u in units}
+
+    return said(_log_after_keeping(g, lambda lines: all(
+        "Defense Total" in s or "Rally Roll" in s for s in said(lines).values())))
 
 
 def test_9_1_no_reroll_of_a_roll_already_won() -> None:
@@ -323,36 +334,14 @@ def test_9_1_no_reroll_of_a_roll_already_won() -> None:
     assert open_ >= 1
 
 
-def _melee_windows(scenarios: tuple[str, ...], seeds: range) -> list[Game]:
-    """Initiative windows (9.1) on Melee Rolls (O16.4.2) met in scripted play (with logs)."""
-    out: list[Game] = []
-    for scenario in scenarios:
-        for seed in seeds:
-            g = new_game(CC, scenario, seed=seed)
-            agents = [make_agent("scripted", seed), make_agent("scripted", seed + 1)]
-            while not g.is_terminal():
-                d = g.decision()
-                assert d is not None
-                if d.step == "initiative" and "(melee in " in d.prompt:
-                    out.append(g.clone(log=True))
-                seat = g.current_player()
-                g.apply(agents[seat].choose(g, seat))
-    return out
-
-
 def _melee_result(g: Game, label: str) -> str:
-    """Keep the roll and play on (scripted) to the log line that ends the Melee in ``label``."""
-    kept = g.clone(log=True)
-    n = len(kept.log_lines())
-    kept.apply("pass")
-    player = make_agent("scripted", 0)
+    """Keep the roll and play on to the log line that ends the Melee in ``label``."""
     ends = (f"the Melee in {label}", f"Equal Melee Totals in {label}", f"left in {label}: the Melee ends")
-    for _ in range(300):  # a trigger of the other side's roll is resolved first (1.9.1)
-        done = [x for x in kept.log_lines()[n:] if any(e in x for e in ends)]
-        if done or kept.is_terminal():
-            return " ".join(done)
-        kept.apply(player.choose(kept, kept.current_player()))
-    return ""
+
+    def ending(lines: list[str]) -> list[str]:
+        return [x for x in lines if any(e in x for e in ends)]
+
+    return " ".join(ending(_log_after_keeping(g, lambda lines: bool(ending(lines)))))
 
 
 def test_o16_4_no_reroll_of_a_melee_roll_already_won() -> None:
@@ -365,7 +354,7 @@ def test_o16_4_no_reroll_of_a_melee_roll_already_won() -> None:
 
     settled: dict[str, int] = {"roll_active": 0, "roll_inactive": 0}
     open_ = 0
-    for g in _melee_windows(("hill_2_crown", "orchard_meeting"), range(3)):
+    for g in _initiative_windows(range(3), ("(melee in ",), ("hill_2_crown", "orchard_meeting")):
         d = g.decision()
         assert d is not None
         seat = d.seat
@@ -389,19 +378,14 @@ def test_o16_4_no_reroll_of_a_melee_roll_already_won() -> None:
     assert settled["roll_active"] >= 3 and settled["roll_inactive"] >= 2 and open_ >= 5, (settled, open_)
 
 
-def _trigger_quiet(g: Game) -> bool:
-    """The roll under an Initiative window shows a card whose trigger does not act (1.9.1)."""
-    roll = g.state["stack"][-2]["args"]
-    return bool(roll.get("quiet")) or g.rules.card(roll["card"]).trigger in (None, "Jammed!")  # type: ignore[attr-defined]
-
-
 def test_o16_4_2_a_first_melee_roll_is_settled_only_beyond_every_answer() -> None:
     """The inactive side's Melee Roll is settled for a side only when the active side's Melee FP
     with its lowest (2) or highest (12) roll cannot change the result; an Action bonus in the
     frame counts for its side (Combat Commander has no Melee Roll Actions, so nothing more can
     be added)."""
-    g = next(w for w in _melee_windows(("hill_2_crown",), range(3))
-             if w.state["stack"][-3]["args"]["phase"] == "roll_inactive" and _trigger_quiet(w))
+    g = next(w for w in _initiative_windows(range(3), ("(melee in ",), ("hill_2_crown",))
+             if w.state["stack"][-3]["args"]["phase"] == "roll_inactive"
+             and not cc.trigger_acts(w, w.state["stack"][-2]["args"]))
     active = int(g.state["active"])
     inactive = 1 - active
     for side, boost in ((inactive, 40), (active, 40)):

@@ -8,7 +8,7 @@ import random
 from tactica.ai import make_agent
 from tactica.ai.hooks import branch_point_for, evaluator_for
 from tactica.core.game import Game
-from tactica.games.commander_family.scripted import roll_settled
+from tactica.games.commander_family.scripted import roll_settled, trigger_acts
 from tactica.games.great_war_commander import search_hooks
 
 from .gwc_helpers import new
@@ -36,8 +36,7 @@ def test_9_1_search_weighs_the_reroll_only_of_rolls_that_decide_a_unit_or_the_ga
                 weighed = purpose.startswith(search_hooks.SEARCHED_ROLLS)
                 seen[weighed] += 1
                 assert search_hooks.branch_point(g) == (weighed and not roll_settled(g, d.seat)), purpose
-                card = g.rules.card(g.state["stack"][-2]["args"]["card"])  # type: ignore[attr-defined]
-                if purpose.startswith("melee in ") and card.trigger in (None, "Jammed!"):
+                if purpose.startswith("melee in ") and not trigger_acts(g, g.state["stack"][-2]["args"]):
                     melee[g.state["stack"][-3]["args"]["phase"]].append(g.clone())
             g.apply(agents[d.seat].choose(g, d.seat))
     assert seen[True] > 0 and seen[False] > 0

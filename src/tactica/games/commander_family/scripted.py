@@ -1386,7 +1386,7 @@ def roll_settled(game: Game, seat: int) -> bool:
     if roll.get("product"):
         return False
     c = _card(game, roll["card"])
-    if c.trigger not in (None, "Jammed!") and not roll.get("quiet"):
+    if trigger_acts(game, roll):
         return False  # the trigger comes with the kept card (1.9.1): a Time! may end the game
     total = int(c.white) + int(c.colored)
     purpose = str(roll["purpose"])
@@ -1414,6 +1414,12 @@ def roll_settled(game: Game, seat: int) -> bool:
     return False
 
 
+def trigger_acts(game: Game, roll: dict[str, Any]) -> bool:
+    """Whether the card of a ``roll`` frame brings a trigger that acts (1.9.1): any but Jammed!
+    (which :func:`_attack_settled` weighs), unless the roll is made inside a trigger."""
+    return _card(game, roll["card"]).trigger not in (None, "Jammed!") and not roll.get("quiet")
+
+
 def _melee_settled(game: Game, seat: int, a: dict[str, Any], total: int) -> bool:
     """A Melee Roll (O16.4.2: the inactive side rolls, then the active one; the lower Melee
     Total loses every unit in the hex, a tie both sides unless one held the hex's Bunker or
@@ -1423,28 +1429,28 @@ def _melee_settled(game: Game, seat: int, a: dict[str, Any], total: int) -> bool
     play them: GWC's Bayonets, Charge, Elan), against the active side's Melee FP + 2 (its
     lowest roll) or + 12 (its highest). A trigger of the roll still to come is not foreseen (as
     for a Fire Attack roll's Defense rolls): it may end the Melee with no result (O16.4.2)."""
+    second = a.get("phase") == "roll_active" and "r_inactive" in a
+    if not second and (a.get("phase") != "roll_inactive" or window_used(game, "melee_roll")):
+        return False
     label = str(a["hex"])
     active = int(game.state["active"])
     inactive = opponent(active)
-    fp = {s: melee_fp(game, units_in(game, label, s))[0] for s in (active, inactive)}
     bonus = a.get("bonus") or {}
-    add = {s: int(bonus.get(str(s), 0)) for s in (active, inactive)}
+    # each side's Melee FP + its Action bonus; the roll still to come is added below
+    base = {s: melee_fp(game, units_in(game, label, s))[0] + int(bonus.get(str(s), 0))
+            for s in (active, inactive)}
     holder = rules_of(game).melee_tie_winner(game, label)
 
     def wins(high: int, low: int, hi_seat: int) -> bool:
         return high > low or (high == low and holder == hi_seat)
 
-    if a.get("phase") == "roll_active" and "r_inactive" in a:
-        t_act = fp[active] + total + add[active]
-        t_ina = fp[inactive] + int(a["r_inactive"]["total"]) + add[inactive]
-    elif a.get("phase") == "roll_inactive" and not window_used(game, "melee_roll"):
-        t_ina = fp[inactive] + total + add[inactive]
-        if seat == inactive:
-            return wins(t_ina, fp[active] + 12 + add[active], inactive)  # whatever the active rolls
-        return wins(fp[active] + 2 + add[active], t_ina, active)
-    else:
-        return False
-    return wins(t_act, t_ina, active) if seat == active else wins(t_ina, t_act, inactive)
+    if second:
+        t_act, t_ina = base[active] + total, base[inactive] + int(a["r_inactive"]["total"])
+        return wins(t_act, t_ina, active) if seat == active else wins(t_ina, t_act, inactive)
+    t_ina = base[inactive] + total
+    if seat == inactive:
+        return wins(t_ina, base[active] + 12, inactive)  # whatever the active side rolls
+    return wins(base[active] + 2, t_ina, active)
 
 
 def _attack_settled(game: Game, seat: int, a: dict[str, Any], c: Any, att: int) -> bool:
